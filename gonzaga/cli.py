@@ -1,0 +1,249 @@
+"""Command-line tools: simulate, replay, legal, bench (and render-map, from the renderer).
+
+Every command prints JSON with ``--json``; bad input gives one line on stderr and exit 2.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+from collections import Counter
+from pathlib import Path
+
+TOOL_COMMANDS = ("simulate", "replay", "legal", "bench", "render-map")
+
+
+class UsageError(Exception):
+    """Bad arguments or input files: reported as one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # one clear line, not argparse's usage block
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="gonzaga")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    s = sub.add_parser("simulate", help="play seeded games between bots")
+    s.add_argument("--seats", type=int, required=True)
+    s.add_argument("--bots", required=True, help="comma-separated bot names, one per seat")
+    s.add_argument("--games", type=int, default=10)
+    s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--scenario", default=None, help="play every game on this scenario tile")
+    s.add_argument("--json", action="store_true")
+    r = sub.add_parser("replay", help="replay a saved game and print its scores")
+    r.add_argument("file")
+    r.add_argument("--json", action="store_true")
+    lg = sub.add_parser("legal", help="count the legal placements in a saved position")
+    lg.add_argument("file")
+    lg.add_argument("--json", action="store_true")
+    b = sub.add_parser("bench", help="measure the engine's speed")
+    b.add_argument("--json", action="store_true")
+    b.add_argument("--quick", action="store_true", help="fewer repetitions")
+    b.add_argument("--no-ui", action="store_true", help="skip the frame-time and start-up figures")
+    return p
+
+
+def run(argv: list[str]) -> int:
+    if argv and argv[0] == "render-map":
+        from .render.render_map import main as render_main
+        return render_main(argv[1:])
+    try:
+        args = _parser().parse_args(argv)
+        handler = {"simulate": cmd_simulate, "replay": cmd_replay, "legal": cmd_legal,
+                   "bench": cmd_bench}[args.command]
+        return handler(args)
+    except UsageError as e:
+        print(str(e), file=sys.stderr)
+        return 2
+
+
+def _emit(obj: dict, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(obj, indent=1))
+    else:
+        for k, v in obj.items():
+            print(f"{k}: {json.dumps(v)}")
+
+
+# ---------------------------------------------------------------- simulate
+
+def _percentile(xs: list[float], q: float) -> float:
+    if not xs:
+        return 0.0
+    xs = sorted(xs)
+    k = min(len(xs) - 1, max(0, int(round(q * (len(xs) - 1)))))
+    return xs[k]
+
+
+def cmd_simulate(args) -> int:
+    from .ai import bot_names
+    from .ai.match import play_game
+    from .rules import GameConfig, load_content
+    from .rules.content import ContentError
+
+    names = [b.strip() for b in args.bots.split(",") if b.strip()]
+    if not 2 <= args.seats <= 4:
+        raise UsageError("gonzaga simulate: --seats must be 2, 3 or 4")
+    if len(names) != args.seats:
+        raise UsageError(f"gonzaga simulate: --bots names {len(names)} bot(s) for {args.seats} seats")
+    known = bot_names()
+    for n in names:
+        if n not in known:
+            raise UsageError(f"gonzaga simulate: unknown bot {n!r} (known: {', '.join(known)})")
+    if args.games < 1:
+        raise UsageError("gonzaga simulate: --games must be at least 1")
+    try:
+        content = load_content()
+    except ContentError as e:
+        raise UsageError(f"gonzaga simulate: {e}")
+    if args.scenario:
+        try:
+            sc = content.scenario(args.scenario)
+        except KeyError:
+            raise UsageError(f"gonzaga simulate: unknown scenario {args.scenario!r}")
+        if sc.seats != args.seats:
+            raise UsageError(f"gonzaga simulate: {sc.name} is a tile for {sc.seats} seats")
+    config = GameConfig(seats=args.seats, scenario=args.scenario)
+    uniq = sorted(set(names))
+    wins = Counter({n: 0.0 for n in uniq})
+    scores: dict[str, list[int]] = {n: [] for n in uniq}
+    times: dict[str, list[float]] = {n: [] for n in uniq}
+    rounds: list[int] = []
+    turns = donations = illegal = 0
+    region_use = Counter({r.id: 0 for r in content.board.regions})
+    sea_use = Counter({s.id: 0 for s in content.board.seas})
+    scen: dict[str, dict] = {}
+    for g in range(args.games):
+        seat_bots = [names[(i + g) % len(names)] for i in range(args.seats)]
+        res = play_game(seat_bots, seed=args.seed + g, config=config, content=content)
+        st = res.state
+        rounds.append(st.round)
+        illegal += res.illegal
+        for i, n in enumerate(seat_bots):
+            scores[n].append(st.seats[i].score)
+            times[n].extend(res.decision_ms[i])
+            if i in st.winners:
+                wins[n] += 1.0 / len(st.winners)
+        turns += sum(res.turns)
+        donations += sum(res.donations)
+        for p in st.pieces:
+            for rid in {content.region_of.get(h) for h in p.cells} - {None}:
+                region_use[rid] += 1
+            for sid in {content.sea_of.get(h) for h in p.cells} - {None}:
+                sea_use[sid] += 1
+        from .rules.scoring import free_flourishing_sites
+        e = scen.setdefault(st.scenario, {"games": 0, "rounds": [], "free_flourishing_sites": []})
+        e["games"] += 1
+        e["rounds"].append(st.round)
+        e["free_flourishing_sites"].append(free_flourishing_sites(st))
+    out = {
+        "games": args.games, "seats": args.seats, "bots": names,
+        "wins": {n: round(wins[n], 3) for n in uniq},
+        "mean_score": {n: round(statistics.mean(scores[n]), 2) for n in uniq},
+        "rounds": {"min": min(rounds), "median": statistics.median(rounds), "max": max(rounds),
+                   "histogram": {str(k): v for k, v in sorted(Counter(rounds).items())}},
+        "donation_rate": round(donations / turns, 4) if turns else 0.0,
+        "illegal_actions": illegal,
+        "decision_ms": {n: {"p50": round(_percentile(times[n], 0.5), 3),
+                            "p95": round(_percentile(times[n], 0.95), 3)} for n in uniq},
+        "region_use": dict(region_use), "sea_use": dict(sea_use),
+        "scenarios": {k: {"games": v["games"], "mean_rounds": round(statistics.mean(v["rounds"]), 2),
+                          "filled": sum(1 for x in v["free_flourishing_sites"] if x == 0),
+                          "mean_free_flourishing_sites": round(statistics.mean(v["free_flourishing_sites"]), 2)}
+                      for k, v in sorted(scen.items())},
+    }
+    _emit(out, args.json)
+    return 0
+
+
+# ---------------------------------------------------------------- replay and legal
+
+def load_record_file(path: str):
+    """A record from a record file or a save file (which wraps one); UsageError if unreadable."""
+    from .rules import GameRecord, RecordError
+
+    p = Path(path)
+    try:
+        d = json.loads(p.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise UsageError(f"gonzaga: no such file: {path}")
+    except (OSError, UnicodeDecodeError) as e:
+        raise UsageError(f"gonzaga: cannot read {path}: {e}")
+    except json.JSONDecodeError as e:
+        raise UsageError(f"gonzaga: {path} is not valid JSON (line {e.lineno}, column {e.colno})")
+    if isinstance(d, dict) and "record" in d:
+        d = d["record"]
+    try:
+        return GameRecord.from_json(d), (d.get("summary") if isinstance(d, dict) else None)
+    except RecordError as e:
+        raise UsageError(f"gonzaga: {path}: {e}")
+
+
+def _replayed(path: str):
+    from .rules import RecordError, replay
+    from .rules.content import ContentError
+    from .rules.record import summary
+
+    record, stored = load_record_file(path)
+    try:
+        state = replay(record)
+    except (RecordError, ContentError) as e:
+        raise UsageError(f"gonzaga: {path}: {e}")
+    if stored and stored.get("digest") and stored["digest"] != summary(state)["digest"]:
+        raise UsageError(f"gonzaga: {path}: the replay does not reproduce the stored state "
+                         f"(digest {summary(state)['digest']} != {stored['digest']})")
+    return record, state
+
+
+def score_table(state) -> list[dict]:
+    rows = []
+    for i, s in enumerate(state.seats):
+        rows.append({"seat": i, "colour": s.colour, "score": s.score, "sites": s.site_points,
+                     "sea_leagues": s.league_points, "donations": s.donation_points,
+                     "gonzaga": s.gonzaga_points, "objective": s.objective_points, "rings": s.rings})
+    return rows
+
+
+def cmd_replay(args) -> int:
+    record, state = _replayed(args.file)
+    out = {"file": args.file, "actions": len(record.actions), "round": state.round, "phase": state.phase,
+           "scenario": state.scenario, "reproduced": True, "scores": score_table(state)}
+    if state.is_over:
+        out["winners"] = list(state.winners)
+        out["tiebreak"] = state.tiebreak
+    _emit(out, args.json)
+    return 0
+
+
+def cmd_legal(args) -> int:
+    from .rules.placement import count_placements
+
+    _, state = _replayed(args.file)
+    if state.phase not in ("plan", "place"):
+        raise UsageError(f"gonzaga legal: nobody places in this position (phase {state.phase})")
+    board = state.board
+    seats = []
+    for seat in state.to_act():
+        s = state.seats[seat]
+        counts = {}
+        for region in state.region_cards():
+            rmask = board.region_mask(region, state.flourishing)
+            for action in ("A", "B", "C"):
+                counts[f"{region}/{action}"] = count_placements(
+                    board, s.fief, rmask, action, state.all_fiefs, s.ring_mask)
+        seats.append({"seat": seat, "fief": s.fief, "card": s.card, "placements": counts,
+                      "total": sum(counts.values())})
+    _emit({"file": args.file, "round": state.round, "phase": state.phase, "seats": seats}, args.json)
+    return 0
+
+
+# ---------------------------------------------------------------- bench
+
+def cmd_bench(args) -> int:
+    from .bench import run_bench
+    out = run_bench(quick=args.quick, ui=not args.no_ui)
+    _emit(out, args.json)
+    return 0

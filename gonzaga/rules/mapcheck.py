@@ -1,0 +1,327 @@
+"""Design checks of the board (spec D2, D4): pure Python, no pygame.
+
+:func:`check_board` returns every problem it finds as one clear sentence that names the
+hex or the item; an empty list means the board meets D2 and D4. It never raises on a bad
+board. :func:`coverings` lists which mixes of sites a fief can cover anywhere on the empty
+board (P5, with P6, P8 and P9 for where a fief may lie), and :func:`covering_examples` gives
+one placement for each mix, to explain a problem.
+
+``content.py`` already checks the file's shape (ids, references, one site per hex); this
+module checks the design.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Iterable
+
+from . import hexgrid
+from .content import EASTERN_SYMBOLS, REGION_IDS, SEA_IDS, WESTERN_SYMBOLS
+from .hexgrid import Hex
+
+# D2 sizes
+TOTAL_HEXES = (500, 800)
+LAND_HEXES = (250, 350)
+REGION_HEXES = (35, 70)
+CITIES_PER_REGION = 4
+HARBORS_PER_REGION = 4
+
+# D2: harbors by sea and region
+HARBOR_SPLIT: dict[str, dict[str, int]] = {
+    "germanicum": {"britannia": 2, "germania": 2},
+    "balticum": {"germania": 2, "orientalis": 2},
+    "britannicum": {"britannia": 2, "francia": 2},
+    "cantabricus": {"hispania": 3, "francia": 1},
+    "tyrrhenum": {"hispania": 1, "francia": 1, "italia": 2},
+    "adriaticum": {"italia": 2, "orientalis": 2},
+}
+
+# D2: barriers. Fully barred land borders, and the one border that is barred in part.
+FULL_BARRIERS = (("hispania", "francia"), ("francia", "italia"), ("italia", "germania"))
+PARTIAL_BARRIERS = (("germania", "orientalis"),)
+
+WEST = ("hispania", "francia", "britannia")
+EAST = ("italia", "germania", "orientalis")
+
+# D2 / P2-P4: the mixes of sites (harbors, cities) a fief may cover, and no others.
+# (0, 0) is a fief on empty hexes only (P3).
+ALLOWED_COVERINGS: frozenset[tuple[int, int]] = frozenset({
+    (0, 0),
+    (1, 0), (2, 0),              # A: 1 or 2 harbors, no city
+    (0, 1), (0, 2), (0, 3),      # B: 1, 2 or 3 cities, no harbor
+    (1, 1), (1, 2), (2, 1),      # C: 1 city + 1 harbor, 2 cities + 1 harbor, 2 harbors + 1 city
+})
+
+
+def _describe(mix: tuple[int, int]) -> str:
+    h, c = mix
+    parts = []
+    if c:
+        parts.append(f"{c} cit{'y' if c == 1 else 'ies'}")
+    if h:
+        parts.append(f"{h} harbor{'' if h == 1 else 's'}")
+    return " and ".join(parts) if parts else "no site"
+
+
+def _placements(content):
+    """Yield (fief number, rotation, anchor, cells) of every geometrically legal placement
+    on the empty board: every cell a hex of the map (P6), castles on land (P8), no two
+    cells across a barrier (P9)."""
+    terrain = content.terrain
+    barriers = content.barriers
+    for number in sorted(content.fiefs):
+        fief = content.fiefs[number]
+        for k in fief.distinct_rotations:
+            cells, castles = fief.rotated(k)
+            cells = tuple(cells)
+            castle_offsets = tuple(castles)
+            adjacent_pairs = tuple((a, b) for i, a in enumerate(cells) for b in cells[i + 1:]
+                                   if hexgrid.are_adjacent(a, b))
+            for anchor in terrain:
+                aq, ar = anchor
+                placed = tuple((aq + dq, ar + dr) for dq, dr in cells)
+                if any(c not in terrain for c in placed):
+                    continue
+                if any(terrain[(aq + dq, ar + dr)] != "land" for dq, dr in castle_offsets):
+                    continue
+                if barriers and any(
+                        frozenset(((aq + a[0], ar + a[1]), (aq + b[0], ar + b[1]))) in barriers
+                        for a, b in adjacent_pairs):
+                    continue
+                yield number, k, anchor, placed
+
+
+def covering_examples(content) -> dict[tuple[int, int], tuple[int, int, Hex, tuple[str, ...]]]:
+    """For each (harbors, cities) mix some fief can cover: one placement that covers it,
+    as (fief number, rotation, anchor, names of the sites covered)."""
+    sites = content.sites
+    out: dict[tuple[int, int], tuple[int, int, Hex, tuple[str, ...]]] = {}
+    for number, k, anchor, placed in _placements(content):
+        covered = [sites[c] for c in placed if c in sites]
+        harbors = sum(1 for s in covered if s.kind == "harbor")
+        mix = (harbors, len(covered) - harbors)
+        if mix not in out:
+            out[mix] = (number, k, anchor, tuple(sorted(s.name for s in covered)))
+    return out
+
+
+def coverings(content) -> set[tuple[int, int]]:
+    """Every (harbors, cities) mix that some fief, in some rotation, at some place where it
+    may lie on the empty board, covers (D2)."""
+    return set(covering_examples(content))
+
+
+def _components(cells: Iterable[Hex]) -> list[set[Hex]]:
+    cells, out = set(cells), []
+    while cells:
+        start = min(cells)
+        part, stack = {start}, [start]
+        while stack:
+            for n in hexgrid.neighbors(stack.pop()):
+                if n in cells and n not in part:
+                    part.add(n)
+                    stack.append(n)
+        cells -= part
+        out.append(part)
+    return sorted(out, key=len, reverse=True)
+
+
+def _region_name(content, rid: str) -> str:
+    return content.region_names.get(rid, rid)
+
+
+def _sea_name(content, sid: str) -> str:
+    return content.sea_names.get(sid, sid)
+
+
+def check_board(content) -> list[str]:
+    """Every D2 / D4 problem of the board, one sentence each; [] when the board is right."""
+    problems: list[str] = []
+    try:
+        problems += _check_sizes(content)
+        problems += _check_connected(content)
+        problems += _check_sites(content)
+        problems += _check_symbols(content)
+        problems += _check_barriers(content)
+        problems += _check_labels(content)
+        problems += _check_coverings(content)
+    except Exception as e:  # a board too broken to check further: say so, never raise
+        problems.append(f"the board could not be checked completely: {type(e).__name__}: {e}")
+    return problems
+
+
+def _check_sizes(content) -> list[str]:
+    out = []
+    terrain = content.terrain
+    n, land = len(terrain), sum(1 for t in terrain.values() if t == "land")
+    if not TOTAL_HEXES[0] <= n <= TOTAL_HEXES[1]:
+        out.append(f"D2: the map has {n} hexes; it should have {TOTAL_HEXES[0]}-{TOTAL_HEXES[1]}.")
+    if not LAND_HEXES[0] <= land <= LAND_HEXES[1]:
+        out.append(f"D2: the map has {land} land hexes; it should have {LAND_HEXES[0]}-{LAND_HEXES[1]}.")
+    per = Counter(content.region_of.values())
+    for rid in REGION_IDS:
+        k = per.get(rid, 0)
+        if not REGION_HEXES[0] <= k <= REGION_HEXES[1]:
+            out.append(f"D2: region {_region_name(content, rid)} has {k} land hexes; "
+                       f"it should have {REGION_HEXES[0]}-{REGION_HEXES[1]}.")
+    seas = Counter(content.sea_of.values())
+    for sid in SEA_IDS:
+        if seas.get(sid, 0) == 0:
+            out.append(f"D2: sea {_sea_name(content, sid)} has no hex.")
+    return out
+
+
+def _check_connected(content) -> list[str]:
+    out = []
+    for rid in REGION_IDS:
+        parts = _components(h for h, r in content.region_of.items() if r == rid)
+        if len(parts) > 1:
+            stray = ", ".join(str(min(p)) for p in parts[1:])
+            out.append(f"D2: region {_region_name(content, rid)} is not connected: "
+                       f"{len(parts) - 1} part(s) apart from the main one, at {stray}.")
+    for sid in SEA_IDS:
+        parts = _components(h for h, s in content.sea_of.items() if s == sid)
+        if len(parts) > 1:
+            stray = ", ".join(str(min(p)) for p in parts[1:])
+            out.append(f"D2: sea {_sea_name(content, sid)} is not connected: "
+                       f"{len(parts) - 1} part(s) apart from the main one, at {stray}.")
+    return out
+
+
+def _check_sites(content) -> list[str]:
+    out = []
+    seen: dict[Hex, str] = {}
+    for s in content.board.sites:
+        at = (s.q, s.r)
+        if at in seen:
+            out.append(f"D2: two sites on hex {at}: {seen[at]} and {s.name}.")
+        seen[at] = s.name
+    sites = content.sites
+    region_of, sea_of = content.region_of, content.sea_of
+    cities = Counter(s.region for s in sites.values() if s.kind == "city")
+    harbors = Counter(s.region for s in sites.values() if s.kind == "harbor")
+    for rid in REGION_IDS:
+        name = _region_name(content, rid)
+        if cities.get(rid, 0) != CITIES_PER_REGION:
+            out.append(f"D2: region {name} has {cities.get(rid, 0)} cities; it must have {CITIES_PER_REGION}.")
+        if harbors.get(rid, 0) != HARBORS_PER_REGION:
+            out.append(f"D2: region {name} has {harbors.get(rid, 0)} harbors; it must have {HARBORS_PER_REGION}.")
+    split: dict[str, Counter] = {sid: Counter() for sid in SEA_IDS}
+    for at, s in sorted(sites.items()):
+        if s.kind != "harbor":
+            continue
+        if s.sea in split:
+            split[s.sea][s.region] += 1
+        if not any(sea_of.get(n) == s.sea for n in hexgrid.neighbors(at)):
+            out.append(f"D2: harbor {s.name} at {at} has no neighbour in its sea "
+                       f"{_sea_name(content, s.sea)}; a harbor must be a coastal hex of its sea.")
+    for sid in SEA_IDS:
+        want = HARBOR_SPLIT[sid]
+        got = split[sid]
+        total = sum(got.values())
+        if total != 4:
+            out.append(f"D2: sea {_sea_name(content, sid)} has {total} harbors; it must have 4.")
+        for rid in REGION_IDS:
+            if got.get(rid, 0) != want.get(rid, 0):
+                out.append(f"D2: sea {_sea_name(content, sid)} has {got.get(rid, 0)} harbor(s) of "
+                           f"{_region_name(content, rid)}; the D2 table says {want.get(rid, 0)}.")
+    del region_of
+    return out
+
+
+def _check_symbols(content) -> list[str]:
+    out = []
+    by_region: dict[str, list] = {rid: [] for rid in REGION_IDS}
+    for s in content.sites.values():
+        if s.kind == "city":
+            by_region.setdefault(s.region, []).append(s)
+    for rid in REGION_IDS:
+        want = WESTERN_SYMBOLS if rid in WEST else EASTERN_SYMBOLS
+        group = "western" if rid in WEST else "eastern"
+        have = Counter(s.symbol for s in by_region[rid])
+        for s in sorted(by_region[rid], key=lambda s: s.name):
+            if s.symbol not in want:
+                out.append(f"D4: city {s.name} in {_region_name(content, rid)} shows {s.symbol}, "
+                           f"which is not a {group} symbol ({', '.join(want)}).")
+        for sym in want:
+            if have.get(sym, 0) != 1:
+                out.append(f"D4: region {_region_name(content, rid)} has {have.get(sym, 0)} "
+                           f"{sym} cities; it must have exactly one.")
+    return out
+
+
+def _land_borders(content) -> dict[frozenset[str], set[frozenset[Hex]]]:
+    region_of = content.region_of
+    borders: dict[frozenset[str], set[frozenset[Hex]]] = {}
+    for h, rid in region_of.items():
+        for n in hexgrid.neighbors(h):
+            other = region_of.get(n)
+            if other is not None and other != rid:
+                borders.setdefault(frozenset((rid, other)), set()).add(frozenset((h, n)))
+    return borders
+
+
+def _check_barriers(content) -> list[str]:
+    out = []
+    region_of = content.region_of
+    allowed = {frozenset(p) for p in FULL_BARRIERS + PARTIAL_BARRIERS}
+    for b in content.board.barriers:
+        a, c = tuple(b.a), tuple(b.b)
+        ra, rc = region_of.get(a), region_of.get(c)
+        if ra is None or rc is None:
+            out.append(f"D2: barrier {a}-{c} is not between two land hexes.")
+        elif ra == rc:
+            out.append(f"D2: barrier {a}-{c} lies inside {_region_name(content, ra)}; "
+                       f"barriers lie on borders between regions.")
+        elif frozenset((ra, rc)) not in allowed:
+            out.append(f"D2: barrier {a}-{c} lies on the border {_region_name(content, ra)}-"
+                       f"{_region_name(content, rc)}, which D2 leaves open.")
+    borders = _land_borders(content)
+    barriers = content.barriers
+    for x, y in FULL_BARRIERS:
+        edges = borders.get(frozenset((x, y)), set())
+        label = f"{_region_name(content, x)}-{_region_name(content, y)}"
+        if not edges:
+            out.append(f"D2: regions {label} share no land border; D2 bars their whole border.")
+        for e in sorted(edges - barriers, key=sorted):
+            a, c = sorted(e)
+            out.append(f"D2: the {label} border must be barred all along, but the edge {a}-{c} is open.")
+    for x, y in PARTIAL_BARRIERS:
+        edges = borders.get(frozenset((x, y)), set())
+        label = f"{_region_name(content, x)}-{_region_name(content, y)}"
+        barred = edges & barriers
+        if not barred:
+            out.append(f"D2: part of the {label} border must be barred, but none of it is.")
+        elif barred == edges:
+            out.append(f"D2: only part of the {label} border should be barred, but all of it is.")
+    return out
+
+
+def _check_labels(content) -> list[str]:
+    out = []
+    board = content.board
+    for r in board.regions:
+        h = hexgrid.from_pixel(*r.label)
+        if content.region_of.get(h) != r.id:
+            out.append(f"D2: the label of region {r.name} at {tuple(r.label)} is over hex {h}, "
+                       f"which is not a hex of {r.name}.")
+    for s in board.seas:
+        h = hexgrid.from_pixel(*s.label)
+        if content.sea_of.get(h) != s.id:
+            out.append(f"D2: the label of sea {s.name} at {tuple(s.label)} is over hex {h}, "
+                       f"which is not a hex of {s.name}.")
+    return out
+
+
+def _check_coverings(content) -> list[str]:
+    out = []
+    examples = covering_examples(content)
+    fiefs = content.fiefs
+    for mix in sorted(set(examples) - ALLOWED_COVERINGS):
+        number, k, anchor, names = examples[mix]
+        name = fiefs[number].name
+        out.append(f"D2: a fief can cover {_describe(mix)}, which the rules never allow: "
+                   f"fief {number} ({name}) turned {k} at {anchor} covers {', '.join(names)}.")
+    for mix in sorted(ALLOWED_COVERINGS - set(examples)):
+        out.append(f"D2: no fief can cover {_describe(mix)} anywhere on the board, "
+                   f"but the rules name that covering.")
+    return out

@@ -1,0 +1,154 @@
+"""The game state: immutable dataclasses. Only ``engine.apply`` makes new ones."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Optional
+
+from .actions import Plan
+from .board import Board
+from .content import Content
+from .hexgrid import Hex
+
+COLOURS = ("red", "yellow", "green", "blue")
+COLOUR_DIGIT = {"red": 1, "yellow": 2, "green": 3, "blue": 4}  # card = fief + digit (D1)
+RINGS_PER_SEAT = 6  # S1
+FIEFS_PER_SEAT = 12  # S1
+LAST_TURN_UNDER = 6  # S4: the Last Turn card lies under the 6th card
+FIRST_LAST_TURN_CHECK = 6  # E1: after round 6
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """What a new game is made from; the seed is kept beside it in the record."""
+
+    seats: int = 4
+    colours: tuple[str, ...] = ()  # default: the first ``seats`` of COLOURS
+    scenario: Optional[str] = None  # None: drawn at random for the seat count (S2)
+    last_turn: str = "first"  # "first" seat or "random" (S4)
+
+    def seat_colours(self) -> tuple[str, ...]:
+        return self.colours or COLOURS[: self.seats]
+
+    def to_json(self) -> dict:
+        return {"seats": self.seats, "colours": list(self.seat_colours()),
+                "scenario": self.scenario, "last_turn": self.last_turn}
+
+    @classmethod
+    def from_json(cls, d: dict) -> "GameConfig":
+        return cls(seats=int(d["seats"]), colours=tuple(d.get("colours") or ()),
+                   scenario=d.get("scenario"), last_turn=d.get("last_turn", "first"))
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A fief or a ring on the board."""
+
+    seat: int
+    kind: str  # "fief" or "ring"
+    fief: int  # fief number, 0 for a ring
+    cells: tuple[Hex, ...]
+    castles: frozenset[Hex]
+    mask: int
+    round: int
+
+
+@dataclass(frozen=True)
+class SeatState:
+    colour: str
+    deck: tuple[int, ...]  # fief numbers, top first (hidden: see view.py)
+    fief: Optional[int]  # the fief turned up this round (R1), public
+    rings: int
+    objective: Optional[str]  # hidden from the other seats
+    plan: Optional[Plan] = None  # this round's plan; secret until the reveal (R3)
+    unavailable: frozenset[str] = frozenset()  # cards played last round (R3, R5, K4)
+    fief_mask: int = 0
+    ring_mask: int = 0
+    leagues: frozenset[str] = frozenset()
+    site_points: int = 0
+    league_points: int = 0
+    donation_points: int = 0
+    donations: int = 0
+    gonzaga_points: int = 0
+    objective_points: int = 0
+    deck_hidden: bool = False  # True in a seat's view: ``deck`` is then sorted, not in order
+
+    @property
+    def score(self) -> int:
+        return (self.site_points + self.league_points + self.donation_points
+                + self.gonzaga_points + self.objective_points)
+
+    @property
+    def held(self) -> int:
+        return self.fief_mask | self.ring_mask
+
+    @property
+    def card(self) -> Optional[int]:
+        """The number of this round's fief card (D1): fief number + colour digit."""
+        return None if self.fief is None else self.fief + COLOUR_DIGIT[self.colour]
+
+
+@dataclass(frozen=True)
+class GameState:
+    content: Content = field(repr=False, compare=False)
+    board: Board = field(repr=False, compare=False)
+    config: GameConfig
+    phase: str = "setup"  # setup, plan, place, over
+    round: int = 0
+    scenario: Optional[str] = None
+    flourishing: frozenset[str] = frozenset()
+    seats: tuple[SeatState, ...] = ()
+    order: tuple[int, ...] = ()  # this round's turn order (R4)
+    turn: int = 0  # index into order during the place phase
+    last_turn_seat: int = 0
+    last_round: Optional[int] = None  # set when the Last Turn card fires (E1)
+    pieces: tuple[Piece, ...] = ()
+    winners: tuple[int, ...] = ()
+    tiebreak: str = ""  # how X6 decided, once over
+    viewer: Optional[int] = None  # set in a seat's view (view.py); None for the full state
+
+    # ------------------------------------------------------------ who acts
+
+    @property
+    def n(self) -> int:
+        return len(self.seats)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def to_act(self) -> tuple[int, ...]:
+        """Seats that may act now: every seat yet to plan, or the one to place."""
+        if self.phase == "plan":
+            return tuple(i for i, s in enumerate(self.seats) if s.plan is None)
+        if self.phase == "place":
+            return (self.order[self.turn],)
+        return ()
+
+    @property
+    def all_fiefs(self) -> int:
+        m = 0
+        for s in self.seats:
+            m |= s.fief_mask
+        return m
+
+    @property
+    def all_rings(self) -> int:
+        m = 0
+        for s in self.seats:
+            m |= s.ring_mask
+        return m
+
+    def scores(self) -> tuple[int, ...]:
+        return tuple(s.score for s in self.seats)
+
+    def region_cards(self) -> tuple[str, ...]:
+        """The region cards in play (S3): flourishing regions, then Inactive Regions if any."""
+        ids = [r.id for r in self.content.board.regions if r.id in self.flourishing]
+        if len(ids) < len(self.content.board.regions):
+            ids.append("inactive")
+        return tuple(ids)
+
+    def with_seat(self, i: int, **changes) -> "GameState":
+        seats = list(self.seats)
+        seats[i] = replace(seats[i], **changes)
+        return replace(self, seats=tuple(seats))
