@@ -1,0 +1,223 @@
+"""Run AI decisions off the caller's thread, so that the game window stays responsive.
+
+::
+
+    worker = DecisionWorker()
+    ticket = worker.request("hard", seed, view(state, seat), seat)   # returns at once
+    ...                                                              # every frame:
+    action = worker.result(ticket)       # None until ready; re-raises the bot's exception
+    worker.cancel_all()                  # e.g. on "new game" or "quit to menu"
+    worker.close()
+
+Search bots (``hard``) run in worker processes (the GIL would stall the frame loop if
+they ran in a thread); the cheap bots (``easy``, ``medium``, ``greedy``, ``random``)
+run in one background thread. Processes are started lazily with the "spawn" method,
+which is what Windows and macOS use anyway; a frozen (PyInstaller) build must call
+``multiprocessing.freeze_support()`` first thing in ``__main__``.
+
+What crosses the process boundary is the view without its ``Content`` and ``Board``
+(only the content directory goes along); the worker reloads the content once per
+directory (``load_content`` caches it) and rebuilds the board.
+
+Bots are kept alive per (bot name, seed, seat) across decisions, and a seat always goes
+to the same process, so a seeded game with an iteration budget (``GONZAGA_AI_ITERATIONS``
+in the environment, inherited by the workers) is reproducible.
+"""
+from __future__ import annotations
+
+import itertools
+import multiprocessing
+import os
+import threading
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import replace
+from typing import Optional
+
+PROCESS_BOTS = frozenset({"hard"})  # bots that search: run them in a process
+
+# ---------------------------------------------------------------- in the worker
+
+_BOTS: dict = {}
+_CANCEL = None  # a shared counter: bumped by cancel_all; a decision of an older generation stops
+
+
+def _init_worker(cancel_counter) -> None:
+    global _CANCEL
+    _CANCEL = cancel_counter
+
+
+def _strip(view):
+    """The view without the (large, unpicklable-cheaply) Content and Board."""
+    return replace(view, content=None, board=None), str(view.content.directory)
+
+
+def _restore(light, directory: str):
+    from ..rules import load_content
+    from ..rules.board import board_for
+    content = load_content(directory)
+    return replace(light, content=content, board=board_for(content))
+
+
+def _bot(name: str, seed: int, seat: int):
+    from .base import make_bot
+    key = (name, seed, seat)
+    b = _BOTS.get(key)
+    if b is None:
+        b = _BOTS[key] = make_bot(name, seed)
+    return b
+
+
+def _decide_in_process(name: str, seed: int, light, directory: str, seat: int, generation: int):
+    view = _restore(light, directory)
+    bot = _bot(name, seed, seat)
+    counter = _CANCEL
+    if counter is not None and hasattr(bot, "should_stop"):
+        bot.should_stop = lambda: counter.value != generation
+    try:
+        return bot.choose(view, seat)
+    finally:
+        if hasattr(bot, "should_stop"):
+            bot.should_stop = None
+
+
+# ---------------------------------------------------------------- in the caller
+
+class DecisionWorker:
+    """Tickets for AI decisions computed in the background."""
+
+    def __init__(self, processes: int = 2, use_processes: Optional[bool] = None):
+        """``processes``: worker processes for search bots (seats are spread over them).
+
+        ``use_processes``: False runs every bot in the background thread (tests, or
+        platforms where spawning is unwanted); None decides by the bot's name.
+        """
+        self._n_proc = max(1, processes)
+        self._use_processes = use_processes
+        self._executors: list[Optional[ProcessPoolExecutor]] = [None] * self._n_proc
+        self._thread: Optional[ThreadPoolExecutor] = None
+        self._futures: dict[int, Future] = {}
+        self._tickets = itertools.count(1)
+        self._lock = threading.Lock()
+        self._bots: dict = {}
+        self._cancel = None
+        self._generation = 0
+        self._thread_generation = 0
+        self._closed = False
+
+    # ------------------------------------------------------------ API
+
+    def request(self, bot_name: str, seed: int, view, seat: int) -> int:
+        """Start a decision for ``seat`` from its ``view``; returns a ticket at once."""
+        if self._closed:
+            raise RuntimeError("the decision worker is closed")
+        ticket = next(self._tickets)
+        if self._in_process(bot_name):
+            fut = self._submit_process(bot_name, seed, view, seat)
+        else:
+            fut = self._submit_thread(bot_name, seed, view, seat)
+        with self._lock:
+            self._futures[ticket] = fut
+        return ticket
+
+    def result(self, ticket: int):
+        """The chosen action when ready, else None. A bot's exception is raised here."""
+        with self._lock:
+            fut = self._futures.get(ticket)
+        if fut is None:
+            raise KeyError(f"unknown or cancelled ticket {ticket}")
+        if not fut.done():
+            return None
+        with self._lock:
+            self._futures.pop(ticket, None)
+        return fut.result()
+
+    def pending(self) -> int:
+        with self._lock:
+            return sum(1 for f in self._futures.values() if not f.done())
+
+    def cancel_all(self) -> None:
+        """Forget every open ticket; running searches are told to stop early."""
+        with self._lock:
+            futs = list(self._futures.values())
+            self._futures.clear()
+        for f in futs:
+            f.cancel()
+        self._generation += 1
+        self._thread_generation += 1
+        if self._cancel is not None:
+            with self._cancel.get_lock():
+                self._cancel.value = self._generation
+
+    def close(self) -> None:
+        if self._closed:
+            return
+        self.cancel_all()
+        self._closed = True
+        for ex in self._executors:
+            if ex is not None:
+                ex.shutdown(wait=False, cancel_futures=True)
+        if self._thread is not None:
+            self._thread.shutdown(wait=False, cancel_futures=True)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    # ------------------------------------------------------------ internals
+
+    def _in_process(self, name: str) -> bool:
+        if self._use_processes is not None:
+            return self._use_processes
+        return name in PROCESS_BOTS
+
+    def _executor(self, seat: int) -> ProcessPoolExecutor:
+        k = seat % self._n_proc
+        ex = self._executors[k]
+        if ex is None:
+            ctx = multiprocessing.get_context("spawn")
+            if self._cancel is None:
+                self._cancel = ctx.Value("i", self._generation)
+            ex = ProcessPoolExecutor(max_workers=1, mp_context=ctx, initializer=_init_worker,
+                                     initargs=(self._cancel,))
+            self._executors[k] = ex
+        return ex
+
+    def _submit_process(self, name: str, seed: int, view, seat: int) -> Future:
+        light, directory = _strip(view)
+        args = (name, seed, light, directory, seat, self._generation)
+        try:
+            return self._executor(seat).submit(_decide_in_process, *args)
+        except BrokenProcessPool:  # a worker died (killed, out of memory): start afresh
+            self._executors[seat % self._n_proc] = None
+            return self._executor(seat).submit(_decide_in_process, *args)
+
+    def _submit_thread(self, name: str, seed: int, view, seat: int) -> Future:
+        if self._thread is None:
+            self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gonzaga-ai")
+        generation = self._thread_generation
+
+        def run():
+            from .base import make_bot
+            key = (name, seed, seat)
+            bot = self._bots.get(key)
+            if bot is None:
+                bot = self._bots[key] = make_bot(name, seed)
+            if hasattr(bot, "should_stop"):
+                bot.should_stop = lambda: self._thread_generation != generation
+            try:
+                return bot.choose(view, seat)
+            finally:
+                if hasattr(bot, "should_stop"):
+                    bot.should_stop = None
+
+        return self._thread.submit(run)
+
+
+def cpu_count() -> int:
+    return os.cpu_count() or 1
+
+
+__all__ = ["DecisionWorker", "PROCESS_BOTS"]
