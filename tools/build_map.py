@@ -65,7 +65,8 @@ LAT_MIN, LAT_MAX = 35.5, 59.0
 HEX_DEG = 0.55               # hex circumradius in (projected) degrees
 KX = math.cos(math.radians(48.0))
 LAND_FRACTION = 0.40
-SEA_MARGIN = 2
+SEA_MARGIN = 3
+OPEN_WATER = [(-1.0, 9.5, 37.5, 42.0)]  # lon/lat boxes whose sea hexes all stay
 
 COUNTRY_REGION = {
     "Spain": "hispania", "Portugal": "hispania",
@@ -206,6 +207,12 @@ def assemble(grid):
                     nxt.add(n)
         near |= nxt
         frontier = nxt
+    # open water kept whatever the margin: the Balearic sea, so the western Mediterranean
+    # is one sheet of water between Hispania, Francia and Italia
+    for h, v in cells.items():
+        lon, lat = unproject(*hexgrid.to_pixel(h))
+        if v[0] == "sea" and any(a <= lon <= b and c <= lat <= d for a, b, c, d in OPEN_WATER):
+            near.add(h)
     cells = {h: v for h, v in cells.items() if h in near}
     # sea zones, grown breadth-first from one seed each, in a fixed order
     zone = {}
@@ -335,46 +342,57 @@ def barriers(cells):
     return out
 
 
-def label_spot(cells, members, avoid, extra=()):
-    """A label anchor (hex units) over the most open hex among ``members``."""
-    def openness(h):
-        ring, score = [h], 0
-        seen = {h}
-        for step in range(1, 4):
-            nxt = []
-            for x in ring:
-                for n in hexgrid.neighbors(x):
-                    if n not in seen:
-                        seen.add(n)
-                        nxt.append(n)
-            ring = nxt
-            score += sum(1 for n in ring if n in members and n not in avoid) * (4 - step)
-            score -= 6 * sum(1 for n in ring if n in avoid and step <= 2)
-        return score
-    cands = [h for h in members if h not in avoid]
-    best = max(sorted(cands), key=openness)
-    x, y = hexgrid.to_pixel(best)
+def label_spot(cells, members, name, sites):
+    """A label anchor (hex units) for ``name`` over an open stretch of ``members``.
+
+    The label is taken as a box about 0.5 hex units per letter wide and 1.4 high; the spot
+    is the member hex whose box covers the most member hexes that have no site and are not
+    just under a site (where the renderer writes site names), with ties broken towards the
+    members' centroid. The renderer still moves labels a little if they would collide.
+    """
+    half_w, half_h = 0.25 * len(name) + 0.5, 0.7
+    blocked = set()
+    for h in sites:
+        blocked.add(h)
+        blocked.update(hexgrid.neighbors(h))
+    centres = {h: hexgrid.to_pixel(h) for h in cells}
+    mx = sum(centres[h][0] for h in members) / len(members)
+    my = sum(centres[h][1] for h in members) / len(members)
+
+    def score(h):
+        cx, cy = centres[h]
+        total = 0.0
+        for n, (x, y) in centres.items():
+            if abs(x - cx) <= half_w and abs(y - cy) <= half_h + 0.75:
+                if n in sites:
+                    total -= 6
+                elif n not in members:
+                    total -= 2
+                elif n in blocked:
+                    total -= 1
+                else:
+                    total += 1
+        return (total, -round(math.hypot(cx - mx, cy - my), 6), -h[1], -h[0])
+
+    best = max((h for h in members if h not in blocked), key=score)
+    x, y = centres[best]
     return (round(x, 3), round(y, 3))
 
 
 def build_board(cells):
     sites_at = {s[2] for s in SITES}
-    avoid = set()
-    for h in sites_at:
-        avoid.add(h)
-        avoid.update(hexgrid.neighbors(h))
     hexes = [{"q": q, "r": r, "terrain": t, ("region" if t == "land" else "sea"): z}
              for (q, r), (t, z) in sorted(cells.items(), key=lambda kv: (kv[0][1], kv[0][0]))]
     regions = []
     for rid, name, group, color in REGIONS:
         members = {h for h, (t, z) in cells.items() if t == "land" and z == rid}
         regions.append({"id": rid, "name": name, "group": group, "color": color,
-                        "label": list(label_spot(cells, members, avoid))})
+                        "label": list(label_spot(cells, members, name, sites_at))})
     seas = []
     for sid, name, symbol in SEAS:
         members = {h for h, (t, z) in cells.items() if t == "sea" and z == sid}
         seas.append({"id": sid, "name": name, "symbol": symbol,
-                     "label": list(label_spot(cells, members, avoid))})
+                     "label": list(label_spot(cells, members, name, sites_at))})
     sites = []
     for kind, name, (q, r), extra in SITES:
         s = {"q": q, "r": r, "kind": kind, "name": name}
@@ -405,6 +423,9 @@ def build_coastline(local, cells, tolerance=0.04):
     for g in getattr(land, "geoms", [land]):
         if g.geom_type != "Polygon" or g.area < 0.05:
             continue
+        c = g.representative_point()
+        if cells.get(hexgrid.from_pixel(c.x, c.y), ("",))[0] == "sea":
+            continue  # an island the board re-fashions into sea (Corsica, Sardinia, ...)
         ring = [[round(x, 2), round(y, 2)] for x, y in list(g.exterior.coords)[:-1]]
         polys.append(ring)
     polys.sort(key=lambda p: (p[0][1], p[0][0]))
