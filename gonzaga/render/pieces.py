@@ -1,0 +1,242 @@
+"""Pieces and shapes: merged hex outlines, fief sprites, castles, rings, drawing helpers.
+
+Everything here takes plain data (hexes as ``(q, r)`` tuples, seats as colour names or
+indices) and returns new surfaces or draws onto a given surface; nothing is mutated.
+"""
+from __future__ import annotations
+
+import math
+from typing import Iterable, Sequence
+
+import pygame
+
+from ..rules import hexgrid
+from ..rules.hexgrid import Hex
+from . import theme
+
+Point = tuple[float, float]
+
+
+# ---------------------------------------------------------------- geometry
+
+def outline_loops(cells: Iterable[Hex]) -> list[list[Point]]:
+    """Closed outlines (hex units, clockwise on screen) of the union of ``cells``.
+
+    One loop per connected piece of the boundary; holes come out as extra loops."""
+    cellset = set(cells)
+    nxt: dict[tuple[int, int], tuple[tuple[int, int], Point, Point]] = {}
+
+    def key(p: Point) -> tuple[int, int]:
+        return (int(round(p[0] * 1000)), int(round(p[1] * 1000)))
+
+    for h in cellset:
+        for d in range(6):
+            if hexgrid.add(h, hexgrid.DIRECTIONS[d]) in cellset:
+                continue
+            a, b = hexgrid.edge_corners(h, d)
+            nxt[key(a)] = (key(b), a, b)
+    loops: list[list[Point]] = []
+    while nxt:
+        start, (k, a, _b) = next(iter(nxt.items()))
+        loop = [a]
+        cur = start
+        while True:
+            k2, _a, b = nxt.pop(cur)
+            if k2 == start:
+                break
+            loop.append(b)
+            cur = k2
+            if cur not in nxt:  # broken chain (should not happen); stop safely
+                break
+        loops.append(_drop_collinear(loop))
+    return loops
+
+
+def _drop_collinear(pts: list[Point]) -> list[Point]:
+    out = []
+    n = len(pts)
+    for i in range(n):
+        ax, ay = pts[i - 1]
+        bx, by = pts[i]
+        cx, cy = pts[(i + 1) % n]
+        if abs((bx - ax) * (cy - by) - (by - ay) * (cx - bx)) > 1e-9:
+            out.append(pts[i])
+    return out or pts
+
+
+def inset(poly: Sequence[Point], d: float) -> list[Point]:
+    """Move a clockwise-on-screen polygon's edges inwards by ``d`` (miter joins)."""
+    n = len(poly)
+    if n < 3 or d == 0:
+        return list(poly)
+    lines = []
+    for i in range(n):
+        ax, ay = poly[i]
+        bx, by = poly[(i + 1) % n]
+        dx, dy = bx - ax, by - ay
+        L = math.hypot(dx, dy) or 1.0
+        nx, ny = -dy / L, dx / L  # inward normal for clockwise (y down)
+        lines.append((ax + nx * d, ay + ny * d, dx, dy))
+    out = []
+    for i in range(n):
+        x1, y1, dx1, dy1 = lines[i - 1]
+        x2, y2, dx2, dy2 = lines[i]
+        den = dx1 * dy2 - dy1 * dx2
+        if abs(den) < 1e-12:
+            out.append((x2, y2))
+            continue
+        t = ((x2 - x1) * dy2 - (y2 - y1) * dx2) / den
+        out.append((x1 + dx1 * t, y1 + dy1 * t))
+    return out
+
+
+def thick_polyline(surf: pygame.Surface, color, pts: Sequence[Point], width: float, closed: bool = True) -> None:
+    """A thick line through ``pts`` with round joins (pygame's own joins leave notches)."""
+    n = len(pts)
+    if n < 2:
+        return
+    r = width / 2.0
+    segs = n if closed else n - 1
+    for i in range(segs):
+        ax, ay = pts[i]
+        bx, by = pts[(i + 1) % n]
+        dx, dy = bx - ax, by - ay
+        L = math.hypot(dx, dy)
+        if L < 1e-6:
+            continue
+        nx, ny = -dy / L * r, dx / L * r
+        pygame.draw.polygon(surf, color, [(ax + nx, ay + ny), (bx + nx, by + ny), (bx - nx, by - ny), (ax - nx, ay - ny)])
+    if r >= 1.0:
+        for p in pts if closed else pts:
+            pygame.draw.circle(surf, color, p, r)
+
+
+def dashed_line(surf: pygame.Surface, color, a: Point, b: Point, width: int, dash: float, gap: float,
+                phase: float = 0.0) -> None:
+    ax, ay = a
+    bx, by = b
+    L = math.hypot(bx - ax, by - ay)
+    if L < 1e-6:
+        return
+    ux, uy = (bx - ax) / L, (by - ay) / L
+    t = -phase
+    while t < L:
+        t0 = max(0.0, t)
+        t1 = min(L, t + dash)
+        if t1 > t0:
+            pygame.draw.line(surf, color, (ax + ux * t0, ay + uy * t0), (ax + ux * t1, ay + uy * t1), width)
+        t += dash + gap
+
+
+# ---------------------------------------------------------------- castles and rings
+
+_castle_cache: dict[tuple, pygame.Surface] = {}
+_ring_cache: dict[tuple, pygame.Surface] = {}
+
+
+def castle_icon(size: int, fill, outline, alpha: int = 255) -> pygame.Surface:
+    """A small crenellated keep, ``size`` px square (drawn 4x and smoothed)."""
+    size = max(6, int(size))
+    key = (size, tuple(fill), tuple(outline), alpha)
+    s = _castle_cache.get(key)
+    if s is not None:
+        return s
+    K = 4
+    big = pygame.Surface((size * K, size * K), pygame.SRCALPHA)
+    big.fill((*outline, 0))
+    u = size * K / 100.0
+
+    def P(pts):
+        return [(x * u, y * u) for x, y in pts]
+
+    # silhouette: two side towers and a taller centre tower, with merlons
+    shape = [(10, 92), (10, 40), (10, 28), (18, 28), (18, 36), (24, 36), (24, 28), (32, 28), (32, 44),
+             (38, 44), (38, 18), (45, 18), (45, 26), (55, 26), (55, 18), (62, 18), (62, 44), (68, 44),
+             (68, 28), (76, 28), (76, 36), (82, 36), (82, 28), (90, 28), (90, 92)]
+    pygame.draw.polygon(big, (*outline, 255), P(shape))
+    inner = inset(P(shape), 7 * u)  # the shape runs clockwise on screen
+    pygame.draw.polygon(big, (*fill, 255), inner)
+    # door and window
+    pygame.draw.rect(big, (*outline, 255), pygame.Rect(int(42 * u), int(64 * u), int(16 * u), int(28 * u)),
+                     0, int(8 * u))
+    pygame.draw.rect(big, (*outline, 255), pygame.Rect(int(46 * u), int(36 * u), int(8 * u), int(12 * u)))
+    s = pygame.transform.smoothscale(big, (size, size))
+    if alpha < 255:
+        s.fill((255, 255, 255, alpha), special_flags=pygame.BLEND_RGBA_MULT)
+    _castle_cache[key] = s
+    return s
+
+
+def ring_glyph(seat, size: int) -> pygame.Surface:
+    """A wedding ring in the seat's colour, with a small gem, ``size`` px square."""
+    size = max(8, int(size))
+    key = (theme.seat_name(seat), size)
+    s = _ring_cache.get(key)
+    if s is not None:
+        return s
+    K = 4
+    S = size * K
+    big = pygame.Surface((S, S), pygame.SRCALPHA)
+    c = (S / 2, S * 0.56)
+    R = S * 0.36
+    w = S * 0.15
+    dark, col, light = theme.seat_dark(seat), theme.seat_color(seat), theme.seat_light(seat)
+    pygame.draw.circle(big, (20, 14, 8, 110), (c[0] + S * 0.03, c[1] + S * 0.04), R + w / 2 + S * 0.04)  # shadow
+    pygame.draw.circle(big, (*dark, 255), c, R + w / 2 + S * 0.035)
+    pygame.draw.circle(big, (*col, 255), c, R + w / 2)
+    pygame.draw.circle(big, (*dark, 255), c, R - w / 2 + 0.5)
+    pygame.draw.circle(big, (0, 0, 0, 0), c, R - w / 2 - S * 0.035)
+    pygame.draw.arc(big, (*light, 255), pygame.Rect(c[0] - R, c[1] - R, 2 * R, 2 * R), math.radians(100),
+                    math.radians(190), int(w * 0.35))
+    # the gem
+    g = (S / 2, c[1] - R - w * 0.1)
+    gr = S * 0.13
+    pts = [(g[0], g[1] - gr * 1.2), (g[0] + gr, g[1]), (g[0], g[1] + gr * 1.0), (g[0] - gr, g[1])]
+    pygame.draw.polygon(big, (*dark, 255), [(x + (x - g[0]) * 0.35, y + (y - g[1]) * 0.35) for x, y in pts])
+    pygame.draw.polygon(big, (250, 250, 255, 255), pts)
+    pygame.draw.polygon(big, (*light, 255), [pts[0], pts[1], (g[0], g[1])])
+    s = pygame.transform.smoothscale(big, (size, size))
+    _ring_cache[key] = s
+    return s
+
+
+# ---------------------------------------------------------------- fief sprites
+
+def fief_sprite(cells: Sequence[Hex], castles: Iterable[Hex], hex_px: float, fill, outline, light,
+                *, alpha: int = 235, castle_fill=(250, 244, 228), castle_outline=None,
+                castle_alpha: int = 255, skip_castle_at: Iterable[Hex] = ()) -> tuple[pygame.Surface, Point]:
+    """A fief drawn as one outlined polygon with castle markers.
+
+    Returns the sprite and the screen offset, in hex-unit pixels (``hexgrid.to_pixel(h,
+    hex_px)`` space), of the sprite's top-left corner. ``skip_castle_at`` cells get their
+    castle drawn smaller in the hex's upper part (a site badge sits at the centre)."""
+    loops = outline_loops(cells)
+    pts_all = [(x * hex_px, y * hex_px) for loop in loops for x, y in loop]
+    minx = min(p[0] for p in pts_all) - 4
+    miny = min(p[1] for p in pts_all) - 4
+    maxx = max(p[0] for p in pts_all) + 4
+    maxy = max(p[1] for p in pts_all) + 4
+    w, h = int(math.ceil(maxx - minx)) + 1, int(math.ceil(maxy - miny)) + 1
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    body = pygame.Surface((w, h), pygame.SRCALPHA)
+    ow = max(2.0, hex_px * 0.085)
+    for loop in loops:
+        p = [((x * hex_px) - minx, (y * hex_px) - miny) for x, y in loop]
+        outer = inset(p, ow * 0.5 + max(1.0, hex_px * 0.03))
+        pygame.draw.polygon(body, (*fill, 255), outer)
+        thick_polyline(body, (*outline, 255), outer, ow)
+        bevel = inset(outer, ow * 1.15)
+        thick_polyline(body, (*light, 150), bevel, max(1.0, ow * 0.45))
+    if alpha < 255:
+        body.fill((255, 255, 255, alpha), special_flags=pygame.BLEND_RGBA_MULT)
+    surf.blit(body, (0, 0))
+    skip = set(skip_castle_at)
+    for c in castles:
+        cx, cy = hexgrid.to_pixel(c, hex_px)
+        if c in skip:
+            ic = castle_icon(int(hex_px * 0.62), castle_fill, castle_outline or outline, castle_alpha)
+            cy -= hex_px * 0.52
+        else:
+            ic = castle_icon(int(hex_px * 0.95), castle_fill, castle_outline or outline, castle_alpha)
+        surf.blit(ic, ic.get_rect(center=(int(cx - minx), int(cy - miny))))
+    return surf, (minx, miny)
