@@ -21,8 +21,9 @@ def mid_game_state(seed: int = 7, rounds: int = 6):
 
 
 def run_bench(quick: bool = False, ui: bool = True) -> dict:
-    from .ai.match import play_game
+    from .rules import GameConfig, apply, deal, new_game
     from .rules.placement import anchor_masks, placements
+    from .rules.playout import random_playout
 
     state = mid_game_state()
     board = state.board
@@ -44,10 +45,15 @@ def run_bench(quick: bool = False, ui: bool = True) -> dict:
             anchor_masks(board, s.fief, board.region_mask(region, state.flourishing), action,
                          state.all_fiefs, s.ring_mask)
         all_plans.append((time.perf_counter() - t0) * 1e3)
-    n_games = 10 if quick else 40
-    t0 = time.perf_counter()
+    n_games = 20 if quick else 200
+    starts = []
     for g in range(n_games):
-        play_game(["random"] * 4, seed=1000 + g)
+        st = new_game(GameConfig(seats=4), state.content)
+        starts.append(apply(st, deal(st, random.Random(1000 + g))))
+    rng = random.Random(5)
+    t0 = time.perf_counter()
+    for st in starts:
+        random_playout(st, rng)
     playouts = n_games / (time.perf_counter() - t0)
     out = {"placement_query_us": round(statistics.median(samples), 2),
            "all_plans_ms": round(statistics.median(all_plans), 3),

@@ -322,6 +322,10 @@ class Content:
         return frozenset(frozenset((tuple(b.a), tuple(b.b))) for b in self.board.barriers)
 
     @cached_property
+    def region_ids(self) -> tuple[str, ...]:
+        return tuple(r.id for r in self.board.regions)
+
+    @cached_property
     def region_names(self) -> dict[str, str]:
         return {r.id: r.name for r in self.board.regions}
 

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Optional
 
 from . import hexgrid, scoring
@@ -10,7 +9,7 @@ from .actions import Action, Donate, Place, Plan, Setup, Wedding
 from .board import board_for
 from .content import Content, load_content
 from .legality import IllegalAction, check
-from .state import (FIEFS_PER_SEAT, FIRST_LAST_TURN_CHECK, RINGS_PER_SEAT, GameConfig, GameState,
+from .state import (FIEFS_PER_SEAT, evolve, FIRST_LAST_TURN_CHECK, RINGS_PER_SEAT, GameConfig, GameState,
                     Piece, SeatState)
 
 ACTION_RANK = {"A": 0, "B": 1, "C": 2}  # R4: Harbors, then Cities, then Alliance
@@ -75,15 +74,15 @@ def _setup(state: GameState, a: Setup) -> GameState:
     colours = state.config.seat_colours()
     seats = tuple(SeatState(colour=colours[i], deck=a.decks[i], fief=None, rings=RINGS_PER_SEAT,
                             objective=a.objectives[i]) for i in range(state.config.seats))
-    state = replace(state, scenario=sc.name, flourishing=sc.flourishing, seats=seats,
+    state = evolve(state, scenario=sc.name, flourishing=sc.flourishing, seats=seats,
                     last_turn_seat=a.last_turn_seat)
     return _start_round(state)
 
 
 def _start_round(state: GameState) -> GameState:
     """R1: every seat turns up the top card of its deck."""
-    seats = tuple(replace(s, fief=s.deck[0], deck=s.deck[1:], plan=None) for s in state.seats)
-    return replace(state, phase="plan", round=state.round + 1, seats=seats, order=(), turn=0)
+    seats = tuple(evolve(s, fief=s.deck[0], deck=s.deck[1:], plan=None) for s in state.seats)
+    return evolve(state, phase="plan", round=state.round + 1, seats=seats, order=(), turn=0)
 
 
 def turn_order(state: GameState) -> tuple[int, ...]:
@@ -96,9 +95,9 @@ def turn_order(state: GameState) -> tuple[int, ...]:
 
 def _reveal(state: GameState) -> GameState:
     """R3: plans are public; K2: a King's Privilege costs a ring now."""
-    seats = tuple(replace(s, rings=s.rings - 1) if s.plan.king else s for s in state.seats)
-    state = replace(state, seats=seats)
-    return replace(state, phase="place", order=turn_order(state), turn=0)
+    seats = tuple(evolve(s, rings=s.rings - 1) if s.plan.king else s for s in state.seats)
+    state = evolve(state, seats=seats)
+    return evolve(state, phase="place", order=turn_order(state), turn=0)
 
 
 def _add_piece(state: GameState, seat: int, kind: str, fief: int, cells, castles, mask: int) -> GameState:
@@ -114,7 +113,7 @@ def _add_piece(state: GameState, seat: int, kind: str, fief: int, cells, castles
     else:
         changes["ring_mask"] = s.ring_mask | mask
     state = state.with_seat(seat, **changes)
-    return replace(state, pieces=state.pieces + (piece,))
+    return evolve(state, pieces=state.pieces + (piece,))
 
 
 def _place(state: GameState, a: Place) -> GameState:
@@ -140,7 +139,7 @@ def _next_turn(state: GameState) -> GameState:
     played = {s.plan.region, s.plan.action} | ({"K"} if s.plan.king else set())
     state = state.with_seat(seat, fief=None, unavailable=frozenset(played))
     if state.turn + 1 < len(state.order):
-        return replace(state, turn=state.turn + 1)
+        return evolve(state, turn=state.turn + 1)
     return _end_round(state)
 
 
@@ -151,7 +150,7 @@ def _end_round(state: GameState) -> GameState:
         return _end_game(state)
     if last_round is None and state.round >= FIRST_LAST_TURN_CHECK:
         if scoring.free_flourishing_sites(state) <= 3:
-            state = replace(state, last_round=state.round + 1)
+            state = evolve(state, last_round=state.round + 1)
     return _start_round(state)
 
 
@@ -175,7 +174,7 @@ def _end_game(state: GameState) -> GameState:
         tiebreak = ("tie on points broken by most cities and harbors held" if len(winners) == 1
                     else "tie on points and on sites held: a shared victory")
         leaders = winners
-    return replace(state, phase="over", winners=tuple(leaders), tiebreak=tiebreak)
+    return evolve(state, phase="over", winners=tuple(leaders), tiebreak=tiebreak)
 
 
 def play_setup(state: GameState, rng: random.Random) -> tuple[GameState, Setup]:

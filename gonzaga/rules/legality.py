@@ -117,29 +117,24 @@ def placement_problem(state: GameState, seat: int, fief: int, anchor, rotation: 
     """Why this fief may not go here under this plan (P1-P9), or None."""
     board = state.board
     o = board.orientation(fief, rotation)
-    cells = [hexgrid.add(anchor, c) for c in o.cells]
-    if not all(board.on_board(c) for c in cells):
+    a = board.index_of.get(anchor)
+    mask = 0 if a is None else board.placement_mask(a, o)
+    if a is None or mask & board.valid != mask:
         return Illegal("P6", "part of the fief would hang off the map")
-    occupied = state.all_fiefs
-    own_rings = state.seats[seat].ring_mask
-    idx = [board.index_of[c] for c in cells]
-    for i in idx:
-        if occupied >> i & 1:
-            return Illegal("P7", "a fief is already there")
-        if own_rings >> i & 1:
-            return Illegal("P7", "one of your own rings is there")
-    for c in o.castles:
-        if not board.land >> board.index_of[hexgrid.add(anchor, c)] & 1:
+    if mask & state.all_fiefs:
+        return Illegal("P7", "a fief is already there")
+    if mask & state.seats[seat].ring_mask:
+        return Illegal("P7", "one of your own rings is there")
+    for off in o.castle_offsets:
+        if not board.land >> (a + off) & 1:
             return Illegal("P8", "a castle would stand on the sea")
     for off, d in o.edges:
-        a = board.index_of[anchor]
         if board.barrier[d] >> (a + off) & 1:
             return Illegal("P9", "the fief would cross a barrier")
-    rmask = board.region_mask(region, state.flourishing)
-    if not any(rmask >> i & 1 for i in idx):
+    if not mask & board.region_mask(region, state.flourishing):
         return Illegal("P1", f"no hex of the fief is in {_region_label(state, region)}")
-    h = sum(board.harbor >> i & 1 for i in idx)
-    c = sum(board.city >> i & 1 for i in idx)
+    h = (mask & board.harbor).bit_count()
+    c = (mask & board.city).bit_count()
     if action == "A" and (h == 0 or c > 0):
         return Illegal("P2", "Harbors: cover at least one harbor and no city" if c == 0
                        else "Harbors: the fief may not cover a city")
@@ -199,12 +194,20 @@ def check_wedding(state: GameState, a: Wedding) -> Optional[Illegal]:
 # ---------------------------------------------------------------- generators
 
 def legal_plans(state: GameState, seat: int) -> list[Plan]:
+    """Every plan the seat may make (S3, R3, K1, K4), in a fixed order."""
+    s = state.seats[seat]
+    gone = s.unavailable
+    king_ok = s.rings >= 1 and "K" not in gone
     out = []
     for region in state.region_cards():
+        if region in gone:
+            continue
         for action in ACTION_CARDS:
-            for king in (False, True):
-                if plan_problem(state, seat, region, action, king) is None:
-                    out.append(Plan(seat, region, action, king))
+            if action in gone:
+                continue
+            out.append(Plan(seat, region, action, False))
+            if king_ok:
+                out.append(Plan(seat, region, action, True))
     return out
 
 
@@ -222,26 +225,25 @@ def legal_placements(state: GameState, seat: int, region: Optional[str] = None,
 
 
 def legal_weddings(state: GameState, seat: int, region: Optional[str] = None) -> list[Wedding]:
-    """Every legal wedding, each ring set once (rings sorted by (r, q))."""
+    """Every legal wedding, each ring set once (rings in (r, q) order)."""
     s = state.seats[seat]
     if s.rings < 1:
         return []
     region = s.plan.region if region is None else region
     board = state.board
     blocked = s.fief_mask | state.all_rings
-    first = board.region_mask(region, state.flourishing) & ~blocked
-    out = set()
+    open_hexes = board.valid & ~blocked
+    first = board.region_mask(region, state.flourishing) & open_hexes
+    sets = set()
     for i in _iter_bits(first):
-        a = board.hex_at[i]
-        out.add((a,))
+        sets.add((i,))
         if s.rings >= 2:
             for d in board.deltas:
                 j = i + d
-                if board.valid >> j & 1 and not blocked >> j & 1:
-                    b = board.hex_at[j]
-                    out.add(tuple(sorted((a, b), key=lambda h: (h[1], h[0]))))
-    return [Wedding(seat, rings) for rings in
-            sorted(out, key=lambda rs: [(h[1], h[0]) for h in rs])]
+                if open_hexes >> j & 1:
+                    sets.add((i, j) if i < j else (j, i))  # bit order is (r, q) order
+    hex_at = board.hex_at
+    return [Wedding(seat, tuple(hex_at[i] for i in rs)) for rs in sorted(sets)]
 
 
 def _iter_bits(mask: int):

@@ -8,11 +8,10 @@ with guesses consistent with the view so that search can run on full states.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Callable, Optional
 
 from .actions import Plan
-from .state import GameState
+from .state import GameState, evolve
 
 HIDDEN = "hidden"
 
@@ -26,8 +25,8 @@ def view(state: GameState, seat: int) -> GameState:
             changes["objective"] = None
             if state.phase == "plan" and s.plan is not None:
                 changes["plan"] = Plan(i, HIDDEN, HIDDEN, False)
-        seats.append(replace(s, **changes))
-    return replace(state, seats=tuple(seats), viewer=seat)
+        seats.append(evolve(s, **changes))
+    return evolve(state, seats=tuple(seats), viewer=seat)
 
 
 def has_planned(state: GameState, seat: int) -> bool:
@@ -56,8 +55,8 @@ def determinize(v: GameState, rng: random.Random,
         changes = dict(deck=tuple(deck), deck_hidden=False)
         if i != me:
             changes["objective"] = pool.pop()
-        seats.append(replace(s, **changes))
-    state = replace(v, seats=tuple(seats), viewer=None)
+        seats.append(evolve(s, **changes))
+    state = evolve(v, seats=tuple(seats), viewer=None)
     if state.phase == "plan":
         for i, s in enumerate(state.seats):
             if i != me and s.plan is not None and s.plan.region == HIDDEN:
