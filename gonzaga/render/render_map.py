@@ -86,6 +86,7 @@ def main(argv: list[str]) -> int:
         content = load_content()
     except ContentError as e:
         return _fail(str(e))
+    was_init = pygame.get_init()
     pygame.init()
     try:
         surf = pygame.Surface(size)
@@ -96,7 +97,8 @@ def main(argv: list[str]) -> int:
         except (pygame.error, OSError) as e:
             return _fail(f"cannot write {out}: {e}")
     finally:
-        pygame.quit()
+        if not was_init:
+            pygame.quit()
     print(path)
     return 0
 

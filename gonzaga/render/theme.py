@@ -148,11 +148,12 @@ def font(role: str, px: float, *, scaled: bool = True) -> pygame.font.Font:
     if role not in _FONT_FILES:
         raise KeyError(f"unknown font role {role!r}; one of {', '.join(FONT_ROLES)}")
     size = max(6, int(round(px * (_text_scale if scaled else 1.0))))
+    if not pygame.font.get_init():  # (re)started: fonts made before are no longer valid
+        _font_cache.clear()
+        pygame.font.init()
     key = (role, size)
     f = _font_cache.get(key)
     if f is None:
-        if not pygame.font.get_init():
-            pygame.font.init()
         f = pygame.font.Font(str(font_path(role)), size)
         _font_cache[key] = f
     return f
