@@ -1,0 +1,432 @@
+"""The game session: the ONLY place where the game state changes.
+
+Screens send it actions (``submit``); it checks them with the rules, applies them,
+keeps the :class:`GameRecord` (config, seed, every action), runs the AI seats
+through a decision worker (off the main loop), autosaves through a callback and
+writes the game log. It never imports pygame, so tests drive it directly::
+
+    s = Session.new([SeatSpec("Ann", "human", colour="red"), SeatSpec("Bot", "ai", "greedy", "blue")], seed=7)
+    s.submit(Plan(0, "italia", "B"))    # None when applied, else Illegal(rule, message)
+    s.tick()                            # lets AI seats act when their decision is ready
+
+AI seats only ever get ``view(state, seat)``. In the place phase an AI's chosen
+action is shown (``ai_showing``) for ``ai_delay`` seconds before it is applied,
+so the screen can animate it; plans are applied as soon as they are ready.
+"""
+from __future__ import annotations
+
+import logging
+import queue
+import random
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+from .rules import (Action, Donate, GameConfig, GameRecord, GameState, Illegal, IllegalAction, Place, Plan,
+                    Setup, Wedding, apply, check, deal, legal_actions, new_game, view)
+from .rules import scoring
+from .rules.content import Content
+from .ui import i18n
+
+log = logging.getLogger(__name__)
+
+SPEEDS = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "instant": 0.0}  # seconds an AI move is shown
+
+
+@dataclass
+class SeatSpec:
+    """Who sits in a chair: a name, human or AI (with the bot's name), a colour."""
+
+    name: str
+    kind: str = "human"  # "human" or "ai"
+    bot: str = "greedy"
+    colour: str = "red"
+
+    @property
+    def is_ai(self) -> bool:
+        return self.kind == "ai"
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "kind": self.kind, "bot": self.bot, "colour": self.colour}
+
+
+@dataclass
+class LogEntry:
+    """One line of the game log, kept as a string key + parameters so it can be re-translated."""
+
+    round: int
+    key: str
+    params: dict = field(default_factory=dict)
+    parts: list = field(default_factory=list)  # extra (key, params) pieces appended to the line
+
+    def text(self) -> str:
+        s = i18n.t(self.key, **self.params)
+        for k, p in self.parts:
+            s += i18n.t(k, **p)
+        return s
+
+
+# ---------------------------------------------------------------- decision workers
+
+class InlineWorker:
+    """Decides at once in the calling thread (tests, tools). Same API as the real worker."""
+
+    def __init__(self):
+        self._results: dict[int, Action] = {}
+        self._n = 0
+
+    def request(self, bot_name: str, seed: int, v: GameState, seat: int) -> int:
+        from .ai import make_bot
+        self._n += 1
+        self._results[self._n] = make_bot(bot_name, seed).choose(v, seat)
+        return self._n
+
+    def result(self, ticket: int) -> Optional[Action]:
+        return self._results.pop(ticket, None)
+
+    def cancel_all(self) -> None:
+        self._results.clear()
+
+    def close(self) -> None:
+        self.cancel_all()
+
+
+class ThreadWorker:
+    """Stand-in for ``gonzaga.ai.worker.DecisionWorker``: bots think on one background thread."""
+
+    def __init__(self):
+        self._jobs: "queue.Queue[Optional[tuple]]" = queue.Queue()
+        self._results: dict[int, Action] = {}
+        self._lock = threading.Lock()
+        self._n = 0
+        self._generation = 0
+        self._thread = threading.Thread(target=self._run, name="gonzaga-ai", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        from .ai import make_bot
+        while True:
+            job = self._jobs.get()
+            if job is None:
+                return
+            ticket, gen, bot_name, seed, v, seat = job
+            if gen != self._generation:
+                continue
+            try:
+                action = make_bot(bot_name, seed).choose(v, seat)
+            except Exception:  # a broken bot must not kill the game: the session falls back
+                log.exception("bot %s failed for seat %d", bot_name, seat)
+                action = _fallback(v, seat)
+            with self._lock:
+                if gen == self._generation:
+                    self._results[ticket] = action
+
+    def request(self, bot_name: str, seed: int, v: GameState, seat: int) -> int:
+        with self._lock:
+            self._n += 1
+            ticket = self._n
+            gen = self._generation
+        self._jobs.put((ticket, gen, bot_name, seed, v, seat))
+        return ticket
+
+    def result(self, ticket: int) -> Optional[Action]:
+        with self._lock:
+            return self._results.pop(ticket, None)
+
+    def cancel_all(self) -> None:
+        with self._lock:
+            self._generation += 1
+            self._results.clear()
+
+    def close(self) -> None:
+        self.cancel_all()
+        self._jobs.put(None)
+
+
+def make_worker():
+    """The project's decision worker if it is there, else the thread stand-in."""
+    try:
+        from .ai.worker import DecisionWorker
+    except ImportError:
+        return ThreadWorker()
+    return DecisionWorker()
+
+
+def _fallback(v: GameState, seat: int) -> Action:
+    acts = legal_actions(v, seat)
+    if v.phase == "place":
+        return Donate(seat)
+    return acts[0]
+
+
+# ---------------------------------------------------------------- the session
+
+class Session:
+    """One game being played: state, record, seats, log, AI pacing and autosave."""
+
+    def __init__(self, seats: list[SeatSpec], record: GameRecord, *, content: Optional[Content] = None,
+                 worker=None, on_change: Optional[Callable[["Session"], None]] = None,
+                 ai_delay: float = SPEEDS["normal"], clock: Callable[[], float] = time.monotonic,
+                 name: str = ""):
+        if len(seats) != record.config.seats:
+            raise ValueError("one seat description per seat")
+        self.seats = list(seats)
+        self.record = GameRecord(record.config, record.seed, [])
+        self.content = content
+        self.worker = worker
+        self.on_change = on_change
+        self.ai_delay = ai_delay
+        self.clock = clock
+        self.name = name
+        self.log: list[LogEntry] = []
+        self.version = 0  # bumped on every applied action (screens redraw on change)
+        self.last_action: Optional[Action] = None
+        self.state: GameState = new_game(record.config, content)
+        self._tickets: dict[tuple, int] = {}
+        self._showing: Optional[tuple[Action, float]] = None
+        self._error: Optional[str] = None
+        for a in record.actions:  # replay: same log, no autosave, no RNG
+            self._apply(a, notify=False)
+
+    # ------------------------------------------------------------ construction
+
+    @classmethod
+    def new(cls, seats: list[SeatSpec], seed: int, scenario: Optional[str] = None, *,
+            last_turn: str = "first", **kw) -> "Session":
+        """A new game: the setup (scenario, decks, objectives) drawn from ``random.Random(seed)``."""
+        config = GameConfig(seats=len(seats), colours=tuple(s.colour for s in seats), scenario=scenario,
+                            last_turn=last_turn)
+        session = cls(seats, GameRecord(config, seed, []), **kw)
+        setup = deal(session.state, random.Random(seed))
+        session._apply(setup)
+        return session
+
+    def rematch(self, seed: int, **kw) -> "Session":
+        """Play again with the same seats (and the same scenario choice)."""
+        kw.setdefault("content", self.content)
+        kw.setdefault("worker", self.worker)
+        kw.setdefault("on_change", self.on_change)
+        kw.setdefault("ai_delay", self.ai_delay)
+        kw.setdefault("clock", self.clock)
+        return Session.new(self.seats, seed, self.record.config.scenario, last_turn=self.record.config.last_turn,
+                           **kw)
+
+    # ------------------------------------------------------------ queries
+
+    def seat_name(self, seat: int) -> str:
+        return self.seats[seat].name
+
+    def is_human(self, seat: int) -> bool:
+        return not self.seats[seat].is_ai
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if not s.is_ai]
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.phase == "over"
+
+    def humans_to_plan(self) -> list[int]:
+        """Human seats that still have to plan this round (in seat order)."""
+        if self.state.phase != "plan":
+            return []
+        return [i for i in self.state.to_act() if self.is_human(i)]
+
+    def human_to_place(self) -> Optional[int]:
+        if self.state.phase == "place":
+            seat = self.state.to_act()[0]
+            if self.is_human(seat):
+                return seat
+        return None
+
+    def waiting_for_ai(self) -> list[int]:
+        return [i for i in self.state.to_act() if not self.is_human(i)]
+
+    @property
+    def ai_showing(self) -> Optional[Action]:
+        """The AI action being shown before it is applied (the screen animates it)."""
+        return self._showing[0] if self._showing else None
+
+    def ai_showing_progress(self) -> float:
+        if not self._showing or self.ai_delay <= 0:
+            return 1.0
+        return max(0.0, min(1.0, (self.clock() - self._showing[1]) / self.ai_delay))
+
+    def seat_view(self, seat: int) -> GameState:
+        return view(self.state, seat)
+
+    def check(self, action: Action) -> Optional[Illegal]:
+        return check(self.state, action)
+
+    def score_rows(self) -> list[dict]:
+        """The end-of-game breakdown per seat (also fine mid-game: end terms are then 0)."""
+        st = self.state
+        rows = []
+        for i, s in enumerate(st.seats):
+            rows.append({
+                "seat": i, "name": self.seats[i].name, "colour": s.colour,
+                "sites": s.site_points, "leagues": s.league_points, "donations": s.donation_points,
+                "gonzaga": s.gonzaga_points, "objective": s.objective_points, "total": s.score,
+                "objective_id": s.objective if st.phase == "over" else None,
+                "objective_held": scoring.objective_cities_held(st, i) if st.phase == "over" else None,
+                "sites_held": scoring.sites_held(st, i),
+                "winner": i in st.winners,
+            })
+        return rows
+
+    def result_text(self) -> str:
+        st = self.state
+        names = ", ".join(self.seat_name(i) for i in st.winners)
+        return i18n.t("end.winner" if len(st.winners) == 1 else "end.winners", names=names)
+
+    # ------------------------------------------------------------ changing the state
+
+    def submit(self, action: Action) -> Optional[Illegal]:
+        """A human seat's action: applied when legal (returns None), else the rule that fails."""
+        if isinstance(action, Setup):
+            return Illegal("S2", "the setup is drawn by the session")
+        if not self.is_human(action.seat):
+            return Illegal("R5", f"{self.seat_name(action.seat)} is played by the computer")
+        why = check(self.state, action)
+        if why is not None:
+            return why
+        self._apply(action)
+        return None
+
+    def tick(self, now: Optional[float] = None) -> bool:
+        """Let AI seats act: ask the worker, collect answers, apply them. True if the state changed."""
+        if self.worker is None or self.state.phase in ("setup", "over"):
+            return False
+        now = self.clock() if now is None else now
+        changed = False
+        if self._showing is not None:
+            action, since = self._showing
+            if now - since >= self.ai_delay:
+                self._showing = None
+                changed = self._apply_ai(action)
+            else:
+                return False
+        st = self.state
+        for seat in self.waiting_for_ai():
+            key = (st.round, st.phase, st.turn if st.phase == "place" else -1, seat)
+            ticket = self._tickets.get(key)
+            if ticket is None:
+                seed = (self.record.seed * 1_000_003 + len(self.record.actions) * 97 + seat) & 0x7FFFFFFF
+                self._tickets[key] = self.worker.request(self.seats[seat].bot, seed, view(st, seat), seat)
+                continue
+            action = self.worker.result(ticket)
+            if action is None:
+                continue
+            del self._tickets[key]
+            if st.phase == "place" and self.ai_delay > 0:
+                self._showing = (action, now)
+                break
+            changed = self._apply_ai(action) or changed
+            if self.state is not st:
+                break  # the state moved on: the next tick asks again
+        return changed
+
+    def _apply_ai(self, action: Action) -> bool:
+        why = check(self.state, action)
+        if why is not None:  # a stale or broken answer: never stall the game
+            log.warning("AI action %s refused (%s); using a fallback", action.to_text(), why)
+            seat = action.seat
+            if seat not in self.state.to_act():
+                return False
+            action = _fallback(self.state, seat)
+        self._apply(action)
+        return True
+
+    def close(self) -> None:
+        if self.worker is not None:
+            self.worker.cancel_all()
+        self._tickets.clear()
+        self._showing = None
+
+    def _apply(self, action: Action, notify: bool = True) -> None:
+        prev = self.state
+        try:
+            new = apply(prev, action)
+        except IllegalAction:
+            raise
+        self.state = new
+        self.record.actions.append(action)
+        self.last_action = action
+        self.version += 1
+        self._log(prev, action, new)
+        if notify and self.on_change is not None:
+            try:
+                self.on_change(self)
+            except Exception:  # an autosave problem must not stop the game
+                log.exception("on_change callback failed")
+
+    # ------------------------------------------------------------ the log
+
+    def _add(self, rnd: int, key: str, **params) -> LogEntry:
+        e = LogEntry(rnd, key, params)
+        self.log.append(e)
+        return e
+
+    def _region(self, region: str) -> str:
+        return i18n.card_name(self.state, region)
+
+    def _log(self, prev: GameState, a: Action, new: GameState) -> None:
+        name = self.seat_name
+        if isinstance(a, Setup):
+            regions = ", ".join(new.content.region_names[r] for r in sorted(new.flourishing,
+                                key=lambda r: [x.id for x in new.content.board.regions].index(r)))
+            self._add(0, "log.setup", scenario=new.scenario, regions=regions, name=name(new.last_turn_seat))
+        elif isinstance(a, Plan):
+            self._add(new.round, "log.planned", round=new.round, name=name(a.seat))
+            if new.phase == "place":
+                plans = "; ".join(
+                    f"{name(i)} {self._region(s.plan.region)} + {i18n.card_name(new, s.plan.action)}"
+                    + (f" + {i18n.card_name(new, 'K')}" if s.plan.king else "")
+                    for i, s in enumerate(new.seats))
+                self._add(new.round, "log.reveal", round=new.round, plans=plans)
+                for i, s in enumerate(new.seats):
+                    if s.plan.king:
+                        self._add(new.round, "log.king_ring", round=new.round, name=name(i))
+                self._add(new.round, "log.order", round=new.round,
+                          order=", ".join(name(i) for i in new.order))
+        else:
+            rnd = prev.round
+            s_prev = prev.seats[a.seat]
+            s_new = new.seats[a.seat]
+            points = s_new.site_points - s_prev.site_points
+            leagues = sorted(s_new.leagues - s_prev.leagues)
+            region = self._region(s_prev.plan.region)
+            if isinstance(a, Place):
+                e = self._add(rnd, "log.place", round=rnd, name=name(a.seat), fief=a.fief, region=region,
+                              points=points)
+            elif isinstance(a, Wedding):
+                e = self._add(rnd, "log.wedding", round=rnd, name=name(a.seat), n=len(a.rings), region=region,
+                              points=points)
+            else:
+                e = self._add(rnd, "log.donate", round=rnd, name=name(a.seat), fief=s_prev.fief)
+            for sea in leagues:
+                e.parts.append(("log.league", {"sea": new.content.sea_names.get(sea, sea)}))
+            if isinstance(a, (Place, Wedding)):
+                e.parts.append(("log.dot", {}))
+            if prev.last_round is None and new.last_round is not None:
+                self._add(rnd, "log.last_turn", round=new.last_round)
+            if new.phase == "over":
+                scores = ", ".join(f"{name(i)} {s.score}" for i, s in enumerate(new.seats))
+                self._add(rnd, "log.end", result=f"{self.result_text()} ({scores})")
+            elif new.round != prev.round:
+                self._log_fiefs(new)
+        if isinstance(a, Setup):
+            self._log_fiefs(new)
+
+    def _log_fiefs(self, st: GameState) -> None:
+        fiefs = ", ".join(f"{self.seat_name(i)} {s.fief}" for i, s in enumerate(st.seats))
+        self._add(st.round, "log.fiefs", round=st.round, fiefs=fiefs)
+
+    def log_lines(self) -> list[str]:
+        return [e.text() for e in self.log]
+
+
+def new_seed() -> int:
+    return random.SystemRandom().randrange(1, 1_000_000)

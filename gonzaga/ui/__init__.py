@@ -1,0 +1,1 @@
+"""Interface pieces shared by the screens: strings (i18n), widgets and panels."""

@@ -1,0 +1,2 @@
+"""Italian interface strings (wording from the printed Italian rules)."""
+IT: dict[str, str] = {}

@@ -1,0 +1,114 @@
+"""The session: the one place the state changes (no pygame here)."""
+from __future__ import annotations
+
+import pytest
+
+from gonzaga.rules import Donate, GameRecord, Plan, legal_actions, legal_placements, replay
+from gonzaga.session import InlineWorker, SeatSpec, Session
+
+
+def two_humans(seed=3):
+    return Session.new([SeatSpec("Ann", "human", colour="red"), SeatSpec("Bob", "human", colour="blue")], seed)
+
+
+def test_new_session_is_dealt_from_the_seed():
+    """S2, S4, S5: the setup is a recorded chance action drawn from random.Random(seed)."""
+    a, b = two_humans(11), two_humans(11)
+    assert a.record.actions[0] == b.record.actions[0]
+    assert a.state.phase == "plan" and a.state.round == 1
+    assert "flourish" in a.log_lines()[0]
+
+
+def test_submit_applies_legal_and_refuses_illegal_with_rule():
+    s = two_humans()
+    plan = legal_actions(s.state, 0)[0]
+    bad = Plan(0, "nowhere", "A")
+    why = s.submit(bad)
+    assert why is not None and why.rule == "S3"
+    assert s.submit(plan) is None
+    assert s.record.actions[-1] == plan
+    assert s.submit(plan) is not None  # R2: already planned
+
+
+def test_plans_stay_secret_in_log_until_reveal():
+    """R2/R3, spec E: the log says who planned, never what, before the reveal."""
+    s = two_humans()
+    p0 = next(p for p in legal_actions(s.state, 0) if not p.king)
+    s.submit(p0)
+    line = s.log_lines()[-1]
+    assert "Ann has planned" in line
+    region = s.state.content.region_names.get(p0.region, "Inactive")
+    assert region not in line
+    p1 = next(p for p in legal_actions(s.state, 1) if not p.king)
+    s.submit(p1)
+    assert any("plans revealed" in l for l in s.log_lines())
+    assert any("turn order" in l for l in s.log_lines())
+
+
+def test_human_cannot_act_for_ai_seat():
+    s = Session.new([SeatSpec("Ann", "human", colour="red"), SeatSpec("Bot", "ai", "greedy", "blue")], 5,
+                    worker=InlineWorker(), ai_delay=0)
+    why = s.submit(legal_actions(s.state, 1)[0])
+    assert why is not None and why.rule == "R5"
+
+
+def test_ai_seats_play_whole_game_and_record_replays():
+    seats = [SeatSpec(n, "ai", "greedy", c) for n, c in (("A", "red"), ("B", "yellow"), ("C", "green"))]
+    s = Session.new(seats, 9, worker=InlineWorker(), ai_delay=0)
+    for _ in range(2000):
+        if s.is_over:
+            break
+        s.tick()
+    assert s.is_over
+    assert replay(GameRecord(s.record.config, s.record.seed, list(s.record.actions))).scores() == s.state.scores()
+    assert "Game over" in s.log_lines()[-1]
+    rows = s.score_rows()
+    assert sum(r["winner"] for r in rows) >= 1
+    assert all(r["total"] == r["sites"] + r["leagues"] + r["donations"] + r["gonzaga"] + r["objective"] for r in rows)
+
+
+def test_ai_placement_is_shown_before_it_is_applied():
+    """AI placements wait ai_delay seconds (the screen animates them); plans do not."""
+    t = [0.0]
+    s = Session.new([SeatSpec("A", "ai", "greedy", "red"), SeatSpec("B", "ai", "greedy", "blue")], 4,
+                    worker=InlineWorker(), ai_delay=1.0, clock=lambda: t[0])
+    for _ in range(10):
+        s.tick()
+    assert s.state.phase == "place"
+    n = len(s.record.actions)
+    s.tick()
+    s.tick()
+    assert s.ai_showing is not None and len(s.record.actions) == n
+    t[0] = 1.5
+    s.tick()
+    assert len(s.record.actions) == n + 1
+
+
+def test_autosave_callback_after_every_action():
+    calls = []
+    s = Session.new([SeatSpec("Ann", "human", colour="red"), SeatSpec("Bob", "human", colour="blue")], 2,
+                    on_change=lambda sess: calls.append(len(sess.record.actions)))
+    s.submit(legal_actions(s.state, 0)[0])
+    s.submit(legal_actions(s.state, 1)[0])
+    assert calls == [1, 2, 3]
+
+
+def test_log_of_a_placement_names_points_and_region():
+    s = two_humans(21)
+    s.submit(next(p for p in legal_actions(s.state, 0) if not p.king and p.action == "B"))
+    s.submit(next(p for p in legal_actions(s.state, 1) if not p.king and p.action == "B"))
+    seat = s.state.to_act()[0]
+    places = legal_placements(s.state, seat)
+    act = places[0] if places else Donate(seat)
+    assert s.submit(act) is None
+    line = s.log_lines()[-1]
+    assert line.startswith("Round 1: ") and ("places fief" in line or "donates" in line)
+
+
+def test_rebuilt_session_has_the_same_log():
+    s = two_humans(8)
+    s.submit(legal_actions(s.state, 0)[0])
+    s.submit(legal_actions(s.state, 1)[0])
+    again = Session(s.seats, s.record)
+    assert again.log_lines() == s.log_lines()
+    assert again.state.scores() == s.state.scores()
