@@ -88,3 +88,38 @@ def test_content_errors_name_file_and_field(tmp_path):
     with pytest.raises(ContentError) as e:
         load_content(d)
     assert "missing file" in str(e.value)
+
+
+def test_D3_sixteen_scenario_tiles():
+    c = load_content()
+    assert len(c.scenarios) == 16
+    assert [len(c.scenarios_for(n)) for n in (2, 3, 4)] == [5, 5, 6]
+    assert c.scenario("Colombo").flourishing == {"hispania", "francia", "britannia", "italia"}
+    for n in (2, 3, 4):
+        for s in c.scenarios_for(n):
+            assert len(s.flourishing) == n + 1
+    assert {frozenset(s.flourishing) for s in c.scenarios_for(4)} == {
+        frozenset(r for r in c.region_ids if r != left) for r_ in [0] for left in c.region_ids}
+
+
+def test_D4_sixteen_objective_cards_six_cities_each():
+    c = load_content()
+    assert len(c.objectives) == 16
+    for o in c.objectives:
+        cities = c.objective_cities(o.id)
+        assert len(cities) == 6
+        assert len({c.region_of[h] for h in cities}) == 6  # one in each region
+
+
+def test_D5_greedy_games_play_like_the_printed_game():
+    """A small regression guard for calibration (docs/calibration.md has the full figures)."""
+    from gonzaga.ai.match import play_game
+    from gonzaga.rules import GameConfig
+    rounds, turns, donations = [], 0, 0
+    for g in range(12):
+        res = play_game(["greedy"] * 4, seed=500 + g, config=GameConfig(seats=4))
+        rounds.append(res.state.round)
+        turns += sum(res.turns)
+        donations += sum(res.donations)
+    assert all(7 <= r <= 12 for r in rounds)
+    assert donations / turns < 0.15
