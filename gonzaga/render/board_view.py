@@ -19,7 +19,8 @@ API (stable; the game screens call it)::
                                                  #   "inactive" seal
     r.draw_objective_cities(surface, hexes)      # rings around these cities (a secret view)
     r.draw_fiefs(surface, fiefs)                 # fiefs: iterable of (seat, cells, castles)
-    r.draw_rings(surface, rings)                 # rings: mapping hex -> seat
+    r.draw_rings(surface, rings, castles=())     # rings: mapping hex -> seat; castles: the
+                                                 #   fiefs' castle cells (ring steps aside)
     r.draw_highlight(surface, hexes, strong=True)  # a set of hexes, strong or faint
     r.draw_ghost(surface, cells, castles, ok)    # the fief being placed, green/red tint
     r.draw(surface, fiefs=..., rings=..., ...)   # all of the above in one call
@@ -39,6 +40,7 @@ import math
 import random
 from collections.abc import Iterable, Mapping
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Optional
 
 import pygame
@@ -51,6 +53,14 @@ from .labels import LabelPlacer, around, spiral
 SQRT3 = hexgrid.SQRT3
 
 FiefSpec = tuple  # (seat, cells, castles)
+
+# corner indices (hexgrid.corners order) of the side facing each direction (hexgrid.edge_corners)
+_EDGE_CORNERS = {0: (1, 2), 1: (0, 1), 2: (5, 0), 3: (4, 5), 4: (3, 4), 5: (2, 3)}
+
+SYMBOL_NAMES = {
+    "university": "University", "cathedral": "Cathedral", "wine": "Wine", "wool": "Wool",
+    "bank": "Bank", "art": "Art", "silk": "Silk", "glass": "Glass",
+}
 
 
 class BoardRenderer:
@@ -150,8 +160,7 @@ class BoardRenderer:
         W, H = self._rect.size
         S = self._size
         surf = pygame.Surface((W, H))
-        # 1. the table: deep sea, darker than the board's own sea
-        surf.blit(textures.textured((W, H), theme.SEA_TABLE, 11, ((10, 190, 255), (40, 225, 255)), False), (0, 0))
+        # 1. the table (off the board): deep sea, darker than the board's own sea
         # 2. the board's own sea (every map hex), then land
         half = (max(1, W // 2), max(1, H // 2))
         hs = S / 2.0
@@ -162,12 +171,17 @@ class BoardRenderer:
             cx, cy = hexgrid.to_pixel(h, hs)
             return [(ox2 + cx + x * hs * scale, oy2 + cy + y * hs * scale) for x, y in unit]
 
-        board_mask = pygame.Surface((W, H), pygame.SRCALPHA)
-        board_mask.fill((255, 255, 255, 0))
+        # the board's hexes are holes (colour key) in the table, laid over the sea
+        surf.blit(textures.textured((W, H), theme.SEA, 12, ((14, 205, 255), (48, 228, 255)), True), (0, 0))
+        table = textures.textured((W, H), theme.SEA_TABLE, 11, ((10, 190, 255), (40, 225, 255)), False).copy()
+        key = (255, 0, 255)
+        board_half = pygame.Surface(half, pygame.SRCALPHA)
+        board_half.fill((255, 255, 255, 0))
         for h in self._terrain:
-            pygame.draw.polygon(board_mask, (255, 255, 255, 255), self._local_poly(h, 1.01))
-        sea = textures.textured((W, H), theme.SEA, 12, ((14, 205, 255), (48, 228, 255)), True)
-        surf.blit(textures.apply_mask(sea, board_mask), (0, 0))
+            pygame.draw.polygon(table, key, self._local_poly(h, 1.0))
+            pygame.draw.polygon(board_half, (255, 255, 255, 255), poly_half(h, 1.0))
+        table.set_colorkey(key)
+        surf.blit(table, (0, 0))
 
         land_mask = self._land_mask(half, poly_half, hs, ox2, oy2)
         # shore glow and ripples, composed at half resolution, scaled up once
@@ -182,7 +196,7 @@ class BoardRenderer:
             textures.sharpen_alpha(band_in, cut + 12, 4)
             band_out.blit(band_in, (0, 0), special_flags=pygame.BLEND_RGBA_SUB)
             water.blit(textures.colored_mask(band_out, (232, 242, 236), alpha), (0, 0))
-        water.blit(board_mask_half(board_mask, half), (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+        water.blit(board_half, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)  # none off the board
         surf.blit(pygame.transform.smoothscale(water, (W, H)), (0, 0))
         # land: region colours on parchment
         colours = pygame.Surface((W, H))
@@ -244,22 +258,26 @@ class BoardRenderer:
         textures.sharpen_alpha(mask, 100, 3)
         return mask
 
+    def _edge(self, h: Hex, d: int) -> tuple[tuple[float, float], tuple[float, float]]:
+        """The side of ``h`` facing direction ``d``, in static-layer pixels."""
+        i, j = _EDGE_CORNERS[d]
+        cx, cy = self._local(hexgrid.to_pixel(h))
+        u = self._unit_corners
+        S = self._size
+        return (cx + u[i][0] * S, cy + u[i][1] * S), (cx + u[j][0] * S, cy + u[j][1] * S)
+
     def _draw_grid(self, lines: pygame.Surface) -> None:
         col_land = (*theme.GRID, 46)
         col_sea = (*theme.SEA_INK, 38)
-        w = 1
         for h, t in self._terrain.items():
-            for d in (0, 4, 5):  # each edge once: E, SW, SE from this hex; others from neighbours
+            for d in range(6):
                 n = hexgrid.add(h, hexgrid.DIRECTIONS[d])
-                a, b = hexgrid.edge_corners(h, d)
-                col = col_land if (t == "land" or self._terrain.get(n) == "land") else col_sea
-                pygame.draw.line(lines, col, self._local(a), self._local(b), w)
-            for d in (1, 2, 3):
-                n = hexgrid.add(h, hexgrid.DIRECTIONS[d])
-                if n not in self._terrain:
-                    a, b = hexgrid.edge_corners(h, d)
-                    col = col_land if t == "land" else col_sea
-                    pygame.draw.line(lines, col, self._local(a), self._local(b), w)
+                tn = self._terrain.get(n)
+                if tn is not None and d in (1, 2, 3):
+                    continue  # each inner side once: drawn from the other hex
+                a, b = self._edge(h, d)
+                col = col_land if (t == "land" or tn == "land") else col_sea
+                pygame.draw.line(lines, col, a, b, 1)
 
     def _draw_borders(self, surf: pygame.Surface) -> None:
         S = self._size
@@ -273,7 +291,7 @@ class BoardRenderer:
                 n = hexgrid.add(h, hexgrid.DIRECTIONS[d])
                 if n not in self._terrain or n < h:
                     continue
-                a, b = (self._local(p) for p in hexgrid.edge_corners(h, d))
+                a, b = self._edge(h, d)
                 if frozenset((h, n)) in barriers:
                     peaks.append((a, b))
                     continue
@@ -447,7 +465,7 @@ class BoardRenderer:
         t2 = theme.render_text(self.content.board.render.title, sub_f, theme.INK_SOFT, tracking=S * 0.12)
         pad = int(S * 0.5)
         cw = max(t1.get_width(), t2.get_width()) + 2 * pad + int(S * 0.8)
-        ch = t1.get_height() + t2.get_height() + pad
+        ch = t1.get_height() + t2.get_height() + 2 * _rule_gap(S) + int(S * 0.5)
         compass_d = int(S * 4.2)
         m = int(S * 0.6)
         corners = [(m, m), (W - m - cw, m), (m, H - m - ch), (W - m - cw, H - m - ch)]
@@ -478,6 +496,93 @@ class BoardRenderer:
             cb = min(cboxes, key=cost)
             placer.reserve(cb)
             _draw_compass(surf, cb, S)
+        else:
+            cb = None
+        # a legend of the symbols, only where it covers no hex of the board
+        hex_boxes = [pygame.Rect(int(x - S), int(y - S), int(2 * S), int(2 * S))
+                     for x, y in (self._local(hexgrid.to_pixel(h)) for h in self._terrain)]
+        for k in (1.3, 1.0):
+            lw, lh = self._legend_size(S * k)
+            spots = []
+            for side_x in (m, W - m - lw):
+                spots.append(pygame.Rect(side_x, H - m - lh, lw, lh))
+                spots.append(pygame.Rect(side_x, cart.bottom + m, lw, lh))
+                if cb is not None:
+                    spots.append(pygame.Rect(side_x, cb.bottom + m, lw, lh))
+            for spot in spots:
+                if (placer.bounds.contains(spot) and spot.collidelist(hex_boxes) == -1
+                        and placer.is_free(spot)):
+                    placer.reserve(spot)
+                    surf.blit(self._legend(S * k), spot.topleft)
+                    return
+
+    def _legend_size(self, S: float) -> tuple[int, int]:
+        row_f = theme.font("serif", max(12, S * 0.6), scaled=False)
+        sea_f = theme.font("serif_italic", max(12, S * 0.6), scaled=False)
+        row_h = int(max(16, S * 1.05))
+        pad = int(max(8, S * 0.5))
+        col_w = max(row_f.size(SYMBOL_NAMES[s])[0] for s in icons.CITY_SYMBOLS) + row_h + pad
+        sea_w = max(sea_f.size(sea.name)[0] for sea in self._seas.values()) + row_h + pad // 2
+        rows = 1 + 4 + 1 + len(self._seas) + 1
+        return max(2 * col_w, sea_w) + 2 * pad, rows * row_h + 2 * pad + int(row_h * 0.6)
+
+    def _legend(self, S: float) -> pygame.Surface:
+        """A parchment card: the city symbols, the seas with their harbor symbols, a barrier."""
+        head_f = theme.font("smallcaps", max(13, S * 0.72), scaled=False)
+        row_f = theme.font("serif", max(12, S * 0.6), scaled=False)
+        sea_f = theme.font("serif_italic", max(12, S * 0.6), scaled=False)
+        row_h = int(max(16, S * 1.05))
+        badge_r = int(row_h * 0.42)
+        pad = int(max(8, S * 0.5))
+        west = [s for s in icons.CITY_SYMBOLS[:4]]
+        east = [s for s in icons.CITY_SYMBOLS[4:]]
+        col_w = max(row_f.size(SYMBOL_NAMES[s])[0] for s in icons.CITY_SYMBOLS) + row_h + pad
+        width, height = self._legend_size(S)
+        card = pygame.Surface((width, height), pygame.SRCALPHA)
+        body = textures.textured((width, height), theme.PARCHMENT, 33, ((5, 215, 255),), True).copy()
+        mask = pygame.Surface((width, height), pygame.SRCALPHA)
+        rad = int(S * 0.4)
+        pygame.draw.rect(mask, (255, 255, 255, 235), mask.get_rect().inflate(-4, -4), 0, rad)
+        card.blit(textures.apply_mask(body, mask), (0, 0))
+        pygame.draw.rect(card, (*theme.INK, 255), card.get_rect().inflate(-4, -4), max(2, int(S * 0.07)), rad)
+        y = pad
+
+        def badge(kind, sym):
+            return self._badge(SimpleNamespace(kind=kind, symbol=sym if kind == "city" else None,
+                                               sea=sym if kind == "harbor" else None), badge_r)
+
+        card.blit(head_f.render("Cities", True, theme.INK), (pad, y))
+        y += row_h
+        for i in range(4):
+            for col, sym in ((0, west[i]), (1, east[i])):
+                x = pad + col * col_w
+                b = badge("city", sym)
+                card.blit(b, b.get_rect(center=(x + row_h // 2, y + row_h // 2)))
+                t = row_f.render(SYMBOL_NAMES[sym], True, theme.INK)
+                card.blit(t, (x + row_h + 4, y + (row_h - t.get_height()) // 2))
+            y += row_h
+        y += int(row_h * 0.3)
+        card.blit(head_f.render("Seas and their harbors", True, theme.INK), (pad, y))
+        y += row_h
+        for sea in self._seas.values():
+            b = badge("harbor", sea.id)
+            card.blit(b, b.get_rect(center=(pad + row_h // 2, y + row_h // 2)))
+            t = sea_f.render(sea.name, True, theme.HARBOR_TEXT)
+            card.blit(t, (pad + row_h + 4, y + (row_h - t.get_height()) // 2))
+            y += row_h
+        y += int(row_h * 0.3)
+        # a barrier sample
+        a, b2 = (pad + 2, y + row_h * 0.7), (pad + row_h * 1.6, y + row_h * 0.7)
+        pieces.thick_polyline(card, theme.BARRIER, [a, b2], max(3.0, S * 0.2), closed=False)
+        for t in (0.3, 0.75):
+            mx = a[0] + (b2[0] - a[0]) * t
+            hb, hg = row_h * 0.22, row_h * 0.45
+            pygame.draw.polygon(card, theme.BARRIER_PEAK, [(mx - hb, a[1]), (mx, a[1] - hg), (mx + hb, a[1])])
+            pygame.draw.polygon(card, (238, 232, 220), [(mx, a[1] - hg), (mx - hb * 0.3, a[1] - hg * 0.7),
+                                                        (mx + hb * 0.3, a[1] - hg * 0.7)])
+        t = row_f.render("Barrier: no fief across", True, theme.INK)
+        card.blit(t, (pad + int(row_h * 1.9), y + (row_h - t.get_height()) // 2))
+        return card
 
     # ------------------------------------------------------------ dynamic layers
 
@@ -489,9 +594,10 @@ class BoardRenderer:
         if flourishing is not None:
             self.draw_flourishing(surface, flourishing)
         self.draw_objective_cities(surface, objective_cities)
+        fiefs = list(fiefs)
         self.draw_fiefs(surface, fiefs)
         if rings:
-            self.draw_rings(surface, rings)
+            self.draw_rings(surface, rings, [c for _seat, _cells, cs in fiefs for c in cs])
         self.draw_highlight(surface, faint, strong=False)
         self.draw_highlight(surface, highlights, strong=True)
         if ghost is not None:
@@ -531,17 +637,23 @@ class BoardRenderer:
             img.blit(b, b.get_rect(center=(int(x - mx), int(y - my + self._size * 0.12))))
         return img
 
-    def draw_rings(self, surface: pygame.Surface, rings: Mapping[Hex, object]) -> None:
-        """A ring glyph in the seat's colour on each hex (drawn above fiefs)."""
-        d = int(self._size * 1.05)
+    def draw_rings(self, surface: pygame.Surface, rings: Mapping[Hex, object], castles: Iterable[Hex] = ()) -> None:
+        """A ring glyph in the seat's colour on each hex (drawn above fiefs). On a site or on
+        one of ``castles`` (the castle cells of the fiefs drawn) the ring moves to the hex's
+        side, smaller, so that the badge or the castle stays visible."""
+        big = int(self._size * 1.05)
+        small = int(self._size * 0.8)
+        busy = set(castles)
         for h, seat in rings.items():
             if h not in self._terrain:
                 continue
-            g = pieces.ring_glyph(seat, d)
             x, y = self.hex_to_screen(h)
-            if h in self._sites:
+            if h in self._sites or h in busy:
+                g = pieces.ring_glyph(seat, small)
                 x += self._size * 0.5
-                y -= self._size * 0.35
+                y -= self._size * 0.3
+            else:
+                g = pieces.ring_glyph(seat, big)
             surface.blit(g, g.get_rect(center=(int(x), int(y))))
 
     def _hex_stamp(self, kind: str) -> pygame.Surface:
@@ -656,8 +768,6 @@ class BoardRenderer:
 
 # ---------------------------------------------------------------- decorations
 
-def board_mask_half(mask: pygame.Surface, half: tuple[int, int]) -> pygame.Surface:
-    return pygame.transform.scale(mask, half)
 
 
 def _draw_cartouche(surf: pygame.Surface, box: pygame.Rect, t1: pygame.Surface, t2: pygame.Surface, S: float) -> None:
@@ -676,13 +786,18 @@ def _draw_cartouche(surf: pygame.Surface, box: pygame.Rect, t1: pygame.Surface, 
     cx = box.centerx
     y = box.y + int(S * 0.25)
     surf.blit(t1, (cx - t1.get_width() // 2, y))
-    y += t1.get_height() - int(S * 0.3)
+    gap = _rule_gap(S)
+    y += t1.get_height() - int(S * 0.15)
     # a small rule with a diamond between the title and the subtitle
     w = int(t1.get_width() * 0.6)
     pygame.draw.line(surf, theme.GOLD_DARK, (cx - w // 2, y), (cx + w // 2, y), max(1, int(S * 0.05)))
     dd = max(3, int(S * 0.14))
     pygame.draw.polygon(surf, theme.GOLD_DARK, [(cx, y - dd), (cx + dd, y), (cx, y + dd), (cx - dd, y)])
-    surf.blit(t2, (cx - t2.get_width() // 2, y + int(S * 0.12)))
+    surf.blit(t2, (cx - t2.get_width() // 2, y + gap - int(S * 0.1)))
+
+
+def _rule_gap(S: float) -> int:
+    return max(4, int(S * 0.3))
 
 
 def _draw_compass(surf: pygame.Surface, box: pygame.Rect, S: float) -> None:

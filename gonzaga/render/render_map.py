@@ -76,6 +76,7 @@ def main(argv: list[str]) -> int:
         return _fail(f"cannot write {out}: permission denied")
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # no window is ever opened
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
