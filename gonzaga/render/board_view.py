@@ -466,7 +466,6 @@ class BoardRenderer:
         pad = int(S * 0.5)
         cw = max(t1.get_width(), t2.get_width()) + 2 * pad + int(S * 0.8)
         ch = t1.get_height() + t2.get_height() + 2 * _rule_gap(S) + int(S * 0.5)
-        compass_d = int(S * 4.2)
         m = int(S * 0.6)
         corners = [(m, m), (W - m - cw, m), (m, H - m - ch), (W - m - cw, H - m - ch)]
 
@@ -486,21 +485,27 @@ class BoardRenderer:
         cart = boxes[best]
         placer.reserve(cart)
         _draw_cartouche(surf, cart, t1, t2, S)
-        # the compass: the emptiest other corner
-        cboxes = []
-        for x, y in ((m, m), (W - m - compass_d, m), (m, H - m - compass_d), (W - m - compass_d, H - m - compass_d)):
-            b = pygame.Rect(x, y, compass_d, compass_d)
-            if not b.colliderect(cart.inflate(S, S)):
-                cboxes.append(b)
-        if cboxes:
-            cb = min(cboxes, key=cost)
-            placer.reserve(cb)
-            _draw_compass(surf, cb, S)
-        else:
-            cb = None
-        # a legend of the symbols, only where it covers no hex of the board
+        # the compass: the emptiest other corner, large where it covers no hex
         hex_boxes = [pygame.Rect(int(x - S), int(y - S), int(2 * S), int(2 * S))
                      for x, y in (self._local(hexgrid.to_pixel(h)) for h in self._terrain)]
+        cb = None
+        for k in (6.0, 4.2):
+            compass_d = int(S * k)
+            cboxes = []
+            for x, y in ((m, m), (W - m - compass_d, m), (m, H - m - compass_d), (W - m - compass_d, H - m - compass_d)):
+                b = pygame.Rect(x, y, compass_d, compass_d)
+                if not b.colliderect(cart.inflate(S, S)) and placer.bounds.contains(b):
+                    cboxes.append(b)
+            free = [b for b in cboxes if b.collidelist(hex_boxes) == -1]
+            if free:
+                cb = free[0]
+                break
+            if k == 4.2 and cboxes:
+                cb = min(cboxes, key=cost)
+        if cb is not None:
+            placer.reserve(cb)
+            _draw_compass(surf, cb, S)
+        # a legend of the symbols, only where it covers no hex of the board
         for k in (1.3, 1.0):
             lw, lh = self._legend_size(S * k)
             spots = []
@@ -668,11 +673,12 @@ class BoardRenderer:
         pts = [(c[0] + x, c[1] + y) for x, y in hexgrid.corners((0, 0), S)]
         inner = [(c[0] + x * 0.86, c[1] + y * 0.86) for x, y in hexgrid.corners((0, 0), S)]
         if kind == "strong":
-            pygame.draw.polygon(s, (*theme.HIGHLIGHT, 120), pts)
-            pieces.thick_polyline(s, (*theme.HIGHLIGHT_EDGE, 235), inner, max(2.0, S * 0.12))
+            pygame.draw.polygon(s, (*theme.HIGHLIGHT, 95), pts)
+            pieces.thick_polyline(s, (*theme.HIGHLIGHT_RIM, 120), inner, max(3.0, S * 0.2))
+            pieces.thick_polyline(s, (*theme.HIGHLIGHT_EDGE, 240), inner, max(2.0, S * 0.1))
         elif kind == "faint":
-            pygame.draw.polygon(s, (*theme.HIGHLIGHT, 60), pts)
-            pieces.thick_polyline(s, (*theme.HIGHLIGHT_EDGE, 110), inner, max(1.0, S * 0.06))
+            pygame.draw.polygon(s, (*theme.HIGHLIGHT, 45), pts)
+            pieces.thick_polyline(s, (*theme.HIGHLIGHT_EDGE, 120), inner, max(1.0, S * 0.05))
         self._stamps[key] = s
         return s
 
@@ -689,19 +695,23 @@ class BoardRenderer:
         cells_t = tuple(sorted(set(cells)))
         if not cells_t:
             return
-        cast = tuple(sorted(set(castles)))
-        key = ("ghost", bool(ok), cells_t, cast)
+        # cached by shape, not by place: dragging the ghost around costs a blit per frame
+        base = cells_t[0]
+        shape = tuple(hexgrid.sub(c, base) for c in cells_t)
+        cast = tuple(sorted(hexgrid.sub(c, base) for c in set(castles)))
+        key = ("ghost", bool(ok), shape, cast)
         spr = self._sprites.get(key)
         if spr is None:
             fill = theme.GHOST_OK if ok else theme.GHOST_BAD
-            spr = pieces.fief_sprite(cells_t, cast, self._size, fill, theme.lerp(fill, (0, 0, 0), 0.55),
-                                     theme.lerp(fill, (255, 255, 255), 0.5), alpha=140,
+            spr = pieces.fief_sprite(shape, cast, self._size, fill, (255, 255, 255),
+                                     theme.lerp(fill, (255, 255, 255), 0.5), alpha=150,
                                      castle_fill=(255, 255, 255), castle_alpha=200)
             if len(self._sprites) > 400:
                 self._sprites.clear()
             self._sprites[key] = spr
         img, (mx, my) = spr
-        surface.blit(img, (int(self._ox + mx), int(self._oy + my)))
+        bx, by = hexgrid.to_pixel(base, self._size)
+        surface.blit(img, (int(round(self._ox + bx + mx)), int(round(self._oy + by + my))))
 
     def draw_objective_cities(self, surface: pygame.Surface, hexes: Iterable[Hex]) -> None:
         key = ("objective",)
@@ -826,7 +836,7 @@ def _draw_compass(surf: pygame.Surface, box: pygame.Rect, S: float) -> None:
     pygame.draw.circle(big, (*theme.GOLD, 255), c, R * 0.07)
     img = pygame.transform.smoothscale(big, (d, d))
     surf.blit(img, box.topleft)
-    f = theme.font("serif", max(11, S * 0.7), scaled=False)
+    f = theme.font("serif", max(11, d * 0.14), scaled=False)
     n = theme.render_text("N", f, theme.INK, halo=theme.PARCHMENT, halo_px=1)
     surf.blit(n, n.get_rect(midbottom=(box.centerx, box.y + int(d * 0.1) + 2)))
 
