@@ -206,3 +206,15 @@ def test_render_map_unwritable_path(tmp_path, capsys):
     assert render_map([str(tmp_path / "no" / "such" / "dir" / "map.png")]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("render-map:") and "\n" not in err
+
+
+def test_moving_the_rect_keeps_the_static_layer(content):
+    r = BoardRenderer(content, (0, 0, 500, 400))
+    a = r.static_layer()
+    h = next(iter(content.terrain))
+    x0, y0 = r.hex_to_screen(h)
+    r.set_rect((30, 20, 500, 400))
+    assert r.static_layer() is a
+    x1, y1 = r.hex_to_screen(h)
+    assert (round(x1 - x0, 6), round(y1 - y0, 6)) == (30, 20)
+    assert r.screen_to_hex(x1, y1) == h

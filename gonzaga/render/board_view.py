@@ -25,9 +25,17 @@ API (stable; the game screens call it)::
     r.draw_ghost(surface, cells, castles, ok)    # the fief being placed, green/red tint
     r.draw(surface, fiefs=..., rings=..., ...)   # all of the above in one call
 
+    r.label_boxes() -> list[Rect]                # every name placed (static-layer pixels)
+
 Seats are colour names ("red", "yellow", "green", "blue") or indices 0-3 in that order.
 Cells and castles are ``(q, r)`` tuples, e.g. from ``Fief.footprint(anchor, k)``. Hexes
-that are not on the map are ignored. Drawing never changes its inputs nor any game state.
+that are not on the map are ignored, except by ``draw_ghost``, which draws the whole fief
+so the player sees what hangs off the board. Drawing never changes its inputs nor any
+game state. The static layer is opaque and covers the whole rect (decorations such as
+the title cartouche, compass rose and legend go where they cover no hex of the board).
+
+Caching: the static layer depends only on the rect's size (moving the rect is free);
+fief, ghost and marker sprites are cached per size, so a frame is a few blits.
 
 Coordinates: the map is fitted into ``rect`` (kept to scale, centred); all ``draw_*``
 methods draw in the same screen coordinates as ``hex_to_screen`` (``rect`` included), so
@@ -37,7 +45,6 @@ from __future__ import annotations
 
 import json
 import math
-import random
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from types import SimpleNamespace
@@ -109,6 +116,7 @@ class BoardRenderer:
         rect = pygame.Rect(rect)
         if rect == self._rect and self._static is not None:
             return
+        same_size = rect.size == self._rect.size and self._static is not None
         self._rect = rect
         x0, y0, x1, y1 = self._ext
         margin = max(6, int(min(rect.w, rect.h) * 0.015))
@@ -116,6 +124,8 @@ class BoardRenderer:
         self._size = min(aw / (x1 - x0), ah / (y1 - y0))
         self._ox = rect.x + rect.w / 2 - (x0 + x1) / 2 * self._size
         self._oy = rect.y + rect.h / 2 - (y0 + y1) / 2 * self._size
+        if same_size:
+            return  # only moved: every cached surface is still right
         self._static = None
         self._sprites.clear()
         self._stamps.clear()
@@ -386,7 +396,7 @@ class BoardRenderer:
         # region names (small caps, spaced) with room for the seal on their left
         reg_px = max(14, S * 0.95)
         for reg in self._regions.values():
-            name = reg.name.upper() if False else reg.name
+            name = reg.name
             txt = theme.render_text(name, theme.font("smallcaps", reg_px, scaled=False), theme.INK,
                                     halo=theme.PARCHMENT, halo_px=max(1, int(S * 0.07)), tracking=S * 0.12)
             seal_d = int(S * 0.9)
@@ -402,7 +412,7 @@ class BoardRenderer:
                 continue
             self._label_boxes.append(box)
             surf.blit(txt, (box.x + seal_d + int(S * 0.15), box.centery - txt.get_height() // 2))
-            self._seal_at[reg.id] = (self._rect.x + box.x + seal_d / 2, self._rect.y + box.centery)
+            self._seal_at[reg.id] = (box.x + seal_d / 2, box.centery)  # static-layer pixels
         # sea names (italic, spaced)
         sea_px = max(13, S * 0.72)
         for sea in self._seas.values():
@@ -735,7 +745,7 @@ class BoardRenderer:
         fl = set(flourishing)
         for reg, (x, y) in self._seal_at.items():
             st = self._seal(reg in fl)
-            surface.blit(st, st.get_rect(center=(int(x), int(y))))
+            surface.blit(st, st.get_rect(center=(int(x) + self._rect.x, int(y) + self._rect.y)))
 
     def _seal(self, flourishing: bool) -> pygame.Surface:
         key = ("seal", flourishing)
