@@ -123,3 +123,18 @@ def test_D5_greedy_games_play_like_the_printed_game():
         donations += sum(res.donations)
     assert all(7 <= r <= 12 for r in rounds)
     assert donations / turns < 0.15
+
+
+def test_random_playout_plans_uniform_over_legal_plans():
+    """The playout's plan draw covers exactly legal_plans (S3, R3, K1)."""
+    import random
+    from gonzaga.rules import GameConfig, apply, deal, legal_plans, new_game
+    from gonzaga.rules.playout import _random_plan
+    st = new_game(GameConfig(seats=3))
+    st = apply(st, deal(st, random.Random(3)))
+    rng = random.Random(1)
+    drawn = {_random_plan(st, 0, rng) for _ in range(3000)}
+    assert drawn == set(legal_plans(st, 0))
+    st = st.with_seat(0, rings=0, unavailable=frozenset({"A", st.region_cards()[0]}))
+    drawn = {_random_plan(st, 0, rng) for _ in range(2000)}
+    assert drawn == set(legal_plans(st, 0))

@@ -119,9 +119,11 @@ def _add_piece(state: GameState, seat: int, kind: str, fief: int, cells, castles
 def _place(state: GameState, a: Place) -> GameState:
     board = state.board
     o = board.orientation(a.fief, a.rotation)
-    cells = [hexgrid.add(a.anchor, c) for c in o.cells]
-    castles = [hexgrid.add(a.anchor, c) for c in o.castles]
-    return _add_piece(state, a.seat, "fief", a.fief, cells, castles, board.mask_of(cells))
+    q, r = a.anchor
+    cells = [(q + dq, r + dr) for dq, dr in o.cells]
+    castles = [(q + dq, r + dr) for dq, dr in o.castles]
+    mask = board.placement_mask(board.index_of[a.anchor], o)
+    return _add_piece(state, a.seat, "fief", a.fief, cells, castles, mask)
 
 
 def _wedding(state: GameState, a: Wedding) -> GameState:

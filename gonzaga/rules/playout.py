@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import random
 
-from .actions import Donate, Place, Wedding
+from .actions import ACTION_CARDS, Donate, Place, Plan, Wedding
 from .board import bits
 from .engine import apply
-from .legality import legal_plans
 from .placement import anchor_masks
 from .state import GameState
 
@@ -20,7 +19,7 @@ from .state import GameState
 def random_action(state: GameState, seat: int, rng: random.Random):
     """One uniformly drawn legal action for ``seat`` (placements drawn without listing them all)."""
     if state.phase == "plan":
-        return rng.choice(legal_plans(state, seat))
+        return _random_plan(state, seat, rng)
     s = state.seats[seat]
     board = state.board
     masks = anchor_masks(board, s.fief, board.region_mask(s.plan.region, state.flourishing),
@@ -42,6 +41,19 @@ def random_action(state: GameState, seat: int, rng: random.Random):
         if wedding:
             return wedding
     return Donate(seat)
+
+
+def _random_plan(state: GameState, seat: int, rng: random.Random) -> Plan:
+    """Uniform over ``legal_plans(state, seat)`` without building the list."""
+    s = state.seats[seat]
+    gone = s.unavailable
+    regions = [r for r in state.region_cards() if r not in gone]
+    actions = [a for a in ACTION_CARDS if a not in gone]
+    kings = (False, True) if s.rings >= 1 and "K" not in gone else (False,)
+    k = rng.randrange(len(regions) * len(actions) * len(kings))
+    k, ki = divmod(k, len(kings))
+    ri, ai = divmod(k, len(actions))
+    return Plan(seat, regions[ri], actions[ai], kings[ki])
 
 
 def _random_wedding(state: GameState, seat: int, rng: random.Random):
