@@ -16,9 +16,7 @@ so the screen can animate it; plans are applied as soon as they are ready.
 from __future__ import annotations
 
 import logging
-import queue
 import random
-import threading
 import time
 from dataclasses import dataclass, field
 from typing import Callable, Optional
@@ -26,6 +24,7 @@ from typing import Callable, Optional
 from .rules import (Action, Donate, GameConfig, GameRecord, GameState, Illegal, IllegalAction, Place, Plan,
                     Setup, Wedding, apply, check, deal, legal_actions, new_game, view)
 from .rules import scoring
+from .ai.match import bot_seed
 from .rules.content import Content
 from .ui import i18n
 
@@ -70,16 +69,20 @@ class LogEntry:
 # ---------------------------------------------------------------- decision workers
 
 class InlineWorker:
-    """Decides at once in the calling thread (tests, tools). Same API as the real worker."""
+    """Decides at once in the calling thread (tests, tools). Same API as ``ai.worker.DecisionWorker``."""
 
     def __init__(self):
         self._results: dict[int, Action] = {}
+        self._bots: dict = {}
         self._n = 0
 
     def request(self, bot_name: str, seed: int, v: GameState, seat: int) -> int:
         from .ai import make_bot
         self._n += 1
-        self._results[self._n] = make_bot(bot_name, seed).choose(v, seat)
+        bot = self._bots.get((bot_name, seed, seat))
+        if bot is None:
+            bot = self._bots[(bot_name, seed, seat)] = make_bot(bot_name, seed)
+        self._results[self._n] = bot.choose(v, seat)
         return self._n
 
     def result(self, ticket: int) -> Optional[Action]:
@@ -92,64 +95,9 @@ class InlineWorker:
         self.cancel_all()
 
 
-class ThreadWorker:
-    """Stand-in for ``gonzaga.ai.worker.DecisionWorker``: bots think on one background thread."""
-
-    def __init__(self):
-        self._jobs: "queue.Queue[Optional[tuple]]" = queue.Queue()
-        self._results: dict[int, Action] = {}
-        self._lock = threading.Lock()
-        self._n = 0
-        self._generation = 0
-        self._thread = threading.Thread(target=self._run, name="gonzaga-ai", daemon=True)
-        self._thread.start()
-
-    def _run(self) -> None:
-        from .ai import make_bot
-        while True:
-            job = self._jobs.get()
-            if job is None:
-                return
-            ticket, gen, bot_name, seed, v, seat = job
-            if gen != self._generation:
-                continue
-            try:
-                action = make_bot(bot_name, seed).choose(v, seat)
-            except Exception:  # a broken bot must not kill the game: the session falls back
-                log.exception("bot %s failed for seat %d", bot_name, seat)
-                action = _fallback(v, seat)
-            with self._lock:
-                if gen == self._generation:
-                    self._results[ticket] = action
-
-    def request(self, bot_name: str, seed: int, v: GameState, seat: int) -> int:
-        with self._lock:
-            self._n += 1
-            ticket = self._n
-            gen = self._generation
-        self._jobs.put((ticket, gen, bot_name, seed, v, seat))
-        return ticket
-
-    def result(self, ticket: int) -> Optional[Action]:
-        with self._lock:
-            return self._results.pop(ticket, None)
-
-    def cancel_all(self) -> None:
-        with self._lock:
-            self._generation += 1
-            self._results.clear()
-
-    def close(self) -> None:
-        self.cancel_all()
-        self._jobs.put(None)
-
-
 def make_worker():
-    """The project's decision worker if it is there, else the thread stand-in."""
-    try:
-        from .ai.worker import DecisionWorker
-    except ImportError:
-        return ThreadWorker()
+    """The project's decision worker (bots think in a thread or a process, never in the frame loop)."""
+    from .ai.worker import DecisionWorker
     return DecisionWorker()
 
 
@@ -313,10 +261,15 @@ class Session:
             key = (st.round, st.phase, st.turn if st.phase == "place" else -1, seat)
             ticket = self._tickets.get(key)
             if ticket is None:
-                seed = (self.record.seed * 1_000_003 + len(self.record.actions) * 97 + seat) & 0x7FFFFFFF
-                self._tickets[key] = self.worker.request(self.seats[seat].bot, seed, view(st, seat), seat)
+                self._tickets[key] = self.worker.request(self.seats[seat].bot, bot_seed(self.record.seed, seat),
+                                                         view(st, seat), seat)
                 continue
-            action = self.worker.result(ticket)
+            try:
+                action = self.worker.result(ticket)
+            except Exception:  # a broken bot must not stop the game: fall back to a safe action
+                log.exception("AI seat %d (%s) failed; it donates or takes the first legal plan",
+                              seat, self.seats[seat].bot)
+                action = _fallback(view(st, seat), seat)
             if action is None:
                 continue
             del self._tickets[key]
