@@ -252,7 +252,7 @@ class BoardRenderer:
                 pygame.draw.polygon(allowed, (255, 255, 255, 255), poly_half(h, 1.15))
             real.blit(allowed, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
             mask.blit(real, (0, 0))
-            core = 0.62
+            core = 0.5
         else:
             core = 1.0
         for h in land:
@@ -262,7 +262,7 @@ class BoardRenderer:
             for h, t in self._terrain.items():
                 if t == "sea":
                     pygame.draw.polygon(mask, (255, 255, 255, 0), poly_half(h, 0.45))
-        r = max(1, int(hs * 0.22))
+        r = max(1, int(hs * 0.28))
         mask = pygame.transform.box_blur(mask, r)
         mask = pygame.transform.box_blur(mask, r)
         textures.sharpen_alpha(mask, 100, 3)
