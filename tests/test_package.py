@@ -1,0 +1,58 @@
+"""The packaged game (issue 6): build it with PyInstaller, then run the built program through a
+whole AI game in demo mode with the dummy video driver. Slow (a minute or two): it is the proof
+that what players download really runs."""
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+MAX_SIZE_MB = 80
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    pytest.importorskip("PyInstaller", reason="PyInstaller is in the dev extra; run scripts/test")
+    work = tmp_path_factory.mktemp("pyi")
+    dist = work / "dist"
+    p = subprocess.run([sys.executable, "-m", "PyInstaller", "--noconfirm", "--clean", "--log-level", "WARN",
+                        "--distpath", str(dist), "--workpath", str(work / "build"),
+                        str(ROOT / "build_exe.spec")], capture_output=True, text=True, cwd=ROOT)
+    assert p.returncode == 0, p.stderr[-3000:]
+    exe = dist / "Gonzaga" / ("Gonzaga.exe" if os.name == "nt" else "Gonzaga")
+    assert exe.exists()
+    return exe
+
+
+def _env(tmp_path):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    # keep the built program's saves and logs out of the tester's home
+    env["XDG_DATA_HOME"] = str(tmp_path / "data")
+    env["XDG_STATE_HOME"] = str(tmp_path / "state")
+    env["XDG_CONFIG_HOME"] = str(tmp_path / "config")
+    env["XDG_CACHE_HOME"] = str(tmp_path / "cache")
+    return env
+
+
+def test_built_program_plays_a_whole_demo_game(built, tmp_path):
+    p = subprocess.run([str(built), "--demo", "--seats", "3", "--exit-after-game"], capture_output=True,
+                       text=True, env=_env(tmp_path), timeout=600)
+    assert p.returncode == 0, p.stderr[-3000:]
+    assert "winner" in p.stdout.lower() or "winners" in p.stdout.lower(), p.stdout
+    assert "Traceback" not in p.stderr
+
+
+def test_built_program_version_and_first_frame(built, tmp_path):
+    from importlib.metadata import version
+    p = subprocess.run([str(built), "--version"], capture_output=True, text=True, env=_env(tmp_path), timeout=60)
+    assert p.returncode == 0 and version("gonzaga") in p.stdout
+    p = subprocess.run([str(built), "--exit-after-first-frame"], capture_output=True, text=True,
+                       env=_env(tmp_path), timeout=120)
+    assert p.returncode == 0 and "first_frame_ms=" in p.stdout, p.stderr[-2000:]
+
+
+def test_built_folder_size(built):
+    size = sum(f.stat().st_size for f in built.parent.rglob("*") if f.is_file())
+    assert size <= MAX_SIZE_MB * 1024 * 1024, f"{size / 1e6:.1f} MB"
