@@ -631,7 +631,8 @@ class BoardRenderer:
             if spr is None:
                 under = [c for c in cells_t if c in self._sites]
                 spr = pieces.fief_sprite(cells_t, cast, self._size, theme.seat_color(seat), theme.seat_dark(seat),
-                                         theme.seat_light(seat), alpha=226, skip_castle_at=under)
+                                         theme.seat_light(seat), alpha=226, skip_castle_at=under,
+                                         pattern=theme.seat_pattern(seat))
                 spr = (self._with_sites(spr, cells_t), spr[1])
                 if len(self._sprites) > 400:
                     self._sprites.clear()

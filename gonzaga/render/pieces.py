@@ -200,16 +200,53 @@ def ring_glyph(seat, size: int) -> pygame.Surface:
     return s
 
 
+# ---------------------------------------------------------------- seat patterns
+
+PATTERNS = ("none", "dots", "stripes", "bars")
+
+
+def draw_pattern(surf: pygame.Surface, kind: str, color, step: float, alpha: int = 150) -> None:
+    """Fill ``surf`` with a light repeating mark: ``"dots"``, ``"stripes"`` (diagonal),
+    ``"bars"`` (horizontal) or ``"none"``."""
+    w, h = surf.get_size()
+    col = (*color, alpha)
+    step = max(3.0, step)
+    lw = max(1, int(step * 0.28))
+    if kind == "dots":
+        r = max(1.0, step * 0.2)
+        y, row = step / 2, 0
+        while y < h + step:
+            x = step / 2 + (step / 2 if row % 2 else 0)
+            while x < w + step:
+                pygame.draw.circle(surf, col, (x, y), r)
+                x += step
+            y += step * 0.87
+            row += 1
+    elif kind == "stripes":
+        x = -float(h)
+        while x < w:
+            pygame.draw.line(surf, col, (x, h), (x + h, 0), lw)
+            x += step
+    elif kind == "bars":
+        y = step / 2
+        while y < h:
+            pygame.draw.line(surf, col, (0, y), (w, y), lw)
+            y += step
+
+
 # ---------------------------------------------------------------- fief sprites
 
 def fief_sprite(cells: Sequence[Hex], castles: Iterable[Hex], hex_px: float, fill, outline, light,
                 *, alpha: int = 235, castle_fill=(250, 244, 228), castle_outline=None,
-                castle_alpha: int = 255, skip_castle_at: Iterable[Hex] = ()) -> tuple[pygame.Surface, Point]:
+                castle_alpha: int = 255, skip_castle_at: Iterable[Hex] = (),
+                pattern: str = "none") -> tuple[pygame.Surface, Point]:
     """A fief drawn as one outlined polygon with castle markers.
 
     Returns the sprite and the screen offset, in hex-unit pixels (``hexgrid.to_pixel(h,
     hex_px)`` space), of the sprite's top-left corner. ``skip_castle_at`` cells get their
-    castle drawn smaller in the hex's upper part (a site badge sits at the centre)."""
+    castle drawn smaller in the hex's upper part (a site badge sits at the centre).
+    ``pattern`` (see :func:`draw_pattern`) marks the seat for players who do not tell the
+    colours apart."""
     loops = outline_loops(cells)
     pts_all = [(x * hex_px, y * hex_px) for loop in loops for x, y in loop]
     minx = min(p[0] for p in pts_all) - 4
@@ -224,6 +261,13 @@ def fief_sprite(cells: Sequence[Hex], castles: Iterable[Hex], hex_px: float, fil
         p = [((x * hex_px) - minx, (y * hex_px) - miny) for x, y in loop]
         outer = inset(p, ow * 0.5 + max(1.0, hex_px * 0.03))
         pygame.draw.polygon(body, (*fill, 255), outer)
+        if pattern != "none":
+            pat = pygame.Surface((w, h), pygame.SRCALPHA)
+            draw_pattern(pat, pattern, light, max(3.0, hex_px * 0.22))
+            clip = pygame.Surface((w, h), pygame.SRCALPHA)
+            pygame.draw.polygon(clip, (255, 255, 255, 255), outer)
+            pat.blit(clip, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+            body.blit(pat, (0, 0))
         thick_polyline(body, (*outline, 255), outer, ow)
         bevel = inset(outer, ow * 1.15)
         thick_polyline(body, (*light, 150), bevel, max(1.0, ow * 0.45))

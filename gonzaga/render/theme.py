@@ -56,6 +56,14 @@ SEAT_DARK: dict[str, Color] = {
 }
 
 
+# A pattern per seat, so that seats never differ by colour alone (see pieces.draw_pattern).
+SEAT_PATTERNS: dict[str, str] = {"red": "none", "yellow": "dots", "green": "stripes", "blue": "bars"}
+
+
+def seat_pattern(seat: "Seat") -> str:
+    return SEAT_PATTERNS[seat_name(seat)]
+
+
 def seat_name(seat: Seat) -> str:
     """``"red"``/``"yellow"``/``"green"``/``"blue"`` for a seat given by name or index."""
     if isinstance(seat, str):
