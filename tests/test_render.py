@@ -218,3 +218,22 @@ def test_moving_the_rect_keeps_the_static_layer(content):
     x1, y1 = r.hex_to_screen(h)
     assert (round(x1 - x0, 6), round(y1 - y0, 6)) == (30, 20)
     assert r.screen_to_hex(x1, y1) == h
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1080, 1920)])
+def test_labels_at_odd_sizes(content, size):
+    r = BoardRenderer(content, pygame.Rect(0, 0, *size))
+    boxes = r.label_boxes()
+    assert len(boxes) == len(content.sites) + 12
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            assert not a.colliderect(b)
+
+
+def test_coastline_formats():
+    from gonzaga.render.board_view import _parse_coastline
+    sq = [[0, 0], [1, 0], [1, 1]]
+    assert _parse_coastline({"polygons": [sq]}) == [([(0.0, 0.0), (1.0, 0.0), (1.0, 1.0)], False)]
+    assert len(_parse_coastline({"polygons": [[sq, sq]]})) == 2  # outer ring + hole
+    assert _parse_coastline({"polygons": [{"outer": sq, "holes": [sq]}]})[1][1] is True
+    assert _parse_coastline([]) == []
