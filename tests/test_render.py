@@ -164,12 +164,18 @@ def test_every_symbol_draws(content):
 
 
 def test_fonts_render_italian():
+    """Every shipped face has real glyphs for Italian accents (not the missing-glyph box)."""
     pygame.init()
+
+    def image(f, ch):
+        surf = f.render(ch, True, (0, 0, 0), (255, 255, 255))
+        return surf.get_size(), pygame.image.tobytes(surf, "RGB")
+
     for role in theme.FONT_ROLES:
-        f = theme.font(role, 20)
-        assert f.size("Città è perché")[0] > 0
-        # accented letters have their own glyphs (not the same box as a missing glyph)
-        assert f.render("à", True, (0, 0, 0)).get_size()[0] > 0
+        f = theme.font(role, 24, scaled=False)
+        missing = image(f, "\ue000")  # a private-use code point: no font has it
+        for ch in "àèéìòùÀÈÉÒ—’":
+            assert image(f, ch) != missing, (role, ch)
 
 
 def test_seat_colours():

@@ -209,8 +209,8 @@ class BoardRenderer:
         water.blit(board_half, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)  # none off the board
         surf.blit(pygame.transform.smoothscale(water, (W, H)), (0, 0))
         # land: region colours on parchment
-        colours = pygame.Surface((W, H))
-        colours.fill(theme.PARCHMENT)
+        colours = pygame.Surface((W, H), pygame.SRCALPHA)
+        colours.fill((*theme.PARCHMENT, 255))
         for h, reg in self._region_of.items():
             col = theme.lerp(theme.hex_color(self._regions[reg].color), theme.PARCHMENT, 0.15)
             pygame.draw.polygon(colours, col, self._local_poly(h, 1.04))
@@ -221,7 +221,8 @@ class BoardRenderer:
         coast_line = textures.colored_mask(land_full, theme.INK_SOFT, 200)
         for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
             surf.blit(coast_line, (dx, dy))
-        surf.blit(textures.apply_mask(colours, land_full), (0, 0))
+        colours.blit(land_full, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)  # alpha = the land
+        surf.blit(colours, (0, 0))
         # 3. lines: grid, region borders, sea borders, barriers, the board's edge
         lines = pygame.Surface((W, H), pygame.SRCALPHA)
         self._draw_grid(lines)

@@ -101,11 +101,11 @@ def sharpen_alpha(mask: pygame.Surface, cut: int, gain_doublings: int) -> None:
 
 def apply_mask(tex: pygame.Surface, mask: pygame.Surface) -> pygame.Surface:
     """``tex`` (any surface) with its alpha set to ``mask``'s alpha (mask RGB must be white)."""
-    out = tex.convert_alpha() if pygame.display.get_init() and pygame.display.get_surface() else tex.copy()
-    if out.get_flags() & pygame.SRCALPHA == 0:
-        tmp = pygame.Surface(out.get_size(), pygame.SRCALPHA)
-        tmp.blit(out, (0, 0))
-        out = tmp
+    if tex.get_flags() & pygame.SRCALPHA:
+        out = tex.copy()
+    else:
+        out = pygame.Surface(tex.get_size(), pygame.SRCALPHA)
+        out.blit(tex, (0, 0))
     out.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
     return out
 
