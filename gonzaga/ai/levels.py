@@ -213,3 +213,5 @@ class MediumBot(Bot):
 
 register("easy", EasyBot)
 register("medium", MediumBot)
+
+from . import search as _search  # noqa: E402,F401  (registers "hard"; it builds on medium)

@@ -1,0 +1,190 @@
+"""The ``hard`` level: flat Monte Carlo search under hidden information.
+
+At each decision the bot takes the few best candidates by the medium level's judgement
+(top-k pruning), then repeatedly
+
+1. samples a full state consistent with its view (``determinize``): every deck order,
+   the rivals' objectives, and, while planning, the rivals' plans (drawn from a model
+   of each rival: a softmax over its plans valued from its public fief);
+2. for every candidate (the same sample for all: common random numbers), applies the
+   candidate, plays the rest of the round and ``horizon`` more rounds with a fast
+   heuristic policy for every seat, and values the result with the heuristic position
+   value turned into a win chance (``heuristics.win_utility``);
+
+and finally picks the candidate with the best mean. Weak candidates are dropped half-way.
+
+Budgets: ``iterations`` (samples; deterministic, so a seeded game is reproducible) or
+``seconds`` (anytime, the default in play). The environment variable
+``GONZAGA_AI_ITERATIONS`` sets the iteration budget for every hard bot made by name;
+``GONZAGA_AI_SECONDS`` changes the time budget.
+"""
+from __future__ import annotations
+
+import os
+import random
+import time
+from typing import Callable, Optional
+
+from ..rules import Action, Donate, GameState, Plan, apply, determinize, legal_plans
+from ..rules.view import HIDDEN
+from .base import Bot, register
+from .bots import best_scoring
+from .heuristics import SeatContext, action_candidates, position_values, win_utility
+from .levels import MediumBot, rival_plan_model
+
+DEFAULT_SECONDS = 1.4  # leaves room under the 2 s p95 goal for set-up and a slow sample
+
+
+def _env_int(name: str) -> Optional[int]:
+    v = os.environ.get(name)
+    try:
+        return int(v) if v else None
+    except ValueError:
+        return None
+
+
+def _env_float(name: str) -> Optional[float]:
+    v = os.environ.get(name)
+    try:
+        return float(v) if v else None
+    except ValueError:
+        return None
+
+
+# ---------------------------------------------------------------- rollout policy
+
+def policy_place(state: GameState, seat: int) -> Action:
+    """Fast heuristic placing: the best candidate by piece value (objective known in a sample)."""
+    s = state.seats[seat]
+    cands = action_candidates(SeatContext(state, seat), s.plan.region, s.plan.action)
+    return cands[0][1]
+
+
+def policy_plan(state: GameState, seat: int) -> Plan:
+    """Fast planning for later rounds of a rollout: most immediate points (no King's Privilege)."""
+    best, choice = -1.0, None
+    for p in legal_plans(state, seat):
+        if p.king:
+            continue
+        pts = max((v for v, _ in best_scoring(state, seat, p.region, p.action)), default=0)
+        if pts > best:
+            best, choice = pts, p
+    return choice
+
+
+def rollout(state: GameState, me: int, horizon: int) -> float:
+    """Play to the end of the round plus ``horizon`` rounds; my win chance there."""
+    end_round = state.round + horizon
+    while not state.is_over:
+        if state.phase == "plan":
+            if state.round > end_round:
+                break
+            for j in state.to_act():
+                state = apply(state, policy_plan(state, j))
+        else:
+            j = state.to_act()[0]
+            state = apply(state, policy_place(state, j))
+    return win_utility(state, me, None if state.is_over else position_values(state))
+
+
+# ---------------------------------------------------------------- the bot
+
+class HardBot(Bot):
+    """Determinized flat Monte Carlo over medium's top candidates."""
+
+    name = "hard"
+
+    def __init__(self, seed: int = 0, iterations: Optional[int] = None, seconds: Optional[float] = None,
+                 k_plans: int = 5, k_places: int = 6, horizon: int = 0):
+        super().__init__(seed)
+        self.iterations = iterations if iterations is not None else _env_int("GONZAGA_AI_ITERATIONS")
+        self.seconds = seconds if seconds is not None else (_env_float("GONZAGA_AI_SECONDS") or DEFAULT_SECONDS)
+        self.k_plans = k_plans
+        self.k_places = k_places
+        self.horizon = horizon
+        self.medium = MediumBot(seed)
+        self.medium.rng = self.rng
+        self.should_stop: Optional[Callable[[], bool]] = None  # set by the worker to abandon
+        self.last_stats: dict = {}
+
+    # ------------------------------------------------------------ choose
+
+    def choose(self, view: GameState, seat: int) -> Action:
+        if view.phase == "plan":
+            scored = sorted(self.medium.plan_scores(view, seat), key=lambda x: -x[0])
+            cands = [p for _, p in scored[: self.k_plans]]
+            models = {j: rival_plan_model(view, j) for j in range(view.n) if j != seat}
+            return self._search(view, seat, cands, models)
+        scored = self.medium.place_scores(view, seat)
+        cands = [a for _, a, _ in scored[: self.k_places]]
+        if not any(isinstance(a, Donate) for a in cands) and scored and scored[0][0] < 4.0:
+            cands.append(Donate(seat))
+        return self._search(view, seat, cands, None)
+
+    # ------------------------------------------------------------ search
+
+    def _sample_plan(self, models, rng: random.Random) -> Callable[[GameState, int], Plan]:
+        def plan_for(state: GameState, j: int) -> Plan:
+            model = models[j]
+            x = rng.random()
+            for pr, p, _v, _m, _w in model:
+                x -= pr
+                if x <= 0:
+                    return p
+            return model[-1][1]
+        return plan_for
+
+    def _search(self, view: GameState, seat: int, cands: list, models) -> Action:
+        if len(cands) == 1:
+            return cands[0]
+        rng = self.rng
+        t0 = time.perf_counter()
+        deadline = None if self.iterations else t0 + self.seconds
+        budget = self.iterations or 10 ** 9
+        alive = list(range(len(cands)))
+        total = [0.0] * len(cands)
+        count = [0] * len(cands)
+        halved = False
+        it = 0
+        while it < budget:
+            if self.should_stop is not None and self.should_stop():
+                break
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+            if not halved and len(alive) > 2 and (
+                    (deadline is None and it >= budget // 2 and it >= 4)
+                    or (deadline is not None and time.perf_counter() > t0 + self.seconds / 2)):
+                alive.sort(key=lambda k: -total[k] / max(1, count[k]))
+                alive = sorted(alive[: max(2, (len(alive) + 1) // 2)])
+                halved = True
+            it += 1
+            plan_for = self._sample_plan(models, rng) if models else None
+            det = determinize(view, rng, plan_for=plan_for)
+            if models:
+                # rivals who have not planned yet: their plans from the same model
+                fixed = {}
+                for j in range(det.n):
+                    if j != seat and det.seats[j].plan is None:
+                        fixed[j] = plan_for(det, j)
+            for k in alive:
+                if deadline is not None and count[k] > 0 and time.perf_counter() > deadline:
+                    break
+                st = apply(det, cands[k])
+                if models:
+                    for j, p in fixed.items():
+                        st = apply(st, p)
+                total[k] += rollout(st, seat, self.horizon)
+                count[k] += 1
+        best = max(alive, key=lambda k: (total[k] / max(1, count[k]), -k))
+        self.last_stats = {"iterations": it, "seconds": time.perf_counter() - t0,
+                           "means": [round(total[k] / max(1, count[k]), 3) for k in range(len(cands))],
+                           "counts": count}
+        return cands[best]
+
+
+def _check_hidden(view: GameState) -> None:  # pragma: no cover - debugging aid
+    for s in view.seats:
+        assert s.plan is None or s.plan.region != HIDDEN or view.phase == "plan"
+
+
+register("hard", HardBot)
