@@ -243,3 +243,12 @@ def test_coastline_formats():
     assert len(_parse_coastline({"polygons": [[sq, sq]]})) == 2  # outer ring + hole
     assert _parse_coastline({"polygons": [{"outer": sq, "holes": [sq]}]})[1][1] is True
     assert _parse_coastline([]) == []
+
+
+def test_translated_texts_and_no_decorations(content):
+    texts = {"legend.cities": "Città", "symbol.wine": "Vino", "legend.barrier": "Barriera: nessun feudo attraverso"}
+    r = BoardRenderer(content, (0, 0, 1600, 900), texts=texts)
+    assert r.static_layer().get_size() == (1600, 900)
+    bare = BoardRenderer(content, (0, 0, 1600, 900), decorations=False)
+    assert bare.static_layer().get_size() == (1600, 900)
+    assert set(BoardRenderer.TEXT_KEYS) >= set(texts)

@@ -2,7 +2,11 @@
 
 API (stable; the game screens call it)::
 
-    r = BoardRenderer(content, rect)            # content: gonzaga.rules.content.Content
+    r = BoardRenderer(content, rect, *, title="Gonzaga", decorations=True, texts=None)
+                                                 # content: gonzaga.rules.content.Content;
+                                                 #   decorations: title cartouche, compass
+                                                 #   rose, legend (where they cover no hex);
+                                                 #   texts: translations of TEXT_KEYS
     r.set_rect(rect)                             # new target rect (window resized); refits
     r.rect -> pygame.Rect                        # where the board is drawn on the screen
     r.size -> float                              # hex circumradius in pixels
@@ -64,18 +68,32 @@ FiefSpec = tuple  # (seat, cells, castles)
 # corner indices (hexgrid.corners order) of the side facing each direction (hexgrid.edge_corners)
 _EDGE_CORNERS = {0: (1, 2), 1: (0, 1), 2: (5, 0), 3: (4, 5), 4: (3, 4), 5: (2, 3)}
 
-SYMBOL_NAMES = {
-    "university": "University", "cathedral": "Cathedral", "wine": "Wine", "wool": "Wool",
-    "bank": "Bank", "art": "Art", "silk": "Silk", "glass": "Glass",
+DEFAULT_TEXTS = {
+    "legend.cities": "Cities", "legend.seas": "Seas and their harbors",
+    "legend.barrier": "Barrier: no fief across",
+    "symbol.university": "University", "symbol.cathedral": "Cathedral", "symbol.wine": "Wine",
+    "symbol.wool": "Wool", "symbol.bank": "Bank", "symbol.art": "Art", "symbol.silk": "Silk",
+    "symbol.glass": "Glass",
 }
 
 
 class BoardRenderer:
     """Draws ``content``'s board fitted into a screen rectangle (see the module docstring)."""
 
-    def __init__(self, content, rect, *, title: str = "Gonzaga"):
+    #: keys of the words the board shows besides the map's own names; pass translations
+    #: as ``texts`` (a mapping key -> text); missing keys fall back to English.
+    TEXT_KEYS: tuple[str, ...] = ("legend.cities", "legend.seas", "legend.barrier") + tuple(
+        f"symbol.{s}" for s in icons.CITY_SYMBOLS)
+
+    def __init__(self, content, rect, *, title: str = "Gonzaga", decorations: bool = True,
+                 texts: Mapping[str, str] | None = None):
         self.content = content
         self.title = title
+        self.decorations = decorations
+        self._texts = dict(DEFAULT_TEXTS)
+        if texts:
+            # an i18n lookup that fell back to its key is no translation: keep English then
+            self._texts.update({k: v for k, v in texts.items() if k in DEFAULT_TEXTS and v and v != k})
         board = content.board
         self._terrain: dict[Hex, str] = dict(content.terrain)
         self._region_of: dict[Hex, str] = dict(content.region_of)
@@ -392,8 +410,9 @@ class BoardRenderer:
             placer.reserve(box)
             self._badge_boxes.append(box)
         # barrier peaks stay readable: reserve nothing for them (labels have halos)
-        # cartouche and compass rose in the emptiest corners
-        self._place_cartouche_and_compass(surf, placer)
+        # cartouche, compass rose and legend in the emptiest corners
+        if self.decorations:
+            self._place_cartouche_and_compass(surf, placer)
         # region names (small caps, spaced) with room for the seal on their left
         reg_px = max(14, S * 0.95)
         for reg in self._regions.values():
@@ -537,10 +556,13 @@ class BoardRenderer:
         sea_f = theme.font("serif_italic", max(12, S * 0.6), scaled=False)
         row_h = int(max(16, S * 1.05))
         pad = int(max(8, S * 0.5))
-        col_w = max(row_f.size(SYMBOL_NAMES[s])[0] for s in icons.CITY_SYMBOLS) + row_h + pad
+        col_w = max(row_f.size(self._texts["symbol." + s])[0] for s in icons.CITY_SYMBOLS) + row_h + pad
         sea_w = max(sea_f.size(sea.name)[0] for sea in self._seas.values()) + row_h + pad // 2
+        head_f = theme.font("smallcaps", max(13, S * 0.72), scaled=False)
+        other = max(head_f.size(self._texts["legend.cities"])[0], head_f.size(self._texts["legend.seas"])[0],
+                    row_f.size(self._texts["legend.barrier"])[0] + int(row_h * 1.9))
         rows = 1 + 4 + 1 + len(self._seas) + 1
-        return max(2 * col_w, sea_w) + 2 * pad, rows * row_h + 2 * pad + int(row_h * 0.6)
+        return max(2 * col_w, sea_w, other) + 2 * pad, rows * row_h + 2 * pad + int(row_h * 0.6)
 
     def _legend(self, S: float) -> pygame.Surface:
         """A parchment card: the city symbols, the seas with their harbor symbols, a barrier."""
@@ -552,7 +574,7 @@ class BoardRenderer:
         pad = int(max(8, S * 0.5))
         west = [s for s in icons.CITY_SYMBOLS[:4]]
         east = [s for s in icons.CITY_SYMBOLS[4:]]
-        col_w = max(row_f.size(SYMBOL_NAMES[s])[0] for s in icons.CITY_SYMBOLS) + row_h + pad
+        col_w = max(row_f.size(self._texts["symbol." + s])[0] for s in icons.CITY_SYMBOLS) + row_h + pad
         width, height = self._legend_size(S)
         card = pygame.Surface((width, height), pygame.SRCALPHA)
         body = textures.textured((width, height), theme.PARCHMENT, 33, ((5, 215, 255),), True).copy()
@@ -567,18 +589,18 @@ class BoardRenderer:
             return self._badge(SimpleNamespace(kind=kind, symbol=sym if kind == "city" else None,
                                                sea=sym if kind == "harbor" else None), badge_r)
 
-        card.blit(head_f.render("Cities", True, theme.INK), (pad, y))
+        card.blit(head_f.render(self._texts["legend.cities"], True, theme.INK), (pad, y))
         y += row_h
         for i in range(4):
             for col, sym in ((0, west[i]), (1, east[i])):
                 x = pad + col * col_w
                 b = badge("city", sym)
                 card.blit(b, b.get_rect(center=(x + row_h // 2, y + row_h // 2)))
-                t = row_f.render(SYMBOL_NAMES[sym], True, theme.INK)
+                t = row_f.render(self._texts["symbol." + sym], True, theme.INK)
                 card.blit(t, (x + row_h + 4, y + (row_h - t.get_height()) // 2))
             y += row_h
         y += int(row_h * 0.3)
-        card.blit(head_f.render("Seas and their harbors", True, theme.INK), (pad, y))
+        card.blit(head_f.render(self._texts["legend.seas"], True, theme.INK), (pad, y))
         y += row_h
         for sea in self._seas.values():
             b = badge("harbor", sea.id)
@@ -596,7 +618,7 @@ class BoardRenderer:
             pygame.draw.polygon(card, theme.BARRIER_PEAK, [(mx - hb, a[1]), (mx, a[1] - hg), (mx + hb, a[1])])
             pygame.draw.polygon(card, (238, 232, 220), [(mx, a[1] - hg), (mx - hb * 0.3, a[1] - hg * 0.7),
                                                         (mx + hb * 0.3, a[1] - hg * 0.7)])
-        t = row_f.render("Barrier: no fief across", True, theme.INK)
+        t = row_f.render(self._texts["legend.barrier"], True, theme.INK)
         card.blit(t, (pad + int(row_h * 1.9), y + (row_h - t.get_height()) // 2))
         return card
 
