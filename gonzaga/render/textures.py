@@ -15,14 +15,17 @@ _grain_tiles: dict[int, pygame.Surface] = {}
 _tex_cache: dict[tuple, pygame.Surface] = {}
 
 
+_GREY_PALETTE = [(i, i, i) for i in range(256)]
+
+
 def _random_grey(w: int, h: int, rng: random.Random, lo: int, hi: int) -> pygame.Surface:
+    """A ``w`` x ``h`` image of random greys between ``lo`` and ``hi`` (fast: bytes, not pixels)."""
+    table = bytes(lo + (v * (hi - lo)) // 255 for v in range(256))
+    data = rng.randbytes(w * h).translate(table)
+    grey = pygame.image.frombytes(data, (w, h), "P")
+    grey.set_palette(_GREY_PALETTE)
     s = pygame.Surface((w, h))
-    with pygame.PixelArray(s) as pa:
-        for x in range(w):
-            col = pa[x]
-            for y in range(h):
-                v = rng.randint(lo, hi)
-                col[y] = (v << 16) | (v << 8) | v
+    s.blit(grey, (0, 0))
     return s
 
 
