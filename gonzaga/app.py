@@ -1,0 +1,387 @@
+"""The desktop game: window, main loop, scene stack, command-line options.
+
+``App.step()`` runs one frame (events -> top scene, update, draw, flip); tests post
+pygame events and call ``step``/``run_frames`` to drive the real loop headless.
+"""
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+import time
+from pathlib import Path
+from typing import Optional
+
+from . import persistence
+
+log = logging.getLogger(__name__)
+
+MIN_SIZE = (1024, 680)
+
+
+class UsageError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # one clear line, exit 2 (not argparse's usage block)
+        raise UsageError(message)
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    p = _Parser(prog="gonzaga", add_help=True, description="Gonzaga, digital edition")
+    p.add_argument("--version", action="store_true", help="print the version and exit")
+    p.add_argument("--demo", action="store_true", help="AI seats play a whole game on screen")
+    p.add_argument("--seats", type=int, default=4, help="seats in the demo (2-4)")
+    p.add_argument("--seed", type=int, default=None, help="seed of the demo game")
+    p.add_argument("--speed", choices=("slow", "normal", "fast", "instant"), default=None,
+                   help="AI speed (default: the setting; instant with --exit-after-game)")
+    p.add_argument("--exit-after-game", action="store_true", help="print the final scores and exit")
+    p.add_argument("--exit-after-first-frame", action="store_true", help="draw the title, print first_frame_ms, exit")
+    p.add_argument("--screenshot", metavar="OUT.png", default=None, help="save the last frame before exiting")
+    p.add_argument("--size", metavar="WxH", default=None, help="window size, e.g. 1600x1000")
+    p.add_argument("--load", metavar="SAVE.json", default=None, help="open a saved game")
+    p.add_argument("--lang", choices=("en", "it"), default=None, help="interface language")
+    a = p.parse_args(argv)
+    if not 2 <= a.seats <= 4:
+        raise UsageError(f"--seats must be 2, 3 or 4 (got {a.seats})")
+    if a.size:
+        try:
+            w, h = (int(x) for x in a.size.lower().split("x"))
+            if w < 320 or h < 240:
+                raise ValueError
+            a.size = (w, h)
+        except ValueError:
+            raise UsageError(f"--size must look like 1600x1000 (got {a.size!r})") from None
+    return a
+
+
+def _start_time() -> float:
+    import gonzaga
+    return getattr(gonzaga, "START", time.perf_counter())
+
+
+class App:
+    """The window and its loop. Holds the settings, the worker and the current session."""
+
+    def __init__(self, settings: Optional[persistence.Settings] = None, *, size=None, demo: bool = False,
+                 demo_seats: int = 4, seed: Optional[int] = None, speed: Optional[str] = None,
+                 exit_after_game: bool = False, exit_after_first_frame: bool = False,
+                 screenshot: Optional[str] = None, load: Optional[str] = None, autosave: bool = True):
+        import pygame
+
+        from .render import theme
+        from .ui import i18n
+        self.pg = pygame
+        self.settings = settings or persistence.Settings()
+        i18n.set_language(self.settings.language)
+        self.speed = speed or self.settings.speed
+        self.exit_after_game = exit_after_game
+        self.exit_after_first_frame = exit_after_first_frame
+        self.screenshot_out = screenshot
+        self.autosave_enabled = autosave and not demo
+        self.demo = demo
+        pygame.display.init()  # no audio: the game has no sound, and ALSA would complain headless
+        pygame.font.init()
+        self.version = persistence.app_version()
+        pygame.display.set_caption(f"Gonzaga {self.version}")
+        self.windowed_size = tuple(size or self.settings.window)
+        self.fullscreen = False
+        self._set_mode(self.settings.fullscreen and not (exit_after_game or exit_after_first_frame))
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.exit_code = 0
+        self.frames = 0
+        self.first_frame_ms: Optional[float] = None
+        self.toasts: list[tuple[str, float]] = []
+        self._content = None
+        self._worker = None
+        self.session = None
+        self.final_table: Optional[str] = None
+        from .scenes.base import SceneStack
+        self.stack = SceneStack()
+        from .scenes.title import TitleScene
+        self.stack.push(TitleScene(self))
+        if demo:
+            self.start_demo(demo_seats, seed)
+        elif load:
+            self.open_save(Path(load))
+
+    # ------------------------------------------------------------ window
+
+    def _set_mode(self, fullscreen: bool) -> None:
+        pg = self.pg
+        if fullscreen:
+            self.screen = pg.display.set_mode((0, 0), pg.FULLSCREEN)
+        else:
+            self.screen = pg.display.set_mode(self.windowed_size, pg.RESIZABLE)
+        self.fullscreen = fullscreen
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    def toggle_fullscreen(self) -> None:
+        self._set_mode(not self.fullscreen)
+        self.settings.fullscreen = self.fullscreen
+        persistence.save_settings(self.settings)
+        self._relayout()
+
+    def _relayout(self) -> None:
+        for s in self.stack.scenes:
+            s.layout(self.size)
+
+    def toast(self, text: str, secs: float = 3.0) -> None:
+        self.toasts.append((text, time.monotonic() + secs))
+
+    def save_screenshot(self, path: Optional[Path] = None) -> Path:
+        if path is None:
+            stamp = time.strftime("%Y%m%d-%H%M%S")
+            path = persistence.screenshots_dir() / f"gonzaga-{stamp}.png"
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.pg.image.save(self.screen, str(path))
+        return path
+
+    # ------------------------------------------------------------ shared services
+
+    @property
+    def content(self):
+        if self._content is None:
+            from .rules import load_content
+            self._content = load_content()
+        return self._content
+
+    @property
+    def worker(self):
+        if self._worker is None:
+            from .session import make_worker
+            self._worker = make_worker()
+        return self._worker
+
+    def ai_delay(self) -> float:
+        from .session import SPEEDS
+        return SPEEDS.get(self.speed, SPEEDS["normal"])
+
+    def set_speed(self, speed: str) -> None:
+        self.speed = speed
+        self.settings.speed = speed
+        persistence.save_settings(self.settings)
+        if self.session is not None:
+            self.session.ai_delay = self.ai_delay()
+
+    def _on_change(self, session) -> None:
+        if self.autosave_enabled:
+            persistence.autosave(session)
+
+    def start_session(self, seats, seed: int, scenario: Optional[str] = None) -> None:
+        from .session import Session
+        self.end_session()
+        self.session = Session.new(seats, seed, scenario, content=self.content, worker=self.worker,
+                                   on_change=self._on_change, ai_delay=self.ai_delay())
+        if self.autosave_enabled:
+            persistence.autosave(self.session)
+        self._show_game(resumed=False)
+
+    def start_demo(self, seats: int, seed: Optional[int]) -> None:
+        from .ai import bot_names
+        from .session import SeatSpec, new_seed
+        from .ui import i18n
+        names = bot_names()
+        levels = [b for b in ("medium", "easy") if b in names] or ["greedy"]
+        colours = ("red", "yellow", "green", "blue")
+        specs = [SeatSpec(f"{i18n.colour_name(c)} AI", "ai", levels[i % len(levels)], c)
+                 for i, c in enumerate(colours[:seats])]
+        self.start_session(specs, seed if seed is not None else new_seed())
+
+    def open_save(self, path: Path) -> bool:
+        """Load a save and resume behind the privacy curtain; False (and a message) if it is bad."""
+        from .session import Session
+        try:
+            ls = persistence.load_save(path, self.content)
+        except persistence.SaveError as e:
+            from .scenes.dialogs import MessageScene
+            from .ui import i18n
+            moved = e.moved_to.name if e.moved_to else "-"
+            self.stack.push(MessageScene(self, i18n.t("load.heading"),
+                                         i18n.t("load.damaged", file=Path(path).name, message=e.message, moved=moved)))
+            return False
+        self.end_session()
+        self.session = Session(ls.seats, ls.record, content=self.content, worker=self.worker,
+                               on_change=self._on_change, ai_delay=self.ai_delay(), name=ls.model.name)
+        self._show_game(resumed=True)
+        return True
+
+    def _show_game(self, resumed: bool) -> None:
+        from .scenes.game import GameScene
+        from .scenes.title import TitleScene
+        self.stack.replace(TitleScene(self))
+        self.stack.push(GameScene(self, self.session, resumed=resumed))
+
+    def end_session(self) -> None:
+        if self.session is not None:
+            self.session.close()
+        self.session = None
+
+    def to_title(self) -> None:
+        from .scenes.title import TitleScene
+        self.end_session()
+        self.stack.replace(TitleScene(self))
+
+    def quit(self) -> None:
+        self.running = False
+
+    def game_over(self, session) -> None:
+        """Called once by the game screen when a game ends."""
+        self.final_table = score_table_text(session)
+        if self.exit_after_game:
+            print(self.final_table, flush=True)
+            self.running = False
+
+    # ------------------------------------------------------------ the loop
+
+    def step(self, dt: Optional[float] = None) -> bool:
+        """One frame. Returns False once the program should stop."""
+        pg = self.pg
+        if dt is None:
+            dt = self.clock.tick(60) / 1000.0
+        try:
+            self._frame(dt)
+        except Exception as e:  # never a bare traceback: log it and show a dialog
+            self._crash(e)
+        self.frames += 1
+        if self.frames == 1 and self.first_frame_ms is None:
+            self.first_frame_ms = (time.perf_counter() - _start_time()) * 1000.0
+            if self.exit_after_first_frame:
+                print(f"first_frame_ms={self.first_frame_ms:.0f}", flush=True)
+                self.running = False
+        return self.running
+
+    def _frame(self, dt: float) -> None:
+        pg = self.pg
+        for ev in pg.event.get():
+            self.dispatch(ev)
+        for scene in list(self.stack.scenes):
+            scene.update(dt)
+        self.draw()
+        pg.display.flip()
+
+    def dispatch(self, ev) -> None:
+        pg = self.pg
+        if ev.type == pg.QUIT:
+            self.running = False
+            return
+        if ev.type in (pg.VIDEORESIZE, pg.WINDOWSIZECHANGED):
+            self.screen = pg.display.get_surface()
+            if not self.fullscreen:
+                self.windowed_size = self.size
+                self.settings.window = self.size
+            self._relayout()
+            return
+        if ev.type == pg.KEYDOWN and ev.key == pg.K_F11:
+            self.toggle_fullscreen()
+            return
+        if ev.type == pg.KEYDOWN and ev.key == pg.K_F12:
+            from .ui import i18n
+            p = self.save_screenshot()
+            self.toast(i18n.t("app.screenshot", path=str(p)))
+            return
+        top = self.stack.top
+        if top is not None:
+            top.handle(ev)
+
+    def draw(self) -> None:
+        from .ui import widgets as W
+        surf = self.screen
+        for scene in self.stack.visible():
+            scene.draw(surf)
+        now = time.monotonic()
+        self.toasts = [(t, until) for t, until in self.toasts if until > now]
+        y = surf.get_height() - 16
+        for t, _ in reversed(self.toasts):
+            img = W.text(t, "sans", 17, W.TEXT_LIGHT)
+            r = img.get_rect(midbottom=(surf.get_width() // 2, y))
+            W.panel(surf, r.inflate(24, 12), (30, 24, 18), (200, 170, 110), 8, 1, alpha=230)
+            surf.blit(img, r)
+            y = r.top - 18
+
+    def _crash(self, e: Exception) -> None:
+        from .scenes.dialogs import ErrorScene
+        log.exception("unexpected error")
+        if isinstance(self.stack.top, ErrorScene):
+            raise e  # the dialog itself fails: let main() report it
+        self.stack.push(ErrorScene(self, persistence.log_path()))
+
+    def run(self) -> int:
+        while self.running:
+            self.step()
+        if self.screenshot_out:
+            self.save_screenshot(Path(self.screenshot_out))
+        self.close()
+        return self.exit_code
+
+    def run_frames(self, n: int, dt: float = 1 / 60) -> None:
+        """Run ``n`` frames with a fixed ``dt`` (tests)."""
+        for _ in range(n):
+            if not self.running:
+                break
+            self.step(dt)
+
+    def close(self) -> None:
+        if self.session is not None and self.autosave_enabled and not self.session.is_over:
+            try:
+                persistence.autosave(self.session)
+            except OSError:
+                log.exception("autosave on exit failed")
+        self.end_session()
+        if self._worker is not None:
+            self._worker.close()
+            self._worker = None
+        if not self.fullscreen:
+            self.settings.window = self.windowed_size
+        persistence.save_settings(self.settings)
+        self.pg.quit()
+
+
+def score_table_text(session) -> str:
+    """The final score table (``--exit-after-game`` prints it)."""
+    from .ui import i18n
+    st = session.state
+    rows = session.score_rows()
+    head = ["seat", "name", "sites", "leagues", "donations", "gonzaga", "objective", "total"]
+    lines = [f"Gonzaga: scenario {st.scenario}, {st.round} rounds, seed {session.record.seed}",
+             "  ".join(f"{h:>9}" if i > 1 else f"{h:<12}" for i, h in enumerate(head))]
+    for r in rows:
+        cells = [r["colour"], r["name"], r["sites"], r["leagues"], r["donations"], r["gonzaga"], r["objective"],
+                 r["total"]]
+        lines.append("  ".join(f"{c:>9}" if i > 1 else f"{str(c):<12}" for i, c in enumerate(cells)))
+    lines.append(session.result_text() + (f" ({st.tiebreak})" if st.tiebreak else ""))
+    return "\n".join(lines)
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    import os
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        args = parse_args(argv)
+    except UsageError as e:
+        print(f"gonzaga: {e}", file=sys.stderr)
+        return 2
+    if args.version:
+        print(f"gonzaga {persistence.app_version()}")
+        return 0
+    log_file = persistence.setup_logging()
+    settings = persistence.load_settings()
+    if args.lang:
+        settings.language = args.lang
+    speed = args.speed or ("instant" if args.exit_after_game else None)
+    try:
+        app = App(settings, size=args.size, demo=args.demo, demo_seats=args.seats, seed=args.seed, speed=speed,
+                  exit_after_game=args.exit_after_game, exit_after_first_frame=args.exit_after_first_frame,
+                  screenshot=args.screenshot, load=args.load)
+        return app.run()
+    except Exception:
+        log.exception("fatal error")
+        print(f"gonzaga: an unexpected error stopped the game; details are in {log_file}", file=sys.stderr)
+        return 1

@@ -1,0 +1,202 @@
+"""New game: 2-4 seats (human or AI with a level, a name, a colour), the scenario tile, the seed."""
+from __future__ import annotations
+
+import pygame
+
+from ..render import theme
+from ..session import SeatSpec, new_seed
+from ..ui import i18n
+from ..ui import widgets as W
+from ..ui.widgets import Button, TextField
+from .base import Scene
+
+COLOURS = ("red", "yellow", "green", "blue")
+FAMILIES = ("Este", "Sforza", "Medici", "Visconti")
+
+
+def ai_levels() -> list[str]:
+    from ..ai import bot_names
+    names = bot_names()
+    return [b for b in ("easy", "medium", "hard") if b in names] or ["greedy"]
+
+
+class NewGameScene(Scene):
+    name = "new_game"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.levels = ai_levels()
+        default_level = "medium" if "medium" in self.levels else self.levels[0]
+        self.count = 3
+        self.seats = [SeatSpec(i18n.t("new.human") if i == 0 else FAMILIES[i], "human" if i == 0 else "ai",
+                               default_level, COLOURS[i]) for i in range(4)]
+        self.seats[0].name = "Gonzaga"
+        self.scenario = None  # None: random
+        self.seed = str(new_seed())
+        self.fields: list[TextField] = []
+        self.seed_field = None
+        self.error = ""
+
+    # ------------------------------------------------------------ layout
+
+    def layout(self, size) -> None:
+        for i, f in enumerate(self.fields):
+            self.seats[i].name = f.value or self.seats[i].name
+        if self.seed_field is not None:
+            self.seed = self.seed_field.value
+        self.widgets.clear()
+        self.fields = []
+        w, h = size
+        self.box = pygame.Rect(0, 0, min(1180, w - 40), min(h - 40, 860))
+        self.box.center = (w // 2, h // 2)
+        x0 = self.box.x + 40
+        y = self.box.y + 96
+        self.labels = []
+        # seat count
+        self.labels.append((i18n.t("new.seats"), (x0, y + 22)))
+        for i, n in enumerate((2, 3, 4)):
+            self.widgets.add(Button(str(n), (lambda n=n: self.set_count(n)), (x0 + 170 + i * 70, y, 60, 44),
+                                    style="secondary", selected=(n == self.count)))
+        y += 70
+        # seat rows
+        for i in range(self.count):
+            s = self.seats[i]
+            self.labels.append((i18n.t("new.seat", n=i + 1), (x0, y + 22)))
+            x = x0 + 110
+            self.widgets.add(Button(i18n.t("new.human"), (lambda i=i: self.set_kind(i, "human")), (x, y, 110, 44),
+                                    style="secondary", selected=not s.is_ai, px=17))
+            self.widgets.add(Button(i18n.t("new.ai"), (lambda i=i: self.set_kind(i, "ai")), (x + 116, y, 70, 44),
+                                    style="secondary", selected=s.is_ai, px=17))
+            x += 200
+            for j, lvl in enumerate(self.levels):
+                b = Button(i18n.t(f"level.{lvl}"), (lambda i=i, lvl=lvl: self.set_level(i, lvl)),
+                           (x + j * 104, y, 98, 44), style="secondary", selected=(s.is_ai and s.bot == lvl), px=16)
+                b.visible = s.is_ai
+                self.widgets.add(b)
+            x += max(3, len(self.levels)) * 104 + 10
+            f = TextField(s.name, (x, y, 260, 44), max_len=20)
+            self.fields.append(f)
+            self.widgets.add(f)
+            x += 276
+            self.widgets.add(Button(i18n.colour_name(s.colour), (lambda i=i: self.next_colour(i)), (x, y, 150, 44),
+                                    style="secondary", swatch=theme.seat_color(s.colour), px=17))
+            y += 58
+        y += 16
+        # scenario
+        self.labels.append((i18n.t("new.scenario"), (x0, y + 22)))
+        tiles = [None] + [sc.name for sc in self.app.content.scenarios_for(self.count)]
+        if self.scenario not in tiles:
+            self.scenario = None
+        x = x0 + 170
+        bw = (self.box.right - 40 - x) // len(tiles) - 8
+        for j, name in enumerate(tiles):
+            self.widgets.add(Button(name or i18n.t("new.random"), (lambda nm=name: self.set_scenario(nm)),
+                                    (x + j * (bw + 8), y, bw, 44), style="secondary",
+                                    selected=(name == self.scenario), px=16))
+        y += 52
+        self.flourish_y = y
+        y += 44
+        # seed
+        self.labels.append((i18n.t("new.seed"), (x0, y + 22)))
+        self.seed_field = TextField(self.seed, (x0 + 170, y, 200, 44), max_len=9, digits=True)
+        self.widgets.add(self.seed_field)
+        self.widgets.add(Button(i18n.t("new.reroll"), self.reroll, (x0 + 386, y, 150, 44), style="secondary", px=17))
+        # bottom
+        self.widgets.add(Button(i18n.t("common.back"), self.back, (self.box.x + 40, self.box.bottom - 70, 150, 48),
+                                style="secondary"))
+        self.start_button = self.widgets.add(Button(i18n.t("common.start"), self.start,
+                                                    (self.box.right - 220, self.box.bottom - 70, 180, 48), px=22))
+
+    # ------------------------------------------------------------ actions
+
+    def _sync(self) -> None:
+        for i, f in enumerate(self.fields):
+            self.seats[i].name = f.value
+        if self.seed_field is not None:
+            self.seed = self.seed_field.value
+
+    def _relayout(self) -> None:
+        self._sync()
+        self.layout(self.app.size)
+
+    def set_count(self, n: int) -> None:
+        self.count = n
+        self._relayout()
+
+    def set_kind(self, i: int, kind: str) -> None:
+        self.seats[i].kind = kind
+        self._relayout()
+
+    def set_level(self, i: int, lvl: str) -> None:
+        self.seats[i].bot = lvl
+        self._relayout()
+
+    def next_colour(self, i: int) -> None:
+        used = {s.colour for j, s in enumerate(self.seats[: self.count]) if j != i}
+        c = self.seats[i].colour
+        for _ in range(4):
+            c = COLOURS[(COLOURS.index(c) + 1) % 4]
+            if c not in used:
+                break
+        self.seats[i].colour = c
+        self._relayout()
+
+    def set_scenario(self, name) -> None:
+        self.scenario = name
+        self._relayout()
+
+    def reroll(self) -> None:
+        self._sync()
+        self.seed = str(new_seed())
+        self.layout(self.app.size)
+
+    def back(self) -> None:
+        self.app.stack.pop(self)
+
+    def chosen_seats(self) -> list[SeatSpec]:
+        self._sync()
+        out = []
+        for i, s in enumerate(self.seats[: self.count]):
+            name = s.name.strip() or i18n.colour_name(s.colour)
+            out.append(SeatSpec(name, s.kind, s.bot, s.colour))
+        return out
+
+    def start(self) -> None:
+        seats = self.chosen_seats()
+        if len({s.colour for s in seats}) != len(seats):
+            self.error = i18n.t("new.colours_clash")
+            return
+        seed = int(self.seed) if self.seed.isdigit() else new_seed()
+        self.app.start_session(seats, seed, self.scenario)
+
+    def handle(self, ev) -> bool:
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE and not self.widgets.editing():
+            self.back()
+            return True
+        return super().handle(ev)
+
+    # ------------------------------------------------------------ drawing
+
+    def draw(self, surf) -> None:
+        title = self.app.stack.scenes[0]
+        if hasattr(title, "backdrop"):
+            title.backdrop.draw(surf)
+        else:
+            surf.fill(W.BG)
+        W.panel(surf, self.box, W.PANEL, W.PANEL_EDGE, 16, 3, alpha=246)
+        W.blit_text(surf, i18n.t("new.heading"), (self.box.x + 40, self.box.y + 22), "title", 44, W.TEXT)
+        W.blit_text(surf, i18n.t("new.hint"), (self.box.right - 40, self.box.y + 44), "sans", 15, W.TEXT_SOFT,
+                    "topright")
+        for text, pos in self.labels:
+            W.blit_text(surf, text, pos, "sans_semibold", 18, W.TEXT, "midleft")
+        if self.scenario:
+            sc = self.app.content.scenario(self.scenario)
+            regions = ", ".join(r.name for r in self.app.content.board.regions if r.id in sc.flourishing)
+            msg = i18n.t("new.flourishing", regions=regions)
+        else:
+            msg = i18n.t("new.random_hint")
+        W.blit_text(surf, msg, (self.box.x + 210, self.flourish_y + 4), "sans_italic", 17, W.TEXT_SOFT)
+        if self.error:
+            W.blit_text(surf, self.error, (self.start_button.rect.x - 20, self.start_button.rect.centery), "sans", 17,
+                        W.BAD, "midright")
+        self.widgets.draw(surf)

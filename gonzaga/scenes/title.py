@@ -1,0 +1,126 @@
+"""The title screen: new game, continue (the latest autosave), load, rules, settings, quit."""
+from __future__ import annotations
+
+import pygame
+
+from .. import persistence
+from ..ui import i18n
+from ..ui import widgets as W
+from ..ui.widgets import Button
+from .base import Scene
+
+
+class Backdrop:
+    """The map of Europe, dimmed, behind the menus (built after the first frame: start-up stays fast)."""
+
+    def __init__(self, app):
+        self.app = app
+        self._surf = None
+        self._size = None
+        self._frames = 0
+
+    def draw(self, surf: pygame.Surface) -> None:
+        surf.fill(W.BG)
+        self._frames += 1
+        size = surf.get_size()
+        if self._frames < 3 and self._surf is None:
+            return
+        if self._surf is None or self._size != size:
+            try:
+                from ..render.board_view import BoardRenderer
+                r = BoardRenderer(self.app.content, pygame.Rect(0, 0, *size))
+                layer = r.static_layer().copy()
+                shade = pygame.Surface(size, pygame.SRCALPHA)
+                shade.fill((30, 22, 16, 165))
+                layer.blit(shade, (0, 0))
+                self._surf = layer
+            except Exception:  # the backdrop is decoration only
+                self._surf = pygame.Surface(size)
+                self._surf.fill(W.BG)
+            self._size = size
+        surf.blit(self._surf, (0, 0))
+
+
+class TitleScene(Scene):
+    name = "title"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.backdrop = Backdrop(app)
+        self.autosave = None
+        self._checked = False
+
+    def enter(self) -> None:
+        self._checked = False
+        super().enter()
+
+    def resume(self) -> None:
+        self._checked = False
+        super().resume()
+
+    def layout(self, size) -> None:
+        self.widgets.clear()
+        w, h = size
+        bw, bh = 340, 54
+        x = w // 2 - bw // 2
+        y = int(h * 0.10) + 214
+        entries = [("title.new", self.new_game, "")]
+        if self.autosave is not None:
+            hint = i18n.t("title.continue_hint", round=self.autosave.round, seats=self.autosave.seats)
+            entries.append(("title.continue", self.continue_game, hint))
+        entries += [("title.load", self.load_game, ""), ("title.rules", self.rules, ""),
+                    ("title.settings", self.settings, ""), ("title.quit", self.app.quit, "")]
+        for key, fn, sub in entries:
+            b = Button(i18n.t(key), fn, (x, y, bw, bh + (10 if sub else 0)), sub=sub, px=21,
+                       style="primary" if key in ("title.new", "title.continue") else "secondary")
+            self.widgets.add(b)
+            y += bh + (10 if sub else 0) + 14
+
+    def update(self, dt) -> None:
+        if not self._checked and self.app.frames >= 1:
+            self._checked = True
+            self.autosave = persistence.peek_autosave(self.app.content)
+            self.layout(self.app.size)
+
+    # actions
+    def new_game(self) -> None:
+        from .new_game import NewGameScene
+        self.app.stack.push(NewGameScene(self.app))
+
+    def continue_game(self) -> None:
+        if self.autosave is not None:
+            self.app.open_save(self.autosave.path)
+
+    def load_game(self) -> None:
+        from .load_game import LoadScene
+        self.app.stack.push(LoadScene(self.app))
+
+    def rules(self) -> None:
+        from .rules_view import RulesScene
+        self.app.stack.push(RulesScene(self.app))
+
+    def settings(self) -> None:
+        from .settings import SettingsScene
+        self.app.stack.push(SettingsScene(self.app))
+
+    def handle(self, ev) -> bool:
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
+            return True
+        if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_UP, pygame.K_DOWN):
+            self.widgets.move_focus(-1 if ev.key == pygame.K_UP else 1)
+            return True
+        return super().handle(ev)
+
+    def draw(self, surf) -> None:
+        self.backdrop.draw(surf)
+        w, h = surf.get_size()
+        first = self.widgets.items[0].rect
+        last = self.widgets.items[-1].rect
+        box = pygame.Rect(0, 0, max(520, first.w + 140), last.bottom - int(h * 0.10) + 40)
+        box.midtop = (w // 2, int(h * 0.10))
+        W.panel(surf, box, W.PANEL, W.PANEL_EDGE, 18, 3, alpha=242)
+        W.blit_text(surf, i18n.t("app.title"), (w // 2, box.y + 20), "title", 92, W.TEXT, "midtop")
+        W.blit_text(surf, i18n.t("app.subtitle"), (w // 2, box.y + 128), "serif_italic", 28, W.TEXT_SOFT, "midtop")
+        pygame.draw.line(surf, W.PANEL_EDGE, (box.x + 60, box.y + 176), (box.right - 60, box.y + 176), 2)
+        self.widgets.draw(surf)
+        W.blit_text(surf, f"v{self.app.version}", (w - 14, h - 10), "sans", 14, (200, 186, 160), "bottomright")
