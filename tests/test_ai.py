@@ -248,3 +248,23 @@ def test_smoke_ladder_fast_levels():
     assert share >= 0.9, (share, mine, theirs)
     share, mine, theirs = _match(lambda g: make_bot("medium", g), lambda g: make_bot("easy", g), 20, 700)
     assert share >= 0.6, (share, mine, theirs)
+
+
+def test_worker_cancel_all_and_full_state_is_reduced_to_the_view(monkeypatch):
+    """spec E: a full state handed to the worker is cut down to the seat's view first."""
+    from gonzaga.ai.worker import DecisionWorker
+    monkeypatch.setenv("GONZAGA_AI_ITERATIONS", "2")
+    st = _start()
+    w = DecisionWorker(use_processes=False)
+    try:
+        t = w.request("hard", 3, st, 0)  # a full state, not a view
+        a = _wait(w, t)
+        assert a == HardBot(3, iterations=2).choose(view(st, 0), 0)
+        with pytest.raises(ValueError):
+            w.request("medium", 3, view(st, 1), 0)
+        t = w.request("medium", 3, view(st, 1), 1)
+        w.cancel_all()
+        with pytest.raises(KeyError):
+            w.result(t)
+    finally:
+        w.close()

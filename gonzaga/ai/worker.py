@@ -111,6 +111,11 @@ class DecisionWorker:
         """Start a decision for ``seat`` from its ``view``; returns a ticket at once."""
         if self._closed:
             raise RuntimeError("the decision worker is closed")
+        if view.viewer is None:  # a full state: hide what the seat may not know (spec E)
+            from ..rules import view as seat_view
+            view = seat_view(view, seat)
+        elif view.viewer != seat:
+            raise ValueError(f"a view for seat {view.viewer} cannot decide for seat {seat}")
         ticket = next(self._tickets)
         if self._in_process(bot_name):
             fut = self._submit_process(bot_name, seed, view, seat)
