@@ -318,6 +318,7 @@ class App:
         if self.screenshot_out:
             self.save_screenshot(Path(self.screenshot_out))
         self.close()
+        self.pg.quit()  # only when the program ends: the fonts cached by the theme die with it
         return self.exit_code
 
     def run_frames(self, n: int, dt: float = 1 / 60) -> None:
@@ -340,7 +341,7 @@ class App:
         if not self.fullscreen:
             self.settings.window = self.windowed_size
         persistence.save_settings(self.settings)
-        self.pg.quit()
+        self.running = False
 
 
 def score_table_text(session) -> str:

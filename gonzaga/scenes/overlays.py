@@ -41,8 +41,9 @@ class CurtainScene(Scene):
                                               (self.box.x + 60, self.box.bottom - 96, self.box.w - 120, 60), px=20))
 
     def lift(self) -> None:
-        if time.monotonic() - self.opened < 0.25:
-            return  # a click meant for the screen before must not lift it
+        # only a press *and* release on the button (or Space) lift it: a stray click cannot
+        if self not in self.app.stack.scenes:
+            return
         self.app.stack.pop(self)
         self.on_pass()
 

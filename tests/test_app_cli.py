@@ -1,0 +1,46 @@
+"""The program's command line: --demo, --exit-after-first-frame, --version, bad arguments."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(args, tmp_path, timeout=120):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", GONZAGA_HOME=str(tmp_path / "home"))
+    return subprocess.run([sys.executable, "-m", "gonzaga", *args], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=timeout)
+
+
+def test_demo_plays_a_whole_game_and_prints_scores(tmp_path):
+    shot = tmp_path / "end.png"
+    p = run(["--demo", "--seats", "3", "--seed", "7", "--exit-after-game", "--screenshot", str(shot)], tmp_path)
+    assert p.returncode == 0, p.stderr
+    out = p.stdout
+    assert "total" in out and ("wins" in out or "Shared victory" in out)
+    assert len([l for l in out.splitlines() if l.split() and l.split()[0] in ("red", "yellow", "green")]) == 3
+    assert shot.exists() and shot.stat().st_size > 10_000
+    assert not (tmp_path / "home" / "data" / "saves" / "autosave.json").exists(), "a demo never autosaves"
+
+
+def test_first_frame(tmp_path):
+    p = run(["--exit-after-first-frame"], tmp_path)
+    assert p.returncode == 0, p.stderr
+    ms = int(p.stdout.strip().split("first_frame_ms=")[1].split()[0])
+    assert 0 < ms < 10_000
+
+
+def test_version(tmp_path):
+    p = run(["--version"], tmp_path)
+    assert p.returncode == 0 and p.stdout.startswith("gonzaga ")
+
+
+def test_bad_arguments_one_line_exit_2(tmp_path):
+    for args in (["--seats", "7", "--demo"], ["--bogus"], ["--size", "huge"]):
+        p = run(args, tmp_path)
+        assert p.returncode == 2, args
+        lines = [l for l in p.stderr.splitlines() if l.strip()]
+        assert len(lines) == 1 and lines[0].startswith("gonzaga: "), p.stderr
