@@ -140,17 +140,16 @@ class GameScene(Scene):
         x0 = b.x + 300
         regions = list(st.region_cards())
         cw = min(150, (b.right - 20 - x0) // max(1, len(regions)) - 8)
-        y = b.y + 30
+        y = b.y + 32
         for i, r in enumerate(regions):
             unavailable = r in s.unavailable
             btn = Button(i18n.card_name(st, r), (lambda r=r: self.pick_region(r)), (x0 + i * (cw + 8), y, cw, 54),
                          style="secondary", selected=(self.choice_region == r), px=16,
-                         sub=i18n.t("plan.played_last") if unavailable else
-                         (i18n.t("game.flourishing_short") if r in st.flourishing else ""))
+                         sub=i18n.t("plan.played_last") if unavailable else "")
             btn.enabled = not unavailable
             self.widgets.add(btn)
-        y += 66
-        aw = 150
+        y += 78
+        aw = 160
         for i, a in enumerate(ACTION_CARDS):
             unavailable = a in s.unavailable
             btn = Button(i18n.t(f"card.{a}"), (lambda a=a: self.pick_action(a)), (x0 + i * (aw + 8), y, aw, 54),
@@ -164,7 +163,7 @@ class GameScene(Scene):
             k_why = i18n.t("plan.played_last")
         elif s.rings < 1:
             k_why = i18n.t("plan.no_ring")
-        kb = Button(i18n.t("card.K"), self.toggle_king, (kx, y, 170, 54), style="secondary",
+        kb = Button(i18n.t("card.K"), self.toggle_king, (kx, y, 176, 54), style="secondary",
                     selected=self.choice_king, px=16, sub=k_why or i18n.t("plan.king_hint_short"))
         kb.enabled = not k_why
         self.widgets.add(kb)
@@ -638,7 +637,7 @@ class GameScene(Scene):
             W.blit_text(surf, W.fit_text(spec.name, "sans_bold", 19, 180), (x, box.y + 6), "sans_bold", 19, W.TEXT)
             kind = i18n.t("game.ai_level", level=i18n.t(f"level.{spec.bot}")) if spec.is_ai else i18n.t("game.human")
             W.blit_text(surf, kind, (x, box.y + 31), "sans", 14, W.TEXT_SOFT)
-            W.blit_text(surf, str(seat.score), (box.right - 12, box.y + 4), "title", 40, W.TEXT, "topright")
+            W.blit_text(surf, str(seat.score), (box.right - 14, box.y + 6), "sans_bold", 30, W.TEXT, "topright")
             line = f"{i18n.t('game.rings', n=seat.rings)}  ·  {i18n.t('game.deck', n=len(seat.deck))}"
             if seat.fief is not None:
                 line += f"  ·  {i18n.t('game.fief', fief=seat.fief)} ({i18n.t('game.card', card=seat.card)})"
@@ -648,6 +647,8 @@ class GameScene(Scene):
             W.blit_text(surf, i18n.t("game.last_played", cards=""), (cx, box.y + 72), "sans", 14, W.TEXT_SOFT)
             cx += W.text(i18n.t("game.last_played", cards=""), "sans", 14).get_width() + 4
             order = {c: n for n, c in enumerate(list(st.region_cards()) + ["A", "B", "C", "K"])}
+            if not seat.unavailable:
+                W.blit_text(surf, i18n.t("game.none"), (cx, box.y + 72), "sans", 14, W.TEXT_SOFT)
             for card in sorted(seat.unavailable, key=lambda c: order.get(c, 99)):
                 name = i18n.card_name(st, card)
                 img = W.text(name, "sans_semibold", 13, (90, 80, 70))
@@ -665,7 +666,7 @@ class GameScene(Scene):
             if st.phase == "plan":
                 status = i18n.t("game.planned") if seat.plan is not None else i18n.t("game.not_planned")
             elif st.phase == "place" and acting:
-                status = i18n.t("game.to_act", name="").rstrip(": ").strip() + " ▸"
+                status = i18n.t("game.acting")
             if status:
                 W.blit_text(surf, status, (box.right - 12, box.y + 95), "sans_semibold", 14,
                             W.OK if seat.plan is not None and st.phase == "plan" else (150, 90, 20), "topright")
@@ -724,8 +725,8 @@ class GameScene(Scene):
                         15, (120, 30, 120), wrap=270)
             W.blit_text(surf, i18n.t("plan.objective_cities", held=held), (b.x + 150, b.y + 96), "sans", 14,
                         W.TEXT_SOFT, wrap=140)
-            W.blit_text(surf, i18n.t("plan.region"), (b.x + 300, b.y + 10), "sans_semibold", 15, W.TEXT_SOFT)
-            W.blit_text(surf, i18n.t("plan.action"), (b.x + 300, b.y + 84), "sans_semibold", 15, W.TEXT_SOFT)
+            W.blit_text(surf, i18n.t("plan.region"), (b.x + 300, b.y + 9), "sans_semibold", 15, W.TEXT_SOFT)
+            W.blit_text(surf, i18n.t("plan.action"), (b.x + 300, b.y + 89), "sans_semibold", 15, W.TEXT_SOFT)
             if self.message:
                 W.blit_text(surf, self.message, (b.right - 20, b.bottom - 12), "sans", 15, W.BAD, "bottomright")
         elif mode == "place":
@@ -734,13 +735,12 @@ class GameScene(Scene):
             head = i18n.t("place.heading", name=s.seat_name(pc.seat), fief=pc.fief,
                           region=i18n.card_name(st, plan.region), action=i18n.card_name(st, plan.action))
             W.blit_text(surf, head, (b.x + 20, b.y + 10), "sans_bold", 19, W.TEXT)
-            W.blit_text(surf, i18n.t(f"card.{plan.action}.rule"), (b.x + 330, b.y + 44), "sans_italic", 16, W.TEXT_SOFT)
+            W.blit_text(surf, i18n.t(f"card.{plan.action}.long"), (b.x + 330, b.y + 44), "sans_italic", 16, W.TEXT_SOFT)
             tray = self.tray_rect()
             W.panel(surf, tray, (246, 238, 218), W.GOLD if pc.anchor is None else W.PANEL_EDGE, 10, 2)
             if pc.mode == "fief":
-                if pc.anchor is None or pc.dragging:
-                    self._draw_fief_icon(surf, tray.inflate(-20, -30), st.seats[pc.seat].colour, pc.fief, pc.rotation,
-                                         faded=pc.dragging)
+                self._draw_fief_icon(surf, tray.inflate(-20, -30), st.seats[pc.seat].colour, pc.fief, pc.rotation,
+                                     faded=pc.anchor is not None or pc.dragging)
                 W.blit_text(surf, i18n.t("place.drag"), (tray.centerx, tray.bottom - 6), "sans", 13, W.TEXT_SOFT,
                             "midbottom")
             else:
@@ -769,7 +769,8 @@ class GameScene(Scene):
                     else "game.donates"
                 msg = i18n.t(key, name=s.seat_name(a.seat))
             elif st.phase == "place":
-                msg = i18n.t("game.thinking", name=s.seat_name(st.to_act()[0]))
+                seat = st.to_act()[0]
+                msg = i18n.t("game.your_turn" if s.is_human(seat) else "game.thinking", name=s.seat_name(seat))
             else:
                 msg = ""
             W.blit_text(surf, msg, b.center, "sans_semibold", 22, W.TEXT, "center")

@@ -86,15 +86,14 @@ def order_reasons(state) -> dict[int, str]:
     out = {}
     for i in state.order:
         p = state.seats[i].plan
-        parts = []
-        if p.king:
-            parts.append(i18n.t("card.K"))
-        parts.append(i18n.t(f"card.{p.action}"))
+        parts = [i18n.t("reveal.why_K") if p.king else i18n.t(f"reveal.why_{p.action}")]
+        if p.king and sum(state.seats[j].plan.king for j in state.order) > 1:
+            parts.append(i18n.t("reveal.why_K_then", action=i18n.t(f"card.{p.action}")))
         same = [j for j in state.order if j != i and state.seats[j].plan.king == p.king
                 and state.seats[j].plan.action == p.action]
         if same:
             parts.append(i18n.t("reveal.why_card", card=state.seats[i].card))
-        out[i] = " › ".join(parts)
+        out[i] = "; ".join(parts)
     return out
 
 
@@ -157,7 +156,7 @@ class RevealScene(Scene):
         W.blit_text(surf, i18n.t("reveal.heading", round=st.round), (self.box.x + 30, self.box.y + 18), "title", 36,
                     W.TEXT)
         heads = [("#", 0), (i18n.t("end.seat"), 40), (i18n.t("plan.region"), 250), (i18n.t("plan.action"), 440),
-                 (i18n.t("game.order"), 640)]
+                 (i18n.t("reveal.why"), 640)]
         y = self.box.y + 74
         for t, dx in heads:
             W.blit_text(surf, t, (self.box.x + 30 + dx, y), "sans_bold", 15, W.TEXT_SOFT)
