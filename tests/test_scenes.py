@@ -341,3 +341,31 @@ def test_ai_seats_play_without_freezing(app):
             key(app, pygame.K_RETURN)
         app.run_frames(1)
     assert app.session.state.phase == "place" or app.session.state.round > 1
+
+
+def test_wedding_by_clicks(app):
+    """W1-W3: with Alliance, the Wedding button, a refused ring (with its rule), two rings, Confirm."""
+    from gonzaga.rules import Wedding, hexgrid
+    g = start_hotseat(app, seed=12)
+    s = app.session
+    for _ in range(2):
+        pass_curtain(app)
+        plan_by_clicks(app, g, action="C")
+    if app.stack.top is not g:
+        key(app, pygame.K_RETURN, frames=2)
+    pc = g.place
+    assert pc.can_wed
+    press(app, "Wedding", frames=1)
+    assert pc.mode == "wedding"
+    st = s.state
+    outside = next(h for h in st.board.hexes if not pc.region_mask >> st.board.index_of[h] & 1)
+    click(app, g.renderer.hex_to_screen(outside))
+    assert g.message.startswith("W2") and not pc.rings
+    first = sorted(pc.ring_candidates())[0]
+    click(app, g.renderer.hex_to_screen(first))
+    second = sorted(pc.ring_candidates())[0]
+    assert hexgrid.are_adjacent(first, second)
+    click(app, g.renderer.hex_to_screen(second))
+    assert pc.rings == [first, second]
+    press(app, "Confirm", frames=2)
+    assert s.record.actions[-1] == Wedding(pc.seat, (first, second))

@@ -806,7 +806,7 @@ class GameScene(Scene):
         W.blit_text(surf, i18n.t("end.heading"), (b.x + 20, b.y + 8), "title", 32, W.TEXT)
         res = s.result_text()
         if st.tiebreak:
-            res += "  " + i18n.t("end.tiebreak", how=st.tiebreak)
+            res += "  " + i18n.t("end.tiebreak", how=i18n.tiebreak(st.tiebreak))
         W.blit_text(surf, res, (b.x + 290, b.y + 18), "sans_bold", 20, (130, 30, 20))
         cols = ["end.seat", "end.sites", "end.leagues", "end.donations", "end.gonzaga", "end.objective", "end.total"]
         keys = [None, "sites", "leagues", "donations", "gonzaga", "objective", "total"]

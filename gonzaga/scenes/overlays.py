@@ -113,7 +113,7 @@ class RevealScene(Scene):
     def layout(self, size) -> None:
         b = self.game.board_rect
         n = len(self.game.state.seats)
-        self.box = pygame.Rect(0, 0, min(980, b.w - 40), 170 + 46 * n)
+        self.box = pygame.Rect(0, 0, min(1060, b.w - 40), 170 + 46 * n)
         self.box.center = b.center
         self.widgets.clear()
         self.widgets.add(Button(i18n.t("reveal.continue"), self.close,

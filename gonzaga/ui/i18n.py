@@ -146,12 +146,12 @@ EN: dict[str, str] = {
     "reveal.continue": "Continue",
     "reveal.row": "{pos}. {name}: {region}, {action}{king}",
     "reveal.why": "Why this place",
-    "reveal.why_K": "King's Privilege goes first",
+    "reveal.why_K": "King's Privilege first",
     "reveal.why_K_then": "then {action}",
-    "reveal.why_A": "Harbors go before Cities and Alliance",
-    "reveal.why_B": "Cities go after Harbors, before Alliance",
-    "reveal.why_C": "Alliance goes after Harbors and Cities",
-    "reveal.why_card": "same card: lower fief card first ({card})",
+    "reveal.why_A": "Harbors before Cities, Alliance",
+    "reveal.why_B": "Cities after Harbors",
+    "reveal.why_C": "Alliance last",
+    "reveal.why_card": "tie: lower card first",
     # ---- placement
     "place.heading": "{name}: place fief {fief} in {region} ({action})",
     "place.drag": "Drag the fief onto the map",
@@ -179,6 +179,8 @@ EN: dict[str, str] = {
     "end.winner": "{names} wins!",
     "end.winners": "Shared victory: {names}",
     "end.tiebreak": "Tie-break: {how}",
+    "end.tb_sites": "tie on points broken by most cities and harbors held",
+    "end.tb_shared": "tie on points and on sites held: a shared victory",
     "end.play_again": "Play again",
     "end.title": "Title screen",
     "end.objective_of": "Objective cities of {name} ({west}, {east}): {held} held",
@@ -266,6 +268,15 @@ def t(key: str, **params) -> str:
         return text.format(**params) if params else text
     except (KeyError, IndexError, ValueError):
         return text
+
+
+def tiebreak(text: str) -> str:
+    """The engine's tie-break sentence (English) in the current language."""
+    if "shared" in text:
+        return t("end.tb_shared")
+    if text:
+        return t("end.tb_sites")
+    return ""
 
 
 def placeholders(text: str) -> set[str]:

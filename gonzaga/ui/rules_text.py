@@ -20,10 +20,10 @@ Drag your fief from the panel onto the map. Mouse wheel, R/E or right click rota
 """
 
 IT = """# Scopo
-Conquista città e porti con i tuoi feudi, forma leghe marittime e alla fine controlla il dominio più grande (la tessera Gonzaga, 15 punti) e le città del tuo obiettivo segreto.
-# Un round
+Conquista città e porti con i tuoi feudi, forma Leghe Navali e alla fine controlla il dominio più grande (la tessera Gonzaga, 15 punti) e le tue Città Segrete.
+# Un turno
 1. Prendi il feudo (R1): ogni giocatore gira la prima carta del proprio mazzo. Il numero è pubblico.
-2. Pianifica (R2): in segreto scegli una carta regione e una carta azione. Le carte giocate nel round precedente non sono disponibili (in grigio). Il Privilegio del Re si aggiunge al piano se hai ancora un anello: giochi per primo e costa un anello alla rivelazione (K1, K2).
+2. Pianifica (R2): in segreto scegli una carta regione e una carta azione. Le carte giocate nel turno precedente non sono disponibili (in grigio). Il Privilegio del Re si aggiunge al piano se hai ancora un anello: giochi per primo e costa un anello alla rivelazione (K1, K2).
 3. Rivelazione e ordine di turno (R3, R4): tutti i piani si scoprono insieme. Prima il Privilegio del Re, poi Porti, Città, Alleanza; a parità gioca prima la carta feudo più bassa.
 4. Piazza (R5): nell'ordine di turno piazza il feudo, celebra un matrimonio (solo con Alleanza) o dona il feudo alla Chiesa per 3 punti (sempre possibile).
 # Piazzare un feudo
@@ -31,9 +31,9 @@ Almeno un esagono nella regione scelta (P1); Regioni inattive: in qualunque regi
 # Matrimoni
 Con Alleanza puoi invece mettere un anello nella regione scelta e, se vuoi, un secondo anello adiacente (qualunque regione, anche oltre una barriera). Mai sul tuo feudo o su un altro anello (W1-W6).
 # Punteggio
-Ogni sito coperto: 3 punti in una regione fiorente, 1 in una inattiva (X1). La prima volta che controlli 3 porti dello stesso mare: lega marittima, 10 punti (X2). Donazione: 3 punti (X3). Alla fine: il gruppo collegato più grande vale la tessera Gonzaga, 15 (X4); le sei città dell'obiettivo controllate valgono 0, 2, 5, 10, 15, 25, 35 (X5). Vince il totale più alto; a parità, chi controlla più siti (X6).
+Ogni sito coperto: 3 punti in una regione fiorente, 1 in una inattiva (X1). La prima volta che controlli 3 porti dello stesso mare: Lega Navale, 10 punti (X2). Donazione: 3 punti (X3). Alla fine: il gruppo collegato più grande vale la tessera Gonzaga, 15 (X4); le sei Città Segrete controllate valgono 0, 2, 5, 10, 15, 25, 35 (X5). Vince il totale più alto; a parità, chi controlla più siti (X6).
 # La fine
-Dal round 6 la carta Ultimo Turno conta i siti liberi nelle regioni fiorenti; se sono tre o meno il round successivo è l'ultimo (E1). Al massimo 12 round (E2).
+Dal 6° turno la carta Ultimo Turno conta i siti liberi nelle regioni fiorenti; se sono tre o meno il turno successivo è l'ultimo (E1). Al massimo 12 turni (E2).
 # Comandi
 Trascina il feudo dal pannello sulla mappa. Rotellina, R/E o tasto destro lo ruotano. Frecce per spostarlo, Invio o Conferma per piazzarlo, Esc annulla. Esagoni evidenziati: dove può andare l'ancora del feudo con questa rotazione (tenui: con un'altra rotazione). F11 schermo intero, F12 schermata.
 """

@@ -1,0 +1,24 @@
+"""The English and Italian interface tables match (same keys, same placeholders)."""
+from gonzaga.ui import i18n, rules_text
+
+
+def test_same_keys_and_placeholders():
+    assert set(i18n.EN) == set(i18n.IT), set(i18n.EN) ^ set(i18n.IT)
+    for k, v in i18n.EN.items():
+        assert i18n.placeholders(v) == i18n.placeholders(i18n.IT[k]), k
+
+
+def test_switching_language_changes_log_lines():
+    from gonzaga.session import SeatSpec, Session
+    s = Session.new([SeatSpec("Ann", colour="red"), SeatSpec("Bob", colour="blue")], 3)
+    try:
+        i18n.set_language("it")
+        assert s.log_lines()[1].startswith("Turno 1: feudi scoperti")
+    finally:
+        i18n.set_language("en")
+    assert s.log_lines()[1].startswith("Round 1: fiefs turned up")
+
+
+def test_rules_text_has_both_languages():
+    assert rules_text.text("it") != rules_text.text("en")
+    assert rules_text.text("en").count("# ") == rules_text.text("it").count("# ")
