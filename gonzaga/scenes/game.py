@@ -513,11 +513,12 @@ class GameScene(Scene):
         r = self.renderer
         r.draw_static(surf)
         r.draw_flourishing(surf, st.flourishing)
-        if objective:
-            r.draw_objective_cities(surf, objective)
         r.draw_fiefs(surf, fiefs)
         if rings:
             r.draw_rings(surf, rings, [c for _s, _c, cs in fiefs for c in cs])
+        if objective:  # on top of the pieces: a held city is still seen
+            r.draw_highlight(surf, objective, strong=True)
+            r.draw_objective_cities(surf, objective)
         r.draw_highlight(surf, faint, strong=False)
         r.draw_highlight(surf, highlights, strong=True)
         if ghost is not None:
@@ -594,7 +595,9 @@ class GameScene(Scene):
         r = W.blit_text(surf, i18n.t("game.round", round=st.round), (x, TOP_H // 2), "title", 30, W.TEXT_LIGHT,
                         "midleft")
         x = r.right + 20
-        if st.last_round is not None:
+        if st.phase == "over":
+            r = W.blit_text(surf, i18n.t("end.heading"), (x, TOP_H // 2), "sans_bold", 17, (255, 200, 90), "midleft")
+        elif st.last_round is not None:
             txt = i18n.t("game.last_round") if st.round == st.last_round else \
                 i18n.t("game.last_turn_fired", round=st.last_round)
             r = W.blit_text(surf, txt, (x, TOP_H // 2), "sans_bold", 17, (255, 200, 90), "midleft")

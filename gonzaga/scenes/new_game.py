@@ -47,7 +47,7 @@ class NewGameScene(Scene):
         self.widgets.clear()
         self.fields = []
         w, h = size
-        self.box = pygame.Rect(0, 0, min(1180, w - 40), min(h - 40, 860))
+        self.box = pygame.Rect(0, 0, min(1180, w - 40), min(h - 40, 500 + 58 * self.count + 40))
         self.box.center = (w // 2, h // 2)
         x0 = self.box.x + 40
         y = self.box.y + 96
