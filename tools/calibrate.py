@@ -38,6 +38,7 @@ from gonzaga.rules import GameConfig, load_content  # noqa: E402
 def run(seats: int, games: int, bot: str, first_seed: int, scenario=None, content=None) -> dict:
     content = content or load_content()
     rounds, turns, donations, worst = [], 0, 0, 0.0
+    seat_games = seat_games_over = 0
     untouched_any = untouched_flourishing = 0
     untouched_by_region = Counter()
     pieces_by_region = Counter({r.id: 0 for r in content.board.regions})
@@ -55,6 +56,8 @@ def run(seats: int, games: int, bot: str, first_seed: int, scenario=None, conten
         for t, d in zip(res.turns, res.donations):
             if t:
                 worst = max(worst, d / t)
+                seat_games += 1
+                seat_games_over += d / t >= 0.15
         touched = set()
         for p in st.pieces:
             regs = {content.region_of.get(h) for h in p.cells} - {None}
@@ -78,6 +81,7 @@ def run(seats: int, games: int, bot: str, first_seed: int, scenario=None, conten
                    "histogram": {str(k): hist[k] for k in sorted(hist)}},
         "donation_rate": round(donations / turns, 4) if turns else 0.0,
         "worst_seat_donation_share": round(worst, 4),
+        "seat_games_donating_15pct_or_more": round(seat_games_over / seat_games, 4) if seat_games else 0.0,
         "games_with_an_untouched_region": untouched_any,
         "games_with_an_untouched_flourishing_region": untouched_flourishing,
         "untouched_by_region": dict(sorted(untouched_by_region.items())),
@@ -94,10 +98,11 @@ def main(argv=None) -> int:
     ap.add_argument("--bots", default="greedy", help="the bot in every seat")
     ap.add_argument("--seats", default="2,3,4")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--map-dir", default=None, help="content directory (default: assets/map)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
-    content = load_content()
-    out = {"bot": args.bots, "by_seats": {}, "by_scenario": {}}
+    content = load_content(args.map_dir)
+    out = {"bot": args.bots, "map": str(content.directory), "by_seats": {}, "by_scenario": {}}
     t0 = time.perf_counter()
     for seats in [int(s) for s in args.seats.split(",")]:
         out["by_seats"][str(seats)] = run(seats, args.games, args.bots, args.seed, None, content)
@@ -111,7 +116,8 @@ def main(argv=None) -> int:
     else:
         for seats, r in out["by_seats"].items():
             print(f"{seats} seats, {r['games']} games: rounds {r['rounds']}, donations "
-                  f"{r['donation_rate']:.1%} (worst seat {r['worst_seat_donation_share']:.0%}), "
+                  f"{r['donation_rate']:.1%} (worst seat {r['worst_seat_donation_share']:.0%}, "
+                  f"{r['seat_games_donating_15pct_or_more']:.1%} of seat-games at 15%+), "
                   f"untouched region in {r['games_with_an_untouched_region']} games, ended {r['ended_by']}")
         for name, r in out["by_scenario"].items():
             print(f"  {name:13s} {r['seats']} seats x{r['games']}: median {r['rounds']['median']} "
