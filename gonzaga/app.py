@@ -115,6 +115,10 @@ class App:
             self.screen = pg.display.set_mode((0, 0), pg.FULLSCREEN)
         else:
             self.screen = pg.display.set_mode(self.windowed_size, pg.RESIZABLE)
+            try:  # below this the panels would overlap the map
+                pg.Window.from_display_module().minimum_size = MIN_SIZE
+            except Exception:
+                pass
         self.fullscreen = fullscreen
 
     @property
@@ -356,7 +360,9 @@ def score_table_text(session) -> str:
         cells = [r["colour"], r["name"], r["sites"], r["leagues"], r["donations"], r["gonzaga"], r["objective"],
                  r["total"]]
         lines.append("  ".join(f"{c:>9}" if i > 1 else f"{str(c):<12}" for i, c in enumerate(cells)))
-    lines.append(session.result_text() + (f" ({st.tiebreak})" if st.tiebreak else ""))
+    names = ", ".join(session.seat_name(i) for i in st.winners)
+    lines.append(("winners: " if len(st.winners) > 1 else "winner: ") + names
+                 + (f" ({st.tiebreak})" if st.tiebreak else ""))
     return "\n".join(lines)
 
 

@@ -144,7 +144,7 @@ class GameScene(Scene):
         for i, r in enumerate(regions):
             unavailable = r in s.unavailable
             btn = Button(i18n.card_name(st, r), (lambda r=r: self.pick_region(r)), (x0 + i * (cw + 8), y, cw, 54),
-                         style="secondary", selected=(self.choice_region == r), px=16,
+                         style="secondary", selected=(self.choice_region == r), px=15,
                          sub=i18n.t("plan.played_last") if unavailable else "")
             btn.enabled = not unavailable
             self.widgets.add(btn)
