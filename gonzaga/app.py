@@ -115,10 +115,6 @@ class App:
             self.screen = pg.display.set_mode((0, 0), pg.FULLSCREEN)
         else:
             self.screen = pg.display.set_mode(self.windowed_size, pg.RESIZABLE)
-            try:  # below this the panels would overlap the map
-                pg.Window.from_display_module().minimum_size = MIN_SIZE
-            except Exception:
-                pass
         self.fullscreen = fullscreen
 
     @property
@@ -277,6 +273,11 @@ class App:
             return
         if ev.type in (pg.VIDEORESIZE, pg.WINDOWSIZECHANGED):
             self.screen = pg.display.get_surface()
+            w, h = self.size
+            if not self.fullscreen and (w < MIN_SIZE[0] or h < MIN_SIZE[1]):
+                # below this the panels would overlap the map: grow the window back
+                self.windowed_size = (max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1]))
+                self._set_mode(False)
             if not self.fullscreen:
                 self.windowed_size = self.size
                 self.settings.window = self.size
