@@ -27,7 +27,7 @@ from .placement import PlacementController
 log = logging.getLogger(__name__)
 
 TOP_H = 54
-PANEL_W = 390
+PANEL_W = 390  # at 1600 px and wider; narrower windows get a narrower panel (see layout)
 BOTTOM_H = 200
 END_H = 330
 
@@ -91,9 +91,11 @@ class GameScene(Scene):
     def layout(self, size) -> None:
         w, h = size
         bottom = END_H if self.state.phase == "over" else BOTTOM_H
-        self.board_rect = pygame.Rect(0, TOP_H, w - PANEL_W, h - TOP_H - bottom)
-        self.panel_rect = pygame.Rect(w - PANEL_W, TOP_H, PANEL_W, h - TOP_H)
-        self.bottom_rect = pygame.Rect(0, h - bottom, w - PANEL_W, bottom)
+        pw = int(max(300, min(PANEL_W, w * 0.245)))
+        self.board_rect = pygame.Rect(0, TOP_H, w - pw, h - TOP_H - bottom)
+        self.panel_rect = pygame.Rect(w - pw, TOP_H, pw, h - TOP_H)
+        self.bottom_rect = pygame.Rect(0, h - bottom, w - pw, bottom)
+        self.info_w = 300 if self.bottom_rect.w >= 1000 else 200  # the left block of the bottom bar
         if self.renderer is None:
             self.renderer = BoardRenderer(self.app.content, self.board_rect)
         else:
@@ -137,9 +139,11 @@ class GameScene(Scene):
         seat = self.private_seat
         s = st.seats[seat]
         b = self.bottom_rect
-        x0 = b.x + 300
+        x0 = b.x + self.info_w
         regions = list(st.region_cards())
-        cw = min(150, (b.right - 20 - x0) // max(1, len(regions)) - 8)
+        cw = min(150, (b.right - 20 - x0 + 8) // max(1, len(regions)) - 8)
+        aw = min(160, (b.right - 20 - x0 - 4 * 8 - 12) // 5)  # A, B, C, K and Done on one row
+        small = aw < 140
         y = b.y + 32
         for i, r in enumerate(regions):
             unavailable = r in s.unavailable
@@ -149,11 +153,10 @@ class GameScene(Scene):
             btn.enabled = not unavailable
             self.widgets.add(btn)
         y += 78
-        aw = 160
         for i, a in enumerate(ACTION_CARDS):
             unavailable = a in s.unavailable
             btn = Button(i18n.t(f"card.{a}"), (lambda a=a: self.pick_action(a)), (x0 + i * (aw + 8), y, aw, 54),
-                         style="secondary", selected=(self.choice_action == a), px=16,
+                         style="secondary", selected=(self.choice_action == a), px=14 if small else 16,
                          sub=i18n.t("plan.played_last") if unavailable else i18n.t(f"card.{a}.rule"))
             btn.enabled = not unavailable
             self.widgets.add(btn)
@@ -163,13 +166,15 @@ class GameScene(Scene):
             k_why = i18n.t("plan.played_last")
         elif s.rings < 1:
             k_why = i18n.t("plan.no_ring")
-        kb = Button(i18n.t("card.K"), self.toggle_king, (kx, y, 176, 54), style="secondary",
-                    selected=self.choice_king, px=16, sub=k_why or i18n.t("plan.king_hint_short"))
+        kb = Button(i18n.t("card.K"), self.toggle_king, (kx, y, aw + 16, 54), style="secondary",
+                    selected=self.choice_king, px=14 if small else 16, sub=k_why or i18n.t("plan.king_hint_short"))
         kb.enabled = not k_why
         self.widgets.add(kb)
         ok = self.choice_region is not None and self.choice_action is not None and \
             plan_problem(st, seat, self.choice_region, self.choice_action, self.choice_king) is None
-        done = Button(i18n.t("plan.confirm"), self.confirm_plan, (b.right - 200, y, 180, 54), px=19)
+        done_x = kx + aw + 16 + 8
+        done = Button(i18n.t("plan.confirm"), self.confirm_plan, (done_x, y, min(180, b.right - 20 - done_x), 54),
+                      px=16 if small else 19)
         done.enabled = ok
         self.widgets.add(done)
 
@@ -215,11 +220,12 @@ class GameScene(Scene):
     def _build_place(self) -> None:
         pc = self.place
         b = self.bottom_rect
-        x = b.x + 330
+        x = self.tray_rect().right + 20
         y = b.bottom - 66
-        self.widgets.add(Button(i18n.t("place.rotate"), lambda: self.rotate(1), (x, y, 120, 48), style="secondary",
-                                px=17))
-        x += 128
+        if b.w >= 1000:  # narrow windows: R, E, the wheel and right click still rotate
+            self.widgets.add(Button(i18n.t("place.rotate"), lambda: self.rotate(1), (x, y, 120, 48),
+                                    style="secondary", px=17))
+            x += 128
         if pc.can_wed:
             label = i18n.t("place.fief_mode") if pc.mode == "wedding" else i18n.t("place.wedding")
             self.widgets.add(Button(label, self.toggle_wedding, (x, y, 150, 48), style="secondary", px=17))
@@ -231,7 +237,7 @@ class GameScene(Scene):
 
     def tray_rect(self) -> pygame.Rect:
         b = self.bottom_rect
-        return pygame.Rect(b.x + 20, b.y + 44, 290, b.h - 56)
+        return pygame.Rect(b.x + 20, b.y + 44, min(290, int(b.w * 0.25)), b.h - 56)
 
     def rotate(self, step: int) -> None:
         if self.place:
@@ -606,8 +612,10 @@ class GameScene(Scene):
                             "midleft")
         x = r.right + 24
         flour = ", ".join(rr.name for rr in st.content.board.regions if rr.id in st.flourishing)
-        r = W.blit_text(surf, i18n.t("game.scenario_line", name=st.scenario, regions=flour), (x, TOP_H // 2),
-                        "sans", 16, (220, 205, 180), "midleft")
+        right_limit = w - (310 if self.solo_objective_allowed() else 150)
+        line = W.fit_text(i18n.t("game.scenario_line", name=st.scenario, regions=flour), "sans", 16,
+                          max(40, right_limit - x - 260))
+        r = W.blit_text(surf, line, (x, TOP_H // 2), "sans", 16, (220, 205, 180), "midleft")
         # who is to act
         s = self.session
         if st.phase == "plan":
@@ -617,7 +625,6 @@ class GameScene(Scene):
             msg = i18n.t("game.to_act", name=s.seat_name(st.to_act()[0]))
         else:
             msg = s.result_text()
-        right_limit = w - (310 if self.solo_objective_allowed() else 150)
         msg = W.fit_text(msg, "sans_bold", 18, max(60, right_limit - r.right - 30))
         W.blit_text(surf, msg, (right_limit - 10, TOP_H // 2), "sans_bold", 18, (255, 236, 190), "midright")
 
@@ -644,7 +651,7 @@ class GameScene(Scene):
             line = f"{i18n.t('game.rings', n=seat.rings)}  ·  {i18n.t('game.deck', n=len(seat.deck))}"
             if seat.fief is not None:
                 line += f"  ·  {i18n.t('game.fief', fief=seat.fief)} ({i18n.t('game.card', card=seat.card)})"
-            W.blit_text(surf, line, (x, box.y + 50), "sans", 15, W.TEXT)
+            W.blit_text(surf, W.fit_text(line, "sans", 15, box.right - 10 - x), (x, box.y + 50), "sans", 15, W.TEXT)
             # last round's cards (unavailable now)
             cx = x
             W.blit_text(surf, i18n.t("game.last_played", cards=""), (cx, box.y + 72), "sans", 14, W.TEXT_SOFT)
@@ -717,19 +724,23 @@ class GameScene(Scene):
         if mode == "plan":
             seat = self.private_seat
             ss = st.seats[seat]
-            W.blit_text(surf, i18n.t("plan.heading", name=s.seat_name(seat)), (b.x + 20, b.y + 10), "sans_bold", 19,
-                        W.TEXT)
-            W.blit_text(surf, i18n.t("plan.fief", fief=ss.fief, card=ss.card), (b.x + 20, b.y + 40), "sans", 16, W.TEXT)
-            self._draw_fief_icon(surf, pygame.Rect(b.x + 20, b.y + 64, 120, 84), ss.colour, ss.fief, 0)
+            W.blit_text(surf, W.fit_text(i18n.t("plan.heading", name=s.seat_name(seat)), "sans_bold", 19,
+                                         self.info_w - 30), (b.x + 20, b.y + 10), "sans_bold", 19, W.TEXT)
+            W.blit_text(surf, i18n.t("plan.fief", fief=ss.fief, card=ss.card), (b.x + 20, b.y + 40), "sans", 16, W.TEXT,
+                        wrap=self.info_w - 30)
+            icon = pygame.Rect(b.x + 20, b.y + 64, 120, 84) if self.info_w >= 300 else \
+                pygame.Rect(b.x + 20, b.y + 84, 100, 62)
+            self._draw_fief_icon(surf, icon, ss.colour, ss.fief, 0)
             obj = st.content.objective(ss.objective)
             held = scoring.objective_cities_held(st, seat)
             W.blit_text(surf, i18n.t("plan.objective", west=i18n.t(f"symbol.{obj.western}"),
                                      east=i18n.t(f"symbol.{obj.eastern}")), (b.x + 20, b.bottom - 44), "sans_semibold",
-                        15, (120, 30, 120), wrap=270)
-            W.blit_text(surf, i18n.t("plan.objective_cities", held=held), (b.x + 150, b.y + 96), "sans", 14,
-                        W.TEXT_SOFT, wrap=140)
-            W.blit_text(surf, i18n.t("plan.region"), (b.x + 300, b.y + 9), "sans_semibold", 15, W.TEXT_SOFT)
-            W.blit_text(surf, i18n.t("plan.action"), (b.x + 300, b.y + 89), "sans_semibold", 15, W.TEXT_SOFT)
+                        15, (120, 30, 120), wrap=self.info_w - 30)
+            if self.info_w >= 300:
+                W.blit_text(surf, i18n.t("plan.objective_cities", held=held), (b.x + 150, b.y + 96), "sans", 14,
+                            W.TEXT_SOFT, wrap=140)
+            W.blit_text(surf, i18n.t("plan.region"), (b.x + self.info_w, b.y + 9), "sans_semibold", 15, W.TEXT_SOFT)
+            W.blit_text(surf, i18n.t("plan.action"), (b.x + self.info_w, b.y + 89), "sans_semibold", 15, W.TEXT_SOFT)
             if self.message:
                 W.blit_text(surf, self.message, (b.right - 20, b.bottom - 12), "sans", 15, W.BAD, "bottomright")
         elif mode == "place":
@@ -738,7 +749,10 @@ class GameScene(Scene):
             head = i18n.t("place.heading", name=s.seat_name(pc.seat), fief=pc.fief,
                           region=i18n.card_name(st, plan.region), action=i18n.card_name(st, plan.action))
             W.blit_text(surf, head, (b.x + 20, b.y + 10), "sans_bold", 19, W.TEXT)
-            W.blit_text(surf, i18n.t(f"card.{plan.action}.long"), (b.x + 330, b.y + 44), "sans_italic", 16, W.TEXT_SOFT)
+            fx = self.tray_rect().right + 20
+            fw = b.right - 20 - fx
+            W.blit_text(surf, W.fit_text(i18n.t(f"card.{plan.action}.long"), "sans_italic", 16, fw), (fx, b.y + 44),
+                        "sans_italic", 16, W.TEXT_SOFT)
             tray = self.tray_rect()
             W.panel(surf, tray, (246, 238, 218), W.GOLD if pc.anchor is None else W.PANEL_EDGE, 10, 2)
             if pc.mode == "fief":
@@ -752,15 +766,16 @@ class GameScene(Scene):
                 W.blit_text(surf, i18n.t("place.wedding_help", region=i18n.card_name(st, plan.region)),
                             (tray.x + 10, tray.y + 36), "sans", 13, W.TEXT_SOFT, wrap=tray.w - 20)
             fb = pc.feedback()
-            y = b.y + 72
+            y = b.y + 68
             if not pc.has_legal_spot and pc.mode == "fief":
                 txt = i18n.t("place.no_spot") if pc.can_wed else i18n.t("place.no_spot_plain")
-                W.blit_text(surf, txt, (b.x + 330, y), "sans_semibold", 17, W.BAD)
+                W.blit_text(surf, W.fit_text(txt, "sans_semibold", 17, fw), (fx, y), "sans_semibold", 17, W.BAD)
             elif fb is not None:
-                W.blit_text(surf, fb.text, (b.x + 330, y), "sans_bold", 18, W.OK if fb.ok else W.BAD)
+                W.blit_text(surf, W.fit_text(fb.text, "sans_bold", 18, fw), (fx, y), "sans_bold", 18,
+                            W.OK if fb.ok else W.BAD)
             elif self.message:
-                W.blit_text(surf, self.message, (b.x + 330, y), "sans", 16, W.BAD)
-            W.blit_text(surf, i18n.t("game.help_keys"), (b.x + 330, y + 30), "sans", 13, W.TEXT_SOFT)
+                W.blit_text(surf, W.fit_text(self.message, "sans", 16, fw), (fx, y), "sans", 16, W.BAD)
+            W.blit_text(surf, i18n.t("game.help_keys"), (fx, y + 28), "sans", 13, W.TEXT_SOFT, wrap=fw)
         elif mode == "over":
             self._draw_end(surf)
         else:

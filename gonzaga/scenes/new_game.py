@@ -68,16 +68,19 @@ class NewGameScene(Scene):
             self.widgets.add(Button(i18n.t("new.ai"), (lambda i=i: self.set_kind(i, "ai")), (x + 116, y, 70, 44),
                                     style="secondary", selected=s.is_ai, px=17))
             x += 200
+            lw = 98 if self.box.w >= 1100 else 84
             for j, lvl in enumerate(self.levels):
                 b = Button(i18n.t(f"level.{lvl}"), (lambda i=i, lvl=lvl: self.set_level(i, lvl)),
-                           (x + j * 104, y, 98, 44), style="secondary", selected=(s.is_ai and s.bot == lvl), px=16)
+                           (x + j * (lw + 6), y, lw, 44), style="secondary", selected=(s.is_ai and s.bot == lvl),
+                           px=16 if lw > 90 else 15)
                 b.visible = s.is_ai
                 self.widgets.add(b)
-            x += max(3, len(self.levels)) * 104 + 10
-            f = TextField(s.name, (x, y, 260, 44), max_len=20)
+            x += max(3, len(self.levels)) * (lw + 6) + 10
+            fw = max(120, min(260, self.box.right - 40 - 150 - 16 - x))
+            f = TextField(s.name, (x, y, fw, 44), max_len=20)
             self.fields.append(f)
             self.widgets.add(f)
-            x += 276
+            x += fw + 16
             self.widgets.add(Button(i18n.colour_name(s.colour), (lambda i=i: self.next_colour(i)), (x, y, 150, 44),
                                     style="secondary", swatch=theme.seat_color(s.colour), px=17))
             y += 58

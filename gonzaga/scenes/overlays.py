@@ -155,8 +155,10 @@ class RevealScene(Scene):
         W.panel(surf, self.box, W.PANEL, W.PANEL_EDGE, 14, 3, alpha=248)
         W.blit_text(surf, i18n.t("reveal.heading", round=st.round), (self.box.x + 30, self.box.y + 18), "title", 36,
                     W.TEXT)
-        heads = [("#", 0), (i18n.t("end.seat"), 40), (i18n.t("plan.region"), 250), (i18n.t("plan.action"), 440),
-                 (i18n.t("reveal.why"), 640)]
+        bw = self.box.w - 60
+        cx = [0, 40, int(bw * 0.25), int(bw * 0.43), int(bw * 0.63)]  # column offsets
+        heads = [("#", cx[0]), (i18n.t("end.seat"), cx[1]), (i18n.t("plan.region"), cx[2]),
+                 (i18n.t("plan.action"), cx[3]), (i18n.t("reveal.why"), cx[4])]
         y = self.box.y + 74
         for t, dx in heads:
             W.blit_text(surf, t, (self.box.x + 30 + dx, y), "sans_bold", 15, W.TEXT_SOFT)
@@ -166,12 +168,13 @@ class RevealScene(Scene):
             x = self.box.x + 30
             W.blit_text(surf, str(pos), (x, y), "title", 28, W.TEXT)
             pygame.draw.rect(surf, theme.seat_color(colour), (x + 40, y + 8, 16, 16), 0, 3)
-            W.blit_text(surf, W.fit_text(f"{name} ({card})", "sans_bold", 18, 180), (x + 64, y + 5), "sans_bold", 18,
+            W.blit_text(surf, W.fit_text(f"{name} ({card})", "sans_bold", 18, cx[2] - 74), (x + 64, y + 5),
+                        "sans_bold", 18, W.TEXT)
+            W.blit_text(surf, W.fit_text(region, "sans", 18, cx[3] - cx[2] - 10), (x + cx[2], y + 5), "sans", 18,
                         W.TEXT)
-            W.blit_text(surf, region, (x + 250, y + 5), "sans", 18, W.TEXT)
             act = action + (" + " + i18n.t("card.K") if king else "")
-            W.blit_text(surf, W.fit_text(act, "sans", 18, 195), (x + 440, y + 5), "sans", 18, W.TEXT)
-            W.blit_text(surf, W.fit_text(why, "sans_italic", 16, self.box.right - x - 660), (x + 640, y + 6),
+            W.blit_text(surf, W.fit_text(act, "sans", 18, cx[4] - cx[3] - 10), (x + cx[3], y + 5), "sans", 18, W.TEXT)
+            W.blit_text(surf, W.fit_text(why, "sans_italic", 16, bw - cx[4]), (x + cx[4], y + 6),
                         "sans_italic", 16, W.TEXT_SOFT)
             y += 46
         self.widgets.draw(surf)

@@ -115,7 +115,7 @@ EN: dict[str, str] = {
     "game.log": "Game log",
     "game.order": "Turn order",
     "game.objective_button": "My objective",
-    "game.help_keys": "Wheel/R/E/right click: rotate - arrows: move - Enter: confirm - Esc: cancel",
+    "game.help_keys": "Wheel/R/E/right click: rotate - arrows: move - Enter: confirm - Esc: cancel - W: wedding - Shift+D: donate - O: objective",
     "game.flourishing": "Flourishing: {regions}",
     # ---- planning
     "plan.heading": "{name}: plan your move",
