@@ -70,7 +70,6 @@ class App:
                  screenshot: Optional[str] = None, load: Optional[str] = None, autosave: bool = True):
         import pygame
 
-        from .render import theme
         from .ui import i18n
         self.pg = pygame
         self.settings = settings or persistence.Settings()
@@ -242,7 +241,6 @@ class App:
 
     def step(self, dt: Optional[float] = None) -> bool:
         """One frame. Returns False once the program should stop."""
-        pg = self.pg
         if dt is None:
             dt = self.clock.tick(60) / 1000.0
         try:

@@ -21,7 +21,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
-from .rules import (Action, Donate, GameConfig, GameRecord, GameState, Illegal, IllegalAction, Place, Plan,
+from .rules import (Action, Donate, GameConfig, GameRecord, GameState, Illegal, Place, Plan,
                     Setup, Wedding, apply, check, deal, legal_actions, new_game, view)
 from .rules import scoring
 from .ai.match import bot_seed
@@ -300,10 +300,7 @@ class Session:
 
     def _apply(self, action: Action, notify: bool = True) -> None:
         prev = self.state
-        try:
-            new = apply(prev, action)
-        except IllegalAction:
-            raise
+        new = apply(prev, action)  # raises IllegalAction; callers check first
         self.state = new
         self.record.actions.append(action)
         self.last_action = action

@@ -62,7 +62,6 @@ def _drag_frames(quick: bool) -> dict:
     g = GameScene(app, s)
     app.stack.push(g)
     app.run_frames(3)
-    from .scenes.overlays import RevealScene
     while app.stack.top is not g:
         app.stack.pop()
     app.run_frames(2)

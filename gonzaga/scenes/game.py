@@ -16,7 +16,7 @@ import pygame
 
 from ..render import theme
 from ..render.board_view import BoardRenderer
-from ..rules import ACTION_CARDS, Donate, Place, Plan, Wedding, plan_problem
+from ..rules import ACTION_CARDS, Place, Plan, Wedding, plan_problem
 from ..rules import scoring
 from ..ui import i18n
 from ..ui import widgets as W
@@ -415,7 +415,6 @@ class GameScene(Scene):
                 pc.dragging = True
                 return True
             if h is not None:
-                cells, _ = pc.footprint()
                 pc.dragging = True  # pick the ghost up, or move it here
                 pc.set_anchor(h)
                 return True
@@ -867,6 +866,3 @@ class GameScene(Scene):
                          held=scoring.objective_cities_held(st, self.end_selected))
             W.blit_text(surf, txt, (x0, b.bottom - 56), "sans_semibold", 15, (120, 30, 120))
         W.blit_text(surf, i18n.t("end.click_row"), (x0, b.bottom - 30), "sans", 14, W.TEXT_SOFT)
-
-    def visible_text(self) -> list[str]:
-        return super().visible_text()

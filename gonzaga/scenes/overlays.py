@@ -29,7 +29,6 @@ class CurtainScene(Scene):
         self.seat = seat
         self.purpose = purpose  # "plan", "objective", "resume"
         self.on_pass = on_pass
-        self.opened = time.monotonic()
 
     def layout(self, size) -> None:
         w, h = size

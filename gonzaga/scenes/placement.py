@@ -58,10 +58,6 @@ class PlacementController:
     def _compute_legal(self) -> None:
         st = self.state
         fief = st.content.fiefs[self.fief]
-        distinct = {}
-        for k in fief.distinct_rotations:
-            cells, castles = fief.rotated(k)
-            distinct[k] = (hexgrid.normalize(cells), cells)
         # for every rotation k: the distinct rotation with the same footprint, and the anchor shift
         shift = {}
         for k in range(6):
