@@ -22,3 +22,14 @@ def test_switching_language_changes_log_lines():
 def test_rules_text_has_both_languages():
     assert rules_text.text("it") != rules_text.text("en")
     assert rules_text.text("en").count("# ") == rules_text.text("it").count("# ")
+
+
+def test_placement_refusals_are_translated():
+    from gonzaga.rules import Illegal
+    try:
+        i18n.set_language("it")
+        assert i18n.rule_text(Illegal("P7", "a fief is already there")) == "P7: lì c'è già un feudo"
+        assert i18n.rule_text(Illegal("P1", "no hex of the fief is in Italia")).endswith("è in Italia")
+    finally:
+        i18n.set_language("en")
+    assert i18n.rule_text(Illegal("P7", "a fief is already there")) == "P7: a fief is already there"

@@ -32,6 +32,11 @@ BOTTOM_H = 200
 END_H = 330
 
 
+def board_texts() -> dict[str, str]:
+    """The words the board renderer shows (legend, symbols), in the interface language."""
+    return {k: i18n.t(k) for k in BoardRenderer.TEXT_KEYS}
+
+
 def _short_sea(name: str) -> str:
     """'Mare Tyrrhenum' -> 'Tyrrhenum' (the seat panel is narrow)."""
     for prefix in ("Mare ", "Oceanus "):
@@ -48,6 +53,7 @@ class GameScene(Scene):
         super().__init__(app)
         self.session = session
         self.renderer: Optional[BoardRenderer] = None
+        self._renderer_lang = ""
         self.private_seat: Optional[int] = None  # the seat whose secrets are on screen now
         self.force_curtain = resumed
         self.curtain_up = False
@@ -96,8 +102,9 @@ class GameScene(Scene):
         self.panel_rect = pygame.Rect(w - pw, TOP_H, pw, h - TOP_H)
         self.bottom_rect = pygame.Rect(0, h - bottom, w - pw, bottom)
         self.info_w = 300 if self.bottom_rect.w >= 1000 else 200  # the left block of the bottom bar
-        if self.renderer is None:
-            self.renderer = BoardRenderer(self.app.content, self.board_rect)
+        if self.renderer is None or self._renderer_lang != i18n.language():
+            self._renderer_lang = i18n.language()
+            self.renderer = BoardRenderer(self.app.content, self.board_rect, texts=board_texts())
         else:
             self.renderer.set_rect(self.board_rect)
         self._layout_key = (size, self._mode(), self.private_seat, self.place.mode if self.place else None,
@@ -196,7 +203,7 @@ class GameScene(Scene):
             return
         why = self.session.submit(Plan(self.private_seat, self.choice_region, self.choice_action, self.choice_king))
         if why is not None:
-            self.message = f"{why.rule}: {why.message}"
+            self.message = i18n.rule_text(why)
             return
         self.close_private()
 
@@ -266,7 +273,7 @@ class GameScene(Scene):
     def _send(self, action) -> None:
         why = self.session.submit(action)
         if why is not None:
-            self.message = f"{why.rule}: {why.message}"
+            self.message = i18n.rule_text(why)
             return
         self.place = None
         self.message = ""
@@ -408,7 +415,7 @@ class GameScene(Scene):
             if pc.mode == "wedding":
                 if h is not None:
                     why = pc.click_ring(h)
-                    self.message = f"{why.rule}: {why.message}" if why else ""
+                    self.message = i18n.rule_text(why) if why else ""
                     return True
                 return False
             if self.tray_rect().collidepoint(ev.pos):
@@ -455,7 +462,7 @@ class GameScene(Scene):
                 return True
             if k == pygame.K_SPACE and pc.mode == "wedding" and pc.cursor is not None:
                 why = pc.click_ring(pc.cursor)
-                self.message = f"{why.rule}: {why.message}" if why else ""
+                self.message = i18n.rule_text(why) if why else ""
                 return True
             if k == pygame.K_w and pc.can_wed:
                 self.toggle_wedding()

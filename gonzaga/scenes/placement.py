@@ -118,7 +118,7 @@ class PlacementController:
                                 self.plan.action)
         if why is None:  # cannot happen unless the caches disagree; trust the rules
             return Feedback(True, "")
-        return Feedback(False, f"{why.rule}: {why.message}", rule=why.rule)
+        return Feedback(False, i18n.rule_text(why), rule=why.rule)
 
     def _points_text(self, pts: int, leagues) -> str:
         parts = [i18n.t("place.points", points=pts)]
@@ -229,7 +229,7 @@ class PlacementController:
         if self.cursor is not None and self.cursor not in self.rings:
             why = self.ring_problem(self.cursor)
             if why is not None:
-                return Feedback(False, f"{why.rule}: {why.message}", rule=why.rule)
+                return Feedback(False, i18n.rule_text(why), rule=why.rule)
             rings = self.rings + [self.cursor]
         else:
             rings = self.rings

@@ -25,10 +25,11 @@ class Backdrop:
         size = surf.get_size()
         if self._frames < 3 and self._surf is None:
             return
-        if self._surf is None or self._size != size:
+        if self._surf is None or self._size != (size, i18n.language()):
             try:
                 from ..render.board_view import BoardRenderer
-                r = BoardRenderer(self.app.content, pygame.Rect(0, 0, *size))
+                from .game import board_texts
+                r = BoardRenderer(self.app.content, pygame.Rect(0, 0, *size), texts=board_texts())
                 layer = r.static_layer().copy()
                 shade = pygame.Surface(size, pygame.SRCALPHA)
                 shade.fill((30, 22, 16, 165))
@@ -37,7 +38,7 @@ class Backdrop:
             except Exception:  # the backdrop is decoration only
                 self._surf = pygame.Surface(size)
                 self._surf.fill(W.BG)
-            self._size = size
+            self._size = (size, i18n.language())
         surf.blit(self._surf, (0, 0))
 
 

@@ -206,6 +206,9 @@ EN: dict[str, str] = {
     "objective.heading": "{name}'s objective",
     "objective.body": "Hold cities of these two symbols: {west} and {east}. Held now: {held} of 6 (worth {points} points at the end).",
     "objective.hide": "Hide it",
+    "legend.cities": "Cities",
+    "legend.seas": "Seas and their harbors",
+    "legend.barrier": "Barrier: no fief across",
     "symbol.university": "University",
     "symbol.cathedral": "Cathedral",
     "symbol.wine": "Wine",
@@ -277,6 +280,46 @@ def tiebreak(text: str) -> str:
     if text:
         return t("end.tb_sites")
     return ""
+
+
+# The rules engine explains a refusal in English (Illegal.message); the reasons a player
+# meets while placing are translated here, the rest stay in English.
+_RULE_IT = {
+    "part of the fief would hang off the map": "una parte del feudo uscirebbe dalla mappa",
+    "a fief is already there": "lì c'è già un feudo",
+    "one of your own rings is there": "lì c'è un tuo anello",
+    "a castle would stand on the sea": "un castello finirebbe in mare",
+    "the fief would cross a barrier": "il feudo attraverserebbe una barriera",
+    "Harbors: cover at least one harbor and no city": "Porti: copri almeno un porto e nessuna città",
+    "Harbors: the fief may not cover a city": "Porti: il feudo non può coprire città",
+    "Cities: the fief may not cover a harbor": "Città: il feudo non può coprire porti",
+    "Alliance: cover at least one city and one harbor (or hold a wedding)":
+        "Alleanza: copri almeno una città e un porto (o celebra un Matrimonio)",
+    "a ring must go on a hex of the map": "l'anello va su un esagono della mappa",
+    "a ring may not go on your own fief": "l'anello non può andare su un tuo feudo",
+    "that hex already has a ring": "su quell'esagono c'è già un anello",
+    "the second ring must be next to the first": "il secondo anello va accanto al primo",
+    "a wedding places at most two rings": "un Matrimonio mette al massimo due anelli",
+    "no more rings for this wedding": "non hai altri anelli per questo Matrimonio",
+    "not enough rings in supply": "non hai abbastanza anelli",
+}
+_RULE_IT_PREFIX = {"no hex of the fief is in ": "nessun esagono del feudo è in ",
+                   "the first ring must go in ": "il primo anello va in "}
+
+
+def rule_text(why) -> str:
+    """``P7: a fief is already there``, in the interface language when it is known."""
+    msg = why.message
+    if _language == "it":
+        if msg in _RULE_IT:
+            msg = _RULE_IT[msg]
+        else:
+            for en, it in _RULE_IT_PREFIX.items():
+                if msg.startswith(en):
+                    rest = msg[len(en):]
+                    msg = it + (t("card.inactive") if rest == "the inactive regions" else rest)
+                    break
+    return f"{why.rule}: {msg}"
 
 
 def placeholders(text: str) -> set[str]:
