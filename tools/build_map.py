@@ -36,12 +36,27 @@ What it does
   at least LAND_FRACTION of its area is land, and takes the region of the country that
   covers most of it (``COUNTRY_REGION``); land of countries outside the six regions is
   left off the board.
-* Sea: sea hexes within SEA_MARGIN steps of region land stay on the board; the six sea
-  zones grow from one seed each (breadth-first, so every zone is connected).
-* Hand corrections (``OVERRIDES``): the re-fashioning that the printed board also does
-  (a thicker Italy, a bigger Britain joined to Ireland, islands dropped or joined), so that
-  region sizes fit D2 and every region is connected.
-* Sites (``SITES``), barriers (``BARRIER_PAIRS`` and ``PARTIAL_BARRIERS``), labels.
+* Sea: sea hexes within SEA_MARGIN steps of region land stay on the board, and every sea
+  hex of the ``OPEN_WATER`` boxes (the Balearic sea); the six sea zones grow from one seed
+  each (``SEA_SEEDS``, breadth-first, so every zone is connected).
+* Hand corrections (``OVERRIDES``, applied before the sea is cut): the re-fashioning that
+  the printed board also does (Kintyre joins Ulster so that Britain and Ireland are one
+  Britannia, a thicker Italy, Corsica and Sardinia under the sea, Funen and the bay of Kiel
+  made land so that Denmark holds together, Vilnius and Ragusa kept), so that region sizes
+  fit D2 and every region is connected.
+* Sites (``SITES``, hexes chosen by hand; the calibration of ``docs/calibration.md`` moved
+  five cities), barriers (every land edge of the ``BARRIER_PAIRS`` borders, and the
+  Germania-Orientalis edges that ``partial_barrier`` picks), labels (``label_spot``, or
+  ``LABEL_OVERRIDES``).
+* The coastline file: the countries dissolved into land masses, clipped to the board's box,
+  simplified, without the islands the board sinks (``build_coastline``).
+
+The steps that led to the shipped board: run with ``--ascii`` and look at the grid; count
+the land hexes per region (printed at the end of every run) and move countries between
+regions or re-fashion hexes (``OVERRIDES``) until every region has 35-70 land hexes and is
+connected; choose the site hexes from the cities' real positions (``hex_at(lon, lat)``),
+then nudge them until ``mapcheck.check_board`` is empty (harbors on their sea's coast, the
+coverings exactly those of D2); then calibrate (``tools/calibrate.py``).
 """
 from __future__ import annotations
 

@@ -196,7 +196,7 @@ def _check_sites(content) -> list[str]:
             out.append(f"D2: two sites on hex {at}: {seen[at]} and {s.name}.")
         seen[at] = s.name
     sites = content.sites
-    region_of, sea_of = content.region_of, content.sea_of
+    sea_of = content.sea_of
     cities = Counter(s.region for s in sites.values() if s.kind == "city")
     harbors = Counter(s.region for s in sites.values() if s.kind == "harbor")
     for rid in REGION_IDS:
@@ -224,7 +224,6 @@ def _check_sites(content) -> list[str]:
             if got.get(rid, 0) != want.get(rid, 0):
                 out.append(f"D2: sea {_sea_name(content, sid)} has {got.get(rid, 0)} harbor(s) of "
                            f"{_region_name(content, rid)}; the D2 table says {want.get(rid, 0)}.")
-    del region_of
     return out
 
 
