@@ -259,6 +259,10 @@ def read_save(path: Path, content=None) -> LoadedSave:
         raise SaveError(i18n.t("save.invalid", detail="the seats do not match the record"), path)
     if tuple(s.colour for s in model.seats) != tuple(record.config.seat_colours()):
         raise SaveError(i18n.t("save.invalid", detail="the seat colours do not match the record"), path)
+    from .rules import load_content
+    from .rules.record import other_map
+    if other_map(record, content or load_content()):
+        raise SaveError(i18n.t("save.other_map"), path)
     try:
         state = replay(record, content)
     except RecordError as e:

@@ -121,3 +121,14 @@ def test_module_entry_point_runs_a_tool():
     p = subprocess.run([sys.executable, "-m", "gonzaga", "simulate", "--seats", "2", "--bots",
                         "random,random", "--games", "1", "--json"], capture_output=True, text=True)
     assert p.returncode == 0 and json.loads(p.stdout)["games"] == 1
+
+
+def test_replay_refuses_a_record_from_another_board(capsys, saved_game, tmp_path):
+    _, full, _ = saved_game
+    d = json.loads(full.read_text())
+    assert d["map"]["digest"]
+    d["map"]["digest"] = "000000000000"
+    bad = tmp_path / "othermap.json"
+    bad.write_text(json.dumps(d))
+    code, _, err = call(capsys, "replay", str(bad))
+    assert code == 2 and "another version of the board" in err

@@ -148,3 +148,13 @@ def test_settings_bad_values_fall_back(home):
     assert s.speed == "normal" and s.language == "it"
     P.settings_path().write_text("not json")
     assert P.load_settings() == P.Settings()
+
+
+def test_save_from_another_board(tmp_path):
+    def other(p):
+        d = json.loads(p.read_text())
+        assert d["record"]["map"]["digest"]
+        d["record"]["map"]["digest"] = "0" * 12
+        p.write_text(json.dumps(d))
+    msg = _bad_case(tmp_path, "m.json", other)
+    assert "another version of the board" in msg

@@ -333,6 +333,15 @@ class Content:
     def sea_names(self) -> dict[str, str]:
         return {s.id: s.name for s in self.board.seas}
 
+    @cached_property
+    def map_id(self) -> dict:
+        """Which board a game was played on: saved in records, checked when one is loaded."""
+        import hashlib
+        h = hashlib.sha256(self.board.model_dump_json().encode())
+        for f in sorted(self.fiefs.values(), key=lambda f: f.number):
+            h.update(repr((f.number, f.cells, sorted(f.castles))).encode())
+        return {"name": self.board.name, "version": self.board.version, "digest": h.hexdigest()[:12]}
+
     def scenario(self, name: str) -> Scenario:
         for s in self.scenarios:
             if s.name.lower() == name.lower():

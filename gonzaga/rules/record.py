@@ -30,11 +30,15 @@ class GameRecord:
     config: GameConfig
     seed: int
     actions: list[Action] = field(default_factory=list)
+    map_id: Optional[dict] = None  # the board the game was played on (Content.map_id)
 
     def to_json(self, state: Optional[GameState] = None) -> dict:
         d = {"format": RECORD_FORMAT, "version": RECORD_VERSION,
              "config": self.config.to_json(), "seed": self.seed,
              "actions": [a.to_text() for a in self.actions]}
+        map_id = state.content.map_id if state is not None else self.map_id
+        if map_id is not None:
+            d["map"] = map_id
         if state is not None:
             d["summary"] = summary(state)
         return d
@@ -60,7 +64,10 @@ class GameRecord:
                 actions.append(parse_action(str(t)))
             except ActionSyntaxError as e:
                 raise RecordError(f"action {n + 1}: {e}") from None
-        return cls(config, seed, actions)
+        map_id = d.get("map")
+        if map_id is not None and not isinstance(map_id, dict):
+            raise RecordError("record field 'map' must be an object")
+        return cls(config, seed, actions, map_id)
 
 
 def replay(record: GameRecord, content: Optional[Content] = None, upto: Optional[int] = None) -> GameState:
@@ -69,6 +76,10 @@ def replay(record: GameRecord, content: Optional[Content] = None, upto: Optional
         state = new_game(record.config, content)
     except ValueError as e:
         raise RecordError(f"record config: {e}") from None
+    if other_map(record, state.content):
+        raise RecordError(f"the game was played on another version of the board "
+                          f"({record.map_id.get('name')} {record.map_id.get('digest')}, this program has "
+                          f"{state.content.map_id['name']} {state.content.map_id['digest']})")
     for n, a in enumerate(record.actions[:upto]):
         try:
             state = apply(state, a)
@@ -77,6 +88,11 @@ def replay(record: GameRecord, content: Optional[Content] = None, upto: Optional
         except (KeyError, IndexError, AttributeError, TypeError) as e:
             raise RecordError(f"action {n + 1} ({a.to_text()}) cannot be applied: {e!r}") from None
     return state
+
+
+def other_map(record: GameRecord, content: Content) -> bool:
+    """True when the record names a board other than ``content``'s (older records name none)."""
+    return bool(record.map_id) and record.map_id.get("digest") != content.map_id["digest"]
 
 
 def summary(state: GameState) -> dict:

@@ -228,6 +228,7 @@ EN: dict[str, str] = {
     "save.invalid": "This save was damaged or edited by hand: {detail}.",
     "save.replay": "The moves in this save do not replay: {detail}.",
     "save.digest": "This save's summary does not match its moves (edited by hand?).",
+    "save.other_map": "This save was played on another version of the board and cannot be resumed with this version of Gonzaga.",
     "save.unreadable": "This save could not be opened: {detail}.",
     # ---- log lines
     "log.setup": "Scenario {scenario}: {regions} flourish. {name} holds the Last Turn card.",

@@ -201,6 +201,7 @@ IT: dict[str, str] = {
     "save.invalid": "Questo salvataggio è danneggiato o modificato a mano: {detail}.",
     "save.replay": "Le mosse di questo salvataggio non si possono rigiocare: {detail}.",
     "save.digest": "Il riepilogo di questo salvataggio non corrisponde alle mosse (modificato a mano?).",
+    "save.other_map": "Questa partita è stata giocata su un'altra versione della mappa e non può essere ripresa con questa versione di Gonzaga.",
     "save.unreadable": "Questo salvataggio non si può aprire: {detail}.",
     "log.setup": "Scenario {scenario}: regioni fiorenti {regions}. {name} ha la carta Ultimo Turno.",
     "log.fiefs": "Turno {round}: feudi scoperti: {fiefs}.",
