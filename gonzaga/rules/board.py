@@ -41,6 +41,12 @@ class Orientation:
     edges: tuple[tuple[int, int], ...]  # (offset of a cell, direction) for each internal side
     cells: tuple[Hex, ...]  # rotated cells relative to the anchor
     castles: frozenset[Hex]
+    fief: int = 0
+    # What never changes during a game, per anchor: all cells on the map, castles on land,
+    # no side across a barrier (P6, P8, P9); and which anchors cover a harbor, a city.
+    ok: int = 0
+    harbor_touch: int = 0
+    city_touch: int = 0
 
 
 class Board:
@@ -77,6 +83,7 @@ class Board:
                 d = hexgrid.DIRECTIONS.index(hexgrid.sub(y, x))
                 barrier[d] |= 1 << self.index_of[x]
         self.barrier = tuple(barrier)
+        self._touch: dict[tuple[int, int, int], int] = {}
         self.orientations: dict[int, tuple[Orientation, ...]] = {
             n: self._orientations(f) for n, f in content.fiefs.items()}
 
@@ -110,19 +117,7 @@ class Board:
     # ------------------------------------------------------------ fiefs
 
     def _orientations(self, fief: Fief) -> tuple[Orientation, ...]:
-        out = []
-        for k in fief.distinct_rotations:
-            cells, castles = fief.rotated(k)
-            offs = tuple(self.offset(c) for c in cells)
-            cast = tuple(self.offset(c) for c in castles)
-            edges = []
-            cellset = set(cells)
-            for c in cells:
-                for d, (dq, dr) in enumerate(hexgrid.DIRECTIONS[:3]):
-                    if (c[0] + dq, c[1] + dr) in cellset:
-                        edges.append((self.offset(c), d))
-            out.append(Orientation(k, offs, cast, tuple(edges), cells, castles))
-        return tuple(out)
+        return tuple(_build_orientation(self, fief.number, k) for k in fief.distinct_rotations)
 
     def offset(self, rel: Hex) -> int:
         return rel[1] * self.stride + rel[0]
@@ -138,6 +133,17 @@ class Board:
         return m
 
     # ------------------------------------------------------------ regions
+
+    def region_touch(self, o: Orientation, region_mask: int) -> int:
+        """Anchors where the orientation has a cell in ``region_mask`` (P1); cached."""
+        key = (o.fief, o.rotation, region_mask)
+        t = self._touch.get(key)
+        if t is None:
+            t = 0
+            for off in o.offsets:
+                t |= shift(region_mask, off)
+            t = self._touch[key] = t & self.valid
+        return t
 
     def region_mask(self, region: str, flourishing: frozenset[str]) -> int:
         """Hexes allowed by a region card; ``"inactive"`` means every inactive region."""
@@ -168,6 +174,10 @@ def _flourishing_sites(board: Board, flourishing: frozenset[str]) -> int:
 
 @lru_cache(maxsize=256)
 def _any_orientation(board: Board, fief: int, k: int) -> Orientation:
+    return _build_orientation(board, fief, k)
+
+
+def _build_orientation(board: Board, fief: int, k: int) -> Orientation:
     f = board.content.fiefs[fief]
     cells, castles = f.rotated(k)
     cellset = set(cells)
@@ -176,8 +186,20 @@ def _any_orientation(board: Board, fief: int, k: int) -> Orientation:
         for d, (dq, dr) in enumerate(hexgrid.DIRECTIONS[:3]):
             if (c[0] + dq, c[1] + dr) in cellset:
                 edges.append((board.offset(c), d))
-    return Orientation(k, tuple(board.offset(c) for c in cells),
-                       tuple(board.offset(c) for c in castles), tuple(edges), cells, castles)
+    offsets = tuple(board.offset(c) for c in cells)
+    castle_offsets = tuple(board.offset(c) for c in castles)
+    ok = board.valid  # the anchor itself is a cell, so only valid anchors matter
+    harbor_touch = city_touch = 0
+    for off in offsets:
+        ok &= shift(board.valid, off)
+        harbor_touch |= shift(board.harbor, off)
+        city_touch |= shift(board.city, off)
+    for off in castle_offsets:
+        ok &= shift(board.land, off)
+    for off, d in edges:
+        ok &= ~shift(board.barrier[d], off)
+    return Orientation(k, offsets, castle_offsets, tuple(edges), cells, castles, fief,
+                       ok, harbor_touch & board.valid, city_touch & board.valid)
 
 
 _BOARDS: dict[int, Board] = {}

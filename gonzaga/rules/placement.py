@@ -6,45 +6,33 @@ fief's anchor cell may go on hex ``a``), built from the board's masks by shifts.
 """
 from __future__ import annotations
 
-from .board import Board, Orientation, bits, shift
+from .board import Board, Orientation, bits
 from .hexgrid import Hex
 
 
 def anchor_masks(board: Board, fief: int, region_mask: int, action: str,
                  fiefs_on_board: int, own_rings: int) -> list[tuple[Orientation, int]]:
-    """Per distinct rotation, the mask of anchors where the fief is legal (P1-P10)."""
-    free = board.valid & ~fiefs_on_board & ~own_rings  # P6, P7
-    land = board.land
-    harbor = board.harbor
-    city = board.city
-    barrier = board.barrier
+    """Per distinct rotation, the mask of anchors where the fief is legal (P1-P10).
+
+    The parts that never change (on the map, castles on land, barriers, which anchors
+    cover a harbor or a city) are precomputed per orientation by the board; only the
+    pieces already placed are shifted here.
+    """
+    occupied = fiefs_on_board | own_rings  # P7: no fief under, not the seat's own ring
     out = []
     for o in board.orientations[fief]:
-        m = -1
-        for off in o.offsets:  # P6, P7 (shifts inlined: this is the engine's hottest loop)
-            m &= free >> off if off >= 0 else free << -off
-        for off in o.castle_offsets:  # P8
-            m &= land >> off if off >= 0 else land << -off
+        blocked = 0
+        for off in o.offsets:  # shifts inlined: this is the engine's hottest loop
+            blocked |= occupied >> off if off >= 0 else occupied << -off
+        m = o.ok & ~blocked  # P6, P7, P8, P9
         if m:
-            touch = h = c = 0
-            for off in o.offsets:
-                if off >= 0:
-                    touch |= region_mask >> off
-                    h |= harbor >> off
-                    c |= city >> off
-                else:
-                    touch |= region_mask << -off
-                    h |= harbor << -off
-                    c |= city << -off
-            m &= touch  # P1
+            m &= board.region_touch(o, region_mask)  # P1
             if action == "A":  # P2: a harbor, no city
-                m &= h & ~c
+                m &= o.harbor_touch & ~o.city_touch
             elif action == "B":  # P3: no harbor (so: cities only, or no site at all)
-                m &= ~h
+                m &= ~o.harbor_touch
             else:  # P4: a city and a harbor
-                m &= h & c
-            for off, d in o.edges:  # P9
-                m &= ~shift(barrier[d], off)
+                m &= o.harbor_touch & o.city_touch
         out.append((o, m))
     return out
 
