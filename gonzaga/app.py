@@ -349,7 +349,6 @@ class App:
 
 def score_table_text(session) -> str:
     """The final score table (``--exit-after-game`` prints it)."""
-    from .ui import i18n
     st = session.state
     rows = session.score_rows()
     head = ["seat", "name", "sites", "leagues", "donations", "gonzaga", "objective", "total"]

@@ -37,7 +37,6 @@ def first_frame_ms(runs: int = 3) -> float:
 
 def _drag_frames(quick: bool) -> dict:
     """Runs inside the subprocess: returns the frame-time percentiles."""
-    import random
     import statistics
     import time
 
@@ -72,7 +71,6 @@ def _drag_frames(quick: bool) -> dict:
     if quick:
         hexes = hexes[::3]
     times = []
-    rng = random.Random(1)
     for n, h in enumerate(hexes):
         x, y = r.hex_to_screen(h)
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(1, 0, 0)))

@@ -15,7 +15,6 @@ from gonzaga.render.board_view import BoardRenderer  # noqa: E402
 from gonzaga.render.labels import LabelPlacer, around  # noqa: E402
 from gonzaga.render.pieces import inset, outline_loops  # noqa: E402
 from gonzaga.render.render_map import main as render_map  # noqa: E402
-from gonzaga.rules import hexgrid  # noqa: E402
 from gonzaga.rules.content import load_content  # noqa: E402
 
 

@@ -5,7 +5,7 @@ import pytest
 
 from boards import PLAIN, axial, make_content, start
 from gonzaga.rules import Donate, Place, Plan, Wedding, apply, scoring
-from gonzaga.rules.engine import _end_game, _end_round
+from gonzaga.rules.engine import _end_game
 
 
 @pytest.fixture

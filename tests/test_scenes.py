@@ -5,7 +5,7 @@ import pygame
 import pytest
 
 from gonzaga import persistence
-from gonzaga.rules import Donate, Place, Plan, placement_problem
+from gonzaga.rules import Place, Plan, placement_problem
 from gonzaga.session import SeatSpec
 
 
@@ -166,8 +166,6 @@ def test_keyboard_only_placement(app):
     s = app.session
     for _ in range(2):
         key(app, pygame.K_SPACE, frames=2)  # lift the curtain
-        st = s.state
-        seat = g.private_seat
         # keyboard planning: Tab to a card and Enter... the test uses the session-visible widgets
         plan_by_clicks(app, g, action="B")
     if app.stack.top is not g:
@@ -244,7 +242,6 @@ def play_turn_by_events(app, g):
     if isinstance(top, RevealScene):
         key(app, pygame.K_RETURN, frames=2)
         return
-    st = app.session.state
     if g.private_seat is not None:
         plan_by_clicks(app, g)
         return

@@ -1,7 +1,6 @@
 """The session: the one place the state changes (no pygame here)."""
 from __future__ import annotations
 
-import pytest
 
 from gonzaga.rules import Donate, GameRecord, Plan, legal_actions, legal_placements, replay
 from gonzaga.session import InlineWorker, SeatSpec, Session

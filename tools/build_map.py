@@ -477,21 +477,6 @@ def ascii_map(cells):
     return "\n".join(out)
 
 
-def components(cells):
-    cells, out = set(cells), []
-    while cells:
-        start = min(cells)
-        part, stack = {start}, [start]
-        while stack:
-            for n in hexgrid.neighbors(stack.pop()):
-                if n in cells and n not in part:
-                    part.add(n)
-                    stack.append(n)
-        cells -= part
-        out.append(part)
-    return sorted(out, key=len, reverse=True)
-
-
 def dump(obj) -> str:
     return json.dumps(obj, indent=1, ensure_ascii=False) + "\n"
 
@@ -515,7 +500,7 @@ def main(argv=None):
         counts[z] = counts.get(z, 0) + 1
     land = sum(1 for t, _ in cells.values() if t == "land")
     for rid, *_ in REGIONS:
-        comps = components({h for h, v in cells.items() if v == ("land", rid)})
+        comps = hexgrid.components({h for h, v in cells.items() if v == ("land", rid)})
         if len(comps) > 1:
             print(f"{rid}: {len(comps)} parts: " + "; ".join(
                 f"{len(c)} hexes at {sorted(c)[0]}" for c in comps))

@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from typing import Optional
 
-from . import hexgrid, scoring
+from . import scoring
 from .actions import Action, Donate, Place, Plan, Setup, Wedding
 from .board import board_for
 from .content import Content, load_content

@@ -56,19 +56,24 @@ def normalize(cells: Iterable[Hex]) -> tuple[Hex, ...]:
     return tuple((q - q0, r - r0) for q, r in cells)
 
 
+def components(cells: Iterable[Hex]) -> list[set[Hex]]:
+    """The connected parts of a set of hexes, largest first."""
+    cells, out = set(cells), []
+    while cells:
+        start = min(cells)
+        part, stack = {start}, [start]
+        while stack:
+            for n in neighbors(stack.pop()):
+                if n in cells and n not in part:
+                    part.add(n)
+                    stack.append(n)
+        cells -= part
+        out.append(part)
+    return sorted(out, key=len, reverse=True)
+
+
 def is_connected(cells: Iterable[Hex]) -> bool:
-    cells = set(cells)
-    if not cells:
-        return False
-    start = next(iter(cells))
-    seen = {start}
-    stack = [start]
-    while stack:
-        for n in neighbors(stack.pop()):
-            if n in cells and n not in seen:
-                seen.add(n)
-                stack.append(n)
-    return len(seen) == len(cells)
+    return len(components(cells)) == 1
 
 
 # ---- pixel conversion (unit circumradius); the renderer scales and offsets ----

@@ -12,7 +12,6 @@ module checks the design.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable
 
 from . import hexgrid
 from .content import EASTERN_SYMBOLS, REGION_IDS, SEA_IDS, WESTERN_SYMBOLS
@@ -110,21 +109,6 @@ def coverings(content) -> set[tuple[int, int]]:
     return set(covering_examples(content))
 
 
-def _components(cells: Iterable[Hex]) -> list[set[Hex]]:
-    cells, out = set(cells), []
-    while cells:
-        start = min(cells)
-        part, stack = {start}, [start]
-        while stack:
-            for n in hexgrid.neighbors(stack.pop()):
-                if n in cells and n not in part:
-                    part.add(n)
-                    stack.append(n)
-        cells -= part
-        out.append(part)
-    return sorted(out, key=len, reverse=True)
-
-
 def _region_name(content, rid: str) -> str:
     return content.region_names.get(rid, rid)
 
@@ -173,13 +157,13 @@ def _check_sizes(content) -> list[str]:
 def _check_connected(content) -> list[str]:
     out = []
     for rid in REGION_IDS:
-        parts = _components(h for h, r in content.region_of.items() if r == rid)
+        parts = hexgrid.components(h for h, r in content.region_of.items() if r == rid)
         if len(parts) > 1:
             stray = ", ".join(str(min(p)) for p in parts[1:])
             out.append(f"D2: region {_region_name(content, rid)} is not connected: "
                        f"{len(parts) - 1} part(s) apart from the main one, at {stray}.")
     for sid in SEA_IDS:
-        parts = _components(h for h, s in content.sea_of.items() if s == sid)
+        parts = hexgrid.components(h for h, s in content.sea_of.items() if s == sid)
         if len(parts) > 1:
             stray = ", ".join(str(min(p)) for p in parts[1:])
             out.append(f"D2: sea {_sea_name(content, sid)} is not connected: "
