@@ -34,6 +34,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--demo", action="store_true", help="AI seats play a whole game on screen")
     p.add_argument("--seats", type=int, default=4, help="seats in the demo (2-4)")
     p.add_argument("--seed", type=int, default=None, help="seed of the demo game")
+    p.add_argument("--bots", default=None, metavar="B1,B2,...",
+                   help="the demo's AI levels, one per seat (default: medium and easy)")
     p.add_argument("--speed", choices=("slow", "normal", "fast", "instant"), default=None,
                    help="AI speed (default: the setting; instant with --exit-after-game)")
     p.add_argument("--exit-after-game", action="store_true", help="print the final scores and exit")
@@ -45,6 +47,14 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     a = p.parse_args(argv)
     if not 2 <= a.seats <= 4:
         raise UsageError(f"--seats must be 2, 3 or 4 (got {a.seats})")
+    if a.bots is not None:
+        from .ai import bot_names
+        a.bots = [b.strip() for b in a.bots.split(",") if b.strip()]
+        unknown = [b for b in a.bots if b not in bot_names()]
+        if unknown:
+            raise UsageError(f"--bots: unknown bot {unknown[0]!r} (known: {', '.join(bot_names())})")
+        if len(a.bots) != a.seats:
+            raise UsageError(f"--bots names {len(a.bots)} bot(s) for {a.seats} seats")
     if a.size:
         try:
             w, h = (int(x) for x in a.size.lower().split("x"))
@@ -65,7 +75,8 @@ class App:
     """The window and its loop. Holds the settings, the worker and the current session."""
 
     def __init__(self, settings: Optional[persistence.Settings] = None, *, size=None, demo: bool = False,
-                 demo_seats: int = 4, seed: Optional[int] = None, speed: Optional[str] = None,
+                 demo_seats: int = 4, demo_bots: Optional[list[str]] = None, seed: Optional[int] = None,
+                 speed: Optional[str] = None,
                  exit_after_game: bool = False, exit_after_first_frame: bool = False,
                  screenshot: Optional[str] = None, load: Optional[str] = None, autosave: bool = True):
         import pygame
@@ -102,7 +113,7 @@ class App:
         from .scenes.title import TitleScene
         self.stack.push(TitleScene(self))
         if demo:
-            self.start_demo(demo_seats, seed)
+            self.start_demo(demo_seats, seed, demo_bots)
         elif load:
             self.open_save(Path(load))
 
@@ -182,12 +193,12 @@ class App:
             persistence.autosave(self.session)
         self._show_game(resumed=False)
 
-    def start_demo(self, seats: int, seed: Optional[int]) -> None:
+    def start_demo(self, seats: int, seed: Optional[int], bots: Optional[list[str]] = None) -> None:
         from .ai import bot_names
         from .session import SeatSpec, new_seed
         from .ui import i18n
         names = bot_names()
-        levels = [b for b in ("medium", "easy") if b in names] or ["greedy"]
+        levels = bots or [b for b in ("medium", "easy") if b in names] or ["greedy"]
         colours = ("red", "yellow", "green", "blue")
         specs = [SeatSpec(f"{i18n.colour_name(c)} AI", "ai", levels[i % len(levels)], c)
                  for i, c in enumerate(colours[:seats])]
@@ -382,7 +393,8 @@ def main(argv: Optional[list[str]] = None) -> int:
         settings.language = args.lang
     speed = args.speed or ("instant" if args.exit_after_game else None)
     try:
-        app = App(settings, size=args.size, demo=args.demo, demo_seats=args.seats, seed=args.seed, speed=speed,
+        app = App(settings, size=args.size, demo=args.demo, demo_seats=args.seats, demo_bots=args.bots,
+                  seed=args.seed, speed=speed,
                   exit_after_game=args.exit_after_game, exit_after_first_frame=args.exit_after_first_frame,
                   screenshot=args.screenshot, load=args.load)
         return app.run()

@@ -39,7 +39,7 @@ def test_version(tmp_path):
 
 
 def test_bad_arguments_one_line_exit_2(tmp_path):
-    for args in (["--seats", "7", "--demo"], ["--bogus"], ["--size", "huge"]):
+    for args in (["--seats", "7", "--demo"], ["--bogus"], ["--size", "huge"], ["--demo", "--bots", "wizard,greedy", "--seats", "2"], ["--demo", "--bots", "hard"]):
         p = run(args, tmp_path)
         assert p.returncode == 2, args
         lines = [l for l in p.stderr.splitlines() if l.strip()]

@@ -44,6 +44,16 @@ def test_built_program_plays_a_whole_demo_game(built, tmp_path):
     assert "Traceback" not in p.stderr
 
 
+def test_built_program_runs_hard_ai_in_worker_processes(built, tmp_path):
+    """The hard level thinks in worker processes: they must start inside the frozen program."""
+    env = _env(tmp_path)
+    env["GONZAGA_AI_ITERATIONS"] = "3"  # a short, reproducible search
+    p = subprocess.run([str(built), "--demo", "--seats", "2", "--bots", "hard,greedy", "--exit-after-game"],
+                       capture_output=True, text=True, env=env, timeout=600)
+    assert p.returncode == 0, p.stderr[-3000:]
+    assert "winner" in p.stdout.lower(), p.stdout
+
+
 def test_built_program_version_and_first_frame(built, tmp_path):
     from importlib.metadata import version
     p = subprocess.run([str(built), "--version"], capture_output=True, text=True, env=_env(tmp_path), timeout=60)
