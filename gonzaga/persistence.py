@@ -57,37 +57,28 @@ def _home() -> Optional[Path]:
     return Path(h) if h else None
 
 
-def data_dir() -> Path:
+def _user_dir(sub: str, kind: str) -> Path:
+    """A user folder of ``kind`` (platformdirs' data, config or log), or ``$GONZAGA_HOME/sub``."""
     h = _home()
     if h:
-        d = h / "data"
+        d = h / sub
     else:
         import platformdirs
-        d = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+        d = Path(getattr(platformdirs, f"user_{kind}_dir")(APP_NAME, appauthor=False))
     d.mkdir(parents=True, exist_ok=True)
     return d
+
+
+def data_dir() -> Path:
+    return _user_dir("data", "data")
 
 
 def config_dir() -> Path:
-    h = _home()
-    if h:
-        d = h / "config"
-    else:
-        import platformdirs
-        d = Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
-    d.mkdir(parents=True, exist_ok=True)
-    return d
+    return _user_dir("config", "config")
 
 
 def log_dir() -> Path:
-    h = _home()
-    if h:
-        d = h / "logs"
-    else:
-        import platformdirs
-        d = Path(platformdirs.user_log_dir(APP_NAME, appauthor=False))
-    d.mkdir(parents=True, exist_ok=True)
-    return d
+    return _user_dir("logs", "log")
 
 
 def saves_dir() -> Path:

@@ -51,6 +51,20 @@ class Scene:
         return [getattr(w, "label", "") for w in self.widgets.items if w.visible]
 
 
+class ModalScene(Scene):
+    """An overlay that takes every event while it is on top; Esc closes it."""
+
+    def close(self) -> None:
+        if self in self.app.stack.scenes:
+            self.app.stack.pop(self)
+
+    def handle(self, ev: pygame.event.Event) -> bool:
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
+            self.close()
+            return True
+        return self.widgets.handle(ev) or True
+
+
 class SceneStack:
     def __init__(self):
         self.scenes: list[Scene] = []

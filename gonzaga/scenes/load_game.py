@@ -7,10 +7,10 @@ from .. import persistence
 from ..ui import i18n
 from ..ui import widgets as W
 from ..ui.widgets import Button
-from .base import Scene
+from .base import ModalScene
 
 
-class LoadScene(Scene):
+class LoadScene(ModalScene):
     opaque = False
     name = "load"
 
@@ -48,15 +48,6 @@ class LoadScene(Scene):
     def open(self, path) -> None:
         self.app.stack.pop(self)
         self.app.open_save(path)
-
-    def close(self) -> None:
-        self.app.stack.pop(self)
-
-    def handle(self, ev) -> bool:
-        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
-            self.close()
-            return True
-        return self.widgets.handle(ev) or True
 
     def visible_text(self) -> list[str]:
         return self.errors + super().visible_text()

@@ -13,7 +13,7 @@ from ..rules import scoring
 from ..ui import i18n
 from ..ui import widgets as W
 from ..ui.widgets import Button
-from .base import Scene
+from .base import ModalScene, Scene
 
 
 class CurtainScene(Scene):
@@ -179,7 +179,7 @@ class RevealScene(Scene):
         self.widgets.draw(surf)
 
 
-class MenuScene(Scene):
+class MenuScene(ModalScene):
     opaque = False
     blocks_ai = True
     name = "menu"
@@ -199,9 +199,6 @@ class MenuScene(Scene):
             self.widgets.add(Button(i18n.t(key), fn, (self.box.x + 40, y, self.box.w - 80, 50),
                                     style="primary" if key == "menu.resume" else "secondary"))
             y += 62
-
-    def close(self) -> None:
-        self.app.stack.pop(self)
 
     def save(self) -> None:
         from .dialogs import PromptScene
@@ -243,7 +240,7 @@ class MenuScene(Scene):
         self.widgets.draw(surf)
 
 
-class ObjectiveScene(Scene):
+class ObjectiveScene(ModalScene):
     """A seat's objective card, over the map with its six cities ringed; 'Hide it' closes it."""
 
     opaque = False
@@ -261,9 +258,6 @@ class ObjectiveScene(Scene):
         self.box.midbottom = (b.centerx, b.bottom - 20)
         self.widgets.clear()
         self.widgets.add(Button(i18n.t("objective.hide"), self.close, (self.box.right - 170, self.box.bottom - 60, 150, 44)))
-
-    def close(self) -> None:
-        self.app.stack.pop(self)
 
     def handle(self, ev) -> bool:
         if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_o):

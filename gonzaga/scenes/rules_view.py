@@ -6,10 +6,10 @@ import pygame
 from ..ui import i18n, rules_text
 from ..ui import widgets as W
 from ..ui.widgets import Button
-from .base import Scene
+from .base import ModalScene
 
 
-class RulesScene(Scene):
+class RulesScene(ModalScene):
     opaque = False
     name = "rules"
 
@@ -41,9 +41,6 @@ class RulesScene(Scene):
             page.blit(p, (0, y))
             y += p.get_height() + gap
         return page
-
-    def close(self) -> None:
-        self.app.stack.pop(self)
 
     def handle(self, ev) -> bool:
         view_h = self.box.h - 170

@@ -7,12 +7,12 @@ from .. import persistence
 from ..ui import i18n
 from ..ui import widgets as W
 from ..ui.widgets import Button
-from .base import Scene
+from .base import ModalScene
 
 SPEEDS = ("slow", "normal", "fast", "instant")
 
 
-class SettingsScene(Scene):
+class SettingsScene(ModalScene):
     opaque = False
     name = "settings"
 
@@ -64,15 +64,6 @@ class SettingsScene(Scene):
     def _curtain(self, v) -> None:
         self.app.settings.curtain_solo = v
         self._save()
-
-    def close(self) -> None:
-        self.app.stack.pop(self)
-
-    def handle(self, ev) -> bool:
-        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
-            self.close()
-            return True
-        return self.widgets.handle(ev) or True
 
     def draw(self, surf) -> None:
         W.dim(surf, 150)
