@@ -136,6 +136,8 @@ class Session:
         self._error: Optional[str] = None
         for a in record.actions:  # replay: same log, no autosave, no RNG
             self._apply(a, notify=False)
+        if worker is not None and hasattr(worker, "prestart"):
+            worker.prestart([s.bot for s in self.seats if s.kind == "ai"], self.state.content.directory)
 
     # ------------------------------------------------------------ construction
 

@@ -71,6 +71,27 @@ def test_worker_runs_hard_in_a_process_with_an_iteration_budget(monkeypatch):
         w.close()
 
 
+def test_worker_prestart_spawns_processes_only_for_search_bots(monkeypatch):
+    """prestart starts the worker processes off the caller's thread, before the first decision."""
+    from gonzaga.ai.worker import DecisionWorker
+    monkeypatch.setenv("GONZAGA_AI_ITERATIONS", "3")
+    st = _start()
+    w = DecisionWorker()
+    try:
+        w.prestart(["greedy", "medium"], st.content.directory)
+        time.sleep(0.2)
+        assert all(ex is None for ex in w._executors)  # no process for thread bots
+        w.prestart(["hard", "greedy"], st.content.directory)
+        deadline = time.monotonic() + 60
+        while any(ex is None for ex in w._executors) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert all(ex is not None for ex in w._executors)
+        a = _wait(w, w.request("hard", 5, view(st, 1), 1), timeout=120)
+        assert check(st, a) is None
+    finally:
+        w.close()
+
+
 # ---------------------------------------------------------------- fairness (spec E)
 
 import dataclasses  # noqa: E402

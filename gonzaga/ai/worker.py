@@ -81,6 +81,15 @@ def _decide_in_process(name: str, seed: int, light, directory: str, seat: int, g
             bot.should_stop = None
 
 
+def _warm(directory: str) -> None:
+    """Run once in a new worker process: import the bots and load the content ahead of use."""
+    from ..rules import load_content
+    from ..rules.board import board_for
+    from .base import bot_names
+    bot_names()
+    board_for(load_content(directory))
+
+
 # ---------------------------------------------------------------- in the caller
 
 class DecisionWorker:
@@ -99,6 +108,7 @@ class DecisionWorker:
         self._futures: dict[int, Future] = {}
         self._tickets = itertools.count(1)
         self._lock = threading.Lock()
+        self._start_lock = threading.Lock()  # executors may be made by prestart's thread too
         self._bots: dict = {}
         self._cancel = None
         self._generation = 0
@@ -137,6 +147,21 @@ class DecisionWorker:
             self._futures.pop(ticket, None)
         return fut.result()
 
+    def prestart(self, bot_names, content_directory) -> None:
+        """Start the worker processes in the background if any of ``bot_names`` needs them,
+        so that the first decision does not pause the window while a process spawns."""
+        if self._closed or not any(self._in_process(n) for n in bot_names):
+            return
+
+        def start():
+            for k in range(self._n_proc):
+                try:
+                    self._executor(k).submit(_warm, str(content_directory))
+                except Exception:  # a failed warm-up only costs the pause it tried to save
+                    return
+
+        threading.Thread(target=start, name="gonzaga-ai-prestart", daemon=True).start()
+
     def pending(self) -> int:
         with self._lock:
             return sum(1 for f in self._futures.values() if not f.done())
@@ -158,10 +183,14 @@ class DecisionWorker:
         if self._closed:
             return
         self.cancel_all()
-        self._closed = True
-        for ex in self._executors:
+        with self._start_lock:  # no executor may be started by prestart after this
+            self._closed = True
+            executors = list(self._executors)
+        for ex in executors:
             if ex is not None:
-                ex.shutdown(wait=False, cancel_futures=True)
+                # wait: a process killed while it starts prints a traceback on the terminal;
+                # cancel_all above already told running searches to stop early
+                ex.shutdown(wait=True, cancel_futures=True)
         if self._thread is not None:
             self._thread.shutdown(wait=False, cancel_futures=True)
 
@@ -180,15 +209,18 @@ class DecisionWorker:
 
     def _executor(self, seat: int) -> ProcessPoolExecutor:
         k = seat % self._n_proc
-        ex = self._executors[k]
-        if ex is None:
-            ctx = multiprocessing.get_context("spawn")
-            if self._cancel is None:
-                self._cancel = ctx.Value("i", self._generation)
-            ex = ProcessPoolExecutor(max_workers=1, mp_context=ctx, initializer=_init_worker,
-                                     initargs=(self._cancel,))
-            self._executors[k] = ex
-        return ex
+        with self._start_lock:
+            if self._closed:
+                raise RuntimeError("the decision worker is closed")
+            ex = self._executors[k]
+            if ex is None:
+                ctx = multiprocessing.get_context("spawn")
+                if self._cancel is None:
+                    self._cancel = ctx.Value("i", self._generation)
+                ex = ProcessPoolExecutor(max_workers=1, mp_context=ctx, initializer=_init_worker,
+                                         initargs=(self._cancel,))
+                self._executors[k] = ex
+            return ex
 
     def _submit_process(self, name: str, seed: int, view, seat: int) -> Future:
         light, directory = _strip(view)
@@ -196,7 +228,8 @@ class DecisionWorker:
         try:
             return self._executor(seat).submit(_decide_in_process, *args)
         except BrokenProcessPool:  # a worker died (killed, out of memory): start afresh
-            self._executors[seat % self._n_proc] = None
+            with self._start_lock:
+                self._executors[seat % self._n_proc] = None
             return self._executor(seat).submit(_decide_in_process, *args)
 
     def _submit_thread(self, name: str, seed: int, view, seat: int) -> Future:
