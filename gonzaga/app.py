@@ -375,6 +375,39 @@ def score_table_text(session) -> str:
     return "\n".join(lines)
 
 
+def _show_fatal(message: str) -> None:
+    """A plain window with a message (needs no game asset), for players who have no terminal."""
+    try:
+        import pygame as pg
+        pg.init()
+        screen = pg.display.set_mode((760, 240))
+        pg.display.set_caption("Gonzaga")
+        font = pg.font.Font(None, 26)
+        words, lines, line = message.split(), [], ""
+        for w in words + ["", "Press any key or close this window."]:
+            if not w:
+                lines += [line, ""]
+                line = ""
+            elif font.size(line + " " + w)[0] > 700:
+                lines.append(line)
+                line = w
+            else:
+                line = f"{line} {w}".strip()
+        lines.append(line)
+        screen.fill((40, 30, 22))
+        for i, text in enumerate(lines):
+            screen.blit(font.render(text, True, (240, 228, 200)), (30, 30 + 26 * i))
+        pg.display.flip()
+        clock = pg.time.Clock()
+        for _ in range(60 * 600):  # ten minutes at most
+            if any(ev.type in (pg.QUIT, pg.KEYDOWN, pg.MOUSEBUTTONDOWN) for ev in pg.event.get()):
+                break
+            clock.tick(60)
+        pg.quit()
+    except Exception:  # no display at all: the message is already on stderr and in the log
+        log.exception("could not show the start-up message")
+
+
 def main(argv: Optional[list[str]] = None) -> int:
     import os
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -388,6 +421,15 @@ def main(argv: Optional[list[str]] = None) -> int:
         print(f"gonzaga {persistence.app_version()}")
         return 0
     log_file = persistence.setup_logging()
+    from .rules import ContentError, load_content
+    try:
+        load_content()  # the game's data, checked before any window opens
+    except ContentError as e:
+        log.error("game data: %s", e)
+        print(f"gonzaga: {e}", file=sys.stderr)
+        if not (args.exit_after_game or args.exit_after_first_frame):
+            _show_fatal(f"Gonzaga cannot start: {e}")
+        return 2
     settings = persistence.load_settings()
     if args.lang:
         settings.language = args.lang

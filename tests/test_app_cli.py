@@ -44,3 +44,29 @@ def test_bad_arguments_one_line_exit_2(tmp_path):
         assert p.returncode == 2, args
         lines = [l for l in p.stderr.splitlines() if l.strip()]
         assert len(lines) == 1 and lines[0].startswith("gonzaga: "), p.stderr
+
+
+def test_missing_game_data_gives_one_line_and_exit_2(tmp_path, monkeypatch, capsys):
+    """A missing or broken assets/map file: a clear message naming the file, never a traceback."""
+    import gonzaga.app as app
+    import gonzaga.rules as rules
+    from gonzaga.rules import ContentError
+
+    def broken(*a, **k):
+        raise ContentError("/x/assets/map/board.json: missing file (the game's data is incomplete; reinstall)")
+
+    monkeypatch.setenv("GONZAGA_HOME", str(tmp_path / "home"))
+    monkeypatch.setattr(rules, "load_content", broken)
+    assert app.main(["--exit-after-first-frame"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "board.json" in err and "Traceback" not in err
+
+
+def test_missing_font_file_falls_back_to_the_default_font(monkeypatch, tmp_path):
+    import pygame
+    from gonzaga.render import theme
+    pygame.font.init()
+    monkeypatch.setattr(theme, "font_path", lambda role: tmp_path / "nope.ttf")
+    monkeypatch.setattr(theme, "_font_cache", {})
+    f = theme.font("title", 31)
+    assert f.size("Gonzaga")[0] > 0

@@ -21,6 +21,7 @@ Seats are named by colour (``"red"``, ``"yellow"``, ``"green"``, ``"blue"``) or 
 """
 from __future__ import annotations
 
+import logging
 from typing import Union
 
 import pygame
@@ -163,7 +164,13 @@ def font(role: str, px: float, *, scaled: bool = True) -> pygame.font.Font:
     key = (role, size)
     f = _font_cache.get(key)
     if f is None:
-        f = pygame.font.Font(str(font_path(role)), size)
+        try:
+            f = pygame.font.Font(str(font_path(role)), size)
+        except (FileNotFoundError, OSError):
+            # a missing font file must not stop the game: pygame's own font, and a note in the log
+            logging.getLogger(__name__).warning("font file missing: %s; using pygame's default font",
+                                                font_path(role))
+            f = pygame.font.Font(None, size)
         _font_cache[key] = f
     return f
 
