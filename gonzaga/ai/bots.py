@@ -38,6 +38,24 @@ def scoring_placements(state: GameState, seat: int, region: str, action: str,
     return out
 
 
+def ring_sets(board, first: int, single: int, second: int, pairs: bool):
+    """(mask, rings) for each ring set once: one ring on a hex of ``first`` that is also in
+    ``single``, or (with ``pairs``) a ring on ``first`` and one beside it on ``second`` (W2, W3).
+    Rings are in (r, q) order, which is bit order."""
+    seen = set()
+    for i in bits(first):
+        options = [(i,)] if single >> i & 1 else []
+        if pairs:
+            options += [(i, i + d) if d > 0 else (i + d, i) for d in board.deltas if second >> (i + d) & 1]
+        for opt in options:
+            if opt not in seen:
+                seen.add(opt)
+                mask = 0
+                for k in opt:
+                    mask |= 1 << k
+                yield mask, tuple(board.hex_at[k] for k in opt)
+
+
 def scoring_weddings(state: GameState, seat: int, region: str) -> list[tuple[int, Wedding]]:
     """(points, wedding) for weddings whose rings stand on at least one site."""
     board = state.board
@@ -45,27 +63,10 @@ def scoring_weddings(state: GameState, seat: int, region: str) -> list[tuple[int
     if s.rings < 1:
         return []
     blocked = s.fief_mask | state.all_rings
-    region_mask = board.region_mask(region, state.flourishing)
     free_sites = board.sites & ~blocked
-    out = []
-    seen = set()
-    for i in bits(region_mask & ~blocked):
-        near_sites = [i + d for d in board.deltas if free_sites >> (i + d) & 1] if s.rings >= 2 else []
-        options = []
-        if free_sites >> i & 1:
-            options.append((i,))
-        for j in near_sites:
-            options.append(tuple(sorted((i, j))))
-        for opt in options:
-            if opt in seen:
-                continue
-            seen.add(opt)
-            mask = 0
-            for k in opt:
-                mask |= 1 << k
-            rings = tuple(sorted((board.hex_at[k] for k in opt), key=lambda h: (h[1], h[0])))
-            out.append((scoring.immediate_points(state, seat, mask), Wedding(seat, rings)))
-    return out
+    first = board.region_mask(region, state.flourishing) & ~blocked
+    return [(scoring.immediate_points(state, seat, mask), Wedding(seat, rings))
+            for mask, rings in ring_sets(board, first, free_sites, free_sites, s.rings >= 2)]
 
 
 def best_scoring(state: GameState, seat: int, region: str, action: str,

@@ -22,6 +22,7 @@ from ..rules import Action, Donate, GameState, Place, Plan, Wedding, legal_plans
 from ..rules import scoring
 from ..rules.board import bits, shift
 from ..rules.placement import anchor_masks
+from .bots import ring_sets
 
 OBJ = scoring.OBJECTIVE_TABLE
 LEAGUE_POT = (0.0, 1.5, 4.5)  # potential of holding 0, 1, 2 harbors of a sea without a league
@@ -200,25 +201,8 @@ def wedding_candidates(ctx: SeatContext, region: str) -> list[tuple[float, Actio
     # a ring may score a site another seat's fief holds (W4, P5)
     useful = (board.sites | ctx.own_near) & open_
     first = board.region_mask(region, state.flourishing) & useful
-    out = []
-    seen = set()
-    for i in bits(first):
-        opts = [(i,)]
-        if s.rings >= 2:
-            for d in board.deltas:
-                j = i + d
-                if useful >> j & 1:
-                    opts.append((i, j) if i < j else (j, i))
-        for opt in opts:
-            if opt in seen:
-                continue
-            seen.add(opt)
-            mask = 0
-            for k in opt:
-                mask |= 1 << k
-            rings = tuple(sorted((board.hex_at[k] for k in opt), key=lambda h: (h[1], h[0])))
-            out.append((ctx.value(mask, rings=len(opt)), Wedding(ctx.seat, rings), mask))
-    return out
+    return [(ctx.value(mask, rings=len(rings)), Wedding(ctx.seat, rings), mask)
+            for mask, rings in ring_sets(board, first, -1, useful, s.rings >= 2)]
 
 
 def action_candidates(ctx: SeatContext, region: str, action: str, fief: Optional[int] = None,

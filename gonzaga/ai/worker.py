@@ -59,26 +59,32 @@ def _restore(light, directory: str):
     return replace(light, content=content, board=board_for(content))
 
 
-def _bot(name: str, seed: int, seat: int):
+def _bot(cache: dict, name: str, seed: int, seat: int):
+    """One bot per (name, seed, seat), kept across decisions (bots may keep state)."""
     from .base import make_bot
     key = (name, seed, seat)
-    b = _BOTS.get(key)
+    b = cache.get(key)
     if b is None:
-        b = _BOTS[key] = make_bot(name, seed)
+        b = cache[key] = make_bot(name, seed)
     return b
 
 
-def _decide_in_process(name: str, seed: int, light, directory: str, seat: int, generation: int):
-    view = _restore(light, directory)
-    bot = _bot(name, seed, seat)
-    counter = _CANCEL
-    if counter is not None and hasattr(bot, "should_stop"):
-        bot.should_stop = lambda: counter.value != generation
+def _choose(bot, view, seat: int, should_stop):
+    """Ask ``bot`` for a decision; a search bot polls ``should_stop`` to end early."""
+    searching = hasattr(bot, "should_stop")
+    if searching:
+        bot.should_stop = should_stop
     try:
         return bot.choose(view, seat)
     finally:
-        if hasattr(bot, "should_stop"):
+        if searching:
             bot.should_stop = None
+
+
+def _decide_in_process(name: str, seed: int, light, directory: str, seat: int, generation: int):
+    counter = _CANCEL
+    stop = (lambda: counter.value != generation) if counter is not None else None
+    return _choose(_bot(_BOTS, name, seed, seat), _restore(light, directory), seat, stop)
 
 
 def _warm(directory: str) -> None:
@@ -238,18 +244,8 @@ class DecisionWorker:
         generation = self._thread_generation
 
         def run():
-            from .base import make_bot
-            key = (name, seed, seat)
-            bot = self._bots.get(key)
-            if bot is None:
-                bot = self._bots[key] = make_bot(name, seed)
-            if hasattr(bot, "should_stop"):
-                bot.should_stop = lambda: self._thread_generation != generation
-            try:
-                return bot.choose(view, seat)
-            finally:
-                if hasattr(bot, "should_stop"):
-                    bot.should_stop = None
+            return _choose(_bot(self._bots, name, seed, seat), view, seat,
+                           lambda: self._thread_generation != generation)
 
         return self._thread.submit(run)
 
