@@ -8,37 +8,47 @@ The environment variable ``GONZAGA_HOME`` puts all of them under one folder
 A save file is JSON validated with pydantic (see docs/save-format.md, "Save
 files")::
 
-    {"format": "gonzaga-save", "save_version": 1, "app_version": "0.1.0",
+    {"format": "gonzaga-save", "save_version": 2, "app_version": "0.1.0",
      "saved_at": "2026-...", "name": "Tuesday game",
      "seats": [{"name": "Ann", "kind": "human", "bot": "greedy", "colour": "red"}, ...],
      "record": {...GameRecord.to_json(state), with its summary digest...}}
 
-Writes are atomic (temp file in the same folder, fsync, ``os.replace``). A save
-that cannot be used raises :class:`SaveError` with a message for the player;
-``load_save`` then moves the file aside (``<file>.damaged-<time>``), never deletes it.
+Writes are atomic (temp file in the same folder, fsync, ``os.replace``, fsync of the folder)
+and checked (a short or empty write is an error); a failed write raises :class:`SaveWriteError`,
+an ``OSError`` whose text is a sentence for the player. Reading goes through
+``gonzaga/save_schema.py`` (a regular file of bounded size, strict JSON, every field bounded and
+checked against the content) before anything uses a value; whatever goes wrong while reading
+raises :class:`SaveError` with a message for the player, and ``load_save`` then moves the file
+aside (``<file>.damaged-<time>``), never deletes it. Folders are created when possible; a folder
+that cannot be created or written never stops the program (the write that needs it fails and
+says so). Logging never prints to the terminal, even when the log file cannot be written.
 """
 from __future__ import annotations
 
 import datetime as _dt
+import errno
 import json
 import logging
 import logging.handlers
 import os
 import re
+import stat
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from . import save_schema as S
 from .ui import i18n
 
 log = logging.getLogger(__name__)
 
 APP_NAME = "Gonzaga"
 SAVE_FORMAT = "gonzaga-save"
-SAVE_VERSION = 1
+SAVE_VERSION = 2  # 2: the printed card numbering (D1); version 1 saves are upgraded when read
 AUTOSAVE = "autosave.json"
 
 
@@ -65,7 +75,15 @@ def _user_dir(sub: str, kind: str) -> Path:
     else:
         import platformdirs
         d = Path(getattr(platformdirs, f"user_{kind}_dir")(APP_NAME, appauthor=False))
-    d.mkdir(parents=True, exist_ok=True)
+    return _ensure_dir(d)
+
+
+def _ensure_dir(d: Path) -> Path:
+    """``d``, created if possible; a folder that cannot be created is left to the write that needs it."""
+    try:
+        d.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        log.debug("cannot create %s: %s", d, e)
     return d
 
 
@@ -82,15 +100,11 @@ def log_dir() -> Path:
 
 
 def saves_dir() -> Path:
-    d = data_dir() / "saves"
-    d.mkdir(parents=True, exist_ok=True)
-    return d
+    return _ensure_dir(data_dir() / "saves")
 
 
 def screenshots_dir() -> Path:
-    d = data_dir() / "screenshots"
-    d.mkdir(parents=True, exist_ok=True)
-    return d
+    return _ensure_dir(data_dir() / "screenshots")
 
 
 def autosave_path() -> Path:
@@ -101,65 +115,212 @@ def log_path() -> Path:
     return log_dir() / "gonzaga.log"
 
 
+class _QuietFileHandler(logging.handlers.RotatingFileHandler):
+    """A rotating log file whose failures (disk full, folder gone) are counted, never printed."""
+
+    failures = 0
+
+    def handleError(self, record) -> None:  # logging's default prints a traceback to stderr
+        self.failures += 1
+
+    def flush(self) -> None:
+        try:
+            super().flush()
+        except (OSError, ValueError):
+            self.failures += 1
+
+    def close(self) -> None:
+        try:
+            super().close()
+        except (OSError, ValueError):
+            self.failures += 1
+
+
 def setup_logging(level: int = logging.INFO) -> Path:
-    """Log to a rotating file in the user log folder; returns its path."""
+    """Log to a rotating file in the user log folder; returns its path.
+
+    Nothing is ever printed to the terminal by logging: a log file that cannot be opened is
+    replaced by a handler that drops the records (so Python's last-resort handler stays
+    silent), and a write that fails later is dropped too.
+    """
+    logging.raiseExceptions = False  # no handler anywhere prints "--- Logging error ---"
     path = log_path()
     root = logging.getLogger()
     for h in list(root.handlers):
         if getattr(h, "_gonzaga", False):
             root.removeHandler(h)
+            h.close()
+    global _log_failed
+    handler: logging.Handler
     try:
-        handler = logging.handlers.RotatingFileHandler(path, maxBytes=1_000_000, backupCount=2, encoding="utf-8")
-    except OSError:
-        return path
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+        handler = _QuietFileHandler(path, maxBytes=1_000_000, backupCount=2, encoding="utf-8")
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+        _log_failed = False
+    except (OSError, ValueError):
+        handler = logging.NullHandler()
+        _log_failed = True
     handler._gonzaga = True  # type: ignore[attr-defined]
     root.addHandler(handler)
     root.setLevel(level)
     return path
 
 
+_log_failed = False
+
+
+def log_available() -> bool:
+    """False when ``setup_logging`` could not open the log file (a dialog must not point at it)."""
+    return not _log_failed
+
+
 # ---------------------------------------------------------------- atomic writes
 
-def atomic_write_text(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that a crash leaves either the old file or the new one."""
+class SaveWriteError(OSError):
+    """A file that could not be written. ``str()`` is a sentence for the player (no errno, no path)."""
+
+    def __init__(self, path: Path, cause: Optional[BaseException] = None, reason_key: Optional[str] = None):
+        code = getattr(cause, "errno", None) or errno.EIO
+        super().__init__(code, "could not write")
+        self.path = Path(path)
+        self.cause = cause
+        self.reason_key = reason_key or write_reason_key(cause)
+
+    @property
+    def reason(self) -> str:
+        return i18n.t(self.reason_key)
+
+    def __str__(self) -> str:
+        return self.reason
+
+
+def write_reason_key(e: Optional[BaseException]) -> str:
+    """The i18n key of why a write failed: the disk is full, the folder is read-only, or else."""
+    if isinstance(e, SaveWriteError):
+        return e.reason_key
+    code = getattr(e, "errno", None)
+    if code in (errno.ENOSPC, getattr(errno, "EDQUOT", -1), errno.EFBIG):
+        return "save.reason_full"
+    if code in (errno.EROFS, errno.EACCES, errno.EPERM):
+        return "save.reason_readonly"
+    if code in (errno.ENOTDIR, errno.EEXIST, errno.ENOENT, errno.EISDIR, errno.ENAMETOOLONG, errno.ELOOP):
+        return "save.reason_nofolder"  # a file where the folder should be, a folder gone or unreachable
+    return "save.reason_other"
+
+
+TEMP_SUFFIX = ".tmp"
+
+
+def atomic_write_bytes(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` so that a crash leaves either the old file or the new one.
+
+    The bytes go to a temporary file in the same folder (``.<name>.XXXX.tmp``), are written in
+    full (a short write is an error, as is a file whose size is not ``len(data)`` afterwards),
+    fsynced, and ``os.replace``d over the target; then the folder itself is fsynced where the
+    platform allows it, so the rename survives a power cut. Raises OSError; leaves no temp file.
+    """
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        if not path.parent.is_dir():
+            raise  # why the folder cannot be made (read-only, full) is why the file cannot be written
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=TEMP_SUFFIX)
+    try:
+        view = memoryview(data)
+        while view:
+            n = os.write(fd, view)
+            if n <= 0:
+                raise OSError(errno.ENOSPC, "nothing written")
+            view = view[n:]
+        os.fsync(fd)
+        if os.fstat(fd).st_size != len(data):
+            raise OSError(errno.ENOSPC, "the file is shorter than what was written")
+        os.close(fd)
+        fd = -1
         os.chmod(tmp, 0o644)
         os.replace(tmp, path)
     except BaseException:
+        if fd >= 0:
+            try:
+                os.close(fd)
+            except OSError:
+                pass
         try:
             os.unlink(tmp)
         except OSError:
             pass
         raise
+    fsync_dir(path.parent)
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    """``atomic_write_bytes`` of ``text`` in UTF-8."""
+    atomic_write_bytes(path, text.encode("utf-8"))
+
+
+def fsync_dir(directory: Path) -> None:
+    """Flush a folder's entries to disk after a rename (POSIX; Windows has no such call)."""
+    if os.name == "nt":
+        return
+    try:
+        fd = os.open(directory, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError as e:  # some file systems refuse fsync on a folder (EINVAL): nothing more to do
+        log.debug("fsync of folder %s: %s", directory, e)
+    finally:
+        os.close(fd)
+
+
+STALE_TEMP_SECS = 60.0
+
+
+def clean_stale_temps(directory: Optional[Path] = None, max_age: float = STALE_TEMP_SECS) -> int:
+    """Remove the temporary files of interrupted writes (``.*.tmp``) older than ``max_age`` seconds.
+
+    Only regular files are touched (a symlink is never followed). Returns how many were removed.
+    """
+    directory = Path(directory) if directory else saves_dir()
+    now = time.time()
+    removed = 0
+    try:
+        entries = list(os.scandir(directory))
+    except OSError:
+        return 0
+    for entry in entries:
+        if not (entry.name.startswith(".") and entry.name.endswith(TEMP_SUFFIX)):
+            continue
+        try:
+            st = entry.stat(follow_symlinks=False)
+            if stat.S_ISREG(st.st_mode) and now - st.st_mtime > max_age:
+                os.unlink(entry.path)
+                removed += 1
+        except OSError as e:
+            log.debug("cannot remove %s: %s", entry.path, e)
+    if removed:
+        log.info("removed %d leftover temporary file(s) in %s", removed, directory)
+    return removed
+
+
+def check_writable(directory: Optional[Path] = None) -> Optional[SaveWriteError]:
+    """None when a file can be created in ``directory`` (the saves folder), else why not."""
+    directory = Path(directory) if directory else saves_dir()
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=directory, prefix=".probe.", suffix=TEMP_SUFFIX)
+        os.close(fd)
+        os.unlink(tmp)
+    except OSError as e:
+        return SaveWriteError(directory, e)
+    return None
 
 
 # ---------------------------------------------------------------- save files
 
-class SeatModel(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    name: str = Field(min_length=1, max_length=40)
-    kind: Literal["human", "ai"]
-    bot: str = Field(min_length=1, max_length=40)
-    colour: Literal["red", "yellow", "green", "blue"]
-
-
-class SaveModel(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    format: Literal["gonzaga-save"]
-    save_version: Literal[1]
-    app_version: str
-    saved_at: str
-    name: str = Field(max_length=80)
-    seats: list[SeatModel] = Field(min_length=2, max_length=4)
-    record: dict
+SeatModel = S.SeatModel
+SaveModel = S.SaveModel  # the schema, with its limits: gonzaga/save_schema.py
 
 
 class SaveError(Exception):
@@ -170,6 +331,16 @@ class SaveError(Exception):
         self.message = message
         self.path = path
         self.moved_to: Optional[Path] = None
+        self.move_failed = False  # it could not be moved aside (a read-only folder): left where it was
+
+    def report(self) -> str:
+        """The sentence shown in the game: which file, what is wrong, where it was kept."""
+        file = S.excerpt(self.path.name if self.path else "?", 60)
+        if self.moved_to is not None:
+            return i18n.t("load.damaged", file=file, message=self.message, moved=S.excerpt(self.moved_to.name, 80))
+        if self.move_failed:
+            return i18n.t("save.damaged_kept", file=file, message=self.message)
+        return f"{file}: {self.message}"
 
 
 @dataclass
@@ -178,6 +349,11 @@ class LoadedSave:
     model: SaveModel
     record: object  # GameRecord
     state: object  # GameState after replay
+
+    @property
+    def content(self):
+        """The board the game is played on (a kept earlier edition for an old game)."""
+        return self.state.content
 
     @property
     def seats(self):
@@ -190,13 +366,27 @@ def save_dict(session, name: str = "") -> dict:
             "saved_at": _dt.datetime.now().isoformat(timespec="seconds"),
             "name": name or session.name or "",
             "seats": [s.to_json() for s in session.seats],
-            "record": session.record.to_json(session.state)}
+            "record": session.record.to_json(session.state),
+            **_assists(session)}
+
+
+def _assists(session) -> dict:
+    """``{"assists": {...}}`` when take-backs or hints were used (issue 11), else nothing: a save
+    of an unhelped game stays readable by versions that do not know the field."""
+    a = {k: int(v) for k, v in getattr(session, "assists", {}).items() if k in ("takebacks", "hints") and v}
+    return {"assists": a} if a else {}
 
 
 def save_game(session, path: Path, name: str = "") -> Path:
-    """Write ``session`` to ``path`` atomically (the record holds its summary digest)."""
+    """Write ``session`` to ``path`` atomically (the record holds its summary digest).
+
+    Raises :class:`SaveWriteError` (an OSError whose text is for the player) when it fails.
+    """
     text = json.dumps(save_dict(session, name), indent=1, ensure_ascii=False)
-    atomic_write_text(Path(path), text)
+    try:
+        atomic_write_text(Path(path), text)
+    except OSError as e:
+        raise SaveWriteError(Path(path), e) from e
     return Path(path)
 
 
@@ -212,60 +402,124 @@ def named_save_path(name: str) -> Path:
     return saves_dir() / f"{stem}.json"
 
 
-def _pydantic_detail(e: ValidationError) -> str:
-    first = e.errors()[0]
-    where = ".".join(str(p) for p in first["loc"]) or "top level"
-    return f"field '{where}': {first['msg']}"
+def _replay_detail(e: Exception) -> str:
+    """A RecordError from the replay as a short sentence: the action number, never a rule id."""
+    text = str(e)
+    m = re.match(r"action (\d+) \((.{0,%d}?)\) (?:is illegal|cannot be applied)" % S.MAX_ACTION_TEXT, text)
+    if m:
+        return i18n.t("save.illegal_action", n=m.group(1), action=S.excerpt(m.group(2)))
+    return _english(S.excerpt(text, 120), "save.detail_record")
+
+
+def _english(detail: str, key: str, **params) -> str:
+    """A detail that only exists in English (a library's or the engine's words) in English; in
+    another language the translated sentence ``key`` instead (the English one goes to the log)."""
+    if i18n.language() == "en":
+        return detail
+    log.info("save problem detail: %s", detail)
+    return i18n.t(key, **params)
+
+
+def _field_detail(e: ValidationError) -> str:
+    detail = S.validation_detail(e)
+    m = re.match(r"field '(.*?)':", detail)
+    return _english(detail, "save.detail_field", where=m.group(1) if m else "?")
 
 
 def read_save(path: Path, content=None) -> LoadedSave:
-    """Read, validate and replay a save; raises SaveError with the player's message."""
-    from .rules import GameRecord, RecordError, replay
-    from .rules.record import digest
+    """Read, validate and replay a save; raises SaveError with the player's message.
 
+    Whatever goes wrong - the file, its JSON, a field, the content, the replay, or an error
+    nobody foresaw - ends in a SaveError; the unforeseen ones are logged with their traceback.
+    """
     path = Path(path)
     try:
-        raw = path.read_bytes()
-    except OSError as e:
-        raise SaveError(i18n.t("save.unreadable", detail=e.strerror or str(e)), path) from None
+        return _read_save(path, content)
+    except SaveError:
+        raise
+    except S.FileProblem as e:
+        raise SaveError(e.message(), path) from None
+    except RecursionError:
+        raise SaveError(i18n.t("save.too_deep"), path) from None
+    except MemoryError:
+        raise SaveError(i18n.t("save.too_large", size="?", limit=S._mb(S.MAX_SAVE_BYTES)), path) from None
+    except Exception:
+        log.exception("unexpected error reading save %s", path)
+        raise SaveError(i18n.t("save.unexpected"), path) from None
+
+
+def _known_bots() -> Optional[list[str]]:
     try:
-        d = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise SaveError(i18n.t("save.bad_json"), path) from None
+        from .ai import bot_names
+        return bot_names()
+    except Exception:  # the AI package is not essential to read a save
+        log.exception("bot names unavailable")
+        return None
+
+
+def _read_save(path: Path, content) -> LoadedSave:
+    from .rules import GameRecord, RecordError, load_content, replay
+    from .rules.record import RECORD_VERSION, digest
+
+    d = S.parse_json(S.read_bounded(path))
     if not isinstance(d, dict) or d.get("format") != SAVE_FORMAT:
         raise SaveError(i18n.t("save.not_save"), path)
     v = d.get("save_version")
-    if isinstance(v, int) and v > SAVE_VERSION:
-        raise SaveError(i18n.t("save.newer", found=v, known=SAVE_VERSION), path)
-    d = migrate(d)
-    try:
-        model = SaveModel.model_validate(d)
+    if type(v) is int and v > SAVE_VERSION:
+        raise SaveError(i18n.t("save.newer", found=S.excerpt(v), known=SAVE_VERSION), path)
+    rv = d["record"].get("version") if isinstance(d.get("record"), dict) else None
+    if type(rv) is int and rv > RECORD_VERSION:
+        raise SaveError(i18n.t("save.newer", found=S.excerpt(rv), known=RECORD_VERSION), path)
+    d = migrate(d) if type(v) is int else d  # true, "2" or 2.0 are refused by the schema
+    content = content or load_content()
+    try:  # every field: type, range, size; names cleaned; the config against the content
+        model = S.validate_save(d, content, _known_bots())
     except ValidationError as e:
-        raise SaveError(i18n.t("save.invalid", detail=_pydantic_detail(e)), path) from None
+        raise SaveError(i18n.t("save.invalid", detail=_field_detail(e)), path) from None
     try:
-        record = GameRecord.from_json(model.record)
+        record = GameRecord.from_json(d["record"])
     except RecordError as e:
-        raise SaveError(i18n.t("save.invalid", detail=str(e)), path) from None
+        raise SaveError(i18n.t("save.invalid", detail=_english(S.excerpt(str(e), 160), "save.detail_record")),
+                        path) from None
     if record.config.seats != len(model.seats):
-        raise SaveError(i18n.t("save.invalid", detail="the seats do not match the record"), path)
+        raise SaveError(i18n.t("save.invalid", detail=i18n.t("save.detail_seats")), path)
     if tuple(s.colour for s in model.seats) != tuple(record.config.seat_colours()):
-        raise SaveError(i18n.t("save.invalid", detail="the seat colours do not match the record"), path)
-    from .rules import load_content
-    from .rules.record import other_map
-    if other_map(record, content or load_content()):
+        raise SaveError(i18n.t("save.invalid", detail=i18n.t("save.detail_colours")), path)
+    from .rules.record import earlier_board, upgrade
+    from .rules.content import edition_for
+    # The board the game was played on: this one, or a kept earlier edition (assets/map/editions)
+    # on which it finishes; failing both, an earlier edition of this board is replayed move by move.
+    own = edition_for(record.map_id, content)
+    moved_board = own is None
+    if moved_board and not earlier_board(record, content):
         raise SaveError(i18n.t("save.other_map"), path)
+    content = own or content
     try:
+        record = upgrade(record, content)  # a version 1 record: its card numbering (D1)
         state = replay(record, content)
     except RecordError as e:
-        raise SaveError(i18n.t("save.replay", detail=str(e)), path) from None
-    stored = model.record.get("summary")
-    if isinstance(stored, dict) and stored.get("digest") not in (None, digest(state)):
-        raise SaveError(i18n.t("save.digest"), path)
+        if moved_board:  # an earlier edition of the board whose moves do not fit this one
+            raise SaveError(i18n.t("save.other_map"), path) from None
+        raise SaveError(i18n.t("save.replay", detail=_replay_detail(e)), path) from None
+    if moved_board:
+        # Replayed move by move on this edition of the board; its scores are this board's.
+        log.info("save %s from board %s replayed on %s", path, record.map_id, content.map_id)
+        record.map_id = content.map_id
+    else:
+        stored = model.record.summary
+        if stored is not None and stored.digest != digest(state):
+            raise SaveError(i18n.t("save.digest"), path)
     return LoadedSave(path, model, record, state)
 
 
 def migrate(d: dict) -> dict:
-    """Upgrade an older save dict to SAVE_VERSION (the chain is empty while there is one version)."""
+    """Upgrade an older save dict to SAVE_VERSION.
+
+    1 -> 2: the card numbering changed (D1); the record inside is upgraded by
+    ``rules.record.upgrade`` once the content is at hand, so only the number changes here.
+    """
+    if d.get("save_version") == 1:
+        d = {**d, "save_version": 2}
     return d
 
 
@@ -273,27 +527,35 @@ def move_aside(path: Path) -> Optional[Path]:
     """Rename a bad save out of the way (never delete it); returns the new path."""
     path = Path(path)
     stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.damaged-{stamp}")
+    base = path.name if len(path.name.encode("utf-8", "surrogateescape")) <= 150 else path.name[:60]
+    target = path.with_name(f"{base}.damaged-{stamp}")
     n = 1
-    while target.exists():
+    while os.path.lexists(target):
         n += 1
-        target = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+        target = path.with_name(f"{base}.damaged-{stamp}-{n}")
     try:
         os.replace(path, target)
-    except OSError:
-        log.exception("could not move %s aside", path)
+    except OSError as e:
+        log.warning("could not move %s aside: %s", path, e)
         return None
+    fsync_dir(path.parent)
     return target
 
 
 def load_save(path: Path, content=None) -> LoadedSave:
-    """``read_save``; on failure the file is moved aside and the SaveError says where."""
+    """``read_save``; on failure the file is moved aside and the SaveError says where.
+
+    A file that cannot be moved (a read-only folder) is left where it is (``move_failed``).
+    Any entry is moved, whatever it is (a FIFO, a device, a dangling symlink): the link or
+    node itself is renamed, never what it points to.
+    """
     try:
         return read_save(path, content)
     except SaveError as e:
         log.warning("bad save %s: %s", path, e.message)
-        if Path(path).exists():
+        if os.path.lexists(path):
             e.moved_to = move_aside(Path(path))
+            e.move_failed = e.moved_to is None
         raise
 
 
@@ -313,32 +575,64 @@ def list_saves(directory: Optional[Path] = None, content=None) -> tuple[list[Sav
     directory = Path(directory) if directory else saves_dir()
     good: list[SaveInfo] = []
     bad: list[SaveError] = []
-    files = sorted(directory.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
-    for p in files:
+    for p in _save_entries(directory):  # one bad entry (a FIFO, a dangling link) never hides the others
         try:
             ls = load_save(p, content)
         except SaveError as e:
             bad.append(e)
             continue
-        st = ls.state
-        good.append(SaveInfo(p, ls.model.name or p.stem, ls.model.saved_at, st.round, st.phase,
-                             ", ".join(s.name for s in ls.model.seats), p.name == AUTOSAVE))
+        except Exception:  # read_save turns every failure into a SaveError; this is only a guard
+            log.exception("listing %s", p)
+            e = SaveError(i18n.t("save.unexpected"), p)
+            bad.append(e)
+            continue
+        good.append(_info(p, ls))
     return good, bad
+
+
+def _save_entries(directory: Path) -> list[Path]:
+    """The ``*.json`` entries of a folder, newest first, without following any symlink."""
+    out = []
+    try:
+        with os.scandir(directory) as it:
+            for entry in it:
+                if entry.name.endswith(".json"):
+                    try:
+                        mtime = entry.stat(follow_symlinks=False).st_mtime
+                    except OSError:
+                        mtime = 0.0
+                    out.append((mtime, entry.name, Path(entry.path)))
+    except OSError as e:
+        log.warning("cannot list %s: %s", directory, e)
+    return [p for _, _, p in sorted(out, key=lambda t: (-t[0], t[1]))]
+
+
+def _info(p: Path, ls: LoadedSave) -> SaveInfo:
+    st = ls.state
+    return SaveInfo(p, ls.model.name or S.excerpt(p.stem, 60), ls.model.saved_at, st.round, st.phase,
+                    ", ".join(s.name for s in ls.model.seats), p.name == AUTOSAVE)
+
+
+def check_autosave(content=None) -> tuple[Optional[SaveInfo], Optional[SaveError]]:
+    """The autosave for "Continue" (if usable and its game is not over), and its error if it is bad.
+
+    A bad autosave is moved aside like any bad save (``load_save``), so it is reported once.
+    """
+    p = autosave_path()
+    if not os.path.lexists(p):
+        return None, None
+    try:
+        ls = load_save(p, content)
+    except SaveError as e:
+        return None, e
+    if ls.state.phase == "over":
+        return None, None
+    return _info(p, ls), None
 
 
 def peek_autosave(content=None) -> Optional[SaveInfo]:
     """The autosave, if there is a usable one and its game is not over (for "Continue")."""
-    p = autosave_path()
-    if not p.exists():
-        return None
-    try:
-        ls = read_save(p, content)
-    except SaveError:
-        return None
-    if ls.state.phase == "over":
-        return None
-    return SaveInfo(p, ls.model.name, ls.model.saved_at, ls.state.round, ls.state.phase,
-                    ", ".join(s.name for s in ls.model.seats), True)
+    return check_autosave(content)[0]
 
 
 # ---------------------------------------------------------------- settings
@@ -351,7 +645,16 @@ class Settings(BaseModel):
     fullscreen: bool = False
     language: Literal["en", "it"] = "en"
     curtain_solo: bool = False  # show the privacy curtain even with a single human seat
+    hints: bool = True  # the Hint button and H in games (issue 11)
     window: tuple[int, int] = (1600, 1000)
+    ui_scale: int = Field(100, ge=80, le=200)  # the interface size, percent (times the window's own growth)
+    # sound (gonzaga/audio.py) and motion (gonzaga/ui/motion.py)
+    master_volume: float = Field(0.8, ge=0.0, le=1.0)
+    effects_volume: float = Field(0.8, ge=0.0, le=1.0)
+    music_volume: float = Field(0.4, ge=0.0, le=1.0)
+    mute: bool = False
+    music: bool = True  # the background music
+    reduce_motion: bool = False  # every animation becomes an instant change
 
 
 def settings_path() -> Path:
@@ -359,15 +662,16 @@ def settings_path() -> Path:
 
 
 def load_settings() -> Settings:
-    p = settings_path()
-    if not p.exists():
-        return Settings()
+    """The settings file, read like a save (regular file, 64 KB at most, strict JSON); defaults otherwise."""
     try:
-        d = json.loads(p.read_text(encoding="utf-8"))
+        p = settings_path()
+        if not os.path.lexists(p):
+            return Settings()
+        d = S.read_json_file(p, 64 * 1024)
         if not isinstance(d, dict):
             raise ValueError("not an object")
-    except (OSError, ValueError, UnicodeDecodeError):
-        log.warning("settings file %s unreadable; using defaults", p)
+    except Exception:
+        log.warning("settings file unreadable; using defaults")
         return Settings()
     out = {}
     defaults = Settings()
@@ -381,8 +685,11 @@ def load_settings() -> Settings:
     return Settings.model_validate({**defaults.model_dump(), **out})
 
 
-def save_settings(s: Settings) -> None:
+def save_settings(s: Settings) -> bool:
+    """Write the settings; False (and a log line, no traceback) when they cannot be written."""
     try:
         atomic_write_text(settings_path(), s.model_dump_json(indent=1))
-    except OSError:
-        log.exception("could not write settings")
+    except OSError as e:
+        log.warning("could not write settings: %s", e)
+        return False
+    return True

@@ -95,3 +95,35 @@ PLAIN = [
     "tIIIIIIGGGGGGt",
     "tttttttttttttt",
 ]
+
+
+def col_row(q: int, r: int) -> tuple[int, int]:
+    """The inverse of ``axial``: the (column, row) of an axial hex in the ASCII art."""
+    return (q + (r - (r & 1)) // 2, r)
+
+
+def verdict(st, place):
+    """``check``'s answer for a placement, after asserting that the fast generator agrees
+    (the placement is among ``legal_placements`` exactly when ``check`` accepts it)."""
+    from gonzaga.rules import check, legal_placements
+    why = check(st, place)
+    s = st.seats[place.seat]
+    fief = st.content.fiefs[place.fief]
+
+    def spot(p):
+        cells, castles = fief.footprint(p.anchor, p.rotation)
+        return frozenset(cells), castles
+
+    listed = {spot(p) for p in legal_placements(st, place.seat)} if place.fief == s.fief else set()
+    assert (why is None) == (spot(place) in listed), (place, why)
+    return why
+
+
+def ring_verdict(st, wedding):
+    """``check``'s answer for a wedding, after asserting that ``legal_weddings`` agrees."""
+    from gonzaga.rules import check, legal_weddings
+    why = check(st, wedding)
+    listed = {frozenset(w.rings) for w in legal_weddings(st, wedding.seat)}
+    assert (why is None) == (frozenset(wedding.rings) in listed and len(set(wedding.rings)) == len(wedding.rings)), \
+        (wedding, why)
+    return why

@@ -11,6 +11,7 @@ def fiefs():
     return load_content().fiefs
 
 
+@pytest.mark.rule("D1")
 def test_D1_twelve_fiefs_connected_with_two_castles(fiefs):
     assert sorted(fiefs) == list(range(10, 130, 10))
     for f in fiefs.values():
@@ -19,6 +20,7 @@ def test_D1_twelve_fiefs_connected_with_two_castles(fiefs):
         assert len(f.castles) == 2
 
 
+@pytest.mark.rule("D1")
 def test_D1_shapes_pairwise_different_under_rotation(fiefs):
     def forms(f):
         return {hexgrid.normalize(f.rotated(k)[0]) for k in range(6)}
@@ -28,6 +30,7 @@ def test_D1_shapes_pairwise_different_under_rotation(fiefs):
             assert not (forms(fiefs[a]) & forms(fiefs[b])), (a, b)
 
 
+@pytest.mark.rule("D1", "P10")
 def test_D1_P10_symmetric_rotations_counted_once(fiefs):
     # triangle 10: castles break all symmetry but rotation... computed against brute force
     for f in fiefs.values():
@@ -90,6 +93,7 @@ def test_content_errors_name_file_and_field(tmp_path):
     assert "missing file" in str(e.value)
 
 
+@pytest.mark.rule("D3")
 def test_D3_sixteen_scenario_tiles():
     c = load_content()
     assert len(c.scenarios) == 16
@@ -102,6 +106,7 @@ def test_D3_sixteen_scenario_tiles():
         frozenset(r for r in c.region_ids if r != left) for r_ in [0] for left in c.region_ids}
 
 
+@pytest.mark.rule("D4")
 def test_D4_sixteen_objective_cards_six_cities_each():
     c = load_content()
     assert len(c.objectives) == 16
@@ -111,6 +116,7 @@ def test_D4_sixteen_objective_cards_six_cities_each():
         assert len({c.region_of[h] for h in cities}) == 6  # one in each region
 
 
+@pytest.mark.rule("D5")
 def test_D5_greedy_games_play_like_the_printed_game():
     """A small regression guard for calibration (docs/calibration.md has the full figures)."""
     from gonzaga.ai.match import play_game
@@ -125,6 +131,7 @@ def test_D5_greedy_games_play_like_the_printed_game():
     assert donations / turns < 0.15
 
 
+@pytest.mark.rule("S3", "R3", "K1", "K4")
 def test_random_playout_plans_uniform_over_legal_plans():
     """The playout's plan draw covers exactly legal_plans (S3, R3, K1)."""
     import random

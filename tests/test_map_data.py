@@ -16,6 +16,8 @@ from pydantic import ValidationError
 from gonzaga.rules import hexgrid, mapcheck
 from gonzaga.rules.content import BoardFile, load_content
 
+pytestmark = pytest.mark.rule("D2")  # the D4 tests carry D4 as well
+
 
 @pytest.fixture(scope="module")
 def content():
@@ -54,6 +56,7 @@ def hex_entry(data, q, r):
 
 # ---------------------------------------------------------------- the shipped board
 
+@pytest.mark.rule("D4")
 def test_D2_D4_shipped_board_has_no_problem(content):
     """D2, D4: the real board passes every design check."""
     assert mapcheck.check_board(content) == []
@@ -202,6 +205,7 @@ def test_D2_two_sites_on_one_hex_are_refused(raw):
 
 # ---------------------------------------------------------------- symbols (D4)
 
+@pytest.mark.rule("D4")
 def test_D4_repeated_symbol_is_reported(content, raw):
     """D4: each western region has one city of each western symbol."""
     def change(d):
@@ -211,6 +215,7 @@ def test_D4_repeated_symbol_is_reported(content, raw):
     assert_reported(problems, "D4", "region Francia has 0 university cities")
 
 
+@pytest.mark.rule("D4")
 def test_D4_symbol_of_the_wrong_group_is_reported(content, raw):
     """D4: eastern regions show eastern symbols only."""
     def change(d):
@@ -330,3 +335,111 @@ def test_D2_check_board_never_raises(content, raw):
     problems = problems_of(content, raw, change)
     assert_reported(problems, "region Europa Orientalis has 0 land hexes")
     assert_reported(problems, "region Europa Orientalis has 0 cities")
+
+
+# ---------------------------------------------------------------- Britannia an island, straits (D2)
+
+def _old_land_bridge(d):
+    """The board before Britannia became an island: Kent's hex (3, 11) was land of
+    Britannia, touching Flanders (4, 11) and Picardy (3, 12) of Francia."""
+    h = hex_entry(d, 3, 11)
+    h.update(terrain="land", region="britannia")
+    del h["sea"]
+
+
+def test_D2_britannia_is_an_island_on_the_shipped_board(content):
+    """D2: Britannia is marked an island, and none of its land hexes touches another region."""
+    assert [r.id for r in content.board.regions if r.island] == ["britannia"]
+    region_of = content.region_of
+    for h, rid in region_of.items():
+        if rid == "britannia":
+            assert all(region_of.get(n) in (None, "britannia") for n in hexgrid.neighbors(h)), h
+    assert mapcheck.straits(content) == []
+
+
+def test_D2_old_land_bridge_to_britannia_is_reported(content, raw):
+    """D2: Kent touching Flanders (the board before the fix) breaks the island rule and is a
+    strait in the real coastline; both messages name the hexes and the regions."""
+    problems = problems_of(content, raw, _old_land_bridge)
+    assert_reported(problems, "Britannia is an island", "(3, 11)", "(4, 11) of Francia")
+    assert_reported(problems, "Britannia is an island", "(3, 11)", "(3, 12) of Francia")
+    assert_reported(problems, "land hexes (3, 11) of Britannia and (4, 11) of Francia",
+                    "neighbours across a strait")
+    assert_reported(problems, "land hexes (3, 11) of Britannia and (3, 12) of Francia",
+                    "neighbours across a strait")
+    assert len(problems) == 4, problems
+
+
+def test_D2_strait_is_found_without_the_island_mark(content, raw):
+    """D2: the coastline check alone finds the Dover bridge, whatever board.json says."""
+    def change(d):
+        _old_land_bridge(d)
+        next(r for r in d["regions"] if r["id"] == "britannia")["island"] = False
+    c = variant(content, raw, change)
+    assert sorted((a, b) for a, b, _, _ in mapcheck.straits(c)) == [((3, 11), (3, 12)), ((3, 11), (4, 11))]
+    problems = mapcheck.check_board(c)
+    assert_reported(problems, "Britannia is an island, but board.json does not mark it so")
+
+
+def test_D2_strait_of_messina_between_two_regions_is_reported(content, raw):
+    """D2: a Sicilian hex of another region next to Calabria lies across the Strait of Messina
+    (Sicily and Italy are two land masses of the coastline; inside Italia that is fine)."""
+    masses = mapcheck.land_masses(content)
+    assert mapcheck.main_land_mass(masses, (5, 27)) != mapcheck.main_land_mass(masses, (6, 26))
+
+    def change(d):
+        hex_entry(d, 5, 27)["region"] = "hispania"
+    assert_reported(problems_of(content, raw, change),
+                    "land hexes (5, 27) of Hispania and (6, 26) of Italia are neighbours across a strait")
+
+
+def _content_with_coastline(tmp_path, coastline_text: str):
+    src = load_content().directory
+    for f in src.glob("*.json"):
+        (tmp_path / f.name).write_text(f.read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "coastline.json").write_text(coastline_text, encoding="utf-8")
+    return load_content(tmp_path)
+
+
+def test_D2_land_hex_without_real_land_is_reported(tmp_path):
+    """D2: with a coastline that has no land under the board, every land border is a strait,
+    and the message says which hex has no real land."""
+    c = _content_with_coastline(tmp_path, json.dumps({"polygons": [[[-50, -50], [-49, -50], [-49, -49]]]}))
+    problems = mapcheck.check_board(c)
+    assert_reported(problems, "neighbours across a strait", "the real coastline has no land in")
+
+
+def test_D2_unreadable_coastline_is_reported(tmp_path):
+    """D2: a coastline file that cannot be read is a problem, not an exception."""
+    c = _content_with_coastline(tmp_path, "{ not json")
+    assert_reported(mapcheck.check_board(c), "coastline file coastline.json cannot be read")
+
+
+def test_D2_island_mark_must_be_a_boolean(raw):
+    """D2 (format): regions[].island is true or false, nothing else."""
+    data = copy.deepcopy(raw)
+    data["regions"][2]["island"] = "yes"
+    with pytest.raises(ValidationError, match="island"):
+        BoardFile.model_validate(data)
+
+
+def _lon_lat(content, x, y):
+    coast = json.loads((content.directory / content.board.render.coastline).read_text(encoding="utf-8"))
+    p = coast["projection"]
+    return p["lon0"] + x * p["hex_deg"] / p["lon_scale"], p["lat0"] - y * p["hex_deg"]
+
+
+def test_D2_sea_names_sit_in_their_real_seas(content):
+    """D2: Mare Adriaticum is named in the Adriatic (between Italy and Dalmatia, north of the
+    Strait of Otranto), Mare Britannicum in the Channel (between Cornwall and Dover)."""
+    seas = {s.id: s for s in content.board.seas}
+    lon, lat = _lon_lat(content, *seas["adriaticum"].label)
+    assert 12.0 <= lon <= 19.5 and 40.5 <= lat <= 45.8, (lon, lat)
+    lon, lat = _lon_lat(content, *seas["britannicum"].label)
+    assert -5.7 <= lon <= 1.5 and 49.0 <= lat <= 51.0, (lon, lat)
+    # and over hexes of the sea between the two shores
+    for sid, shores in (("adriaticum", {"italia", "orientalis"}), ("britannicum", {"britannia", "francia"})):
+        h = hexgrid.from_pixel(*seas[sid].label)
+        assert content.sea_of.get(h) == sid
+        near = {content.region_of.get(n) for n in content.terrain if hexgrid.distance(h, n) <= 2}
+        assert shores <= near, (sid, h, near)

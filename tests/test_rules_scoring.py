@@ -18,6 +18,7 @@ def content(tmp_path):
                  ((6, 1), "cantabricus"), ((1, 6), "tyrrhenum")])
 
 
+@pytest.mark.rule("X1")
 def test_X1_sites_score_3_flourishing_1_inactive(content):
     st = start(content, seats=2, decks=[[10], [10]])
     st = apply(st, Plan(0, "hispania", "B"))
@@ -29,6 +30,7 @@ def test_X1_sites_score_3_flourishing_1_inactive(content):
     assert st.seats[1].site_points == 1
 
 
+@pytest.mark.rule("X2")
 def test_X2_sea_league_scored_once(content):
     st = start(content, seats=2)
     st = st.with_seat(0, ring_mask=st.board.mask_of([axial(1, 1), axial(3, 1)]))
@@ -41,7 +43,9 @@ def test_X2_sea_league_scored_once(content):
     assert scoring.immediate_points(st, 0, mask4) == 3
 
 
+@pytest.mark.rule("X2", "W5")
 def test_X2_sea_league_through_play(content):
+    """Three harbors of one sea held by rings (W5: a ring counts for sea leagues)."""
     st = start(content, seats=2, decks=[[10, 20, 30], [40, 50, 60]])
 
     def wedding_round(st, rings):
@@ -67,6 +71,7 @@ def test_X2_sea_league_through_play(content):
     assert st.seats[0].site_points == 9
 
 
+@pytest.mark.rule("X3")
 def test_X3_donation_scores_3(content):
     st = start(content, seats=2)
     st = apply(st, Plan(0, "hispania", "A"))
@@ -83,6 +88,7 @@ def _pieces(st, seat, groups):
     return replace(st, pieces=tuple(ps))
 
 
+@pytest.mark.rule("X4")
 def test_X4_gonzaga_tile_largest_group_ties_all_score(content):
     st = start(content, seats=3, scenario="Colombo")
     # seat 0: two touching pieces; seat 1: two touching pieces (tie); seat 2: one piece
@@ -94,6 +100,7 @@ def test_X4_gonzaga_tile_largest_group_ties_all_score(content):
     assert [s.gonzaga_points for s in end.seats] == [15, 15, 0]
 
 
+@pytest.mark.rule("X4")
 def test_X4_connected_across_a_barrier_and_counted_in_pieces(tmp_path):
     c = make_content(tmp_path, PLAIN, barriers=[((6, 2), (7, 2))])
     st = start(c, seats=2)
@@ -104,6 +111,7 @@ def test_X4_connected_across_a_barrier_and_counted_in_pieces(tmp_path):
     assert end.seats[0].gonzaga_points == 15 and end.seats[1].gonzaga_points == 0
 
 
+@pytest.mark.rule("X5")
 def test_X5_objective_table(content):
     assert scoring.OBJECTIVE_TABLE == (0, 2, 5, 10, 15, 25, 35)
     st = start(content, seats=2, objectives=["wine-bank", "wool-art"])
@@ -115,6 +123,7 @@ def test_X5_objective_table(content):
     assert end.seats[0].objective_points == 5 and end.seats[1].objective_points == 0
 
 
+@pytest.mark.rule("X6")
 def test_X6_winner_and_tiebreak_by_sites_then_shared(content):
     st = start(content, seats=2)
     st = st.with_seat(0, site_points=10, fief_mask=st.board.mask_of([axial(3, 2)]))
@@ -143,6 +152,7 @@ def _plan_all(st, r):
     return st
 
 
+@pytest.mark.rule("E1")
 def test_E1_last_turn_card_fires_when_three_or_fewer_free(content):
     st = start(content, seats=2)
     # Cervantes flourishing: Hispania, Francia, Britannia. Sites there: 3 cities... hold all but 3
@@ -155,6 +165,7 @@ def test_E1_last_turn_card_fires_when_three_or_fewer_free(content):
     assert st.is_over and st.round == 7
 
 
+@pytest.mark.rule("E1")
 def test_E1_last_turn_card_does_not_fire_with_four_free(content):
     st = start(content, seats=2)
     flour_sites = st.board.hexes_of(st.board.flourishing_sites(st.flourishing))
@@ -171,6 +182,7 @@ def test_E1_last_turn_card_does_not_fire_with_four_free(content):
     assert st.is_over and st.round == 8
 
 
+@pytest.mark.rule("E2")
 def test_E2_game_ends_when_decks_are_empty(content):
     st = start(content, seats=2)
     for r in range(12):
@@ -179,6 +191,7 @@ def test_E2_game_ends_when_decks_are_empty(content):
     assert st.is_over and st.round == 12 and st.last_round is None
 
 
+@pytest.mark.rule("E3", "X4", "X6")
 def test_E3_end_scores_gonzaga_and_objectives_then_winner(content):
     st = start(content, seats=2)
     for r in range(12):

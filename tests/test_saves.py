@@ -155,6 +155,36 @@ def test_save_from_another_board(tmp_path):
         d = json.loads(p.read_text())
         assert d["record"]["map"]["digest"]
         d["record"]["map"]["digest"] = "0" * 12
+        d["record"]["map"]["name"] = "Atlantis"
         p.write_text(json.dumps(d))
     msg = _bad_case(tmp_path, "m.json", other)
     assert "another version of the board" in msg
+
+
+def test_save_from_an_earlier_edition_of_the_board_is_replayed_on_this_one(tmp_path):
+    s = hotseat()
+    s.submit(legal_actions(s.state, 0)[0])
+    path = P.save_game(s, P.saves_dir() / "e.json", "x")
+    d = json.loads(path.read_text())
+    d["record"]["map"]["digest"] = "0" * 12  # same board name, an earlier digest
+    path.write_text(json.dumps(d))
+    ls = P.load_save(path)
+    assert ls.record.map_id == ls.state.content.map_id  # saved again, it names this board
+    assert len(ls.record.actions) == 2
+
+
+def test_save_format_1_is_upgraded_not_refused(tmp_path):
+    """D1: a version 1 save (old card numbering) loads and is written back as the current version."""
+    s = hotseat()
+    s.submit(legal_actions(s.state, 0)[0])
+    path = P.save_game(s, P.saves_dir() / "old.json", "x")
+    d = json.loads(path.read_text())
+    d["save_version"] = 1
+    d["record"]["version"] = 1
+    del d["record"]["config"]["numbering"]
+    path.write_text(json.dumps(d))
+    ls = P.load_save(path)
+    assert ls.record.config.numbering == "printed"  # no tie decided by the numbering
+    again = P.save_game(Session(ls.seats, ls.record), P.saves_dir() / "again.json")
+    d2 = json.loads(again.read_text())
+    assert d2["save_version"] == P.SAVE_VERSION and d2["record"]["version"] == 2

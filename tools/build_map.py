@@ -43,11 +43,13 @@ What it does
   the printed board also does (Kintyre joins Ulster so that Britain and Ireland are one
   Britannia, a thicker Italy, Corsica and Sardinia under the sea, Funen and the bay of Kiel
   made land so that Denmark holds together, Vilnius and Ragusa kept), so that region sizes
-  fit D2 and every region is connected.
+  fit D2 and every region is connected; and Dover's hex, which also holds Calais, under the
+  Channel, so that Britannia is an island (D2, ``ISLANDS``).
 * Sites (``SITES``, hexes chosen by hand; the calibration of ``docs/calibration.md`` moved
-  five cities), barriers (every land edge of the ``BARRIER_PAIRS`` borders, and the
+  five cities; ``SITE_LABEL_OFFSETS`` where a name goes first), barriers (every land edge of the ``BARRIER_PAIRS`` borders, and the
   Germania-Orientalis edges that ``partial_barrier`` picks), labels (``label_spot``, or
-  ``LABEL_OVERRIDES``).
+  ``LABEL_OVERRIDES``: Italia across the boot, Mare Britannicum in the Channel and Mare
+  Adriaticum in the Adriatic, whose zones also hold the Celtic and the Ionian Sea).
 * The coastline file: the countries dissolved into land masses, clipped to the board's box,
   simplified, without the islands the board sinks (``build_coastline``).
 
@@ -173,6 +175,9 @@ SEA_SEEDS = {  # (lon, lat) of one sea hex per zone; zones grow breadth-first fr
 OVERRIDES: dict[tuple[int, int], object] = {
     # Britannia: Kintyre reaches Ulster, so Britain and Ireland are one region
     (1, 6): "britannia",
+    # Britannia is an island (D2): the hex of Dover, which also holds Calais, goes under
+    # the Channel, so Kent no longer touches Flanders
+    (3, 11): "sea",
     # Italia: Corsica and Sardinia go under the sea; a thicker boot; all of Sicily
     (3, 22): "sea", (2, 24): "sea", (2, 25): "sea",
     (5, 23): "italia", (6, 24): "italia", (6, 25): "italia", (8, 22): "italia",
@@ -262,6 +267,8 @@ REGIONS = [  # id, name, group, colour (muted board-game tones)
     ("germania", "Germania", "east", "#b8a07e"),
     ("orientalis", "Europa Orientalis", "east", "#c98a62"),
 ]
+# Regions that are islands (D2): they touch no other region by land (mapcheck checks it)
+ISLANDS = ("britannia",)
 SEAS = [  # id, name, symbol
     ("germanicum", "Mare Germanicum", "anchor"),
     ("balticum", "Mare Balticum", "ship"),
@@ -329,10 +336,22 @@ SITES: list[tuple[str, str, tuple[int, int], str]] = [
     ("harbor", "Ragusa", (10, 21), "adriaticum"),
 ]
 
+# Where a site's name goes first (label_offset, hex units; the default is below the badge):
+# Ragusa's name above its badge, so that the Adriatic between Ragusa and Bari stays free for
+# the sea's name.
+SITE_LABEL_OFFSETS: dict[str, tuple[float, float]] = {
+    "Ragusa": (0.0, -0.75),
+}
+
 # Label anchors chosen by hand (hex units) where the automatic spot reads badly: Italy is
-# too narrow for a level label, which then lands on Sicily; put it across the middle.
+# too narrow for a level label, which then lands on Sicily; put it across the middle. The
+# zones of Mare Britannicum and Mare Adriaticum reach into the Celtic and the Ionian Sea,
+# where the automatic spot (the widest open water) puts their names; D2 wants them in the
+# Channel and in the Adriatic (the renderer writes a narrow sea's name on two lines there).
 LABEL_OVERRIDES: dict[str, tuple[float, float]] = {
     "italia": (29.0, 32.25),  # between (6, 21) and (6, 22), north of Napoli
+    "britannicum": (8.66, 18.0),  # (-1, 12), the Channel between Plymouth and Saint-Malo
+    "adriaticum": (34.641, 33.0),  # (9, 22), the Adriatic between Ragusa and the Gargano
 }
 
 BARRIER_PAIRS = [("hispania", "francia"), ("francia", "italia"), ("italia", "germania")]
@@ -407,17 +426,22 @@ def build_board(cells):
     regions = []
     for rid, name, group, color in REGIONS:
         members = {h for h, (t, z) in cells.items() if t == "land" and z == rid}
-        regions.append({"id": rid, "name": name, "group": group, "color": color,
-                        "label": list(LABEL_OVERRIDES.get(rid) or label_spot(cells, members, name, sites_at))})
+        region = {"id": rid, "name": name, "group": group, "color": color,
+                  "label": list(LABEL_OVERRIDES.get(rid) or label_spot(cells, members, name, sites_at))}
+        if rid in ISLANDS:
+            region["island"] = True
+        regions.append(region)
     seas = []
     for sid, name, symbol in SEAS:
         members = {h for h, (t, z) in cells.items() if t == "sea" and z == sid}
         seas.append({"id": sid, "name": name, "symbol": symbol,
-                     "label": list(label_spot(cells, members, name, sites_at))})
+                     "label": list(LABEL_OVERRIDES.get(sid) or label_spot(cells, members, name, sites_at))})
     sites = []
     for kind, name, (q, r), extra in SITES:
         s = {"q": q, "r": r, "kind": kind, "name": name}
         s["symbol" if kind == "city" else "sea"] = extra
+        if name in SITE_LABEL_OFFSETS:
+            s["label_offset"] = list(SITE_LABEL_OFFSETS[name])
         sites.append(s)
     return {
         "version": 1,

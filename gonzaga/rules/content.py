@@ -8,12 +8,13 @@ design properties (D2: site counts, coverings, barriers) are checked in ``mapche
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError, model_validator
 
 from . import hexgrid
 from .hexgrid import Hex
@@ -56,6 +57,8 @@ class FiefModel(_Strict):
 
 class FiefsFile(_Strict):
     version: int
+    # D1: a fief card's number is the fief number plus the seat colour's digit
+    colour_digits: dict[Literal["red", "yellow", "green", "blue"], int]
     fiefs: list[FiefModel] = Field(min_length=12, max_length=12)
 
     @model_validator(mode="after")
@@ -63,6 +66,8 @@ class FiefsFile(_Strict):
         nums = [f.number for f in self.fiefs]
         if sorted(nums) != list(range(10, 130, 10)):
             raise ValueError("fief numbers must be 10, 20, ..., 120, once each")
+        if len(self.colour_digits) != 4 or sorted(self.colour_digits.values()) != [1, 2, 3, 4]:
+            raise ValueError("colour_digits must give red, yellow, green and blue the digits 1-4, once each")
         return self
 
 
@@ -74,6 +79,7 @@ class RegionModel(_Strict):
     group: Literal["west", "east"]
     color: str = Field(pattern=r"^#[0-9a-fA-F]{6}$")
     label: tuple[float, float]  # label anchor in hex units (hexgrid.to_pixel space)
+    island: StrictBool = False  # D2: an island region touches no other region by land (mapcheck)
 
 
 class SeaModel(_Strict):
@@ -297,6 +303,13 @@ class Content:
     scenarios: tuple[Scenario, ...]
     objectives: tuple[Objective, ...]
     directory: Path
+    colour_digits: dict[str, int] = field(default_factory=dict, compare=False)  # D1
+    edition_digest: Optional[str] = None  # set for an earlier edition of the board (editions/)
+    base_directory: Optional[Path] = None  # an edition's: the current content's folder
+
+    def current(self) -> "Content":
+        """The current board's content (an earlier edition's new games are played on it)."""
+        return load_content(self.base_directory) if self.edition_digest else self
 
     @cached_property
     def terrain(self) -> dict[Hex, str]:
@@ -337,6 +350,8 @@ class Content:
     def map_id(self) -> dict:
         """Which board a game was played on: saved in records, checked when one is loaded."""
         import hashlib
+        if self.edition_digest:  # an earlier edition keeps the digest its games recorded
+            return {"name": self.board.name, "version": self.board.version, "digest": self.edition_digest}
         h = hashlib.sha256(self.board.model_dump_json().encode())
         for f in sorted(self.fiefs.values(), key=lambda f: f.number):
             h.update(repr((f.number, f.cells, sorted(f.castles))).encode())
@@ -395,10 +410,12 @@ def load_content(directory: Path | str | None = None) -> Content:
     d = d.resolve()
     if d in _CACHE:
         return _CACHE[d]
-    fiefs_file = _read(d / "fiefs.json", FiefsFile)
+    edition = _read(d / "edition.json", EditionFile) if (d / "edition.json").exists() else None
+    base = (d / edition.base).resolve() if edition else d  # an edition has only its board.json
+    fiefs_file = _read(base / "fiefs.json", FiefsFile)
     board = _read(d / "board.json", BoardFile)
-    scen = _read(d / "scenarios.json", ScenariosFile)
-    objs = _read(d / "objectives.json", ObjectivesFile)
+    scen = _read(base / "scenarios.json", ScenariosFile)
+    objs = _read(base / "objectives.json", ObjectivesFile)
     fiefs = {}
     for f in fiefs_file.fiefs:
         cells = tuple(tuple(c) for c in f.cells)
@@ -410,6 +427,35 @@ def load_content(directory: Path | str | None = None) -> Content:
         scenarios=tuple(Scenario(s.name, s.seats, frozenset(s.flourishing)) for s in scen.scenarios),
         objectives=tuple(Objective(o.id, o.western, o.eastern) for o in objs.objectives),
         directory=d,
+        colour_digits=dict(fiefs_file.colour_digits),
+        edition_digest=edition.digest if edition else None,
+        base_directory=base if edition else None,
     )
     _CACHE[d] = content
     return content
+
+
+class EditionFile(_Strict):
+    """``editions/<name>-<digest>/edition.json``: an earlier edition of the board, kept so that
+    games begun on it finish on it (its fiefs, scenarios and objectives are the base folder's)."""
+
+    about: str = ""
+    digest: str = Field(pattern=r"^[0-9a-f]{12}$")
+    base: str = "../.."
+
+
+def edition_for(map_id: Optional[dict], content: Content) -> Optional[Content]:
+    """The content of the board a record names: ``content`` itself, a kept earlier edition of
+    it (``editions/`` beside the board), or None when this program does not have that board."""
+    if not isinstance(map_id, dict) or map_id.get("digest") == content.map_id["digest"]:
+        return content
+    folder = content.directory / "editions"
+    if content.edition_digest is not None:  # look beside the current board, not inside an edition
+        return None
+    name, digest = str(map_id.get("name", "")), str(map_id.get("digest", ""))
+    candidate = folder / f"{name}-{digest}"
+    if not (re.fullmatch(r"[0-9a-f]{12}", digest) and re.fullmatch(r"[A-Za-z0-9_-]{1,40}", name)) \
+            or not (candidate / "edition.json").is_file():
+        return None
+    edition = load_content(candidate)
+    return edition if edition.map_id["digest"] == digest else None

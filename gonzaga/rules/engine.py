@@ -9,7 +9,7 @@ from .actions import Action, Donate, Place, Plan, Setup, Wedding
 from .board import board_for
 from .content import Content, load_content
 from .legality import IllegalAction, check
-from .state import (FIEFS_PER_SEAT, evolve, FIRST_LAST_TURN_CHECK, RINGS_PER_SEAT, GameConfig, GameState,
+from .state import (FIEFS_PER_SEAT, NUMBERINGS, evolve, FIRST_LAST_TURN_CHECK, RINGS_PER_SEAT, GameConfig, GameState,
                     Piece, SeatState)
 
 ACTION_RANK = {"A": 0, "B": 1, "C": 2}  # R4: Harbors, then Cities, then Alliance
@@ -20,6 +20,8 @@ def new_game(config: GameConfig, content: Optional[Content] = None) -> GameState
     content = content or load_content()
     if not 2 <= config.seats <= 4:
         raise ValueError("a game has 2 to 4 seats (S1)")
+    if config.numbering not in NUMBERINGS:
+        raise ValueError(f"unknown card numbering {config.numbering!r}")
     colours = config.seat_colours()
     if len(colours) != config.seats or len(set(colours)) != config.seats:
         raise ValueError("each seat needs its own colour")
@@ -72,8 +74,10 @@ def apply(state: GameState, action: Action) -> GameState:
 def _setup(state: GameState, a: Setup) -> GameState:
     sc = state.content.scenario(a.scenario)
     colours = state.config.seat_colours()
+    digits = state.config.colour_digits(state.content)
     seats = tuple(SeatState(colour=colours[i], deck=a.decks[i], fief=None, rings=RINGS_PER_SEAT,
-                            objective=a.objectives[i]) for i in range(state.config.seats))
+                            objective=a.objectives[i], card_digit=digits[colours[i]])
+                  for i in range(state.config.seats))
     state = evolve(state, scenario=sc.name, flourishing=sc.flourishing, seats=seats,
                     last_turn_seat=a.last_turn_seat)
     return _start_round(state)

@@ -7,10 +7,12 @@ board (P5, with P6, P8 and P9 for where a fief may lie), and :func:`covering_exa
 one placement for each mix, to explain a problem.
 
 ``content.py`` already checks the file's shape (ids, references, one site per hex); this
-module checks the design.
+module checks the design. :func:`straits` reads the real coastline that the renderer draws
+(``coastline.json``) to find neighbouring land hexes of two regions with sea between them.
 """
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 from . import hexgrid
@@ -37,6 +39,9 @@ HARBOR_SPLIT: dict[str, dict[str, int]] = {
 # D2: barriers. Fully barred land borders, and the one border that is barred in part.
 FULL_BARRIERS = (("hispania", "francia"), ("francia", "italia"), ("italia", "germania"))
 PARTIAL_BARRIERS = (("germania", "orientalis"),)
+
+# D2: regions that are islands (board.json marks them: regions[].island)
+ISLANDS = ("britannia",)
 
 WEST = ("hispania", "francia", "britannia")
 EAST = ("italia", "germania", "orientalis")
@@ -126,6 +131,8 @@ def check_board(content) -> list[str]:
         problems += _check_sites(content)
         problems += _check_symbols(content)
         problems += _check_barriers(content)
+        problems += _check_islands(content)
+        problems += _check_straits(content)
         problems += _check_labels(content)
         problems += _check_coverings(content)
     except Exception as e:  # a board too broken to check further: say so, never raise
@@ -276,6 +283,136 @@ def _check_barriers(content) -> list[str]:
             out.append(f"D2: part of the {label} border must be barred, but none of it is.")
         elif barred == edges:
             out.append(f"D2: only part of the {label} border should be barred, but all of it is.")
+    return out
+
+
+def _check_islands(content) -> list[str]:
+    """D2: an island region (Britannia) touches no land hex of another region."""
+    out = []
+    marked = {r.id for r in content.board.regions if r.island}
+    for rid in ISLANDS:
+        if rid not in marked:
+            out.append(f"D2: {_region_name(content, rid)} is an island, but board.json does not "
+                       f"mark it so (regions[].island).")
+    region_of = content.region_of
+    for rid in [r for r in REGION_IDS if r in marked or r in ISLANDS]:
+        for h in sorted(h for h, r in region_of.items() if r == rid):
+            for n in hexgrid.neighbors(h):
+                other = region_of.get(n)
+                if other is not None and other != rid:
+                    out.append(f"D2: {_region_name(content, rid)} is an island, but its land hex {h} "
+                               f"touches the land hex {n} of {_region_name(content, other)}.")
+    return out
+
+
+# ---------------------------------------------------------------- straits (D2)
+
+# Points where a hex's land is sampled: a lattice of step 1/3 hex units, 37 points.
+_SAMPLES = tuple((hexgrid.SQRT3 * (i + j / 2) / 3, 1.5 * j / 3)
+                 for j in range(-3, 4) for i in range(-3, 4) if abs(i + j) <= 3)
+
+
+Ring = list[tuple[float, float]]
+
+
+def land_masses(content) -> list[tuple[Ring, list[Ring]]] | None:
+    """The real land masses of ``coastline.json`` (hex units) as (outer ring, holes), or
+    None when the board names no coastline file. Raises OSError / ValueError on a file
+    that cannot be read."""
+    name = content.board.render.coastline
+    if not name:
+        return None
+    raw = json.loads((content.directory / name).read_text(encoding="utf-8"))
+
+    def ring(pts):
+        return [(float(p[0]), float(p[1])) for p in pts]
+
+    out = []
+    for poly in raw.get("polygons", []) if isinstance(raw, dict) else raw:
+        if isinstance(poly, dict):  # {"outer": ring, "holes": [ring, ...]}
+            out.append((ring(poly.get("outer") or []), [ring(h) for h in poly.get("holes") or []]))
+        elif poly and isinstance(poly[0][0], (list, tuple)):  # [outer, hole, ...]
+            out.append((ring(poly[0]), [ring(h) for h in poly[1:]]))
+        elif poly:  # one outer ring (the shipped format)
+            out.append((ring(poly), []))
+    return out
+
+
+def _inside(ring: Ring, x: float, y: float) -> bool:
+    inside = False
+    x2, y2 = ring[-1]
+    for x1, y1 in ring:
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+        x2, y2 = x1, y1
+    return inside
+
+
+def main_land_mass(masses: list[tuple[Ring, list[Ring]]], h: Hex, boxes=None) -> int | None:
+    """The index in ``masses`` of the land mass that covers most of hex ``h`` (37 points
+    sampled), None when the real coastline has no land in ``h``; ties go to the lower index."""
+    if boxes is None:
+        boxes = _boxes(masses)
+    cx, cy = hexgrid.to_pixel(h)
+    count: Counter = Counter()
+    for dx, dy in _SAMPLES:
+        x, y = cx + dx, cy + dy
+        for i, (outer, holes) in enumerate(masses):
+            x0, y0, x1, y1 = boxes[i]
+            if x0 <= x <= x1 and y0 <= y <= y1 and _inside(outer, x, y) \
+                    and not any(_inside(hole, x, y) for hole in holes):
+                count[i] += 1
+                break
+    if not count:
+        return None
+    return min(count, key=lambda i: (-count[i], i))
+
+
+def _boxes(masses):
+    return [(min(x for x, _ in o), min(y for _, y in o), max(x for x, _ in o), max(y for _, y in o))
+            if o else (0.0, 0.0, -1.0, -1.0) for o, _ in masses]
+
+
+def straits(content) -> list[tuple[Hex, Hex, int | None, int | None]]:
+    """Neighbouring land hexes of two different regions that stand on different land
+    masses of the real coastline, i.e. with a strait of sea between them in Europe
+    (D2: regions meet by land only where Europe does), as (a, b, mass of a, mass of b),
+    a < b. A hex whose real land is none at all has mass None. [] without a coastline."""
+    masses = land_masses(content)
+    if not masses:
+        return []
+    boxes = _boxes(masses)
+    region_of = content.region_of
+    mass: dict[Hex, int | None] = {}
+    out = []
+    for a in sorted(region_of):
+        for b in hexgrid.neighbors(a):
+            if b <= a or region_of.get(b) in (None, region_of[a]):
+                continue
+            for h in (a, b):
+                if h not in mass:
+                    mass[h] = main_land_mass(masses, h, boxes)
+            if mass[a] is None or mass[a] != mass[b]:
+                out.append((a, b, mass[a], mass[b]))
+    return out
+
+
+def _check_straits(content) -> list[str]:
+    out = []
+    try:
+        found = straits(content)
+    except (OSError, ValueError, TypeError, IndexError) as e:
+        return [f"D2: the coastline file {content.board.render.coastline} cannot be read "
+                f"({type(e).__name__}: {e}), so straits between regions are not checked."]
+    region_of = content.region_of
+    for a, b, ma, mb in found:
+        ra, rb = _region_name(content, region_of[a]), _region_name(content, region_of[b])
+        if ma is None or mb is None:
+            why = f"the real coastline has no land in {a if ma is None else b}"
+        else:
+            why = "in the real coastline (coastline.json) most of their land lies on two different land masses"
+        out.append(f"D2: the land hexes {a} of {ra} and {b} of {rb} are neighbours across a strait: "
+                   f"{why}; regions may touch by land only where Europe does.")
     return out
 
 

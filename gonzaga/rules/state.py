@@ -11,7 +11,10 @@ from .content import Content
 from .hexgrid import Hex
 
 COLOURS = ("red", "yellow", "green", "blue")
-COLOUR_DIGIT = {"red": 1, "yellow": 2, "green": 3, "blue": 4}  # card = fief + digit (D1)
+# Card = fief + colour digit (D1); the digits are content (assets/map/fiefs.json). Games started
+# before save format 2 used this other numbering; they keep it so they finish as they were played.
+LEGACY_COLOUR_DIGITS = {"red": 1, "yellow": 2, "green": 3, "blue": 4}
+NUMBERINGS = ("printed", "v1")
 RINGS_PER_SEAT = 6  # S1
 FIEFS_PER_SEAT = 12  # S1
 LAST_TURN_UNDER = 6  # S4: the Last Turn card lies under the 6th card
@@ -39,18 +42,41 @@ class GameConfig:
     colours: tuple[str, ...] = ()  # default: the first ``seats`` of COLOURS
     scenario: Optional[str] = None  # None: drawn at random for the seat count (S2)
     last_turn: str = "first"  # "first" seat or "random" (S4)
+    numbering: str = "printed"  # card numbers (D1): "printed", or "v1" for games begun before it
 
     def seat_colours(self) -> tuple[str, ...]:
         return self.colours or COLOURS[: self.seats]
 
     def to_json(self) -> dict:
         return {"seats": self.seats, "colours": list(self.seat_colours()),
-                "scenario": self.scenario, "last_turn": self.last_turn}
+                "scenario": self.scenario, "last_turn": self.last_turn, "numbering": self.numbering}
 
     @classmethod
     def from_json(cls, d: dict) -> "GameConfig":
-        return cls(seats=int(d["seats"]), colours=tuple(d.get("colours") or ()),
-                   scenario=d.get("scenario"), last_turn=d.get("last_turn", "first"))
+        """A config from its JSON form; ValueError (with a short reason) for any bad field."""
+        if not isinstance(d, dict):
+            raise ValueError("must be an object")
+        seats = d.get("seats")
+        if type(seats) is not int or not 2 <= seats <= 4:
+            raise ValueError("'seats' must be 2, 3 or 4")
+        colours = d.get("colours") or []
+        if (not isinstance(colours, list) or len(colours) > len(COLOURS)
+                or any(not isinstance(c, str) or c not in COLOURS for c in colours)):
+            raise ValueError(f"'colours' must list seat colours ({', '.join(COLOURS)})")
+        scenario = d.get("scenario")
+        if scenario is not None and (not isinstance(scenario, str) or not 0 < len(scenario) <= 40):
+            raise ValueError("'scenario' must be a scenario name or null")
+        last_turn = d.get("last_turn", "first")
+        if last_turn not in ("first", "random"):
+            raise ValueError("'last_turn' must be \"first\" or \"random\"")
+        numbering = d.get("numbering", "printed")
+        if numbering not in NUMBERINGS:
+            raise ValueError(f"'numbering' must be one of {', '.join(NUMBERINGS)}")
+        return cls(seats=seats, colours=tuple(colours), scenario=scenario, last_turn=last_turn,
+                   numbering=numbering)
+
+    def colour_digits(self, content: Content) -> dict[str, int]:
+        return LEGACY_COLOUR_DIGITS if self.numbering == "v1" else content.colour_digits
 
 
 @dataclass(frozen=True)
@@ -85,6 +111,7 @@ class SeatState:
     gonzaga_points: int = 0
     objective_points: int = 0
     deck_hidden: bool = False  # True in a seat's view: ``deck`` is then sorted, not in order
+    card_digit: int = 0  # D1: this seat's colour digit
 
     @property
     def score(self) -> int:
@@ -98,7 +125,7 @@ class SeatState:
     @property
     def card(self) -> Optional[int]:
         """The number of this round's fief card (D1): fief number + colour digit."""
-        return None if self.fief is None else self.fief + COLOUR_DIGIT[self.colour]
+        return None if self.fief is None else self.fief + self.card_digit
 
 
 @dataclass(frozen=True)

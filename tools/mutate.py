@@ -1,0 +1,482 @@
+"""A mutation run: realistic one-line bugs in the rules, the session and the saves, each run
+against the tests, to show that a test fails when a rule is broken.
+
+    .venv/bin/python tools/mutate.py                 # every mutant, 2 at a time; prints a score
+    .venv/bin/python tools/mutate.py --json          # the same, with a JSON summary on stdout
+    .venv/bin/python tools/mutate.py --only W4,P7    # mutants breaking these rules (or named so)
+    .venv/bin/python tools/mutate.py --list          # the mutants, without running them
+
+Each mutant is one exact snippet of a source file, its replacement, and the rule id it breaks
+(the spec's clause ids; ``E-save`` and ``E-view`` name the parts of spec E that the tests mark,
+see tests/test_rule_ids.py). The repository (``gonzaga/``, ``tests/``, ``assets/``, ``tools/``,
+``pyproject.toml``, and the spec beside it) is copied to a temporary folder per job, so the
+working tree is never touched. For each mutant:
+
+1. the tests marked ``@pytest.mark.rule(<its id>)`` run (this file is loaded as a pytest plugin
+   that selects them); one failing: *killed by its rule's test*;
+2. otherwise the fast part of the suite runs (no packaging, scene, render or AI-strength tests),
+   stopping at the first failure: a failure is *killed by another test* (a snapshot, say),
+   none is *survived*.
+
+Tests that already fail on the unmutated copy (another change in progress) are left out of
+every run and listed. The goal is every mutant killed by a test marked with its rule.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from queue import Empty, Queue
+
+ROOT = Path(__file__).resolve().parent.parent
+SPEC = Path(os.environ.get("GONZAGA_SPEC") or ROOT.parent / "shared" / "design" / "spec.md")
+COPY = ("gonzaga", "tests", "assets", "tools", "pyproject.toml")
+SUITE = ["tests", "--ignore=tests/test_package.py", "--ignore=tests/test_scenes.py",
+         "--ignore=tests/test_scenes_i18n.py", "--ignore=tests/test_render.py", "--ignore=tests/test_app_cli.py",
+         "-k", "not smoke and not D5_greedy"]  # the fast part of the suite
+TIMEOUT = 600  # seconds for one pytest run; a mutant that hangs the suite is killed by it
+
+
+@dataclass(frozen=True)
+class Mutant:
+    rule: str
+    file: str
+    original: tuple  # the snippet; alternatives for a file being rewritten: the first found once is used
+    replacement: tuple
+    what: str
+
+    @property
+    def name(self) -> str:
+        return f"{self.rule}:{Path(self.file).stem}:{self.what}"
+
+    def apply(self, text: str):
+        """The mutated text, or None when no snippet occurs exactly once."""
+        for a, b in zip(self.original, self.replacement):
+            if text.count(a) == 1:
+                return text.replace(a, b)
+        return None
+
+
+def M(rule, file, original, replacement, what):
+    alts = (original,) if isinstance(original, str) else tuple(original)
+    reps = (replacement,) if isinstance(replacement, str) else tuple(replacement)
+    assert len(alts) == len(reps)
+    return Mutant(rule, file, alts, reps, what)
+
+
+L, P, B, E, S, V, PO, ST = ("gonzaga/rules/legality.py", "gonzaga/rules/placement.py", "gonzaga/rules/board.py",
+                            "gonzaga/rules/engine.py", "gonzaga/rules/scoring.py", "gonzaga/rules/view.py",
+                            "gonzaga/rules/playout.py", "gonzaga/rules/state.py")
+SESSION, SAVES, REC = "gonzaga/session.py", "gonzaga/persistence.py", "gonzaga/rules/record.py"
+
+MUTANTS = [
+    # ---------------------------------------------------------------- setup
+    M("S1", E, "if not 2 <= config.seats <= 4:", "if not 1 <= config.seats <= 4:", "a one-seat game accepted"),
+    M("S1", ST, "RINGS_PER_SEAT = 6  # S1", "RINGS_PER_SEAT = 5  # S1", "five rings"),
+    M("S2", E, "scenario = rng.choice([s.name for s in content.scenarios_for(cfg.seats)])",
+      "scenario = content.scenarios_for(cfg.seats)[0].name", "scenario never drawn"),
+    M("S2", L, "if sc.seats != state.config.seats:", "if sc.seats > 4:", "a tile for another seat count"),
+    M("S3", L, "if region not in state.region_cards():", "if region not in state.content.region_ids + ('inactive',):",
+      "an inactive region's card played"),
+    M("S4", L, "if sorted(d) != sorted(state.content.fiefs):", "if len(d) != len(state.content.fiefs):",
+      "a deck with a fief twice"),
+    M("S4", V, "changes = dict(deck=tuple(sorted(s.deck)), deck_hidden=True)", "changes = dict(deck_hidden=True)",
+      "deck order shown in a view"),
+    M("S5", E, "objectives = rng.sample([o.id for o in content.objectives], cfg.seats)",
+      "objectives = [rng.choice([o.id for o in content.objectives]) for _ in range(cfg.seats)]",
+      "two seats may get one objective"),
+    M("S5", V, '            changes["objective"] = None\n', "            pass\n", "other objectives shown in a view"),
+    # ---------------------------------------------------------------- the round
+    M("R1", E, "seats = tuple(evolve(s, fief=s.deck[0], deck=s.deck[1:], plan=None) for s in state.seats)",
+      "seats = tuple(evolve(s, fief=s.deck[-1], deck=s.deck[:-1], plan=None) for s in state.seats)",
+      "bottom card turned up"),
+    M("R1", L, "if a.fief != s.fief:", "if a.fief not in state.content.fiefs:", "another fief placed"),
+    M("R2", L, "if state.seats[a.seat].plan is not None:", "if False:", "a seat plans twice"),
+    M("R2", V, 'if state.phase == "plan" and s.plan is not None:', 'if state.phase == "place" and s.plan is not None:',
+      "plans shown before the reveal"),
+    M("R3", L, "if region in s.unavailable:", "if region in s.unavailable and king:", "last round's region card again"),
+    M("R3", L, "if action in s.unavailable:", "if action in s.unavailable and action == 'C':",
+      "last round's action card again"),
+    M("R4", E, "return (0 if s.plan.king else 1, ACTION_RANK[s.plan.action], s.card)",
+      "return (0 if s.plan.king else 1, s.card, ACTION_RANK[s.plan.action])", "kings ordered by card first"),
+    M("R4", E, 'ACTION_RANK = {"A": 0, "B": 1, "C": 2}', 'ACTION_RANK = {"A": 1, "B": 0, "C": 2}',
+      "Cities before Harbors"),
+    M("R4", E, "return (0 if s.plan.king else 1, ACTION_RANK[s.plan.action], s.card)",
+      "return (0 if s.plan.king else 1, ACTION_RANK[s.plan.action], -s.card)", "higher card first"),
+    M("R4", L, "if state.order[state.turn] != seat:", "if seat not in state.order:", "a seat acts out of turn"),
+    M("R5", E, "return evolve(state, turn=state.turn + 1)", "return evolve(state, turn=state.turn + 1, order=state.order[::-1])",
+      "turn order reversed mid-round"),
+    M("R6", L, "return None  # R6: donation is always allowed", "return None if state.seats[seat].rings else "
+      "Illegal('R6', 'x')", "donation refused without rings"),
+    # ---------------------------------------------------------------- placing
+    M("P1", L, "if not mask & board.region_mask(region, state.flourishing):", "if not mask & board.land:",
+      "check: any region"),
+    M("P1", P, "m &= board.region_touch(o, region_mask)  # P1", "m &= o.ok  # P1", "generator: any region"),
+    M("P1", B, "t |= shift(region_mask, off)", "t |= shift(region_mask, -off)", "region touch shifted the wrong way"),
+    M("P1", B, "if rid not in flourishing:", "if rid in flourishing:", "Inactive Regions card means flourishing ones"),
+    M("P2", L, 'if action == "A" and (h == 0 or c > 0):', 'if action == "A" and h == 0:', "check: Harbors with a city"),
+    M("P2", P, "m &= o.harbor_touch & ~o.city_touch", "m &= o.harbor_touch", "generator: Harbors with a city"),
+    M("P3", L, 'if action == "B" and h > 0:', 'if action == "B" and c == 0 and h > 0:',
+      "check: Cities with harbors"),
+    M("P3", P, "m &= ~o.harbor_touch", "m &= o.city_touch", "generator: Cities never on empty hexes"),
+    M("P4", L, 'if action == "C" and (h == 0 or c == 0):', 'if action == "C" and h == 0 and c == 0:',
+      "check: Alliance with one kind of site"),
+    M("P4", P, "m &= o.harbor_touch & o.city_touch", "m &= o.harbor_touch | o.city_touch",
+      "generator: Alliance with one kind of site"),
+    M("P5", S, "covered = new_mask & board.sites", "covered = new_mask & board.sites & ~state.all_rings",
+      "a site under a ring scores nothing"),
+    M("P6", L, "if a is None or mask & board.valid != mask:", "if a is None:", "check: fief off the map"),
+    M("P6", L, "if not board.on_board(h):", "if h is None:", "ring off the map"),
+    M("P7", L, "if mask & state.all_fiefs:", "if mask & state.seats[seat].fief_mask:", "check: on a rival's fief"),
+    M("P7", L, "if mask & state.seats[seat].ring_mask:", "if mask & state.all_rings:", "check: rival's ring refused"),
+    M("P7", L, "if mask & state.seats[seat].ring_mask:", "if mask & state.seats[seat].fief_mask:",
+      "check: on its own ring"),
+    M("P7", P, "occupied = fiefs_on_board | own_rings", "occupied = fiefs_on_board", "generator: on its own ring"),
+    M("P8", L, "if not board.land >> (a + off) & 1:", "if not board.valid >> (a + off) & 1:", "check: castle at sea"),
+    M("P8", B, "ok &= shift(board.land, off)", "ok &= shift(board.valid, off)", "generator: castle at sea"),
+    M("P9", L, "if board.barrier[d] >> (a + off) & 1:", "if board.barrier[d] >> a & 1:",
+      "check: barrier tested at the anchor only"),
+    M("P9", B, "ok &= ~shift(board.barrier[d], off)", "ok &= ~board.barrier[d]", "generator: barrier not shifted"),
+    M("P10", L, "if not 0 <= a.rotation <= 5:", "if not 0 <= a.rotation <= 6:", "rotation 6"),
+    M("P10", P, "res.sort(key=lambda p: (p[0][1], p[0][0], p[1]))",
+      "res.extend((h, (k + 3) % 6) for h, k in list(res))\n    res.sort(key=lambda p: (p[0][1], p[0][0], p[1]))",
+      "a symmetric placement listed twice"),
+    # ---------------------------------------------------------------- weddings
+    M("W1", L, 'if s.plan.action != "C":', 'if s.plan.action == "A":', "a wedding under Cities"),
+    M("W1", PO, 'wed = 1 if s.plan.action == "C" and s.rings > 0 else 0', "wed = 1 if s.rings > 0 else 0",
+      "playout weds without Alliance"),
+    M("W2", L, "if not any(in_region):", "if not any(in_region) and len(a.rings) == 2:",
+      "check: a single ring anywhere"),
+    M("W2", L, "first = board.region_mask(region, state.flourishing) & open_hexes", "first = open_hexes",
+      "generator: first ring anywhere"),
+    M("W2", PO, "first = list(bits(board.region_mask(s.plan.region, state.flourishing) & open_hexes))",
+      "first = list(bits(open_hexes))", "playout: first ring anywhere"),
+    M("W3", L, "if not any(in_region):", "if not all(in_region):", "check: second ring in the region too"),
+    M("W3", L, "if len(a.rings) == 2 and not hexgrid.are_adjacent(*a.rings):",
+      "if len(a.rings) == 2 and hexgrid.distance(*a.rings) > 2:", "check: second ring two hexes away"),
+    M("W3", L, "if not 1 <= len(a.rings) <= 2:", "if not 1 <= len(a.rings) <= 3:", "three rings"),
+    M("W4", L, "if state.seats[seat].fief_mask >> i & 1:", "if state.all_fiefs >> i & 1:",
+      "ring refused on a rival's fief"),
+    M("W4", L, "if state.seats[seat].fief_mask >> i & 1:", "if False:", "ring on its own fief"),
+    M("W4", L, "if (state.all_rings | taken) >> i & 1:", "if state.all_rings >> i & 1:",
+      "both rings of a wedding on one hex"),
+    M("W4", L, "if (state.all_rings | taken) >> i & 1:", "if (state.seats[seat].ring_mask | taken) >> i & 1:",
+      "ring on a rival's ring"),
+    M("W4", L, "blocked = s.fief_mask | state.all_rings", "blocked = state.all_rings", "generator: own fief"),
+    M("W4", PO, "open_hexes = board.valid & ~(s.fief_mask | state.all_rings)",
+      "open_hexes = board.valid & ~state.all_rings", "playout: ring on its own fief"),
+    M("W5", S, "held = seat.held | new_mask", "held = seat.fief_mask | new_mask", "rings not in sea leagues"),
+    M("W5", S, "return (s.held & cities).bit_count()", "return (s.fief_mask & cities).bit_count()",
+      "rings not for objectives"),
+    M("W6", L, "if s.rings < len(a.rings):", "if s.rings < 1:", "check: two rings with one in supply"),
+    M("W6", L, "        if s.rings >= 2:\n            for d in board.deltas:",
+      "        if s.rings >= 1:\n            for d in board.deltas:", "generator: two rings with one in supply"),
+    M("W6", E, "state = state.with_seat(a.seat, rings=s.rings - 1)", "state = state.with_seat(a.seat, rings=s.rings)",
+      "rings never leave the supply"),
+    M("W6", PO, "if s.rings >= 2:", "if s.rings >= 1:", "playout: two rings with one in supply"),
+    # ---------------------------------------------------------------- King's Privilege
+    M("K1", L, "if s.rings < 1:\n            return Illegal(\"K1\"", "if s.rings < 0:\n            return Illegal(\"K1\"",
+      "check: King without a ring"),
+    M("K1", L, 'king_ok = s.rings >= 1 and "K" not in gone', 'king_ok = "K" not in gone', "generator: King without a ring"),
+    M("K2", E, "seats = tuple(evolve(s, rings=s.rings - 1) if s.plan.king else s for s in state.seats)",
+      "seats = state.seats", "King costs no ring"),
+    M("K3", L, 'if s.plan.action != "C":', 'if s.plan.action != "C" or s.plan.king:', "King with Alliance cannot wed"),
+    M("K4", L, 'if "K" in s.unavailable:', 'if "K" in state.seats[0].unavailable:', "check: King twice in a row"),
+    M("K4", L, 'king_ok = s.rings >= 1 and "K" not in gone', "king_ok = s.rings >= 1", "generator: King twice in a row"),
+    M("K4", E, 'played = {s.plan.region, s.plan.action} | ({"K"} if s.plan.king else set())',
+      "played = {s.plan.region, s.plan.action}", "King card not kept out"),
+    M("K4", PO, 'kings = (False, True) if s.rings >= 1 and "K" not in gone else (False,)',
+      "kings = (False, True) if s.rings >= 1 else (False,)", "playout: King twice in a row"),
+    # ---------------------------------------------------------------- scoring
+    M("X1", S, "return SITE_FLOURISHING * flourishing.bit_count() + SITE_INACTIVE * (covered ^ flourishing).bit_count()",
+      "return SITE_FLOURISHING * covered.bit_count()", "inactive sites score 3"),
+    M("X1", S, "return SITE_FLOURISHING * flourishing.bit_count() + SITE_INACTIVE * (covered ^ flourishing).bit_count()",
+      "return SITE_FLOURISHING * flourishing.bit_count() + SITE_INACTIVE * covered.bit_count()",
+      "flourishing sites counted twice"),
+    M("X2", S, "(held & harbors).bit_count() >= SEA_LEAGUE_HARBORS:\n            out.append(sea)",
+      "(held & harbors).bit_count() > SEA_LEAGUE_HARBORS:\n            out.append(sea)", "league needs 4 harbors"),
+    M("X2", S, "if sea not in seat.leagues and (held & harbors).bit_count()", "if (held & harbors).bit_count()",
+      "league scored again"),
+    M("X3", E, "donation_points=s.donation_points + scoring.DONATION", "donation_points=scoring.DONATION",
+      "donations do not add up"),
+    M("X4", S, "if not seen[k] and grown[j] & masks[k]:", "if not seen[k] and masks[j] & masks[k]:",
+      "touching pieces not connected"),
+    M("X4", E, "gonzaga_points=scoring.GONZAGA_TILE if best > 0 and groups[i] == best else 0",
+      "gonzaga_points=scoring.GONZAGA_TILE if best > 0 and i == groups.index(best) else 0",
+      "a tie on the Gonzaga tile: first seat only"),
+    M("X4", E, "gonzaga_points=scoring.GONZAGA_TILE if best > 0 and groups[i] == best else 0",
+      "gonzaga_points=scoring.GONZAGA_TILE if groups[i] == best else 0", "Gonzaga tile without a piece"),
+    M("X5", S, "OBJECTIVE_TABLE = (0, 2, 5, 10, 15, 25, 35)", "OBJECTIVE_TABLE = (0, 2, 5, 10, 15, 20, 35)",
+      "objective table"),
+    M("X6", S, "return (state.seats[seat].held & state.board.sites).bit_count()",
+      "return (state.seats[seat].held & state.board.city).bit_count()", "harbors do not break a tie"),
+    M("X6", E, "winners = [i for i in leaders if held[i] == most]", "winners = leaders", "a tie never broken"),
+    # ---------------------------------------------------------------- the end
+    M("E1", S, "held = state.all_fiefs | state.all_rings", "held = state.all_fiefs", "rings ignored by Last Turn"),
+    M("E1", E, "if scoring.free_flourishing_sites(state) <= 3:", "if scoring.free_flourishing_sites(state) < 3:",
+      "three free sites do not end it"),
+    M("E1", E, "if last_round is None and state.round >= FIRST_LAST_TURN_CHECK:",
+      "if last_round is None and state.round > FIRST_LAST_TURN_CHECK:", "first check after round 7"),
+    M("E1", E, "state = evolve(state, last_round=state.round + 1)", "state = evolve(state, last_round=state.round + 2)",
+      "two more rounds"),
+    M("E2", E, "if state.round == last_round or not state.seats[0].deck:", "if state.round == last_round:",
+      "empty decks do not end the game"),
+    M("E3", E, "groups = [scoring.largest_group(state, i) for i in range(state.n)]",
+      "groups = [0] * state.n", "no Gonzaga tile at the end"),
+    M("E3", E, "i, objective_points=scoring.OBJECTIVE_TABLE[held],", "i, objective_points=0,",
+      "no objectives at the end"),
+    # ---------------------------------------------------------------- fiefs (D1)
+    M("D1", ST, "return None if self.fief is None else self.fief + self.card_digit",
+      "return None if self.fief is None else self.fief + 1", "colour digit ignored"),
+    M("D1", REC, "return printed if new_orders == old_orders else legacy", "return printed",
+      "an old game loses the numbering that decided its turn order"),
+    M("D1", REC, "if record.version < RECORD_VERSION:\n        record = upgrade(record, content)",
+      "if record.version < RECORD_VERSION:\n        pass", "an old record replayed without its upgrade"),
+    M("D2", "gonzaga/rules/content.py", "return edition if edition.map_id[\"digest\"] == digest else None",
+      "return edition", "a kept board edition accepted for another digest"),
+    M("D2", REC, "    own = edition_for(record.map_id, content)\n    if own is not None:\n        return own",
+      "    own = edition_for(record.map_id, content)\n    if own is not None:\n        return content",
+      "an old game replayed on the current board instead of its own edition"),
+    # ---------------------------------------------------------------- spec E: the session and the saves
+    M("E-view", SESSION, ["bot_seed(self.record.seed, seat), view(st, seat), seat)",
+                          "bot_seed(self.record.seed, seat),\n" + " " * 57 + "view(st, seat), seat)"],
+      ["bot_seed(self.record.seed, seat), st, seat)", "bot_seed(self.record.seed, seat),\n" + " " * 57 + "st, seat)"],
+      "AI request given the full state"),
+    M("E-save", SESSION, "for a in record.actions:  # replay: same log, no autosave, no RNG\n"
+      "            self._apply(a, notify=False)", "for a in record.actions:  # replay: same log, no autosave, no RNG\n"
+      "            self._apply(a)", "autosave per replayed action"),
+    M("E-save", SAVES, "fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f\".{path.name}.\", suffix=TEMP_SUFFIX)",
+      "fd, tmp = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644), str(path)",
+      "written in place, no temporary file"),
+    M("E-save", SAVES, "        os.replace(tmp, path)\n    except BaseException:",
+      "        os.replace(tmp, path)\n    except Exception:", "temporary file left on an interrupt"),
+    M("E-save", SAVES, "            os.unlink(tmp)\n        except OSError:\n            pass\n        raise",
+      "            pass\n        except OSError:\n            pass\n        raise", "temporary file left on a failure"),
+    M("E-save", SAVES, "if tuple(s.colour for s in model.seats) != tuple(record.config.seat_colours()):",
+      "if len(model.seats) != len(record.config.seat_colours()):", "seat colours not checked"),
+    M("E-save", SAVES, "if stored is not None and stored.digest != digest(state):", "if stored is None:",
+      "summary digest not checked"),
+]
+
+
+# ---------------------------------------------------------------- the pytest plugin (-p mutate)
+
+def pytest_addoption(parser):
+    parser.addoption("--mutate-rule", default=None, help="run only the tests marked with this rule id")
+
+
+def pytest_collection_modifyitems(config, items):
+    rule = config.getoption("--mutate-rule")
+    if not rule:
+        return
+    keep, drop = [], []
+    for item in items:
+        ids = {i for m in item.iter_markers("rule") for i in m.args}
+        (keep if rule in ids else drop).append(item)
+    items[:] = keep
+    config.hook.pytest_deselected(items=drop)
+
+
+def pytest_runtest_logreport(report):
+    _note_failure(report)
+
+
+def pytest_collectreport(report):
+    _note_failure(report)
+
+
+def _note_failure(report):
+    out = os.environ.get("MUTATE_FAILURES")
+    if out and report.failed:
+        with open(out, "a", encoding="utf-8") as f:
+            f.write((report.nodeid or "collection") + "\n")
+
+
+# ---------------------------------------------------------------- running
+
+@dataclass
+class Result:
+    mutant: Mutant
+    status: str  # killed-by-rule, killed-by-other, survived, stale, timeout
+    tests: list = field(default_factory=list)
+    seconds: float = 0.0
+
+
+class Workspace:
+    """A private copy of the repository (and the spec beside it) to mutate and test."""
+
+    def __init__(self, base: Path, n: int):
+        self.dir = base / f"job{n}"
+        self.repo = self.dir / "repo"
+        for name in COPY:
+            src = ROOT / name
+            if src.is_dir():
+                shutil.copytree(src, self.repo / name, ignore=shutil.ignore_patterns(
+                    "__pycache__", "*.pyc", ".pytest_cache", "build", "dist"))
+            else:
+                self.repo.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(src, self.repo / name)
+        if SPEC.is_file():
+            (self.dir / "shared" / "design").mkdir(parents=True)
+            shutil.copy2(SPEC, self.dir / "shared" / "design" / "spec.md")
+
+    def pytest(self, args: list[str], deselect: list[str], first_failure: bool = True) -> tuple[int, list[str]]:
+        failures = self.dir / "failures.txt"
+        failures.unlink(missing_ok=True)
+        env = {**os.environ, "PYTHONPATH": f"{self.repo}{os.pathsep}{self.repo / 'tools'}",
+               "PYTHONDONTWRITEBYTECODE": "1", "MUTATE_FAILURES": str(failures),
+               "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "GONZAGA_HOME": str(self.dir / "home")}
+        env.pop("GONZAGA_SPEC", None)
+        cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "mutate",
+               "--rootdir", str(self.repo), *(["-x"] if first_failure else []), *args]
+        cmd += [f"--deselect={d}" for d in deselect]
+        proc = subprocess.Popen(cmd, cwd=self.repo, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                start_new_session=True)
+        try:
+            rc = proc.wait(timeout=TIMEOUT)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+            rc = -1
+        failed = failures.read_text().split() if failures.exists() else []
+        return rc, failed
+
+    def check_imports_copy(self) -> None:
+        env = {**os.environ, "PYTHONPATH": str(self.repo)}
+        out = subprocess.run([sys.executable, "-c", "import gonzaga; print(gonzaga.__file__)"], cwd=self.repo,
+                             env=env, capture_output=True, text=True).stdout.strip()
+        if not out.startswith(str(self.repo)):
+            raise SystemExit(f"the copy's package is not the one imported ({out}); is gonzaga installed elsewhere?")
+
+
+def baseline(ws: Workspace) -> list[str]:
+    """Tests failing before any mutation (someone's change in progress): left out of every run."""
+    rc, failed = ws.pytest(SUITE, [], first_failure=False)
+    if rc not in (0, 1, 5) or "collection" in failed:
+        raise SystemExit(f"the unmutated suite does not run (pytest exit {rc}): {failed[:3]}")
+    return failed
+
+
+def run_one(ws: Workspace, m: Mutant, deselect: list[str]) -> Result:
+    """Stage 1 (the tests marked with the mutant's rule), then stage 2 (the fast suite)."""
+    t0 = time.monotonic()
+    path = ws.repo / m.file
+    text = path.read_text(encoding="utf-8")
+    mutated = m.apply(text)
+    if mutated is None:
+        return Result(m, "stale", [f"snippet not found once in {m.file}"])
+    path.write_text(mutated, encoding="utf-8")
+    try:
+        rc, failed = ws.pytest(SUITE + ["--mutate-rule", m.rule], deselect)
+        if rc == -1:
+            return Result(m, "timeout", [], time.monotonic() - t0)
+        if failed:
+            return Result(m, "killed-by-rule", failed, time.monotonic() - t0)
+        rc, failed = ws.pytest(SUITE, deselect)
+        if rc == -1:
+            return Result(m, "timeout", [], time.monotonic() - t0)
+        if rc != 0 and rc != 5:
+            return Result(m, "killed-by-other", failed or [f"pytest exit {rc}"], time.monotonic() - t0)
+        return Result(m, "survived", [], time.monotonic() - t0)
+    finally:
+        path.write_text(text, encoding="utf-8")
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--json", action="store_true", help="print a JSON summary on stdout (the report goes to stderr)")
+    ap.add_argument("--jobs", type=int, default=2, help="mutants tested at once (default 2)")
+    ap.add_argument("--only", default="", help="comma-separated rule ids or words of mutant names")
+    ap.add_argument("--list", action="store_true", help="list the mutants and exit")
+    ap.add_argument("--keep", action="store_true", help="keep the temporary copies")
+    ap.add_argument("--skip-tests", default="", metavar="EXPR",
+                    help="leave out tests matching this -k expression (e.g. 'compare or brute_force', to see "
+                         "what the hand-worked tests kill alone)")
+    args = ap.parse_args(argv)
+    if args.skip_tests:
+        SUITE[-1] += f" and not ({args.skip_tests})"
+    mutants = MUTANTS
+    if args.only:
+        keys = [k.strip() for k in args.only.split(",") if k.strip()]
+        mutants = [m for m in MUTANTS if m.rule in keys or any(k in m.name for k in keys)]
+    report = sys.stderr if args.json else sys.stdout
+    if args.list:
+        stale = 0
+        for m in mutants:
+            ok = m.apply((ROOT / m.file).read_text(encoding="utf-8")) is not None
+            stale += not ok
+            print(f"{m.rule:7} {m.file:28} {m.what}" + ("" if ok else "  (STALE: snippet not found once)"),
+                  file=report)
+        print(f"{len(mutants)} mutants, {stale} stale", file=report)
+        return 1 if stale else 0
+    base = Path(tempfile.mkdtemp(prefix="gonzaga-mutate-"))
+    t0 = time.monotonic()
+    try:
+        jobs = max(1, min(args.jobs, len(mutants)))
+        spaces = [Workspace(base, n) for n in range(jobs)]
+        spaces[0].check_imports_copy()
+        print(f"{len(mutants)} mutants, {jobs} at a time; copies in {base}", file=report, flush=True)
+        skipped = baseline(spaces[0])
+        if skipped:
+            print(f"left out (failing before any mutation): {', '.join(skipped)}", file=report, flush=True)
+        queue: Queue = Queue()
+        for m in mutants:
+            queue.put(m)
+        results: list[Result] = []
+        lock = threading.Lock()
+
+        def work(ws: Workspace):
+            while True:
+                try:
+                    m = queue.get_nowait()
+                except Empty:
+                    return
+                r = run_one(ws, m, skipped)
+                with lock:
+                    results.append(r)
+                    first = r.tests[0] if r.tests else ""
+                    print(f"{r.status:15} {m.rule:7} {m.file:28} {m.what}  [{r.seconds:.0f}s] {first}",
+                          file=report, flush=True)
+
+        threads = [threading.Thread(target=work, args=(ws,)) for ws in spaces]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        if not args.keep:
+            shutil.rmtree(base, ignore_errors=True)
+    order = {m: i for i, m in enumerate(mutants)}
+    results.sort(key=lambda r: order[r.mutant])
+    count = {s: sum(r.status == s for r in results) for s in
+             ("killed-by-rule", "killed-by-other", "timeout", "survived", "stale")}
+    total = len(results)
+    killed = count["killed-by-rule"] + count["killed-by-other"] + count["timeout"]
+    print(f"\nscore: {killed}/{total} killed; {count['killed-by-rule']}/{total} killed by a test marked with the "
+          f"rule the mutant breaks; {count['survived']} survived, {count['stale']} stale "
+          f"({time.monotonic() - t0:.0f} s)", file=report)
+    for r in results:
+        if r.status in ("survived", "killed-by-other", "stale"):
+            print(f"  {r.status}: {r.mutant.name} {r.tests[:1]}", file=report)
+    if args.json:
+        json.dump({"total": total, "killed": killed, "killed_by_rule": count["killed-by-rule"],
+                   "killed_by_other": count["killed-by-other"], "timeout": count["timeout"],
+                   "survived": count["survived"], "stale": count["stale"], "left_out": skipped,
+                   "mutants": [{"rule": r.mutant.rule, "file": r.mutant.file, "what": r.mutant.what,
+                                "status": r.status, "tests": r.tests, "seconds": round(r.seconds, 1)}
+                               for r in results]}, sys.stdout, indent=1)
+        print()
+    return 0 if count["killed-by-rule"] == total else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
