@@ -1,0 +1,270 @@
+"""Hints (issue 11): what the strongest AI level would do for the seat that must decide now.
+
+The hint is asked from ``view(state, seat)`` only - never the full state - like every AI
+seat (spec E), with a seed made from the game's seed, the seat and the position, and the
+level's own time budget (about 1.5 s). It runs in a decision worker of its own (a process
+for the search levels), so the frame loop never waits and cancelling a hint never touches
+the AI seats' decisions::
+
+    svc = HintService()
+    svc.request(session, seat)      # returns at once
+    hint = svc.poll(session)        # every frame: None until ready (or when the game moved on)
+    svc.cancel()                    # H again, Esc, or the decision was made meanwhile
+
+A :class:`Hint` carries the action, its points and a one-line reason in words, worked
+out from the same view: the sites covered, sea-league progress, the group it joins.
+Nothing here imports pygame.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+from .rules import Action, GameState, Place, Plan, Wedding, apply, legal_placements, view
+from .rules import scoring
+from .ui import i18n
+
+#: the levels from strongest to weakest; a hint asks the first one that is registered
+PREFERENCE = ("expert", "hard", "medium", "easy", "greedy", "random")
+
+
+def strongest_level() -> str:
+    """The strongest AI level registered now (``expert`` once it exists)."""
+    from .ai import bot_names
+    names = bot_names()
+    for n in PREFERENCE:
+        if n in names:
+            return n
+    return names[0]
+
+
+def hint_seed(game_seed: int, seat: int, position: int) -> int:
+    """A seed for the hint at this position: the same question gets the same answer."""
+    return (game_seed * 1_000_003 + seat * 7_919 + position * 104_729 + 17) % (2 ** 31 - 1)
+
+
+@dataclass
+class Hint:
+    """A suggested decision for ``seat`` and why, in words."""
+
+    seat: int
+    action: Action
+    points: int
+    reason: str
+    cells: tuple = ()  # the hexes to show on the map (a fief's, or the rings)
+    castles: frozenset = field(default_factory=frozenset)
+    cards: tuple = ()  # a plan's cards: region, action card, "K"
+    what: str = ""  # the decision in words: "Italia + Cities", "place fief 50 here", "donate"
+    position: int = 0  # the record length it was asked at
+
+    @property
+    def headline(self) -> str:
+        return i18n.t("hint.headline", what=self.what, points=self.points)
+
+
+def _what(v: GameState, a: Action) -> str:
+    if isinstance(a, Plan):
+        return i18n.t("hint.what_plan", region=i18n.card_name(v, a.region), action=i18n.t(f"card.{a.action}")) \
+            + (f" + {i18n.t('card.K')}" if a.king else "")
+    if isinstance(a, Place):
+        return i18n.t("hint.what_place", fief=a.fief)
+    if isinstance(a, Wedding):
+        return i18n.tn("hint.what_wedding", len(a.rings))
+    return i18n.t("hint.what_donate")
+
+
+# ---------------------------------------------------------------- explaining a decision
+
+def _site_names(v: GameState, cells) -> list[str]:
+    return [v.content.sites[h].name for h in cells if h in v.content.sites]
+
+
+def _join(names: list[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return i18n.t("hint.and", a=", ".join(names[:-1]), b=names[-1])
+
+
+def _cover_reason(v: GameState, seat: int, cells, new_piece: Optional[Action]) -> tuple[int, list[str]]:
+    """(points, reason parts) for pieces on ``cells``: the sites, the seas, the group."""
+    board = v.board
+    mask = board.mask_of([h for h in cells if h in board.index_of])
+    s = v.seats[seat]
+    points = scoring.immediate_points(v, seat, mask)
+    parts = []
+    sites = _site_names(v, cells)
+    if sites:
+        parts.append(i18n.t("hint.covers", sites=_join(sites), points=scoring.site_points(v, mask)))
+    elif isinstance(new_piece, Place):
+        parts.append(i18n.t("hint.empty"))
+    leagues = scoring.new_leagues(v, s, mask)
+    for sea in leagues:
+        parts.append(i18n.t("hint.league", sea=v.content.sea_names.get(sea, sea)))
+    for sea, harbors in sorted(board.sea_harbors.items()):
+        if sea in leagues or sea in s.leagues or not mask & harbors:
+            continue
+        held = ((s.held | mask) & harbors).bit_count()
+        parts.append(i18n.t("hint.harbors", n=held, sea=v.content.sea_names.get(sea, sea),
+                            total=harbors.bit_count()))
+    if new_piece is not None and any(board.neighbours_mask(p.mask) & mask for p in v.pieces if p.seat == seat):
+        try:
+            after = apply(v, new_piece)
+            parts.append(i18n.t("hint.group", n=scoring.largest_group(after, seat)))
+        except Exception:  # a view cannot always be played on (hidden decks): skip the group
+            pass
+    return points, parts
+
+
+def _best_under(v: GameState, seat: int, region: str, action: str):
+    """The best-scoring placement or wedding under a plan: (points, action) or None."""
+    from .ai.bots import best_scoring
+    opts = best_scoring(v, seat, region, action)
+    return max(opts, key=lambda x: x[0]) if opts else None
+
+
+def explain(v: GameState, seat: int, a: Action) -> Hint:
+    """The hint for decision ``a`` of ``seat``, worked out from the view ``v`` only."""
+    h = _explain(v, seat, a)
+    h.what = _what(v, a)
+    return h
+
+
+def _explain(v: GameState, seat: int, a: Action) -> Hint:
+    if isinstance(a, Plan):
+        best = _best_under(v, seat, a.region, a.action)
+        cards = (a.region, a.action) + (("K",) if a.king else ())
+        parts = []
+        points = 0
+        if best is not None:
+            points, act = best
+            cells = act.rings if isinstance(act, Wedding) else \
+                v.content.fiefs[act.fief].footprint(act.anchor, act.rotation)[0]
+            sites = _site_names(v, cells)
+            parts.append(i18n.t("hint.plan_best", sites=_join(sites), points=points) if sites
+                         else i18n.t("hint.plan_spot"))
+        else:
+            parts.append(i18n.t("hint.plan_none"))
+        if a.king:
+            parts.append(i18n.t("hint.plan_king"))
+        return Hint(seat, a, points, "; ".join(parts), cards=cards)
+    if isinstance(a, Place):
+        cells, castles = v.content.fiefs[a.fief].footprint(a.anchor, a.rotation)
+        points, parts = _cover_reason(v, seat, cells, a)
+        return Hint(seat, a, points, "; ".join(parts), cells=tuple(cells), castles=frozenset(castles))
+    if isinstance(a, Wedding):
+        points, parts = _cover_reason(v, seat, a.rings, a)
+        return Hint(seat, a, points, "; ".join(parts) or i18n.t("hint.rings"), cells=tuple(a.rings))
+    # a donation: say what the best spot would have scored
+    s = v.seats[seat]
+    best = 0
+    if s.plan is not None and s.fief is not None:
+        for p in legal_placements(v, seat):
+            cells, _ = v.content.fiefs[p.fief].footprint(p.anchor, p.rotation)
+            best = max(best, scoring.immediate_points(v, seat, v.board.mask_of(cells)))
+    return Hint(seat, a, scoring.DONATION, i18n.t("hint.donate", best=best))
+
+
+# ---------------------------------------------------------------- the service
+
+class HintService:
+    """Hints computed in the background; at most one at a time."""
+
+    def __init__(self, worker=None, level: Optional[str] = None):
+        self._worker = worker
+        self.level = level
+        self._ticket: Optional[int] = None
+        self._asked: Optional[tuple] = None  # (session id, session version, seat)
+        self._view: Optional[GameState] = None
+        self.hint: Optional[Hint] = None
+        self.failed = False
+
+    @property
+    def worker(self):
+        if self._worker is None:
+            from .ai.worker import DecisionWorker
+            self._worker = DecisionWorker(processes=1)
+        return self._worker
+
+    @property
+    def busy(self) -> bool:
+        return self._ticket is not None
+
+    def current(self, session) -> Optional[Hint]:
+        """The hint shown for this position, if it still applies."""
+        if self.hint is not None and self._asked is not None and self._asked[:2] == (id(session), session.version):
+            return self.hint
+        return None
+
+    def request(self, session, seat: int) -> None:
+        """Ask for a hint for ``seat`` at the session's position; returns at once."""
+        self.cancel()
+        v = view(session.state, seat)  # never more than the seat may know (spec E)
+        level = self.level or strongest_level()
+        seed = hint_seed(session.record.seed, seat, len(session.record.actions))
+        self._view = v
+        self._asked = (id(session), session.version, seat)
+        self.failed = False
+        try:
+            self._ticket = self.worker.request(level, seed, v, seat)
+        except Exception:  # no worker could start: no hint, the game goes on
+            import logging
+            logging.getLogger(__name__).exception("hint request failed")
+            self._ticket = None
+            self.failed = True
+
+    def poll(self, session) -> Optional[Hint]:
+        """Collect the answer when it is ready; a hint for a position the game left is dropped."""
+        if self._asked is not None and self._asked[:2] != (id(session), session.version):
+            self.cancel()
+            self.hint = None
+            return None
+        if self._ticket is None:
+            return self.current(session)
+        try:
+            a = self.worker.result(self._ticket)
+        except Exception:  # a failing search must not stop the game: say so, no hint
+            import logging
+            logging.getLogger(__name__).exception("hint failed")
+            self._ticket = None
+            self.failed = True
+            return None
+        if a is None:
+            return None
+        self._ticket = None
+        h = explain(self._view, self._asked[2], a)
+        h.position = len(session.record.actions)
+        self.hint = h
+        return h
+
+    def cancel(self) -> None:
+        """Forget the hint being computed (its search is told to stop) and the one shown."""
+        if self._ticket is not None and self._worker is not None:
+            self._worker.cancel_all()
+        self._ticket = None
+        self.hint = None
+        self._asked = None
+
+    def close(self) -> None:
+        self.cancel()
+        if self._worker is not None:
+            self._worker.close()
+            self._worker = None
+
+
+def service(app) -> HintService:
+    """The application's hint service (made on first use)."""
+    svc = getattr(app, "_hint_service", None)
+    if svc is None:
+        svc = app._hint_service = HintService()
+    return svc
+
+
+def close_service(app) -> None:
+    svc = getattr(app, "_hint_service", None)
+    if svc is not None:
+        svc.close()
+        app._hint_service = None
+
+
+__all__ = ["Hint", "HintService", "explain", "hint_seed", "strongest_level", "service", "close_service",
+           "PREFERENCE"]
