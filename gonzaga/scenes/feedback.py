@@ -1,0 +1,516 @@
+"""The table responds: what happened, heard and seen.
+
+One observer per game screen. Each frame it compares the game state it saw last with the
+session's state now (``derive``: pure, from the two states only, so several moves applied in
+one frame are all seen) and watches the screen's own interface state (a card chosen, a turn
+that opens, the privacy curtain). For every event it plays a sound *and* starts a motion, so
+nothing is told by sound alone:
+
+=============  ===================  ===================================================
+event          sound                what is seen
+=============  ===================  ===================================================
+card chosen    ``card``             the card is selected in the hand
+reveal         ``reveal``           the reveal turns the cards over (overlays.py)
+fief / ring    ``fief`` / ``ring``  the piece settles onto the board
+points         ``points``           "+N" rises from each site it scores; the score counts up
+sea league     ``league``           the sea's harbors flare and a banner names the league
+donation       ``donation``         "+3" rises from the seat's score
+Last Turn      ``last_turn``        a banner: this round is the last
+curtain        ``curtain``          the curtain itself
+your turn      ``your_turn``        the bottom bar flashes gold with "Your turn"
+end            ``win`` / ``loss``   the end table fills row by row; the score-by-round chart
+=============  ===================  ===================================================
+
+The motion follows the speed setting and "reduce motion" (``ui.motion``); sounds go to
+``app.audio`` when there is one. At the end of a game seen here (not a finished game loaded)
+the statistics are updated once (``stats.record_game``).
+"""
+from __future__ import annotations
+
+import logging
+import math
+from dataclasses import dataclass, field
+from typing import Optional
+
+import pygame
+
+from ..render import theme
+from ..rules import scoring
+from ..ui import i18n
+from ..ui import widgets as W
+from ..ui.motion import Animator, ease_out, ease_out_back, lerp, speed_scale
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Event:
+    kind: str  # reveal, fief, ring, points, league, donation, last_turn, end, score
+    seat: Optional[int] = None
+    data: dict = field(default_factory=dict)
+
+
+def derive(prev, new) -> list[Event]:
+    """The events between two states of one game (``new`` later than ``prev``)."""
+    out: list[Event] = []
+    if prev.phase == "plan" and new.phase != "plan" and new.round == prev.round:
+        out.append(Event("reveal"))
+    board = new.board
+    content = new.content
+    if len(new.pieces) > len(prev.pieces):
+        total: dict[int, int] = {}
+        for p in new.pieces[len(prev.pieces):]:
+            pts = []
+            for h in p.cells:
+                if h in content.sites:
+                    v = scoring.site_points(prev, board.mask_of([h]))
+                    if v:
+                        pts.append((h, v))
+            total[p.seat] = total.get(p.seat, 0) + sum(v for _h, v in pts)
+            out.append(Event(p.kind, p.seat, {"cells": tuple(p.cells), "castles": tuple(p.castles), "points": pts}))
+        for seat, n in total.items():
+            if n:
+                out.append(Event("points", seat, {"n": n}))
+    for i, (a, b) in enumerate(zip(prev.seats, new.seats)):
+        for sea in sorted(b.leagues - a.leagues):
+            out.append(Event("league", i, {"sea": sea}))
+        if b.donations > a.donations:
+            out.append(Event("donation", i, {"n": b.donation_points - a.donation_points}))
+    if prev.last_round is None and new.last_round is not None:
+        out.append(Event("last_turn", None, {"round": new.last_round}))
+    if prev.phase != "over" and new.phase == "over":
+        out.append(Event("end", None, {"winners": tuple(new.winners)}))
+    for i, (a, b) in enumerate(zip(prev.seats, new.seats)):
+        if a.score != b.score:
+            out.append(Event("score", i, {"from": a.score, "to": b.score}))
+    return out
+
+
+END_ROW_S = 0.35  # the end table: one row every this many seconds
+
+
+class Feedback:
+    """Sound and motion for one game screen (``scene``: a GameScene or the replay viewer)."""
+
+    def __init__(self, scene, *, record_stats: bool = True, watch_ui: bool = True):
+        self.scene = scene
+        self.app = scene.app
+        self.record_stats = record_stats
+        self.watch_ui = watch_ui
+        self.anim = Animator(self.scale)
+        self.events: list[Event] = []  # the events of the last change (tests read them)
+        self._sounds: list[list] = []  # [seconds left, name]
+        self._scratch: Optional[pygame.Surface] = None
+        self._choice = None
+        self._turn = None
+        self._curtain = None
+        self._end: Optional[object] = None
+        self._chart = None  # (key, surface)
+        self.reset()
+
+    def scale(self) -> float:
+        return speed_scale(getattr(self.app, "speed", "normal"), getattr(self.app.settings, "reduce_motion", False))
+
+    def reset(self) -> None:
+        """Take the session's state as seen, without any event (a game opened, a jump in a replay)."""
+        s = self.scene.session
+        self._prev = s.state
+        self._version = s.version
+        self.anim.clear()
+        self._end = None
+
+    # ------------------------------------------------------------ every frame
+
+    def update(self, dt: float) -> None:
+        self.anim.update(dt)
+        if self._sounds:
+            for item in self._sounds:
+                item[0] -= dt
+            for item in [x for x in self._sounds if x[0] <= 0]:
+                self._play_now(item[1])
+            self._sounds = [x for x in self._sounds if x[0] > 0]
+        s = self.scene.session
+        if s.version != self._version:
+            new = s.state
+            self.events = derive(self._prev, new)
+            self._prev, self._version = new, s.version
+            self._react(self.events, new)
+        if self.watch_ui:
+            self._watch_ui()
+        if s.state.phase == "over" and self._end is None:
+            n = len(s.state.seats)
+            self._end = self.anim.add("end_rows", END_ROW_S * n, 0.2, ease=lambda p: p)
+
+    def play(self, name: str, delay: float = 0.0) -> None:
+        d = delay * self.scale()
+        if d <= 0:
+            self._play_now(name)
+        else:
+            self._sounds.append([d, name])
+
+    def _play_now(self, name: str) -> None:
+        audio = getattr(self.app, "audio", None)
+        if audio is not None:
+            audio.play(name)
+
+    def _react(self, events: list[Event], state) -> None:
+        heard: set = set()
+
+        def sound(name: str, delay: float = 0.0) -> None:
+            if name not in heard:
+                heard.add(name)
+                self.play(name, delay)
+
+        for e in events:
+            colour = state.seats[e.seat].colour if e.seat is not None else None
+            if e.kind == "reveal":
+                sound("reveal")
+            elif e.kind in ("fief", "ring"):
+                sound(e.kind)
+                self._settle(e, colour)
+                for h, v in e.data["points"]:
+                    self.anim.add("float", 1.3, 0.3, ease=ease_out, hex=h, text=f"+{v}", colour=colour)
+            elif e.kind == "points":
+                sound("points", 0.3)
+            elif e.kind == "league":
+                sound("league", 0.5)
+                sea = state.content.sea_names.get(e.data["sea"], e.data["sea"])
+                harbors = [x.hex for x in state.content.sites.values() if x.kind == "harbor" and x.sea == e.data["sea"]]
+                self.anim.add("league", 1.8, 0.4, harbors=harbors, colour=colour)
+                self.anim.add("banner", 2.6, 0.4, ease=lambda p: p,
+                              text=i18n.t("fx.league", name=self.scene.session.seat_name(e.seat), sea=sea),
+                              colour=colour)
+            elif e.kind == "donation":
+                sound("donation")
+                self.anim.add("panel_float", 1.4, 0.1, seat=e.seat, text=f"+{e.data['n']}")
+            elif e.kind == "last_turn":
+                sound("last_turn", 0.6)
+                self.anim.add("banner", 3.2, 0.6, ease=lambda p: p, text=i18n.t("fx.last_turn", round=e.data["round"]),
+                              colour=None)
+            elif e.kind == "end":
+                s = self.scene.session
+                humans = getattr(s, "humans", [])
+                won = not humans or any(i in e.data["winners"] for i in humans)
+                sound("win" if won else "loss", 0.3)
+                self._end = None  # the end table fills from its first row
+                if self.record_stats:
+                    self._record_stats()
+            elif e.kind == "score":
+                start = self.score(e.seat, e.data["from"])
+                self.anim.tweens = [tw for tw in self.anim.tweens
+                                    if not (tw.kind == "score" and tw.data["seat"] == e.seat)]
+                self.anim.add("score", 0.9, 0.3, seat=e.seat, start=start, end=e.data["to"])
+
+    def _record_stats(self) -> None:
+        from .. import stats
+        message = stats.record_game(self.scene.session)
+        if message:
+            self.app.toast(message, 9)
+
+    def _watch_ui(self) -> None:
+        sc = self.scene
+        choice = (getattr(sc, "choice_region", None), getattr(sc, "choice_action", None),
+                  getattr(sc, "choice_king", False))
+        if self._choice is not None and choice != self._choice and any(choice):
+            self.play("card")
+        self._choice = choice
+        place = getattr(sc, "place", None)
+        turn = (getattr(sc, "private_seat", None), (place.seat, place.key) if place is not None else None)
+        before = self._turn or (None, None)
+        if (turn[0] is not None and turn[0] != before[0]) or (turn[1] is not None and turn[1] != before[1]):
+            seat = turn[0] if turn[0] is not None else turn[1][0]
+            self.play("your_turn")
+            self.anim.clear("your_turn")
+            self.anim.add("your_turn", 1.8, 0.0, ease=lambda p: p, seat=seat)
+        self._turn = turn
+        from .overlays import CurtainScene
+        top = self.app.stack.top
+        curtain = id(top) if isinstance(top, CurtainScene) else None
+        if curtain is not None and curtain != self._curtain:
+            self.play("curtain")
+        self._curtain = curtain
+
+    # ------------------------------------------------------------ what the game screen asks
+
+    def reveal_flips(self, n: int) -> list:
+        """The reveal's cards turning over, one seat after another (tweens; finished at once with
+        reduce motion)."""
+        return [self.anim.add("flip", 0.42, 0.15 + 0.24 * k, ease=lambda p: p) for k in range(n)]
+
+    def score(self, seat: int, actual: int) -> int:
+        """The score to show for ``seat``: counting up to ``actual`` while it changes."""
+        for tw in self.anim.tweens:
+            if tw.kind == "score" and tw.data["seat"] == seat:
+                return int(round(lerp(tw.data["start"], tw.data["end"], tw.p)))
+        return actual
+
+    def pieces(self, fiefs, rings):
+        """The pieces to draw as laid: without those still settling (drawn by ``draw``)."""
+        settling = [tw for tw in self.anim.tweens if tw.kind == "settle"]
+        if not settling:
+            return fiefs, rings
+        cells = {tw.data["cells"] for tw in settling if tw.data["piece"] == "fief"}
+        ring_hexes = {tw.data["cells"][0] for tw in settling if tw.data["piece"] == "ring"}
+        fiefs = [f for f in fiefs if tuple(f[1]) not in cells]
+        rings = {h: c for h, c in rings.items() if h not in ring_hexes}
+        return fiefs, rings
+
+    def end_rows(self, rows: list) -> list:
+        """The rows of the end table shown so far (it fills row by row)."""
+        tw = self._end
+        if tw is None or tw.done:
+            return rows
+        return rows[: min(len(rows), int(tw.raw * len(rows)) + 1) if tw.started else 0]
+
+    # ------------------------------------------------------------ the settling piece
+
+    def _settle(self, e: Event, colour: str) -> None:
+        r = self.scene.renderer
+        if r is None or self.scale() <= 0:
+            return
+        size = self.app.size
+        if self._scratch is None or self._scratch.get_size() != size:
+            self._scratch = pygame.Surface(size, pygame.SRCALPHA)
+        scr = self._scratch
+        scr.fill((0, 0, 0, 0))
+        cells = e.data["cells"]
+        if e.kind == "fief":
+            r.draw_fiefs(scr, [(colour, cells, e.data["castles"])])
+        else:
+            r.draw_rings(scr, {cells[0]: colour}, [])
+        pts = [r.hex_to_screen(h) for h in cells]
+        pad = r.size * 1.8
+        box = pygame.Rect(int(min(x for x, _ in pts) - pad), int(min(y for _, y in pts) - pad),
+                          int(max(x for x, _ in pts) - min(x for x, _ in pts) + 2 * pad),
+                          int(max(y for _, y in pts) - min(y for _, y in pts) + 2 * pad)).clip(scr.get_rect())
+        if box.w <= 0 or box.h <= 0:
+            return
+        img = pygame.Surface(box.size, pygame.SRCALPHA)  # an exact copy, alpha and all
+        img.blit(scr, (0, 0), box, special_flags=pygame.BLEND_RGBA_ADD)
+        ax, ay = pts[0]
+        self.anim.add("settle", 0.45, 0.0, ease=ease_out_back, piece=e.kind, cells=tuple(cells), img=img,
+                      offset=(box.x - ax, box.y - ay), size=r.size)
+
+    # ------------------------------------------------------------ drawing
+
+    def draw(self, surf: pygame.Surface) -> None:
+        """Everything that moves, over the game screen (called at the end of its draw)."""
+        sc = self.scene
+        over = sc.session.state.phase == "over"
+        if not self.anim.tweens and not over:
+            return
+        r = sc.renderer
+        clip = surf.get_clip()
+        surf.set_clip(sc.board_rect)
+        if over:
+            self._draw_chart(surf)
+        for tw in self.anim.tweens:
+            if not tw.started or r is None:
+                continue
+            if tw.kind == "settle":
+                self._draw_settle(surf, tw, r)
+            elif tw.kind == "league":
+                self._draw_league(surf, tw, r)
+            elif tw.kind == "float":
+                x, y = r.hex_to_screen(tw.data["hex"])
+                self._draw_float(surf, tw, (x, y - r.size * 0.4), 50)
+        surf.set_clip(clip)
+        banners = 0
+        for tw in self.anim.tweens:
+            if not tw.started:
+                continue
+            if tw.kind == "banner":
+                self._draw_banner(surf, tw, banners)
+                banners += 1
+            elif tw.kind == "your_turn":
+                self._draw_your_turn(surf, tw)
+            elif tw.kind == "panel_float":
+                for rect, seat in getattr(sc, "_seat_rects", []):
+                    if seat == tw.data["seat"]:
+                        self._draw_float(surf, tw, (rect.right - 104, rect.y + 52), 14)  # beside the score
+
+    def _draw_settle(self, surf, tw, r) -> None:
+        d = tw.data
+        if abs(r.size - d["size"]) > 1e-6:
+            return  # the view was zoomed meanwhile: the piece is simply there
+        img = d["img"]
+        p = tw.p
+        k = 1.22 - 0.22 * p
+        w, h = max(1, int(img.get_width() * k)), max(1, int(img.get_height() * k))
+        ax, ay = r.hex_to_screen(d["cells"][0])
+        cx = ax + d["offset"][0] + img.get_width() / 2
+        cy = ay + d["offset"][1] + img.get_height() / 2 - (1 - p) * r.size * 1.4
+        shadow = int(90 * (1 - min(1.0, tw.raw * 1.2)))
+        if shadow > 0:
+            sh = pygame.transform.smoothscale(img, (w, h))
+            sh.fill((0, 0, 0, shadow), special_flags=pygame.BLEND_RGBA_MIN)
+            surf.blit(sh, sh.get_rect(center=(int(cx + r.size * 0.25), int(ay + d["offset"][1]
+                                                                          + img.get_height() / 2 + r.size * 0.2))))
+        spr = pygame.transform.smoothscale(img, (w, h)) if (w, h) != img.get_size() else img
+        spr.set_alpha(min(255, int(255 * tw.raw / 0.3)))
+        surf.blit(spr, spr.get_rect(center=(int(cx), int(cy))))
+        img.set_alpha(255)
+
+    def _draw_league(self, surf, tw, r) -> None:
+        p = tw.raw
+        rad = int(r.size * (0.7 + 2.2 * ease_out(p)))
+        a = int(255 * (1 - p))
+        gold = theme.GOLD
+        for h in tw.data["harbors"]:
+            x, y = r.hex_to_screen(h)
+            s = pygame.Surface((rad * 2 + 8, rad * 2 + 8), pygame.SRCALPHA)
+            c = (rad + 4, rad + 4)
+            pygame.draw.circle(s, (*gold, a), c, rad, max(2, int(r.size * 0.18)))
+            for k in range(8):
+                ang = k * math.pi / 4 + p
+                r0, r1 = rad * 0.55, rad * 0.95
+                pygame.draw.line(s, (255, 246, 200, a), (c[0] + r0 * math.cos(ang), c[1] + r0 * math.sin(ang)),
+                                 (c[0] + r1 * math.cos(ang), c[1] + r1 * math.sin(ang)), 3)
+            surf.blit(s, (int(x) - c[0], int(y) - c[1]))
+
+    def _draw_float(self, surf, tw, pos, rise: float) -> None:
+        raw = tw.raw
+        img = self._pill(tw.data["text"], tw.data.get("colour"))
+        a = 255 if raw < 0.6 else int(255 * (1 - raw) / 0.4)
+        img.set_alpha(max(0, a))
+        x, y = pos
+        surf.blit(img, img.get_rect(midbottom=(int(x), int(y - rise * ease_out(raw)))))
+        img.set_alpha(255)
+
+    def _pill(self, text: str, colour: Optional[str]) -> pygame.Surface:
+        key = (text, colour, theme.text_scale())
+        cache = self.__dict__.setdefault("_pills", {})
+        img = cache.get(key)
+        if img is None:
+            t = W.text(text, "sans_bold", 22, (255, 255, 255))
+            img = pygame.Surface((t.get_width() + 18, t.get_height() + 6), pygame.SRCALPHA)
+            fill = theme.seat_dark(colour) if colour else (60, 110, 40)
+            edge = theme.seat_color(colour) if colour else theme.GOLD
+            pygame.draw.rect(img, fill, img.get_rect(), 0, 10)
+            pygame.draw.rect(img, edge, img.get_rect(), 2, 10)
+            img.blit(t, t.get_rect(center=img.get_rect().center))
+            cache[key] = img
+        return img
+
+    def _card(self, key, make) -> pygame.Surface:
+        """A small drawn card (a banner, a label), made once and kept while it is used."""
+        cache = self.__dict__.setdefault("_cards", {})
+        img = cache.get(key)
+        if img is None:
+            if len(cache) > 32:
+                cache.clear()
+            img = cache[key] = make()
+        return img
+
+    def _draw_banner(self, surf, tw, below: int = 0) -> None:
+        """A banner at the top of the map (``below`` others already there: under them)."""
+        raw = tw.raw
+        a = min(1.0, raw / 0.1, (1 - raw) / 0.2)
+        if a <= 0:
+            return
+        colour = tw.data.get("colour")
+
+        def make() -> pygame.Surface:
+            t = W.text(tw.data["text"], "sans_bold", 24, W.TEXT_LIGHT)
+            s = pygame.Surface((t.get_width() + 40, t.get_height() + 22), pygame.SRCALPHA)
+            edge = theme.seat_color(colour) if colour else theme.GOLD
+            pygame.draw.rect(s, (58, 44, 34), s.get_rect(), 0, 12)
+            pygame.draw.rect(s, edge, s.get_rect(), 3, 12)
+            s.blit(t, t.get_rect(center=s.get_rect().center))
+            return s
+
+        img = self._card(("banner", tw.data["text"], colour, theme.text_scale()), make)
+        b = self.scene.board_rect
+        top = b.y + 53 + below * (img.get_height() + 8)
+        box = img.get_rect(midtop=(b.centerx, top + int(14 * (1 - ease_out(min(1.0, raw / 0.1))))))
+        img.set_alpha(int(245 * a))
+        surf.blit(img, box)
+        img.set_alpha(255)
+
+    def _draw_your_turn(self, surf, tw) -> None:
+        sc = self.scene
+        rect = getattr(sc, "bottom_rect", None)
+        if rect is None:
+            return
+        pulse = 0.5 + 0.5 * math.cos(tw.raw * 3 * 2 * math.pi)
+        fade = 1 - max(0.0, (tw.raw - 0.7) / 0.3)
+        width = max(1, int((3 + 4 * pulse) * fade))
+        pygame.draw.rect(surf, theme.GOLD, rect.inflate(-4, -4), width, 8)
+        text = i18n.t("fx.your_turn", name=sc.session.seat_name(tw.data["seat"]))
+
+        def make() -> pygame.Surface:
+            t = W.text(text, "sans_bold", 18, (70, 50, 10))
+            s = pygame.Surface((t.get_width() + 24, t.get_height() + 10), pygame.SRCALPHA)
+            pygame.draw.rect(s, (255, 226, 140), s.get_rect(), 0, 10)
+            pygame.draw.rect(s, (150, 110, 30), s.get_rect(), 2, 10)
+            s.blit(t, t.get_rect(center=s.get_rect().center))
+            return s
+
+        img = self._card(("turn", text, theme.text_scale()), make)
+        box = img.get_rect(midbottom=(rect.centerx, rect.y - 8))
+        box.clamp_ip(sc.board_rect)
+        img.set_alpha(int(255 * fade))
+        surf.blit(img, box)
+        img.set_alpha(255)
+
+    # ------------------------------------------------------------ the end screen's chart
+
+    def chart_rect(self) -> pygame.Rect:
+        b = self.scene.board_rect
+        w = min(W.sc(470), int(b.w * 0.4))
+        h = min(W.sc(270), int(b.h * 0.5))
+        r = pygame.Rect(0, 0, w, h)
+        r.bottomright = (b.right - W.sc(12), b.bottom - W.sc(12))
+        return r
+
+    def _round_scores(self, s):
+        """The game's scores by round, replayed in a thread (a whole game takes tens of ms: more
+        than a frame); None until it is ready."""
+        import threading
+
+        from .. import history
+        key = (id(s), len(s.record.actions))
+        job = self.__dict__.get("_scores_job")
+        if job is None or job[0] != key:
+            from ..rules import GameRecord
+            record = GameRecord(s.record.config, s.record.seed, list(s.record.actions))
+            box: list = []
+            content = s.state.content
+
+            def run() -> None:
+                try:
+                    box.append(history.round_scores(history.states(record, content)))
+                except Exception:  # the chart is decoration: never a crash
+                    log.exception("score-by-round chart")
+                    box.append(None)
+            t = threading.Thread(target=run, name="gonzaga-chart", daemon=True)
+            job = self._scores_job = (key, box, t)
+            t.start()
+        return job[1][0] if job[1] else None
+
+    def _draw_chart(self, surf) -> None:
+        """The score-by-round chart on the map's corner; see-through while the pointer is on it."""
+        from ..ui import charts
+        sc = self.scene
+        s = sc.session
+        rect = self.chart_rect()
+        if rect.w < 200 or rect.h < 140:
+            return
+        key = (id(s), len(s.record.actions), rect.size, i18n.language(), theme.text_scale())
+        if self._chart is None or self._chart[0] != key:
+            rs = self._round_scores(s)
+            if rs is None:
+                return  # being computed off the frame loop: drawn in a frame or two
+            img = pygame.Surface(rect.size, pygame.SRCALPHA)
+            labels = [str(x) for x in rs.rounds] + ([i18n.t("chart.end")] if rs.final else [])
+            series = []
+            for i, seat in enumerate(s.state.seats):
+                vals = list(rs.scores[i]) + ([rs.final[i]] if rs.final else [])
+                series.append(charts.seat_series(s.seat_name(i), vals, seat.colour))
+            charts.line_chart(img, img.get_rect(), series, labels, title=i18n.t("chart.by_round"), alpha=236)
+            self._chart = (key, img)
+        img = self._chart[1]
+        mouse = getattr(sc, "_mouse", (-1, -1))
+        img.set_alpha(70 if rect.collidepoint(mouse) else 255)
+        surf.blit(img, rect)
+        img.set_alpha(255)
