@@ -96,6 +96,35 @@ def rival_plan_model(view: GameState, j: int, tau: float = RIVAL_TAU):
     return [(pr, p, v, m, w) for pr, (p, v, m, w) in zip(probs, rows)]
 
 
+KING_MIN_CHANGE = 0.5  # plan the King's Privilege only when it more likely than not changes the order
+
+
+def king_change_probability(view: GameState, seat: int, plan: Plan, rivals) -> float:
+    """How likely the King's Privilege in ``plan`` changes the turn order (R4, K3).
+
+    ``rivals``: [(rival's card, rival_plan_model)]. The order changes when some rival would
+    go before the seat without K and after it with K; the rivals' plans are secret, so this
+    is a probability under the model of their plans."""
+    card = view.seats[seat].card
+    without = order_key(Plan(seat, plan.region, plan.action, False), card)
+    with_k = order_key(Plan(seat, plan.region, plan.action, True), card)
+    same = 1.0
+    for rcard, model in rivals:
+        moved = 0.0
+        for pr, q, _v, _m, _w in model:
+            key = order_key(q, rcard)
+            if with_k < key < without:
+                moved += pr
+        same *= max(0.0, 1.0 - moved)
+    return 1.0 - same
+
+
+def king_changes_order(view: GameState, seat: int, plan: Plan, rivals,
+                       threshold: float = KING_MIN_CHANGE) -> bool:
+    """A K plan is worth its ring only when it may change the order (else K is dominated)."""
+    return king_change_probability(view, seat, plan, rivals) >= threshold
+
+
 def contended_value(cands, my_key, rivals) -> float:
     """Expected value of the best spot still free when my turn comes (R4 order)."""
     ev = 0.0

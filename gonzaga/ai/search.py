@@ -9,7 +9,8 @@ At each decision the bot takes the few best candidates by the medium level's jud
 2. for every candidate (the same sample for all: common random numbers), applies the
    candidate, plays the rest of the round and ``horizon`` more rounds with a fast
    heuristic policy for every seat, and values the result with the heuristic position
-   value turned into a win chance (``heuristics.win_utility``);
+   value turned into a win chance plus a term linear in the margin (``utility``: it does
+   not saturate far ahead or behind);
 
 and finally picks the candidate with the best mean. Weak candidates are dropped half-way.
 
@@ -29,8 +30,8 @@ from ..rules import Action, Donate, GameState, Plan, apply, determinize, legal_p
 from ..rules.view import HIDDEN
 from .base import Bot, register
 from .bots import best_scoring
-from .heuristics import SeatContext, action_candidates, position_values, win_utility
-from .levels import MediumBot, rival_plan_model
+from .heuristics import DONATION, SeatContext, action_candidates, position_values, win_utility
+from .levels import MediumBot, king_changes_order, rival_plan_model
 
 DEFAULT_SECONDS = 1.4  # leaves room under the 2 s p95 goal for set-up and a slow sample
 
@@ -72,8 +73,30 @@ def policy_plan(state: GameState, seat: int) -> Plan:
     return choice
 
 
-def rollout(state: GameState, me: int, horizon: int) -> float:
-    """Play to the end of the round plus ``horizon`` rounds; my win chance there."""
+MARGIN_SLOPE = 1.0 / 64.0  # utility per point of margin on top of the win chance
+
+
+def utility(state: GameState, me: int, values: Optional[list[float]] = None) -> tuple[float, float]:
+    """(utility, margin) of a position for seat ``me``.
+
+    The margin is the position value (the score at the end) minus the best rival's. The
+    utility is the win chance logistic(margin / 8) (at the end, the result) plus
+    ``MARGIN_SLOPE`` x margin: the win chance alone saturates when a seat is far ahead or
+    behind, and then every candidate looked the same and noise chose."""
+    if state.is_over:
+        scores = [float(s.score) for s in state.seats]
+        win = 1.0 / len(state.winners) if me in state.winners else 0.0
+    else:
+        scores = values if values is not None else position_values(state)
+        win = None
+    margin = scores[me] - max(v for j, v in enumerate(scores) if j != me)
+    if win is None:
+        win = win_utility(state, me, scores)
+    return win + MARGIN_SLOPE * margin, margin
+
+
+def rollout(state: GameState, me: int, horizon: int) -> tuple[float, float]:
+    """Play to the end of the round plus ``horizon`` rounds; (utility, margin) there."""
     end_round = state.round + horizon
     while not state.is_over:
         if state.phase == "plan":
@@ -84,7 +107,26 @@ def rollout(state: GameState, me: int, horizon: int) -> float:
         else:
             j = state.to_act()[0]
             state = apply(state, policy_place(state, j))
-    return win_utility(state, me, None if state.is_over else position_values(state))
+    return utility(state, me)
+
+
+def play_out(state: GameState) -> tuple[GameState, int]:
+    """The rollout policy played to the end of the game: (final state, rollout steps).
+
+    A rollout step is one seat's decision (a plan or a placement) applied by the rollout
+    policy. ``gonzaga bench`` reports rollout steps per second from this.
+    """
+    steps = 0
+    while not state.is_over:
+        if state.phase == "plan":
+            for j in state.to_act():
+                state = apply(state, policy_plan(state, j))
+                steps += 1
+        else:
+            j = state.to_act()[0]
+            state = apply(state, policy_place(state, j))
+            steps += 1
+    return state, steps
 
 
 # ---------------------------------------------------------------- the bot
@@ -112,14 +154,20 @@ class HardBot(Bot):
     def choose(self, view: GameState, seat: int) -> Action:
         if view.phase == "plan":
             scored = sorted(self.medium.plan_scores(view, seat), key=lambda x: -x[0])
-            cands = [p for _, p in scored[: self.k_plans]]
             models = {j: rival_plan_model(view, j) for j in range(view.n) if j != seat}
-            return self._search(view, seat, cands, models)
+            rivals = [(view.seats[j].card, m) for j, m in models.items()]
+            # the King's Privilege only where it may change the turn order (else it only costs a ring)
+            scored = [(v, p) for v, p in scored if not p.king or king_changes_order(view, seat, p, rivals)]
+            top = scored[: self.k_plans]
+            return self._search(view, seat, [p for _, p in top], models, [v for v, _ in top])
         scored = self.medium.place_scores(view, seat)
-        cands = [a for _, a, _ in scored[: self.k_places]]
+        top = scored[: self.k_places]
+        cands = [a for _, a, _ in top]
+        prior = [v for v, _, _ in top]
         if not any(isinstance(a, Donate) for a in cands) and scored and scored[0][0] < 4.0:
             cands.append(Donate(seat))
-        return self._search(view, seat, cands, None)
+            prior.append(DONATION)
+        return self._search(view, seat, cands, None, prior)
 
     # ------------------------------------------------------------ search
 
@@ -134,7 +182,7 @@ class HardBot(Bot):
             return model[-1][1]
         return plan_for
 
-    def _search(self, view: GameState, seat: int, cands: list, models) -> Action:
+    def _search(self, view: GameState, seat: int, cands: list, models, prior: Optional[list] = None) -> Action:
         if len(cands) == 1:
             return cands[0]
         rng = self.rng
@@ -143,6 +191,7 @@ class HardBot(Bot):
         budget = self.iterations or 10 ** 9
         alive = list(range(len(cands)))
         total = [0.0] * len(cands)
+        margin = [0.0] * len(cands)
         count = [0] * len(cands)
         halved = False
         it = 0
@@ -173,13 +222,30 @@ class HardBot(Bot):
                 if models:
                     for j, p in fixed.items():
                         st = apply(st, p)
-                total[k] += rollout(st, seat, self.horizon)
+                u, mg = rollout(st, seat, self.horizon)
+                total[k] += u
+                margin[k] += mg
                 count[k] += 1
-        best = max(alive, key=lambda k: (total[k] / max(1, count[k]), -k))
+        best = max(alive, key=lambda k: self._rank(k, cands, total, margin, count, prior))
         self.last_stats = {"iterations": it, "seconds": time.perf_counter() - t0,
                            "means": [round(total[k] / max(1, count[k]), 3) for k in range(len(cands))],
+                           "margins": [round(margin[k] / max(1, count[k]), 2) for k in range(len(cands))],
                            "counts": count}
         return cands[best]
+
+    @staticmethod
+    def _rank(k: int, cands: list, total: list, margin: list, count: list, prior: Optional[list]) -> tuple:
+        """Best mean utility; exact ties go to the larger mean margin, then the larger prior
+        value, then the action's text: deterministic, and not the medium order alone."""
+        c = max(1, count[k])
+        return (round(total[k] / c, 9), round(margin[k] / c, 9),
+                prior[k] if prior is not None and k < len(prior) else 0.0, _text_key(cands[k]))
+
+
+def _text_key(action: Action) -> tuple:
+    """A deterministic last tie-break: the action's text, compared in reverse code points so
+    that max() prefers the alphabetically first."""
+    return tuple(-ord(ch) for ch in action.to_text())
 
 
 def _check_hidden(view: GameState) -> None:  # pragma: no cover - debugging aid

@@ -9,9 +9,12 @@
     worker.cancel_all()                  # e.g. on "new game" or "quit to menu"
     worker.close()
 
-Search bots (``hard``) run in worker processes (the GIL would stall the frame loop if
-they ran in a thread); the cheap bots (``easy``, ``medium``, ``greedy``, ``random``)
-run in one background thread. Processes are started lazily with the "spawn" method,
+Search bots (``hard``, ``expert``) run in worker processes (the GIL would stall the frame
+loop if they ran in a thread), one process per search seat, so that the seats of a round
+plan at the same time and none waits in a queue behind another's search (with three search
+seats on two cores each gets less of a core, and its time budget still ends its search on
+time); the cheap bots (``easy``, ``medium``, ``greedy``, ``random``) run in one background
+thread. Processes are started lazily with the "spawn" method,
 which is what Windows and macOS use anyway; a frozen (PyInstaller) build must call
 ``multiprocessing.freeze_support()`` first thing in ``__main__``.
 
@@ -34,7 +37,8 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
 from typing import Optional
 
-PROCESS_BOTS = frozenset({"hard"})  # bots that search: run them in a process
+PROCESS_BOTS = frozenset({"hard", "expert"})  # bots that search: run them in a process
+MAX_PROCESSES = 4  # one per seat at most
 
 # ---------------------------------------------------------------- in the worker
 
@@ -101,15 +105,18 @@ def _warm(directory: str) -> None:
 class DecisionWorker:
     """Tickets for AI decisions computed in the background."""
 
-    def __init__(self, processes: int = 2, use_processes: Optional[bool] = None):
-        """``processes``: worker processes for search bots (seats are spread over them).
+    def __init__(self, processes: int = MAX_PROCESSES, use_processes: Optional[bool] = None):
+        """``processes``: at most this many worker processes for search bots; each search
+        seat gets its own while there are enough (then seats share them).
 
         ``use_processes``: False runs every bot in the background thread (tests, or
         platforms where spawning is unwanted); None decides by the bot's name.
         """
         self._n_proc = max(1, processes)
         self._use_processes = use_processes
-        self._executors: list[Optional[ProcessPoolExecutor]] = [None] * self._n_proc
+        self._all: list[ProcessPoolExecutor] = []  # every process started
+        self._idle: list[ProcessPoolExecutor] = []  # started ahead (prestart), no seat yet
+        self._by_seat: dict[int, ProcessPoolExecutor] = {}
         self._thread: Optional[ThreadPoolExecutor] = None
         self._futures: dict[int, Future] = {}
         self._tickets = itertools.count(1)
@@ -156,13 +163,21 @@ class DecisionWorker:
     def prestart(self, bot_names, content_directory) -> None:
         """Start the worker processes in the background if any of ``bot_names`` needs them,
         so that the first decision does not pause the window while a process spawns."""
-        if self._closed or not any(self._in_process(n) for n in bot_names):
+        wanted = sum(1 for n in bot_names if self._in_process(n))
+        if self._closed or not wanted:
             return
 
         def start():
-            for k in range(self._n_proc):
+            for _ in range(wanted):
                 try:
-                    self._executor(k).submit(_warm, str(content_directory))
+                    with self._start_lock:
+                        if self._closed or len(self._all) >= self._n_proc:
+                            return
+                        if len(self._idle) + len(self._by_seat) >= wanted:
+                            return
+                        ex = self._new_executor()
+                        self._idle.append(ex)
+                    ex.submit(_warm, str(content_directory))
                 except Exception:  # a failed warm-up only costs the pause it tried to save
                     return
 
@@ -191,12 +206,11 @@ class DecisionWorker:
         self.cancel_all()
         with self._start_lock:  # no executor may be started by prestart after this
             self._closed = True
-            executors = list(self._executors)
+            executors = list(self._all)
         for ex in executors:
-            if ex is not None:
-                # wait: a process killed while it starts prints a traceback on the terminal;
-                # cancel_all above already told running searches to stop early
-                ex.shutdown(wait=True, cancel_futures=True)
+            # wait: a process killed while it starts prints a traceback on the terminal;
+            # cancel_all above already told running searches to stop early
+            ex.shutdown(wait=True, cancel_futures=True)
         if self._thread is not None:
             self._thread.shutdown(wait=False, cancel_futures=True)
 
@@ -211,21 +225,36 @@ class DecisionWorker:
     def _in_process(self, name: str) -> bool:
         if self._use_processes is not None:
             return self._use_processes
-        return name in PROCESS_BOTS
+        return name.partition("@")[0] in PROCESS_BOTS
+
+    def processes(self) -> int:
+        """Worker processes started so far."""
+        return len(self._all)
+
+    def _new_executor(self) -> ProcessPoolExecutor:
+        """A new one-process pool (the caller holds ``_start_lock``)."""
+        ctx = multiprocessing.get_context("spawn")
+        if self._cancel is None:
+            self._cancel = ctx.Value("i", self._generation)
+        ex = ProcessPoolExecutor(max_workers=1, mp_context=ctx, initializer=_init_worker,
+                                 initargs=(self._cancel,))
+        self._all.append(ex)
+        return ex
 
     def _executor(self, seat: int) -> ProcessPoolExecutor:
-        k = seat % self._n_proc
+        """The seat's own process: a prestarted one, a new one, or (past the limit) a shared one."""
         with self._start_lock:
             if self._closed:
                 raise RuntimeError("the decision worker is closed")
-            ex = self._executors[k]
+            ex = self._by_seat.get(seat)
             if ex is None:
-                ctx = multiprocessing.get_context("spawn")
-                if self._cancel is None:
-                    self._cancel = ctx.Value("i", self._generation)
-                ex = ProcessPoolExecutor(max_workers=1, mp_context=ctx, initializer=_init_worker,
-                                         initargs=(self._cancel,))
-                self._executors[k] = ex
+                if self._idle:
+                    ex = self._idle.pop(0)
+                elif len(self._all) < self._n_proc:
+                    ex = self._new_executor()
+                else:
+                    ex = self._all[seat % len(self._all)]
+                self._by_seat[seat] = ex
             return ex
 
     def _submit_process(self, name: str, seed: int, view, seat: int) -> Future:
@@ -235,7 +264,12 @@ class DecisionWorker:
             return self._executor(seat).submit(_decide_in_process, *args)
         except BrokenProcessPool:  # a worker died (killed, out of memory): start afresh
             with self._start_lock:
-                self._executors[seat % self._n_proc] = None
+                dead = self._by_seat.pop(seat, None)
+                if dead is not None:
+                    if dead in self._all:
+                        self._all.remove(dead)
+                    for k in [k for k, v in self._by_seat.items() if v is dead]:
+                        del self._by_seat[k]
             return self._executor(seat).submit(_decide_in_process, *args)
 
     def _submit_thread(self, name: str, seed: int, view, seat: int) -> Future:

@@ -1,0 +1,335 @@
+"""The ``expert`` level: a determinized Monte Carlo search whose play improves with its budget.
+
+At each decision, from the seat's view only (spec E):
+
+1. **Candidates**: every legal plan (a King's Privilege plan only when it may change the
+   turn order, ``levels.king_changes_order``), or every placement under the revealed plan
+   that covers a site or touches the seat's pieces, every useful wedding, and the
+   donation. The medium level's values order them (the prior).
+2. **Inference**: a distribution over the objective cards this seat has not seen (its own
+   is known), for each rival weighted by how many of each card's cities the rival holds
+   (``objective_weights``); determinizations draw rivals' objectives from it, jointly
+   (no two seats share a card), and shuffle every deck.
+3. **Search**: sequential halving with progressive widening. The budget B (rollouts)
+   decides how many candidates enter, about ``WIDEN * sqrt(B)`` in prior order, so a larger
+   budget looks at more of them; then in rounds, every surviving candidate is played out
+   on the same determinizations (common random numbers) and the weaker half is dropped.
+   The final choice is the best mean among the last survivors, each mean shrunk toward
+   the prior by ``PRIOR_SAMPLES`` virtual rollouts. While planning, rivals who have not
+   revealed their plans get a plan drawn from medium's model of them (``rival_model``).
+4. **Rollouts** run on ``fastsim.Sim`` (every seat plays the fast heuristic policy, with
+   its sampled objective) to the end of the next round (``HORIZON``; the game's end when
+   it comes first), and a result is worth ``win + margin / MARGIN_SCALE``: the margin is
+   the seat's score minus the best rival's (the final scores, or the position values of
+   ``Sim.position_values`` when the rollout stops before the end), the win is the result
+   or logistic(margin / 8). The margin term does not saturate, so a far-ahead or
+   far-behind seat still sees which move scores more.
+
+Budgets: ``iterations`` (rollouts; a seeded game is then reproducible) or ``seconds``
+(anytime: the budget is set from the measured rollout speed and the search returns the
+best so far at the deadline or when the worker asks it to stop). ``GONZAGA_EXPERT_ITERATIONS``
+and ``GONZAGA_EXPERT_SECONDS`` set them for every expert made by name; ``make_bot("expert@800")``
+pins 800 rollouts.
+"""
+from __future__ import annotations
+
+import math
+import os
+import random
+import time
+from typing import Callable, Optional
+
+from ..rules import Action, Donate, GameState
+from .base import Bot, register
+from .fastsim import Sim
+from .heuristics import DONATION
+from .levels import MediumBot, king_changes_order, rival_plan_model
+
+DEFAULT_SECONDS = 1.5  # the p95 goal is 2 s: set-up and the last round of rollouts fit under it
+MARGIN_SCALE = 40.0  # points of margin worth one win
+WIN_SCALE = 8.0  # a rollout stopped before the end: win chance logistic(margin / WIN_SCALE)
+HORIZON = 1  # rollouts stop after this many rounds past the current one (None: the end)
+WIDEN = 0.5  # candidates searched: WIDEN * sqrt(budget), at least MIN_ARMS
+PRIOR_SAMPLES = 4.0  # the prior counts as this many rollouts when ranking (shrinks noisy means)
+MIN_ARMS = 4
+OBJ_BETA = 0.9  # inference: weight exp(beta * cities of the card the rival holds)
+RIVAL_TAU = 2.0  # softmax temperature of a rival's plan in a determinization
+RIVAL_KING = 0.08  # chance a rival's sampled plan carries the King's Privilege (when legal)
+
+
+def _env_int(name: str) -> Optional[int]:
+    try:
+        v = os.environ.get(name)
+        return int(v) if v else None
+    except ValueError:
+        return None
+
+
+def _env_float(name: str) -> Optional[float]:
+    try:
+        v = os.environ.get(name)
+        return float(v) if v else None
+    except ValueError:
+        return None
+
+
+# ---------------------------------------------------------------- inference
+
+def objective_weights(view: GameState, seat: int, beta: float = OBJ_BETA) -> dict[int, list[tuple[str, float]]]:
+    """For each rival: [(objective id, weight)] over the cards ``seat`` has not seen.
+
+    A rival's pieces on a card's cities make the card likelier: weight exp(beta * cities held),
+    normalised. Its own card is known to the seat and excluded."""
+    board = view.board
+    content = view.content
+    mine = view.seats[seat].objective
+    pool = [o.id for o in content.objectives if o.id != mine]
+    masks = {o: board.mask_of(content.objective_cities(o)) for o in pool}
+    out = {}
+    for j, s in enumerate(view.seats):
+        if j == seat:
+            continue
+        held = s.held
+        w = [math.exp(beta * (held & masks[o]).bit_count()) for o in pool]
+        tot = sum(w)
+        out[j] = [(o, x / tot) for o, x in zip(pool, w)]
+    return out
+
+
+def sample_objectives(weights: dict[int, list[tuple[str, float]]], rng: random.Random) -> dict[int, str]:
+    """One joint draw: rivals in random order, each from its weights among the cards left."""
+    order = list(weights)
+    rng.shuffle(order)
+    used: set[str] = set()
+    out = {}
+    for j in order:
+        opts = [(o, w) for o, w in weights[j] if o not in used]
+        tot = sum(w for _, w in opts)
+        x = rng.random() * tot
+        pick = opts[-1][0]
+        for o, w in opts:
+            x -= w
+            if x <= 0:
+                pick = o
+                break
+        out[j] = pick
+        used.add(pick)
+    return out
+
+
+# ---------------------------------------------------------------- the bot
+
+class ExpertBot(Bot):
+    """Sequential halving with progressive widening over determinized full-game rollouts."""
+
+    name = "expert"
+
+    def __init__(self, seed: int = 0, iterations: Optional[int] = None, seconds: Optional[float] = None,
+                 horizon: Optional[int] = HORIZON, widen: float = WIDEN, prior_samples: float = PRIOR_SAMPLES,
+                 king: bool = True, rival_model: str = "medium", halving: bool = True,
+                 beta: float = OBJ_BETA):
+        """The keyword knobs after ``seconds`` are for experiments (docs/ai.md): the rollout
+        horizon in rounds (None: the game's end), the widening factor, the prior's weight,
+        whether K plans are candidates, the rival plan model ("medium", or "sim": the rollout
+        policy's values with sampled objectives), halving or a flat allocation, and the
+        inference's beta (0: uniform over the unseen cards)."""
+        super().__init__(seed)
+        self.beta = beta
+        self.halving = halving
+        self.rival_model = rival_model
+        self.horizon = horizon
+        self.widen = widen
+        self.prior_samples = prior_samples
+        self.king = king
+        self.iterations = iterations if iterations is not None else _env_int("GONZAGA_EXPERT_ITERATIONS")
+        self.seconds = seconds if seconds is not None else (_env_float("GONZAGA_EXPERT_SECONDS") or DEFAULT_SECONDS)
+        self.medium = MediumBot(seed)
+        self.medium.rng = self.rng
+        self.should_stop: Optional[Callable[[], bool]] = None  # set by the worker to abandon
+        self.last_stats: dict = {}
+
+    # ------------------------------------------------------------ candidates
+
+    def candidates(self, view: GameState, seat: int) -> list[Action]:
+        """Every candidate, best prior first."""
+        return [a for _, a in self.scored_candidates(view, seat)]
+
+    def scored_candidates(self, view: GameState, seat: int) -> list[tuple[float, Action]]:
+        """Every candidate with its prior value (medium's, in points), best first."""
+        if view.phase == "plan":
+            scored = sorted(self.medium.plan_scores(view, seat), key=lambda x: -x[0])
+            if not self.king:
+                scored = [(v, p) for v, p in scored if not p.king]
+            kings = [p for _, p in scored if p.king]
+            if kings:
+                models = [(view.seats[j].card, rival_plan_model(view, j)) for j in range(view.n) if j != seat]
+                ok = {p for p in kings if king_changes_order(view, seat, p, models)}
+                scored = [(v, p) for v, p in scored if not p.king or p in ok]
+            return scored
+        out = [(v, a) for v, a, _ in self.medium.place_scores(view, seat, top=10 ** 6)]
+        if not any(isinstance(a, Donate) for _, a in out):
+            out.append((DONATION, Donate(seat)))
+        return out
+
+    def choose(self, view: GameState, seat: int) -> Action:
+        t0 = time.perf_counter()
+        scored = self.scored_candidates(view, seat)
+        if len(scored) == 1:
+            self.last_stats = {"rollouts": 0, "arms": 1, "seconds": time.perf_counter() - t0}
+            return scored[0][1]
+        return self._search(view, seat, [a for _, a in scored], [v for v, _ in scored], t0)
+
+    # ------------------------------------------------------------ search
+
+    def _determinization(self, base: Sim, view: GameState, seat: int, weights, rng: random.Random) -> Sim:
+        sim = base.copy()
+        sim.shuffle_decks(rng)
+        objs = sample_objectives(weights, rng)
+        board = view.board
+        for j, oid in objs.items():
+            sim.obj[j] = board.mask_of(view.content.objective_cities(oid))
+        if sim.phase == "plan":
+            for j in range(sim.n):
+                if j != seat and sim.plan[j] is None:
+                    if self._models is not None:
+                        sim.plan[j] = self._model_plan(sim, j, rng)
+                    else:
+                        sim.plan[j] = self._rival_plan(sim, j, rng)
+        return sim
+
+    def _model_plan(self, sim: Sim, j: int, rng: random.Random):
+        """A rival's plan drawn from medium's model of it (a softmax over its plans valued
+        from its public fief, the King's Privilege as the rarer choice)."""
+        model = self._models[j]
+        x = rng.random()
+        pick = model[-1][1]
+        for pr, p, _v, _m, _w in model:
+            x -= pr
+            if x <= 0:
+                pick = p
+                break
+        return (sim.t.card_index[pick.region], pick.action, pick.king)
+
+    @staticmethod
+    def _rival_plan(sim: Sim, j: int, rng: random.Random):
+        vals = sim.plan_values(j)
+        m = max(v for v, _ in vals)
+        w = [math.exp((v - m) / RIVAL_TAU) for v, _ in vals]
+        x = rng.random() * sum(w)
+        pick = vals[-1][1]
+        for (v, p), wi in zip(vals, w):
+            x -= wi
+            if x <= 0:
+                pick = p
+                break
+        k, a, _ = pick
+        if sim.rings[j] > 0 and "K" not in sim.unav[j] and rng.random() < RIVAL_KING:
+            return (k, a, True)
+        return pick
+
+    @staticmethod
+    def _outcome(sim: Sim, seat: int) -> tuple[float, float]:
+        if sim.phase == "over":
+            scores = sim.final_scores()
+            win = sim.winners(scores)
+            share = 1.0 / len(win) if seat in win else 0.0
+            margin = scores[seat] - max(s for j, s in enumerate(scores) if j != seat)
+        else:
+            values = sim.position_values()
+            margin = values[seat] - max(s for j, s in enumerate(values) if j != seat)
+            share = 1.0 / (1.0 + math.exp(-margin / WIN_SCALE))
+        return share + margin / MARGIN_SCALE, margin
+
+    def _search(self, view: GameState, seat: int, cands: list, prior: list, t0: float) -> Action:
+        rng = self.rng
+        self._models = None
+        if view.phase == "plan" and self.rival_model == "medium":
+            self._models = {j: rival_plan_model(view, j) for j in range(view.n) if j != seat}
+        base = Sim.from_state(view)
+        weights = objective_weights(view, seat, self.beta)
+        deadline = None if self.iterations else t0 + self.seconds
+        stop = self.should_stop
+        n = len(cands)
+        total = [0.0] * n
+        margin = [0.0] * n
+        count = [0] * n
+        rollouts = 0
+
+        def run(k: int, det: Sim) -> None:
+            nonlocal rollouts
+            sim = det.copy()
+            sim.apply_action(cands[k])
+            sim.play(None if self.horizon is None else det.round + self.horizon)
+            u, mg = self._outcome(sim, seat)
+            total[k] += u
+            margin[k] += mg
+            count[k] += 1
+            rollouts += 1
+
+        def out_of_time() -> bool:
+            if stop is not None and stop():
+                return True
+            return deadline is not None and time.perf_counter() > deadline
+
+        if self.iterations:
+            budget = self.iterations
+        else:
+            # probe the rollout speed on the two best candidates, then size the budget
+            det = self._determinization(base, view, seat, weights, rng)
+            tp = time.perf_counter()
+            run(0, det)
+            run(1, det)
+            per = max(1e-4, (time.perf_counter() - tp) / 2)
+            budget = max(4, int((deadline - time.perf_counter()) / per * 0.92) + 2)
+        arms = min(n, max(MIN_ARMS, int(round(self.widen * math.sqrt(budget)))))
+        alive = list(range(arms))
+        rounds = 0  # halvings until one is left
+        m = arms
+        while m > 1:
+            m //= 2
+            rounds += 1
+        spent = rollouts
+        stopped = False
+        r = 0
+        if not self.halving:
+            rounds = 1
+        while len(alive) > 1 and not stopped and r < max(1, rounds):
+            left_rounds = max(1, rounds - r)
+            per_arm = max(1, (budget - spent) // (left_rounds * len(alive)))
+            for _ in range(per_arm):
+                det = self._determinization(base, view, seat, weights, rng)
+                for k in alive:
+                    if out_of_time():
+                        stopped = True
+                        break
+                    run(k, det)
+                if stopped:
+                    break
+            spent = rollouts
+            r += 1
+            if stopped:
+                break
+            alive.sort(key=lambda k: (-total[k] / max(1, count[k]), k))
+            alive = alive[: max(1, len(alive) // 2)]
+        seen = [k for k in range(n) if count[k]] or [0]
+        # the best mean among those that got the most attention (the last survivors), each
+        # mean shrunk toward the prior (medium's value, in points, as a margin) by a few
+        # virtual rollouts, so that a candidate lucky on few samples does not win alone
+        top = max(count)
+        finalists = [k for k in seen if count[k] >= top * 0.5] or seen
+        ref = sum(total[k] for k in seen) / max(1, sum(count[k] for k in seen))
+        pmax = max(prior[k] for k in seen)
+
+        def score(k):
+            virtual = ref + (prior[k] - pmax) / MARGIN_SCALE
+            return ((total[k] + self.prior_samples * virtual) / (count[k] + self.prior_samples),
+                    margin[k] / max(1, count[k]), -k)
+
+        best = max(finalists, key=score)
+        self.last_stats = {"rollouts": rollouts, "arms": arms, "candidates": n, "budget": budget,
+                           "seconds": time.perf_counter() - t0, "stopped": stopped,
+                           "best_mean": round(total[best] / max(1, count[best]), 3)}
+        return cands[best]
+
+
+register("expert", ExpertBot)
