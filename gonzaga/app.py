@@ -23,6 +23,29 @@ class UsageError(Exception):
     pass
 
 
+class NoDisplay(Exception):
+    """No real window can be opened: ``main`` says so in one line and exits with status 2."""
+
+
+HEADLESS_DRIVERS = ("offscreen", "dummy")  # SDL video drivers that open no window anybody sees
+
+
+def check_display(pg) -> None:
+    """NoDisplay when SDL has no display, or fell back to a driver that shows nothing although
+    nobody asked for it (``SDL_VIDEODRIVER=dummy``, as the tests and tools set it, is allowed)."""
+    import os
+    try:
+        if not pg.display.get_init():
+            pg.display.init()
+        driver = (pg.display.get_driver() or "").lower()
+    except Exception as e:  # pygame.error: no video device at all
+        raise NoDisplay(f"no video device could be opened ({e})") from None
+    asked = [d.strip().lower() for d in os.environ.get("SDL_VIDEODRIVER", "").split(",") if d.strip()]
+    if driver in HEADLESS_DRIVERS and driver not in asked:
+        raise NoDisplay(f"no screen to open a window on (SDL found only its '{driver}' video driver; "
+                        "is DISPLAY or WAYLAND_DISPLAY set?)")
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message):  # one clear line, exit 2 (not argparse's usage block)
         raise UsageError(message)
@@ -44,8 +67,11 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--screenshot", metavar="OUT.png", default=None, help="save the last frame before exiting")
     p.add_argument("--size", metavar="WxH", default=None, help="window size, e.g. 1600x1000")
     p.add_argument("--load", metavar="SAVE.json", default=None, help="open a saved game")
+    p.add_argument("--watch", metavar="FILE", default=None, help="watch a saved game move by move (replay viewer)")
     p.add_argument("--lang", choices=("en", "it"), default=None, help="interface language")
     a = p.parse_args(argv)
+    if a.watch and (a.load or a.demo):
+        raise UsageError("--watch opens the replay viewer: it cannot be combined with --load or --demo")
     if not 2 <= a.seats <= 4:
         raise UsageError(f"--seats must be 2, 3 or 4 (got {a.seats})")
     if a.bots is not None:
@@ -79,7 +105,8 @@ class App:
                  demo_seats: int = 4, demo_bots: Optional[list[str]] = None, seed: Optional[int] = None,
                  speed: Optional[str] = None,
                  exit_after_game: bool = False, exit_after_first_frame: bool = False,
-                 screenshot: Optional[str] = None, load: Optional[str] = None, autosave: bool = True):
+                 screenshot: Optional[str] = None, load: Optional[str] = None, autosave: bool = True,
+                 watch: Optional[str] = None):
         import pygame
 
         from .ui import i18n
@@ -92,31 +119,61 @@ class App:
         self.screenshot_out = screenshot
         self.autosave_enabled = autosave and not demo
         self.demo = demo
-        pygame.display.init()  # no audio: the game has no sound, and ALSA would complain headless
+        check_display(pygame)  # the mixer starts later, on the second frame (audio.py)
         pygame.font.init()
         self.version = persistence.app_version()
         pygame.display.set_caption(f"Gonzaga {self.version}")
         self.windowed_size = tuple(size or self.settings.window)
         self.fullscreen = False
-        self._set_mode(self.settings.fullscreen and not (exit_after_game or exit_after_first_frame))
+        try:
+            self._set_mode(self.settings.fullscreen and not (exit_after_game or exit_after_first_frame))
+        except pygame.error as e:
+            raise NoDisplay(f"the window could not be opened ({e})") from None
         self.clock = pygame.time.Clock()
+        from .audio import Audio
+        self.audio = Audio(self.settings)  # starts on the second frame; silent if it cannot
         self.running = True
         self.exit_code = 0
         self.frames = 0
         self.first_frame_ms: Optional[float] = None
         self.toasts: list[tuple[str, float]] = []
+        # Saving that does not work: (i18n key of the banner, i18n key of the reason, folder). The
+        # banner stays on screen until a save works again; then one toast says so.
+        self.save_problem: Optional[tuple[str, str, str]] = None
+        self.reported_bad: set = set()  # bad saves already reported (one that cannot be moved aside)
+        self.load_failed: Optional[str] = None  # the message when --load could not open its file
         self._content = None
         self._worker = None
         self.session = None
         self.final_table: Optional[str] = None
         from .scenes.base import SceneStack
         self.stack = SceneStack()
+        self._check_saving()
         from .scenes.title import TitleScene
         self.stack.push(TitleScene(self))
+        if watch:  # the replay viewer over the title screen
+            from .scenes.replay_view import open_replay
+            if not open_replay(self, Path(watch)) and (exit_after_game or exit_after_first_frame):
+                self.exit_code = 2
         if demo:
             self.start_demo(demo_seats, seed, demo_bots)
-        elif load:
-            self.open_save(Path(load))
+        elif load and not self.open_save(Path(load)):
+            _print_line(f"gonzaga: {self.load_failed}", sys.stderr)
+            if exit_after_game or exit_after_first_frame:
+                self.exit_code = 2
+            if exit_after_game:  # no game will ever end: stop after showing the message
+                self.running = False
+
+    def _check_saving(self) -> None:
+        """At start-up: remove leftovers of interrupted writes; find out whether saving can work."""
+        for d in (persistence.saves_dir(), persistence.config_dir()):
+            persistence.clean_stale_temps(d)
+        if not self.autosave_enabled:
+            return
+        problem = persistence.check_writable()
+        if problem is not None:
+            log.warning("saves folder %s cannot be written: %s", problem.path, problem.cause)
+            self.save_problem = ("save.off", problem.reason_key, str(problem.path))
 
     # ------------------------------------------------------------ window
 
@@ -127,6 +184,12 @@ class App:
         else:
             self.screen = pg.display.set_mode(self.windowed_size, pg.RESIZABLE)
         self.fullscreen = fullscreen
+        self.apply_ui_scale()
+
+    def apply_ui_scale(self) -> None:
+        """The interface scale for this window and the UI scale setting (ui/widgets.py)."""
+        from .ui import widgets as W
+        W.set_ui_scale(W.scale_for(self.size, self.settings.ui_scale))
 
     @property
     def size(self) -> tuple[int, int]:
@@ -139,6 +202,7 @@ class App:
         self._relayout()
 
     def _relayout(self) -> None:
+        self.apply_ui_scale()
         for s in self.stack.scenes:
             s.layout(self.size)
 
@@ -146,13 +210,88 @@ class App:
         self.toasts.append((text, time.monotonic() + secs))
 
     def save_screenshot(self, path: Optional[Path] = None) -> Path:
+        """The screen as a PNG, written atomically; SaveWriteError (text for the player) if it fails."""
+        import io
         if path is None:
             stamp = time.strftime("%Y%m%d-%H%M%S")
             path = persistence.screenshots_dir() / f"gonzaga-{stamp}.png"
         path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self.pg.image.save(self.screen, str(path))
+        buf = io.BytesIO()
+        try:
+            self.pg.image.save(self.screen, buf, "png")
+        except Exception as e:  # pygame.error: the encoder failed
+            log.warning("screenshot not encoded: %s", e)
+            raise persistence.SaveWriteError(path, e, "save.reason_other") from e
+        data = buf.getvalue()
+        if not data:
+            raise persistence.SaveWriteError(path, None, "save.reason_other")
+        try:
+            persistence.atomic_write_bytes(path, data)  # a short or empty file is an error
+        except OSError as e:
+            raise persistence.SaveWriteError(path, e) from e
         return path
+
+    def screenshot_key(self) -> None:
+        """F12: save a screenshot and say where, or say why not."""
+        from .ui import i18n
+        try:
+            p = self.save_screenshot()
+        except persistence.SaveWriteError as e:
+            log.warning("screenshot failed: %s", e.cause)
+            self.toast(i18n.t("save.screenshot_failed", reason=e.reason), 6)
+            return
+        self.toast(i18n.t("app.screenshot", path=str(p)))
+
+    # ------------------------------------------------------------ saving
+
+    def banner_text(self) -> Optional[str]:
+        """The lasting message about saving (None while saving works)."""
+        if self.save_problem is None:
+            return None
+        from .ui import i18n
+        key, reason, folder = self.save_problem
+        return i18n.t(key, reason=i18n.t(reason), folder=folder)
+
+    def autosave_now(self, session) -> bool:
+        """Autosave ``session``. A failure never stops the game: it puts up the banner (once, it
+        stays until a save works again); the first save that works again takes it down and says so."""
+        if not self.autosave_enabled:
+            return True
+        try:
+            persistence.autosave(session)
+        except Exception as e:
+            key = persistence.write_reason_key(e)
+            if self.save_problem is not None and self.save_problem[1] == key:
+                return False  # the player already knows (the banner is up): no repeat, no log flood
+            if isinstance(e, OSError):
+                log.warning("autosave failed: %s", getattr(e, "cause", None) or e)
+            else:
+                log.exception("autosave failed")
+            self.save_problem = ("save.failing", key, str(persistence.saves_dir()))
+            return False
+        if self.save_problem is not None:
+            from .ui import i18n
+            log.info("autosave works again")
+            self.save_problem = None
+            self.toast(i18n.t("save.working_again"), 5)
+        return True
+
+    def report_bad_save(self, e: "persistence.SaveError") -> bool:
+        """Show a bad save's message once; False when it was already shown (it could not be moved)."""
+        from .scenes.dialogs import MessageScene
+        from .ui import i18n
+        ident = None
+        if e.path is not None and e.moved_to is None:
+            try:
+                st = e.path.lstat()
+                ident = (str(e.path), st.st_size, st.st_mtime_ns)
+            except OSError:
+                ident = (str(e.path), None, None)
+            if ident in self.reported_bad:
+                return False
+            self.reported_bad.add(ident)
+        self.stack.push(MessageScene(self, i18n.t("load.heading"), e.report()))
+        return True
 
     # ------------------------------------------------------------ shared services
 
@@ -182,16 +321,14 @@ class App:
             self.session.ai_delay = self.ai_delay()
 
     def _on_change(self, session) -> None:
-        if self.autosave_enabled:
-            persistence.autosave(session)
+        self.autosave_now(session)
 
     def start_session(self, seats, seed: int, scenario: Optional[str] = None) -> None:
         from .session import Session
         self.end_session()
         self.session = Session.new(seats, seed, scenario, content=self.content, worker=self.worker,
                                    on_change=self._on_change, ai_delay=self.ai_delay())
-        if self.autosave_enabled:
-            persistence.autosave(self.session)
+        self.autosave_now(self.session)
         self._show_game(resumed=False)
 
     def start_demo(self, seats: int, seed: Optional[int], bots: Optional[list[str]] = None) -> None:
@@ -211,15 +348,14 @@ class App:
         try:
             ls = persistence.load_save(path, self.content)
         except persistence.SaveError as e:
-            from .scenes.dialogs import MessageScene
-            from .ui import i18n
-            moved = e.moved_to.name if e.moved_to else "-"
-            self.stack.push(MessageScene(self, i18n.t("load.heading"),
-                                         i18n.t("load.damaged", file=Path(path).name, message=e.message, moved=moved)))
+            self.load_failed = e.report()
+            self.report_bad_save(e)
             return False
         self.end_session()
-        self.session = Session(ls.seats, ls.record, content=self.content, worker=self.worker,
+        self.session = Session(ls.seats, ls.record, content=ls.content, worker=self.worker,
                                on_change=self._on_change, ai_delay=self.ai_delay(), name=ls.model.name)
+        if ls.model.assists is not None:  # take-backs and hints used so far (issue 11)
+            self.session.assists.update(ls.model.assists.model_dump())
         self._show_game(resumed=True)
         return True
 
@@ -246,8 +382,8 @@ class App:
         """Called once by the game screen when a game ends."""
         self.final_table = score_table_text(session)
         if self.exit_after_game:
-            print(self.final_table, flush=True)
             self.running = False
+            _print_line(self.final_table)
 
     # ------------------------------------------------------------ the loop
 
@@ -263,8 +399,8 @@ class App:
         if self.frames == 1 and self.first_frame_ms is None:
             self.first_frame_ms = (time.perf_counter() - _start_time()) * 1000.0
             if self.exit_after_first_frame:
-                print(f"first_frame_ms={self.first_frame_ms:.0f}", flush=True)
                 self.running = False
+                _print_line(f"first_frame_ms={self.first_frame_ms:.0f}")
         return self.running
 
     def _frame(self, dt: float) -> None:
@@ -273,6 +409,7 @@ class App:
             self.dispatch(ev)
         for scene in list(self.stack.scenes):
             scene.update(dt)
+        self.audio.update()
         self.draw()
         pg.display.flip()
 
@@ -297,9 +434,10 @@ class App:
             self.toggle_fullscreen()
             return
         if ev.type == pg.KEYDOWN and ev.key == pg.K_F12:
-            from .ui import i18n
-            p = self.save_screenshot()
-            self.toast(i18n.t("app.screenshot", path=str(p)))
+            self.screenshot_key()
+            return
+        from .scenes.base import help_corner
+        if help_corner(self).handle(ev):  # the "?" of every screen, F1 (issue 11)
             return
         top = self.stack.top
         if top is not None:
@@ -309,7 +447,25 @@ class App:
         from .ui import widgets as W
         surf = self.screen
         for scene in self.stack.visible():
+            W.CHECK.scene = scene.name  # (layout tests: whose labels these are)
             scene.draw(surf)
+        from .scenes.base import help_corner
+        help_corner(self).draw(surf)
+        W.CHECK.scene = "app"
+        banner = self.banner_text()
+        if banner:  # saving does not work: said once, and it stays until it works again
+            from .scenes.game import GameScene
+            sw = surf.get_width()
+            game = self.stack.find(GameScene)
+            if game is not None and sw >= 1000:  # over the map, clear of the side panel
+                pw = game.panel_rect.w
+                w, centre, top = min(W.sc(720), sw - pw - 60), (sw - pw) // 2, game.board_rect.y + W.sc(8)
+            else:
+                w, centre, top = min(W.sc(780), sw - 80), sw // 2, W.sc(10)
+            img = W.text(banner, "sans", 16, W.TEXT_LIGHT, wrap=w)
+            r = img.get_rect(midtop=(centre, top))
+            W.panel(surf, r.inflate(24, 14), (120, 30, 24), (240, 200, 120), 8, 2, alpha=240)
+            surf.blit(img, r)
         now = time.monotonic()
         self.toasts = [(t, until) for t, until in self.toasts if until > now]
         y = surf.get_height() - 16
@@ -331,7 +487,12 @@ class App:
         while self.running:
             self.step()
         if self.screenshot_out:
-            self.save_screenshot(Path(self.screenshot_out))
+            try:
+                self.save_screenshot(Path(self.screenshot_out))
+            except persistence.SaveWriteError as e:
+                from .ui import i18n
+                _print_line(f"gonzaga: {i18n.t('save.screenshot_failed', reason=e.reason)}", sys.stderr)
+                self.exit_code = self.exit_code or 1
         self.close()
         self.pg.quit()  # only when the program ends: the fonts cached by the theme die with it
         return self.exit_code
@@ -345,11 +506,11 @@ class App:
 
     def close(self) -> None:
         if self.session is not None and self.autosave_enabled and not self.session.is_over:
-            try:
-                persistence.autosave(self.session)
-            except OSError:
-                log.exception("autosave on exit failed")
+            self.autosave_now(self.session)
         self.end_session()
+        self.audio.close()
+        from .hints import close_service
+        close_service(self)  # the hints' own worker (issue 11)
         if self._worker is not None:
             self._worker.close()
             self._worker = None
@@ -357,6 +518,21 @@ class App:
             self.settings.window = self.windowed_size
         persistence.save_settings(self.settings)
         self.running = False
+
+
+def _print_line(text: str, stream=None) -> None:
+    """Print one line; a closed pipe (``| head``) or a missing terminal is not an error."""
+    stream = stream or sys.stdout
+    try:
+        print(text, file=stream, flush=True)
+    except (BrokenPipeError, OSError, ValueError):
+        if stream is sys.stdout:
+            try:  # later flushes (at exit) must not fail again
+                import os
+                devnull = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(devnull, sys.stdout.fileno())
+            except (OSError, ValueError):
+                pass
 
 
 def score_table_text(session) -> str:
@@ -439,9 +615,19 @@ def main(argv: Optional[list[str]] = None) -> int:
         app = App(settings, size=args.size, demo=args.demo, demo_seats=args.seats, demo_bots=args.bots,
                   seed=args.seed, speed=speed,
                   exit_after_game=args.exit_after_game, exit_after_first_frame=args.exit_after_first_frame,
-                  screenshot=args.screenshot, load=args.load)
+                  screenshot=args.screenshot, load=args.load, watch=args.watch)
         return app.run()
+    except NoDisplay as e:  # never a game running where nobody can see it
+        log.error("no display: %s", e)
+        _print_line(f"gonzaga: Gonzaga needs a display: {e}", sys.stderr)
+        try:
+            import pygame
+            pygame.quit()
+        except Exception:
+            pass
+        return 2
     except Exception:
         log.exception("fatal error")
-        print(f"gonzaga: an unexpected error stopped the game; details are in {log_file}", file=sys.stderr)
+        where = f"details are in {log_file}" if persistence.log_available() else "no log file could be written"
+        _print_line(f"gonzaga: an unexpected error stopped the game; {where}", sys.stderr)
         return 1

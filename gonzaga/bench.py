@@ -20,6 +20,69 @@ def mid_game_state(seed: int = 7, rounds: int = 6):
     return state
 
 
+def rollout_positions(count: int) -> list:
+    """Full states (determinized from a seat's view) at the start of a place phase, rounds 2-7
+    of seeded greedy games, 2 and 4 seats: where a search's rollouts start."""
+    from .ai import make_bot
+    from .rules import GameConfig, apply, deal, determinize, new_game, view
+
+    out = []
+    g = 0
+    while len(out) < count:
+        seats = 2 if g % 2 == 0 else 4
+        state = new_game(GameConfig(seats=seats))
+        state = apply(state, deal(state, random.Random(900 + g)))
+        bots = [make_bot("greedy", 900 + g + i) for i in range(seats)]
+        stop = 2 + g % 6
+        while not (state.round == stop and state.phase == "place"):
+            seat = state.to_act()[0]
+            state = apply(state, bots[seat].choose(view(state, seat), seat))
+        seat = state.to_act()[0]
+        out.append(determinize(view(state, seat), random.Random(g)))
+        g += 1
+    return out
+
+
+def measure_rollouts(quick: bool = False) -> tuple[float, float]:
+    """(rollout_steps_per_s, rollout_steps_per_s_apply).
+
+    rollout_steps_per_s: decisions applied per second by the search's rollout policy
+    (``fastsim``). One rollout step is one seat's decision (a plan or a placement) applied
+    inside a rollout by the rollout policy; each rollout runs from a position of
+    ``rollout_positions`` to the end of the game. The placement tables of each scenario and
+    the simulator's memos are built by one untimed pass first (once per game in play, then
+    reused by every rollout of a search).
+
+    rollout_steps_per_s_apply: the same for the rollout policy that valued every placement
+    through ``apply``'s states (before issue 12; hard's rollouts still use it).
+
+    The two are timed in turn, three times (once with ``quick``), and the best of each is
+    kept, so that other load on the machine moves the ratio as little as possible.
+    """
+    from .ai.fastsim import play_out, tables_for
+    from .ai.search import play_out as play_out_apply
+
+    starts = rollout_positions(4 if quick else 60)
+    for st in starts:
+        tables_for(st)
+        play_out(st)
+    old_starts = starts[: 2 if quick else 20]
+    play_out_apply(old_starts[0])
+
+    def rate(fn, sts):
+        steps = 0
+        t0 = time.perf_counter()
+        for st in sts:
+            steps += fn(st)[1]
+        return steps / (time.perf_counter() - t0)
+
+    new = old = 0.0
+    for _ in range(1 if quick else 3):
+        new = max(new, rate(play_out, starts))
+        old = max(old, rate(play_out_apply, old_starts))
+    return new, old
+
+
 def run_bench(quick: bool = False, ui: bool = True) -> dict:
     from .rules import GameConfig, apply, deal, new_game
     from .rules.placement import anchor_masks, placements
@@ -55,9 +118,12 @@ def run_bench(quick: bool = False, ui: bool = True) -> dict:
     for st in starts:
         random_playout(st, rng)
     playouts = n_games / (time.perf_counter() - t0)
+    rollouts, rollouts_apply = measure_rollouts(quick)
     out = {"placement_query_us": round(statistics.median(samples), 2),
            "all_plans_ms": round(statistics.median(all_plans), 3),
            "playouts_per_s": round(playouts, 1),
+           "rollout_steps_per_s": round(rollouts, 1),
+           "rollout_steps_per_s_apply": round(rollouts_apply, 1),
            "position": f"4 seats, round {state.round}, fief {s.fief}, {len(plans)} plans"}
     if ui:
         try:

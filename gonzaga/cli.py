@@ -1,11 +1,14 @@
 """Command-line tools: simulate, replay, legal, bench (and render-map, from the renderer).
 
-Every command prints JSON with ``--json``; bad input gives one line on stderr and exit 2.
+Every command prints JSON with ``--json``; bad input gives one line on stderr and exit 2 (a
+damaged or hostile file included: it is read like a save, see gonzaga/save_schema.py). Output
+into a closed pipe (``| head``) ends the command quietly.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 from collections import Counter
@@ -54,10 +57,25 @@ def run(argv: list[str]) -> int:
         args = _parser().parse_args(argv)
         handler = {"simulate": cmd_simulate, "replay": cmd_replay, "legal": cmd_legal,
                    "bench": cmd_bench}[args.command]
-        return handler(args)
+        code = handler(args)
+        sys.stdout.flush()  # a closed pipe shows up here at the latest
+        return code
     except UsageError as e:
         print(str(e), file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the reader went away (| head): stop quietly, no traceback
+        _silence_stdout()
+        return 0
+
+
+def _silence_stdout() -> None:
+    """Point stdout at the null device so that the flush at exit does not fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
 
 
 def _emit(obj: dict, as_json: bool) -> None:
@@ -90,9 +108,11 @@ def cmd_simulate(args) -> int:
     if len(names) != args.seats:
         raise UsageError(f"gonzaga simulate: --bots names {len(names)} bot(s) for {args.seats} seats")
     known = bot_names()
-    for n in names:
-        if n not in known:
-            raise UsageError(f"gonzaga simulate: unknown bot {n!r} (known: {', '.join(known)})")
+    from .ai.base import is_known
+    for n in names:  # a search level may pin its iterations: hard@150, expert@2000
+        if not is_known(n):
+            raise UsageError(f"gonzaga simulate: unknown bot {n!r} (known: {', '.join(known)}; "
+                             "hard@N or expert@N pins N iterations)")
     if args.games < 1:
         raise UsageError("gonzaga simulate: --games must be at least 1")
     try:
@@ -161,37 +181,64 @@ def cmd_simulate(args) -> int:
 
 # ---------------------------------------------------------------- replay and legal
 
-def load_record_file(path: str):
-    """A record from a record file or a save file (which wraps one); UsageError if unreadable."""
-    from .rules import GameRecord, RecordError
+def load_record_file(path: str, content=None):
+    """A record from a record file or a save file (which wraps one); UsageError if unusable.
 
-    p = Path(path)
+    The file is read like a save (a regular file of at most 1 MiB, strict JSON) and the record
+    is checked field by field (types, ranges, sizes, the scenario against the content) before
+    ``GameRecord.from_json`` builds it.
+    """
+    from pydantic import ValidationError
+
+    from . import save_schema as S
+    from .rules import GameRecord, RecordError
+    from .rules.record import RECORD_VERSION
+
+    shown = S.excerpt(path, 120)
     try:
-        d = json.loads(p.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise UsageError(f"gonzaga: no such file: {path}")
-    except (OSError, UnicodeDecodeError) as e:
-        raise UsageError(f"gonzaga: cannot read {path}: {e}")
-    except json.JSONDecodeError as e:
-        raise UsageError(f"gonzaga: {path} is not valid JSON (line {e.lineno}, column {e.colno})")
+        d = S.read_json_file(path)
+    except S.FileProblem as e:
+        if e.key == "save.missing":
+            raise UsageError(f"gonzaga: no such file: {shown}") from None
+        raise UsageError(f"gonzaga: {shown}: {e.message()}") from None
     if isinstance(d, dict) and "record" in d:
         d = d["record"]
+    if not isinstance(d, dict) or d.get("format") != "gonzaga-record":
+        raise UsageError(f"gonzaga: {shown}: not a Gonzaga game record or save (field 'format')")
+    v = d.get("version")
+    if type(v) is int and v > RECORD_VERSION:
+        raise UsageError(f"gonzaga: {shown}: record version {S.excerpt(v)} is newer than this program "
+                         f"reads ({RECORD_VERSION})")
+    try:
+        S.validate_record(d, content)
+    except ValidationError as e:
+        raise UsageError(f"gonzaga: {shown}: {S.validation_detail(e)}") from None
     try:
         return GameRecord.from_json(d), (d.get("summary") if isinstance(d, dict) else None)
     except RecordError as e:
-        raise UsageError(f"gonzaga: {path}: {e}")
+        raise UsageError(f"gonzaga: {shown}: {S.excerpt(str(e), 200)}") from None
 
 
 def _replayed(path: str):
-    from .rules import RecordError, replay
+    from . import save_schema as S
+    from .rules import RecordError, load_content, replay
     from .rules.content import ContentError
     from .rules.record import summary
 
-    record, stored = load_record_file(path)
     try:
-        state = replay(record)
+        content = load_content()
+    except ContentError as e:
+        raise UsageError(f"gonzaga: {e}") from None
+    record, stored = load_record_file(path, content)
+    shown = S.excerpt(path, 120)
+    try:
+        state = replay(record, content)
     except (RecordError, ContentError) as e:
-        raise UsageError(f"gonzaga: {path}: {e}")
+        raise UsageError(f"gonzaga: {shown}: {S.excerpt(str(e), 200)}") from None
+    except RecursionError:
+        raise UsageError(f"gonzaga: {shown}: the record does not replay (nested too deeply)") from None
+    except Exception as e:  # a record the checks above let through and the engine cannot take
+        raise UsageError(f"gonzaga: {shown}: the record does not replay ({type(e).__name__})") from None
     if stored and stored.get("digest") and stored["digest"] != summary(state)["digest"]:
         raise UsageError(f"gonzaga: {path}: the replay does not reproduce the stored state "
                          f"(digest {summary(state)['digest']} != {stored['digest']})")

@@ -24,8 +24,9 @@ from typing import Callable, Optional
 from .rules import (Action, Donate, GameConfig, GameRecord, GameState, Illegal, Place, Plan,
                     Setup, Wedding, apply, check, deal, legal_actions, new_game, view)
 from .rules import scoring
+from .rules.state import FIRST_LAST_TURN_CHECK
 from .ai.match import bot_seed
-from .rules.content import Content
+from .rules.content import Content, load_content
 from .ui import i18n
 
 log = logging.getLogger(__name__)
@@ -52,7 +53,9 @@ class SeatSpec:
 
 @dataclass
 class LogEntry:
-    """One line of the game log, kept as a string key + parameters so it can be re-translated."""
+    """One line of the game log, kept as a string key + parameters so it can be re-translated:
+    parameters are ids, numbers, seat names and map names, or ``i18n.Term`` (a card, a number
+    with its noun, a sentence) put into words when the line is shown - never translated words."""
 
     round: int
     key: str
@@ -121,6 +124,9 @@ class Session:
             raise ValueError("one seat description per seat")
         self.seats = list(seats)
         self.record = GameRecord(record.config, record.seed, [])
+        if record.map_id:  # a game begun on a kept earlier edition of the board finishes on it
+            from .rules.record import content_of
+            content = content_of(record, content or load_content())
         self.content = content
         self.worker = worker
         self.on_change = on_change
@@ -131,9 +137,13 @@ class Session:
         self.version = 0  # bumped on every applied action (screens redraw on change)
         self.last_action: Optional[Action] = None
         self.state: GameState = new_game(record.config, content)
-        self._tickets: dict[tuple, int] = {}
+        self._tickets: dict[tuple, tuple] = {}  # (round, phase, turn, seat) -> (ticket, actions so far)
         self._showing: Optional[tuple[Action, float]] = None
         self._error: Optional[str] = None
+        # what marks a game as helped: take-backs used, hints shown (kept in the save)
+        self.assists: dict[str, int] = {"takebacks": 0, "hints": 0}
+        self._ai_memo: dict[tuple, Action] = {}  # (seat, actions so far) -> the AI's answer there
+        self._orphans: dict[tuple, tuple] = {}  # questions asked at positions a take-back undid
         for a in record.actions:  # replay: same log, no autosave, no RNG
             self._apply(a, notify=False)
         if worker is not None and hasattr(worker, "prestart"):
@@ -154,7 +164,7 @@ class Session:
 
     def rematch(self, seed: int, **kw) -> "Session":
         """Play again with the same seats (and the same scenario choice)."""
-        kw.setdefault("content", self.content)
+        kw.setdefault("content", self.content.current() if self.content is not None else None)
         kw.setdefault("worker", self.worker)
         kw.setdefault("on_change", self.on_change)
         kw.setdefault("ai_delay", self.ai_delay)
@@ -263,11 +273,10 @@ class Session:
             key = (st.round, st.phase, st.turn if st.phase == "place" else -1, seat)
             ticket = self._tickets.get(key)
             if ticket is None:
-                self._tickets[key] = self.worker.request(self.seats[seat].bot, bot_seed(self.record.seed, seat),
-                                                         view(st, seat), seat)
+                self._tickets[key] = self._ask(seat, st)
                 continue
             try:
-                action = self.worker.result(ticket)
+                action = self._answer(seat, ticket)
             except Exception:  # a broken bot must not stop the game: fall back to a safe action
                 log.exception("AI seat %d (%s) failed; it donates or takes the first legal plan",
                               seat, self.seats[seat].bot)
@@ -282,6 +291,57 @@ class Session:
             if self.state is not st:
                 break  # the state moved on: the next tick asks again
         return changed
+
+    def _ask(self, seat: int, st: GameState) -> tuple:
+        """Ask the worker for an AI seat's decision: (ticket, actions so far). A decision
+        already made at this very position (before a take-back) is given again instead, so
+        that a game continues as it would have."""
+        prefix = tuple(self.record.actions)
+        if (seat, prefix) in self._ai_memo:
+            return (None, prefix)
+        if (seat, prefix) in self._orphans:  # asked before a take-back, still thinking: wait for it
+            return self._orphans.pop((seat, prefix))
+        return (self.worker.request(self.seats[seat].bot, bot_seed(self.record.seed, seat), view(st, seat), seat),
+                prefix)
+
+    def _answer(self, seat: int, asked: tuple) -> Optional[Action]:
+        ticket, prefix = asked
+        if ticket is None:
+            return self._ai_memo[(seat, prefix)]
+        action = self.worker.result(ticket)
+        if action is not None:
+            if len(self._ai_memo) > 200:  # only the last round's can ever be asked again
+                for k in list(self._ai_memo)[:100]:
+                    del self._ai_memo[k]
+            self._ai_memo[(seat, prefix)] = action
+        return action
+
+    def rewind(self, n: int) -> None:
+        """Back to the position after the first ``n`` actions of the record (a take-back, see
+        ``takeback.py``): state, record and log are rebuilt by replaying them. AI seats then
+        decide again from the same positions, and give the same answers (``_ask``)."""
+        if not 1 <= n <= len(self.record.actions):
+            raise ValueError(f"cannot rewind to {n} of {len(self.record.actions)} actions")
+        actions = list(self.record.actions[:n])
+        version = self.version
+        self.state = new_game(self.record.config, self.state.content)
+        self.record.actions.clear()
+        self.log = []
+        self._showing = None
+        for a in actions:
+            self._apply(a, notify=False)
+        for key, asked in list(self._tickets.items()):  # asked at a position undone now
+            prefix = asked[1]
+            if len(prefix) > n or tuple(actions[:len(prefix)]) != prefix:
+                del self._tickets[key]
+                if asked[0] is not None:
+                    self._orphans[(key[-1], prefix)] = asked
+        self.version = version + 1
+        if self.on_change is not None:
+            try:
+                self.on_change(self)
+            except Exception:
+                log.exception("on_change callback failed")
 
     def _apply_ai(self, action: Action) -> bool:
         why = check(self.state, action)
@@ -298,6 +358,7 @@ class Session:
         if self.worker is not None:
             self.worker.cancel_all()
         self._tickets.clear()
+        self._orphans.clear()
         self._showing = None
 
     def _apply(self, action: Action, notify: bool = True) -> None:
@@ -321,11 +382,12 @@ class Session:
         self.log.append(e)
         return e
 
-    def _region(self, region: str) -> str:
-        return i18n.card_name(self.state, region)
+    def _region(self, region: str) -> "i18n.Term":
+        return i18n.card_term(self.state, region)
 
     def _log(self, prev: GameState, a: Action, new: GameState) -> None:
         name = self.seat_name
+        card = self._region
         if isinstance(a, Setup):
             regions = ", ".join(new.content.region_names[r] for r in sorted(new.flourishing,
                                 key=lambda r: [x.id for x in new.content.board.regions].index(r)))
@@ -333,10 +395,11 @@ class Session:
         elif isinstance(a, Plan):
             self._add(new.round, "log.planned", round=new.round, name=name(a.seat))
             if new.phase == "place":
-                plans = "; ".join(
-                    f"{name(i)} {self._region(s.plan.region)} + {i18n.card_name(new, s.plan.action)}"
-                    + (f" + {i18n.card_name(new, 'K')}" if s.plan.king else "")
-                    for i, s in enumerate(new.seats))
+                plans = i18n.Term("join", "; ", tuple(
+                    i18n.Term("t", "log.plan_king" if s.plan.king else "log.plan",
+                              {"name": name(i), "region": card(s.plan.region), "action": card(s.plan.action),
+                               "king": card("K")})
+                    for i, s in enumerate(new.seats)))
                 self._add(new.round, "log.reveal", round=new.round, plans=plans)
                 for i, s in enumerate(new.seats):
                     if s.plan.king:
@@ -354,19 +417,26 @@ class Session:
                 e = self._add(rnd, "log.place", round=rnd, name=name(a.seat), fief=a.fief, region=region,
                               points=points)
             elif isinstance(a, Wedding):
-                e = self._add(rnd, "log.wedding", round=rnd, name=name(a.seat), n=len(a.rings), region=region,
-                              points=points)
+                e = self._add(rnd, "log.wedding", round=rnd, name=name(a.seat),
+                              rings=i18n.Term("n", "n.rings", len(a.rings)), region=region, points=points)
             else:
                 e = self._add(rnd, "log.donate", round=rnd, name=name(a.seat), fief=s_prev.fief)
             for sea in leagues:
                 e.parts.append(("log.league", {"sea": new.content.sea_names.get(sea, sea)}))
             if isinstance(a, (Place, Wedding)):
                 e.parts.append(("log.dot", {}))
-            if prev.last_round is None and new.last_round is not None:
-                self._add(rnd, "log.last_turn", round=new.last_round)
+            if new.round != prev.round and prev.last_round is None and prev.round >= FIRST_LAST_TURN_CHECK:
+                # E1, after every round from round 6 on: the sites in flourishing regions still free
+                sites = i18n.Term("n", "n.free_sites", scoring.free_flourishing_sites(new))
+                if new.last_round is not None:
+                    self._add(rnd, "log.last_turn", after=rnd, sites=sites, round=new.last_round)
+                else:
+                    self._add(rnd, "log.last_turn_check", round=rnd, sites=sites)
             if new.phase == "over":
                 scores = ", ".join(f"{name(i)} {s.score}" for i, s in enumerate(new.seats))
-                self._add(rnd, "log.end", result=f"{self.result_text()} ({scores})")
+                names = ", ".join(self.seat_name(i) for i in new.winners)
+                result = i18n.Term("t", "end.winner" if len(new.winners) == 1 else "end.winners", {"names": names})
+                self._add(rnd, "log.end", result=result, scores=scores)
             elif new.round != prev.round:
                 self._log_fiefs(new)
         if isinstance(a, Setup):

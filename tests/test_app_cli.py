@@ -70,3 +70,24 @@ def test_missing_font_file_falls_back_to_the_default_font(monkeypatch, tmp_path)
     monkeypatch.setattr(theme, "_font_cache", {})
     f = theme.font("title", 31)
     assert f.size("Gonzaga")[0] > 0
+
+
+def test_first_frame_into_a_closed_pipe_is_quiet(tmp_path):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", GONZAGA_HOME=str(tmp_path / "home"))
+    p = subprocess.Popen([sys.executable, "-m", "gonzaga", "--exit-after-first-frame"], cwd=ROOT, env=env,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    p.stdout.close()
+    err = p.stderr.read().decode()
+    assert p.wait(timeout=120) == 0 and "Traceback" not in err
+
+
+def test_load_of_a_bad_file_says_why_and_keeps_it(tmp_path):
+    bad = tmp_path / "game.json"
+    bad.write_text('{"format": "gonzaga-save", "seats": [')
+    p = run(["--load", str(bad), "--exit-after-first-frame"], tmp_path)
+    assert p.returncode == 2 and "Traceback" not in p.stderr
+    lines = [line for line in p.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and "damaged or truncated" in lines[0] and "kept as game.json.damaged-" in lines[0]
+    assert len(list(tmp_path.glob("game.json.damaged-*"))) == 1
+    p = run(["--load", str(tmp_path / "gone.json"), "--exit-after-game"], tmp_path)  # never waits for a game
+    assert p.returncode == 2 and "cannot be found" in p.stderr

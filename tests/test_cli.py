@@ -128,7 +128,53 @@ def test_replay_refuses_a_record_from_another_board(capsys, saved_game, tmp_path
     d = json.loads(full.read_text())
     assert d["map"]["digest"]
     d["map"]["digest"] = "000000000000"
+    d["map"]["name"] = "Atlantis"
     bad = tmp_path / "othermap.json"
     bad.write_text(json.dumps(d))
     code, _, err = call(capsys, "replay", str(bad))
-    assert code == 2 and "another version of the board" in err
+    assert code == 2 and "another board" in err
+
+
+def test_replay_of_an_earlier_edition_of_the_board_checks_every_move(capsys, saved_game, tmp_path):
+    """Same board name, other digest: replayed move by move on this board."""
+    _, full, _ = saved_game
+    d = json.loads(full.read_text())
+    d["map"]["digest"] = "000000000000"
+    old = tmp_path / "earlier.json"
+    old.write_text(json.dumps(d))
+    code, _, _ = call(capsys, "replay", str(old))
+    assert code == 0
+    d["actions"][-1] = "place 0 f10 999,999 r0"  # a move off this board
+    old.write_text(json.dumps(d))
+    code, _, err = call(capsys, "replay", str(old))
+    assert code == 2 and "illegal" in err
+
+
+def test_output_into_a_closed_pipe_is_quiet(saved_game):
+    """``gonzaga replay FILE --json | head -0``: no BrokenPipeError traceback."""
+    _, full, _ = saved_game
+    p = subprocess.Popen([sys.executable, "-m", "gonzaga", "replay", str(full), "--json"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    p.stdout.close()  # the reader is gone before anything is written
+    err = p.stderr.read().decode()
+    assert p.wait(timeout=120) == 0
+    assert "Traceback" not in err and "BrokenPipe" not in err and err == ""
+
+
+def test_hostile_record_values_give_one_line(capsys, saved_game, tmp_path):
+    """Values JSON allows and the code does not expect: one line, exit 2, never a traceback."""
+    _, full, _ = saved_game
+    text = full.read_text()
+    seed = json.loads(text)["seed"]
+    bad = tmp_path / "bad.json"
+    for literal, says in (("Infinity", "not a usable number"), ("1e999", "not a usable number"),
+                          ("9" * 5000, "not a usable number"), ("[" * 5000 + "]" * 5000, "nested"),
+                          ('"12"', "seed"), ("-3", "seed")):
+        bad.write_text(text.replace(f'"seed": {seed}', f'"seed": {literal}', 1))
+        code, _, err = call(capsys, "replay", str(bad))
+        assert code == 2 and says in err and err.count("\n") == 1, (literal, err)
+    d = json.loads(text)
+    d["config"]["scenario"] = "Atlantis"
+    bad.write_text(json.dumps(d))
+    code, _, err = call(capsys, "legal", str(bad))
+    assert code == 2 and "scenario 'Atlantis'" in err

@@ -7,6 +7,7 @@ import pytest
 from gonzaga import persistence
 from gonzaga.rules import Place, Plan, placement_problem
 from gonzaga.session import SeatSpec
+from scene_events import click, key, post
 
 
 @pytest.fixture
@@ -21,23 +22,6 @@ def app(tmp_path, monkeypatch):
 
 
 # ---------------------------------------------------------------- event helpers
-
-def post(ev_type, **kw):
-    pygame.event.post(pygame.event.Event(ev_type, **kw))
-
-
-def click(app, pos, button=1, frames=1):
-    pos = (int(pos[0]), int(pos[1]))
-    post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
-    post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
-    app.run_frames(frames)
-
-
-def key(app, k, mod=0, frames=1):
-    post(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
-    post(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0)
-    app.run_frames(frames)
 
 
 def button(scene, label):
@@ -251,7 +235,8 @@ def play_turn_by_events(app, g):
         return
     spots = [(k, a) for k in range(6) for a in sorted(pc.legal[k])]
     if not spots:
-        press(app, "Donate (+3)", frames=2)
+        press(app, "Donate (+3)", frames=1)
+        press(app, "Donate: confirm", frames=2)  # a donation is confirmed like a placement
         return
     k, a = spots[len(spots) // 2]
     while pc.rotation != k:
@@ -357,7 +342,8 @@ def test_wedding_by_clicks(app):
     st = s.state
     outside = next(h for h in st.board.hexes if not pc.region_mask >> st.board.index_of[h] & 1)
     click(app, g.renderer.hex_to_screen(outside))
-    assert g.message.startswith("W2") and not pc.rings
+    assert g.message.startswith("The first ring must go in") and not pc.rings  # plain words (no "W2")
+    assert pc.last_refusal.rule == "W2"
     first = sorted(pc.ring_candidates())[0]
     click(app, g.renderer.hex_to_screen(first))
     second = sorted(pc.ring_candidates())[0]

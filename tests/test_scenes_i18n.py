@@ -25,11 +25,15 @@ def test_rules_text_has_both_languages():
 
 
 def test_placement_refusals_are_translated():
+    """A refusal is a sentence in the player's language; its rule id is never shown."""
     from gonzaga.rules import Illegal
     try:
         i18n.set_language("it")
-        assert i18n.rule_text(Illegal("P7", "a fief is already there")) == "P7: lì c'è già un feudo"
+        assert i18n.rule_text(Illegal("P7", "a fief is already there")) == "Lì c'è già un feudo"
         assert i18n.rule_text(Illegal("P1", "no hex of the fief is in Italia")).endswith("è in Italia")
+        assert i18n.rule_text(Illegal("R3", "the Cities card was played last round")) == \
+            "La carta Città è stata giocata nel turno prima"
     finally:
         i18n.set_language("en")
-    assert i18n.rule_text(Illegal("P7", "a fief is already there")) == "P7: a fief is already there"
+    assert i18n.rule_text(Illegal("P7", "a fief is already there")) == "A fief is already there"
+    assert i18n.rule_text(Illegal("P8", "a castle would stand on the sea")) == "A castle would stand on the sea"

@@ -1,8 +1,10 @@
 """The session: the one place the state changes (no pygame here)."""
 from __future__ import annotations
 
+import pytest
 
-from gonzaga.rules import Donate, GameRecord, Plan, legal_actions, legal_placements, replay
+from gonzaga.rules import Donate, GameRecord, Plan, legal_actions, legal_placements, replay, view
+from gonzaga.rules.view import HIDDEN
 from gonzaga.session import InlineWorker, SeatSpec, Session
 
 
@@ -29,6 +31,7 @@ def test_submit_applies_legal_and_refuses_illegal_with_rule():
     assert s.submit(plan) is not None  # R2: already planned
 
 
+@pytest.mark.rule("R2", "E-view")
 def test_plans_stay_secret_in_log_until_reveal():
     """R2/R3, spec E: the log says who planned, never what, before the reveal."""
     s = two_humans()
@@ -83,6 +86,7 @@ def test_ai_placement_is_shown_before_it_is_applied():
     assert len(s.record.actions) == n + 1
 
 
+@pytest.mark.rule("E-save")
 def test_autosave_callback_after_every_action():
     calls = []
     s = Session.new([SeatSpec("Ann", "human", colour="red"), SeatSpec("Bob", "human", colour="blue")], 2,
@@ -111,3 +115,61 @@ def test_rebuilt_session_has_the_same_log():
     again = Session(s.seats, s.record)
     assert again.log_lines() == s.log_lines()
     assert again.state.scores() == s.state.scores()
+
+
+@pytest.mark.rule("E-save")
+def test_a_session_rebuilt_from_a_record_does_not_call_on_change_per_replayed_action():
+    s = two_humans(8)
+    for _ in range(4):
+        seat = s.state.to_act()[0]
+        s.submit(legal_actions(s.state, seat)[0])
+    calls = []
+    again = Session(s.seats, s.record, on_change=lambda sess: calls.append(len(sess.record.actions)))
+    assert calls == [] and again.record.actions == s.record.actions
+    seat = again.state.to_act()[0]
+    again.submit(legal_actions(again.state, seat)[0])
+    assert calls == [6]
+
+
+class SpyWorker(InlineWorker):
+    """An inline worker that checks what each AI request carries against the session's state."""
+
+    def __init__(self):
+        super().__init__()
+        self.session = None
+        self.requests = []
+        self.hidden_plans = 0
+
+    def request(self, bot_name, seed, v, seat):
+        st = self.session.state
+        self.requests.append((st.phase, seat))
+        assert v.viewer == seat, "the request carries a seat's view, not the full state"
+        assert v == view(st, seat)
+        for i, s in enumerate(v.seats):
+            assert s.deck_hidden and s.deck == tuple(sorted(s.deck))  # no deck order (S4)
+            if i != seat:
+                assert s.objective is None  # no other objective (S5)
+                if st.phase == "plan" and st.seats[i].plan is not None:
+                    assert s.plan.region == HIDDEN and s.plan.action == HIDDEN  # no plan before the reveal (R2)
+                    self.hidden_plans += 1
+        return super().request(bot_name, seed, v, seat)
+
+
+@pytest.mark.rule("E-view", "S4", "S5", "R2")
+def test_every_ai_request_carries_only_that_seats_view():
+    """Spec E: a whole game of AI seats and a human; every request the session makes is checked."""
+    worker = SpyWorker()
+    seats = [SeatSpec("Ann", "human", colour="red"), SeatSpec("B", "ai", "random", "yellow"),
+             SeatSpec("C", "ai", "greedy", "green")]
+    s = Session.new(seats, 12, worker=worker, ai_delay=0)
+    worker.session = s
+    for _ in range(3000):
+        if s.is_over:
+            break
+        if 0 in s.state.to_act():
+            s.submit(legal_actions(s.state, 0)[-1])  # the human plans, or donates
+        s.tick()
+    assert s.is_over
+    phases = {p for p, _ in worker.requests}
+    assert phases == {"plan", "place"} and {seat for _, seat in worker.requests} == {1, 2}
+    assert worker.hidden_plans > 0  # requests made while another seat's plan was secret

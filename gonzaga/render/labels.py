@@ -4,7 +4,8 @@ Reserve the boxes that are fixed (site badges, titles); then, for each label in 
 order, offer candidate boxes (best first). :meth:`LabelPlacer.place` returns the first
 candidate that lies inside the bounds and overlaps nothing reserved so far, and reserves
 it; ``None`` when every candidate collides (the caller then tries a smaller font, or drops
-the label).
+the label). :meth:`LabelPlacer.place_best` takes scored candidates instead and keeps the
+free one of the highest score (sea names: the box that lies most over its own sea).
 """
 from __future__ import annotations
 
@@ -40,6 +41,19 @@ class LabelPlacer:
                 self.labels.append(box)
                 return box
         return None
+
+    def place_best(self, candidates: Iterable[tuple[float, pygame.Rect | Sequence[int]]]):
+        """Among ``(score, box)`` candidates, the free box of the highest score (the first
+        one on a tie), reserved; ``None`` when every candidate collides."""
+        best = None
+        for score, c in candidates:
+            if (best is None or score > best[0]) and self.is_free(c):
+                best = (score, pygame.Rect(c))
+        if best is None:
+            return None
+        self.reserve(best[1])
+        self.labels.append(best[1])
+        return best[1]
 
 
 def around(anchor: tuple[float, float], size: tuple[int, int], gap: float) -> list[pygame.Rect]:

@@ -167,8 +167,41 @@ def castle_icon(size: int, fill, outline, alpha: int = 255) -> pygame.Surface:
     return s
 
 
+def crest_points(kind: str, cx: float, cy: float, r: float) -> list[Point]:
+    """The outline of a seat's crest shape (``theme.SEAT_CRESTS``) of radius ``r``."""
+    if kind == "diamond":
+        return [(cx, cy - r * 1.15), (cx + r * 0.85, cy), (cx, cy + r * 1.15), (cx - r * 0.85, cy)]
+    if kind == "triangle":
+        return [(cx, cy - r * 1.1), (cx + r * 1.05, cy + r * 0.75), (cx - r * 1.05, cy + r * 0.75)]
+    if kind == "square":
+        k = r * 0.85
+        return [(cx - k, cy - k), (cx + k, cy - k), (cx + k, cy + k), (cx - k, cy + k)]
+    return [(cx + r * math.cos(a * math.pi / 12), cy + r * math.sin(a * math.pi / 12)) for a in range(24)]
+
+
+def crest(seat, size: int) -> pygame.Surface:
+    """The seat's crest: its shape in its colour with a white rim and a dark edge."""
+    size = max(8, int(size))
+    key = ("crest", theme.seat_name(seat), size)
+    s = _ring_cache.get(key)
+    if s is not None:
+        return s
+    K = 4
+    S = size * K
+    big = pygame.Surface((S, S), pygame.SRCALPHA)
+    kind = theme.seat_crest(seat)
+    c = S / 2
+    pygame.draw.polygon(big, (*theme.seat_dark(seat), 255), crest_points(kind, c, c, S * 0.43))
+    pygame.draw.polygon(big, (255, 255, 255, 255), crest_points(kind, c, c, S * 0.36))
+    pygame.draw.polygon(big, (*theme.seat_color(seat), 255), crest_points(kind, c, c, S * 0.27))
+    s = pygame.transform.smoothscale(big, (size, size))
+    _ring_cache[key] = s
+    return s
+
+
 def ring_glyph(seat, size: int) -> pygame.Surface:
-    """A wedding ring in the seat's colour, with a small gem, ``size`` px square."""
+    """A wedding ring in the seat's colour, ``size`` px square, with the seat's crest as its
+    stone. The band is wide and outlined; the middle stays open (what is under it shows)."""
     size = max(8, int(size))
     key = (theme.seat_name(seat), size)
     s = _ring_cache.get(key)
@@ -177,24 +210,25 @@ def ring_glyph(seat, size: int) -> pygame.Surface:
     K = 4
     S = size * K
     big = pygame.Surface((S, S), pygame.SRCALPHA)
-    c = (S / 2, S * 0.56)
+    c = (S / 2, S * 0.54)
     R = S * 0.36
-    w = S * 0.15
+    w = S * 0.11
     dark, col, light = theme.seat_dark(seat), theme.seat_color(seat), theme.seat_light(seat)
-    pygame.draw.circle(big, (20, 14, 8, 110), (c[0] + S * 0.03, c[1] + S * 0.04), R + w / 2 + S * 0.04)  # shadow
-    pygame.draw.circle(big, (*dark, 255), c, R + w / 2 + S * 0.035)
-    pygame.draw.circle(big, (*col, 255), c, R + w / 2)
-    pygame.draw.circle(big, (*dark, 255), c, R - w / 2 + 0.5)
-    pygame.draw.circle(big, (0, 0, 0, 0), c, R - w / 2 - S * 0.035)
+    ring = pygame.Rect(0, 0, 2 * (R + w / 2), 2 * (R + w / 2))
+    ring.center = (int(c[0]), int(c[1]))
+    pygame.draw.circle(big, (20, 14, 8, 110), (c[0] + S * 0.02, c[1] + S * 0.025), R + w / 2 + S * 0.03, int(w * 1.6))
+    pygame.draw.circle(big, (255, 255, 255, 255), c, R + w / 2 + S * 0.03, int(w + S * 0.06))  # white halo
+    pygame.draw.circle(big, (*dark, 255), c, R + w / 2 + S * 0.012, int(w + S * 0.024))
+    pygame.draw.circle(big, (*col, 255), c, R + w / 2, int(w))
     pygame.draw.arc(big, (*light, 255), pygame.Rect(c[0] - R, c[1] - R, 2 * R, 2 * R), math.radians(100),
-                    math.radians(190), int(w * 0.35))
-    # the gem
-    g = (S / 2, c[1] - R - w * 0.1)
-    gr = S * 0.13
-    pts = [(g[0], g[1] - gr * 1.2), (g[0] + gr, g[1]), (g[0], g[1] + gr * 1.0), (g[0] - gr, g[1])]
-    pygame.draw.polygon(big, (*dark, 255), [(x + (x - g[0]) * 0.35, y + (y - g[1]) * 0.35) for x, y in pts])
-    pygame.draw.polygon(big, (250, 250, 255, 255), pts)
-    pygame.draw.polygon(big, (*light, 255), [pts[0], pts[1], (g[0], g[1])])
+                    math.radians(190), max(1, int(w * 0.3)))
+    # the stone: the seat's crest
+    kind = theme.seat_crest(seat)
+    g = (S / 2, c[1] - R - w * 0.2)
+    gr = S * 0.135
+    pygame.draw.polygon(big, (*dark, 255), crest_points(kind, g[0], g[1], gr * 1.35))
+    pygame.draw.polygon(big, (255, 255, 255, 255), crest_points(kind, g[0], g[1], gr * 1.1))
+    pygame.draw.polygon(big, (*col, 255), crest_points(kind, g[0], g[1], gr * 0.75))
     s = pygame.transform.smoothscale(big, (size, size))
     _ring_cache[key] = s
     return s
@@ -202,16 +236,41 @@ def ring_glyph(seat, size: int) -> pygame.Surface:
 
 # ---------------------------------------------------------------- seat patterns
 
-PATTERNS = ("none", "dots", "stripes", "bars")
+PATTERNS = ("none", "dots", "stripes", "bars", "crosses", "chevrons")
 
 
 def draw_pattern(surf: pygame.Surface, kind: str, color, step: float, alpha: int = 150) -> None:
     """Fill ``surf`` with a light repeating mark: ``"dots"``, ``"stripes"`` (diagonal),
-    ``"bars"`` (horizontal) or ``"none"``."""
+    ``"bars"`` (horizontal), ``"crosses"`` (small plus signs), ``"chevrons"`` (zig-zag
+    rows) or ``"none"``."""
     w, h = surf.get_size()
     col = (*color, alpha)
     step = max(3.0, step)
     lw = max(1, int(step * 0.28))
+    if kind == "crosses":
+        arm = step * 0.3
+        y, row = step / 2, 0
+        while y < h + step:
+            x = step / 2 + (step / 2 if row % 2 else 0)
+            while x < w + step:
+                pygame.draw.line(surf, col, (x - arm, y), (x + arm, y), lw)
+                pygame.draw.line(surf, col, (x, y - arm), (x, y + arm), lw)
+                x += step
+            y += step * 0.87
+            row += 1
+        return
+    if kind == "chevrons":
+        y = step / 2
+        while y < h + step:
+            pts = []
+            x, up = 0.0, True
+            while x < w + step:
+                pts.append((x, y - step * 0.22 if up else y + step * 0.22))
+                x += step / 2
+                up = not up
+            pygame.draw.lines(surf, col, False, pts, lw)
+            y += step
+        return
     if kind == "dots":
         r = max(1.0, step * 0.2)
         y, row = step / 2, 0
@@ -239,7 +298,7 @@ def draw_pattern(surf: pygame.Surface, kind: str, color, step: float, alpha: int
 def fief_sprite(cells: Sequence[Hex], castles: Iterable[Hex], hex_px: float, fill, outline, light,
                 *, alpha: int = 235, castle_fill=(250, 244, 228), castle_outline=None,
                 castle_alpha: int = 255, skip_castle_at: Iterable[Hex] = (),
-                pattern: str = "none") -> tuple[pygame.Surface, Point]:
+                pattern: str = "none", pattern_color=None) -> tuple[pygame.Surface, Point]:
     """A fief drawn as one outlined polygon with castle markers.
 
     Returns the sprite and the screen offset, in hex-unit pixels (``hexgrid.to_pixel(h,
@@ -263,7 +322,7 @@ def fief_sprite(cells: Sequence[Hex], castles: Iterable[Hex], hex_px: float, fil
         pygame.draw.polygon(body, (*fill, 255), outer)
         if pattern != "none":
             pat = pygame.Surface((w, h), pygame.SRCALPHA)
-            draw_pattern(pat, pattern, light, max(3.0, hex_px * 0.22))
+            draw_pattern(pat, pattern, pattern_color or light, max(4.0, hex_px * 0.42), alpha=190)
             clip = pygame.Surface((w, h), pygame.SRCALPHA)
             pygame.draw.polygon(clip, (255, 255, 255, 255), outer)
             pat.blit(clip, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)

@@ -70,8 +70,8 @@ def textured(size: tuple[int, int], color: Color, seed: int, octaves=((18, 200, 
         s = pygame.Surface(size)
         s.fill(color)
         s.blit(noise(size, seed, octaves, grain), (0, 0), special_flags=pygame.BLEND_MULT)
-        if len(_tex_cache) > 24:
-            _tex_cache.clear()
+        if len(_tex_cache) > 24 or sum(t.get_width() * t.get_height() for t in _tex_cache.values()) > 24_000_000:
+            _tex_cache.clear()  # zoomed layers are large: keep the cache's memory bounded
         _tex_cache[key] = s
     return s
 

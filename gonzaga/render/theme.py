@@ -22,6 +22,7 @@ Seats are named by colour (``"red"``, ``"yellow"``, ``"green"``, ``"blue"``) or 
 from __future__ import annotations
 
 import logging
+import threading
 from typing import Union
 
 import pygame
@@ -35,34 +36,49 @@ Seat = Union[int, str]
 
 SEAT_NAMES: tuple[str, ...] = ("red", "yellow", "green", "blue")
 
-# Fill colours chosen to stand out on the pastel region tints and the blue sea.
+# Fill colours chosen to stand out on the pastel region tints and the blue sea, and to
+# differ in brightness too (red darker, green lighter): with red-green colour blindness
+# they would otherwise look alike (see tools/colourblind.py and docs/colourblind-*.png).
 SEAT_COLORS: dict[str, Color] = {
-    "red": (200, 44, 38),
+    "red": (184, 30, 34),
     "yellow": (245, 196, 34),
-    "green": (28, 140, 70),
+    "green": (46, 178, 96),
     "blue": (36, 88, 196),
 }
 # Lighter variant (bevel highlight) and darker variant (outline) of each seat colour.
 SEAT_LIGHT: dict[str, Color] = {
     "red": (238, 110, 96),
     "yellow": (255, 232, 130),
-    "green": (104, 200, 128),
+    "green": (140, 226, 160),
     "blue": (110, 158, 240),
 }
 SEAT_DARK: dict[str, Color] = {
     "red": (96, 14, 12),
     "yellow": (120, 84, 0),
-    "green": (6, 62, 28),
+    "green": (8, 76, 36),
     "blue": (10, 34, 96),
 }
 
 
-# A pattern per seat, so that seats never differ by colour alone (see pieces.draw_pattern).
-SEAT_PATTERNS: dict[str, str] = {"red": "none", "yellow": "dots", "green": "stripes", "blue": "bars"}
+# A pattern per seat on its fiefs and a crest (a shape) on its rings and panel, so that
+# seats never differ by colour alone (see pieces.draw_pattern and pieces.crest).
+SEAT_PATTERNS: dict[str, str] = {"red": "stripes", "yellow": "dots", "green": "crosses", "blue": "chevrons"}
+SEAT_CRESTS: dict[str, str] = {"red": "diamond", "yellow": "roundel", "green": "triangle", "blue": "square"}
+# the colour the pattern is drawn in: light on the dark fills, dark on yellow
+SEAT_MARK: dict[str, Color] = {"red": (250, 190, 180), "yellow": (150, 104, 0), "green": (10, 90, 40),
+                               "blue": (200, 220, 255)}
 
 
 def seat_pattern(seat: "Seat") -> str:
     return SEAT_PATTERNS[seat_name(seat)]
+
+
+def seat_crest(seat: "Seat") -> str:
+    return SEAT_CRESTS[seat_name(seat)]
+
+
+def seat_mark(seat: "Seat") -> Color:
+    return SEAT_MARK[seat_name(seat)]
 
 
 def seat_name(seat: Seat) -> str:
@@ -132,7 +148,8 @@ _FONT_FILES: dict[str, str] = {
 }
 FONT_ROLES: tuple[str, ...] = tuple(_FONT_FILES)
 
-_font_cache: dict[tuple[str, int], pygame.font.Font] = {}
+_font_cache: dict[tuple, pygame.font.Font] = {}
+_font_lock = threading.Lock()  # fonts are opened one at a time (FreeType's library is shared)
 _text_scale = 1.0
 
 
@@ -162,16 +179,21 @@ def font(role: str, px: float, *, scaled: bool = True) -> pygame.font.Font:
         _font_cache.clear()
         pygame.font.init()
     key = (role, size)
+    if threading.current_thread() is not threading.main_thread():
+        key = (role, size, "worker")  # the board's layer builder: never the same object as the UI's
     f = _font_cache.get(key)
     if f is None:
-        try:
-            f = pygame.font.Font(str(font_path(role)), size)
-        except (FileNotFoundError, OSError):
-            # a missing font file must not stop the game: pygame's own font, and a note in the log
-            logging.getLogger(__name__).warning("font file missing: %s; using pygame's default font",
-                                                font_path(role))
-            f = pygame.font.Font(None, size)
-        _font_cache[key] = f
+        with _font_lock:
+            f = _font_cache.get(key)
+            if f is None:
+                try:
+                    f = pygame.font.Font(str(font_path(role)), size)
+                except (FileNotFoundError, OSError):
+                    # a missing font file must not stop the game: pygame's own font, and a note in the log
+                    logging.getLogger(__name__).warning("font file missing: %s; using pygame's default font",
+                                                        font_path(role))
+                    f = pygame.font.Font(None, size)
+                _font_cache[key] = f
     return f
 
 

@@ -111,3 +111,114 @@ class SceneStack:
                 start = i
                 break
         return self.scenes[start:]
+
+
+# ---------------------------------------------------------------- the "?" on every screen
+
+#: the rules page each screen's "?" (or F1) opens; a scene may answer with ``help_page()``
+HELP_PAGES = {"title": "goal", "new_game": "goal", "settings": "controls", "load": "controls",
+              "menu": "controls", "objective": "objective", "reveal": "order", "message": "goal",
+              "prompt": "controls", "error": "goal"}
+HELP_HIDDEN = ("rules", "curtain")  # the reference itself; the privacy curtain stays bare
+
+
+class HelpCorner:
+    """The "?" button in a corner of every screen, and F1: both open the rules reference at
+    the page for the screen on top. The App hands it every event first and draws it last."""
+
+    SIZE = (38, 32)
+
+    def __init__(self, app: "App"):
+        self.app = app
+        self.hover = False
+
+    def page(self, scene: Scene) -> Optional[str]:
+        fn = getattr(scene, "help_page", None)
+        page = fn() if callable(fn) else None
+        if page is None and scene.name == "game":
+            page = game_page(scene)
+        return page or HELP_PAGES.get(scene.name, "goal")
+
+    def rect(self, scene: Optional[Scene]) -> Optional[pygame.Rect]:
+        if scene is None or scene.name in HELP_HIDDEN:
+            return None
+        from ..ui.widgets import sc
+        w, h = sc(self.SIZE[0]), sc(self.SIZE[1])
+        fn = getattr(scene, "help_rect", None)
+        if callable(fn):
+            return fn()
+        bottom = getattr(scene, "bottom_rect", None)
+        if scene.name == "game" and isinstance(bottom, pygame.Rect):  # the bar under the map
+            return pygame.Rect(bottom.right - w - sc(10), bottom.y + sc(6), w, h - sc(4))
+        box = getattr(scene, "box", None)
+        if isinstance(box, pygame.Rect):  # a dialog: inside its top-right corner
+            return pygame.Rect(box.right - w - sc(14), box.y + sc(14), w, h)
+        return pygame.Rect(self.app.size[0] - w - sc(14), sc(12), w, h)
+
+    def open(self) -> None:
+        from .rules_reference import open_page
+        scene = self.app.stack.top
+        if scene is not None and scene.name not in HELP_HIDDEN:
+            open_page(self.app, self.page(scene))
+
+    def handle(self, ev: pygame.event.Event) -> bool:
+        scene = self.app.stack.top
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_F1:
+            self.open()
+            return True
+        r = self.rect(scene)
+        if r is None:
+            return False
+        if ev.type == pygame.MOUSEMOTION:
+            self.hover = r.collidepoint(ev.pos)
+        elif ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and ev.button == 1 and r.collidepoint(ev.pos):
+            if ev.type == pygame.MOUSEBUTTONUP:
+                self.open()
+            return True
+        return False
+
+    def draw(self, surf: pygame.Surface) -> None:
+        from ..ui import widgets as W
+        r = self.rect(self.app.stack.top)
+        if r is None:
+            return
+        W.CHECK.note_box(r, "help")
+        pygame.draw.rect(surf, (250, 242, 224) if self.hover else W.BUTTON_SECONDARY, r, 0, 8)
+        pygame.draw.rect(surf, W.PANEL_EDGE, r, 2, 8)
+        W.CHECK.owner = "help"
+        W.blit_text(surf, "?", r.center, "sans_bold", 20, W.TEXT, "center")
+        W.CHECK.owner = None
+
+
+def refusal_rule(game) -> Optional[str]:
+    """The rule behind the refusal the game screen shows now (placing), or None."""
+    pc = getattr(game, "place", None)
+    if pc is None or game._mode() != "place":
+        return None
+    fb = pc.feedback()
+    if fb is not None and not fb.ok and fb.rule:
+        return fb.rule
+    why = getattr(pc, "last_refusal", None)
+    if why is not None and game.message:
+        return why.rule
+    return None
+
+
+def game_page(game) -> str:
+    """The page for the game screen: the refusal shown, else what the player is doing."""
+    from ..ui.rules_pages import page_for_rule
+    rule = refusal_rule(game)
+    if rule:
+        return page_for_rule(rule)
+    mode = game._mode()
+    if mode == "place":
+        return "wedding" if game.place.mode == "wedding" else "turn"
+    return {"plan": "plan", "over": "end"}.get(mode, "order")
+
+
+def help_corner(app: "App") -> HelpCorner:
+    """The application's "?" (made on first use)."""
+    hc = getattr(app, "_help_corner", None)
+    if hc is None:
+        hc = app._help_corner = HelpCorner(app)
+    return hc

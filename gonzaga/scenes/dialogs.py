@@ -33,19 +33,22 @@ class MessageScene(Scene):
             self.on_close()
 
     def layout(self, size) -> None:
-        w = min(760, size[0] - 80)
-        body = W.text(self.body, "sans", 19, W.TEXT, wrap=w - 60)
-        h = 150 + body.get_height()
+        sc = W.sc
+        w = min(sc(760), size[0] - 80)
+        body = W.text(self.body, "sans", 19, W.TEXT, wrap=w - sc(60))
+        head = W.text(self.heading, "title", 34, W.TEXT, wrap=w - sc(100))
+        self.body_dy = sc(22) + head.get_height() + sc(8)  # the body under the heading (one line or two)
+        h = self.body_dy + body.get_height() + sc(90)
         self.box = pygame.Rect(0, 0, w, h)
         self.box.center = (size[0] // 2, size[1] // 2)
         self.widgets.clear()
         labels = [(lbl, fn) for lbl, fn in self.extra] + [(i18n.t("common.ok"), self.close)]
-        x = self.box.right - 30
+        x = self.box.right - sc(30)
         for lbl, fn in reversed(labels):
-            bw = max(120, W.theme.font("sans_semibold", 19).size(lbl)[0] + 40)
-            b = Button(lbl, fn, (x - bw, self.box.bottom - 64, bw, 44))
+            bw = max(sc(120), W.theme.font("sans_semibold", 19).size(lbl)[0] + sc(40))
+            b = Button(lbl, fn, (x - bw, self.box.bottom - sc(64), bw, sc(44)))
             self.widgets.add(b)
-            x -= bw + 14
+            x -= bw + sc(14)
         self.widgets.focus = self.widgets.items[-1]
         self.widgets.items[-1].focused = True
 
@@ -58,9 +61,11 @@ class MessageScene(Scene):
     def draw(self, surf) -> None:
         W.dim(surf, 140)
         W.panel(surf, self.box, W.PANEL, W.PANEL_EDGE, 14, 3)
-        W.blit_text(surf, self.heading, (self.box.x + 30, self.box.y + 22), "title", 34, W.TEXT)
-        W.blit_text(surf, self.body, (self.box.x + 30, self.box.y + 76), "sans", 19, W.TEXT,
-                    wrap=self.box.w - 60)
+        sc = W.sc
+        W.blit_text(surf, self.heading, (self.box.x + sc(30), self.box.y + sc(22)), "title", 34, W.TEXT,
+                    wrap=self.box.w - sc(100))
+        W.blit_text(surf, self.body, (self.box.x + sc(30), self.box.y + getattr(self, "body_dy", sc(76))), "sans",
+                    19, W.TEXT, wrap=self.box.w - sc(60))
         self.widgets.draw(surf)
 
     def visible_text(self) -> list[str]:
@@ -68,13 +73,15 @@ class MessageScene(Scene):
 
 
 class ErrorScene(MessageScene):
-    """An unexpected error: a calm message and where the log is, never a traceback."""
+    """An unexpected error: a calm message and where the log is (if there is one), never a traceback."""
 
     name = "error"
 
     def __init__(self, app, log_path: Path):
-        super().__init__(app, i18n.t("error.heading"), i18n.t("error.body", path=str(log_path)),
-                         buttons=[(i18n.t("end.title"), self._title)])
+        from .. import persistence
+        body = (i18n.t("error.body", path=str(log_path)) if persistence.log_available()
+                else i18n.t("save.error_nolog"))
+        super().__init__(app, i18n.t("error.heading"), body, buttons=[(i18n.t("end.title"), self._title)])
 
     def _title(self) -> None:
         self.app.to_title()
@@ -92,17 +99,20 @@ class PromptScene(MessageScene):
         self.field: Optional[TextField] = None
 
     def layout(self, size) -> None:
-        self.box = pygame.Rect(0, 0, min(640, size[0] - 80), 250)
+        sc = W.sc
+        self.box = pygame.Rect(0, 0, min(sc(640), size[0] - 80), sc(250))
         self.box.center = (size[0] // 2, size[1] // 2)
         self.widgets.clear()
         if self.field is not None:
             self.value = self.field.value
-        self.field = self.widgets.add(TextField(self.value, (self.box.x + 30, self.box.y + 110, self.box.w - 60, 44),
-                                                max_len=40))
+        self.field = self.widgets.add(TextField(self.value, (self.box.x + sc(30), self.box.y + sc(110),
+                                                             self.box.w - sc(60), sc(44)), max_len=40))
         self.field.editing = True
         self.widgets.add(Button(i18n.t("common.cancel"), lambda: self.app.stack.pop(self),
-                                (self.box.right - 300, self.box.bottom - 64, 130, 44), style="secondary"))
-        self.widgets.add(Button(i18n.t("common.ok"), self._ok, (self.box.right - 156, self.box.bottom - 64, 126, 44)))
+                                (self.box.right - sc(300), self.box.bottom - sc(64), sc(130), sc(44)),
+                                style="secondary"))
+        self.widgets.add(Button(i18n.t("common.ok"), self._ok,
+                                (self.box.right - sc(156), self.box.bottom - sc(64), sc(126), sc(44))))
 
     def _ok(self) -> None:
         name = self.field.value.strip()
@@ -123,6 +133,7 @@ class PromptScene(MessageScene):
     def draw(self, surf) -> None:
         W.dim(surf, 140)
         W.panel(surf, self.box, W.PANEL, W.PANEL_EDGE, 14, 3)
-        W.blit_text(surf, self.heading, (self.box.x + 30, self.box.y + 22), "title", 34, W.TEXT)
-        W.blit_text(surf, self.body, (self.box.x + 30, self.box.y + 76), "sans", 17, W.TEXT_SOFT)
+        sc = W.sc
+        W.blit_text(surf, self.heading, (self.box.x + sc(30), self.box.y + sc(22)), "title", 34, W.TEXT)
+        W.blit_text(surf, self.body, (self.box.x + sc(30), self.box.y + sc(76)), "sans", 17, W.TEXT_SOFT)
         self.widgets.draw(surf)

@@ -17,7 +17,7 @@ FAMILIES = ("Este", "Sforza", "Medici", "Visconti")
 def ai_levels() -> list[str]:
     from ..ai import bot_names
     names = bot_names()
-    return [b for b in ("easy", "medium", "hard") if b in names] or ["greedy"]
+    return [b for b in ("easy", "medium", "hard", "expert") if b in names] or ["greedy"]
 
 
 class NewGameScene(Scene):
@@ -47,68 +47,72 @@ class NewGameScene(Scene):
         self.widgets.clear()
         self.fields = []
         w, h = size
-        self.box = pygame.Rect(0, 0, min(1180, w - 40), min(h - 40, 500 + 58 * self.count + 40))
+        sc = W.sc
+        self.box = pygame.Rect(0, 0, min(sc(1180), w - 40), min(h - 40, sc(500 + 58 * self.count + 40)))
         self.box.center = (w // 2, h // 2)
-        x0 = self.box.x + 40
-        y = self.box.y + 96
+        x0 = self.box.x + sc(40)
+        y = self.box.y + sc(96)
         self.labels = []
         # seat count
-        self.labels.append((i18n.t("new.seats"), (x0, y + 22)))
+        self.labels.append((i18n.t("new.seats"), (x0, y + sc(22))))
         for i, n in enumerate((2, 3, 4)):
-            self.widgets.add(Button(str(n), (lambda n=n: self.set_count(n)), (x0 + 170 + i * 70, y, 60, 44),
+            self.widgets.add(Button(str(n), (lambda n=n: self.set_count(n)), (x0 + sc(170 + i * 70), y, sc(60), sc(44)),
                                     style="secondary", selected=(n == self.count)))
-        y += 70
+        y += sc(70)
         # seat rows
         for i in range(self.count):
             s = self.seats[i]
-            self.labels.append((i18n.t("new.seat", n=i + 1), (x0, y + 22)))
-            x = x0 + 110
-            self.widgets.add(Button(i18n.t("new.human"), (lambda i=i: self.set_kind(i, "human")), (x, y, 110, 44),
-                                    style="secondary", selected=not s.is_ai, px=17))
-            self.widgets.add(Button(i18n.t("new.ai"), (lambda i=i: self.set_kind(i, "ai")), (x + 116, y, 70, 44),
-                                    style="secondary", selected=s.is_ai, px=17))
-            x += 200
-            lw = 98 if self.box.w >= 1100 else 84
+            self.labels.append((i18n.t("new.seat", n=i + 1), (x0, y + sc(22))))
+            x = x0 + sc(110)
+            self.widgets.add(Button(i18n.t("new.human"), (lambda i=i: self.set_kind(i, "human")),
+                                    (x, y, sc(110), sc(44)), style="secondary", selected=not s.is_ai, px=17))
+            self.widgets.add(Button(i18n.t("new.ai"), (lambda i=i: self.set_kind(i, "ai")),
+                                    (x + sc(116), y, sc(70), sc(44)), style="secondary", selected=s.is_ai, px=17))
+            x += sc(200)
+            lw = sc(98) if self.box.w >= sc(1100) else sc(84)
             for j, lvl in enumerate(self.levels):
                 b = Button(i18n.t(f"level.{lvl}"), (lambda i=i, lvl=lvl: self.set_level(i, lvl)),
-                           (x + j * (lw + 6), y, lw, 44), style="secondary", selected=(s.is_ai and s.bot == lvl),
-                           px=16 if lw > 90 else 15)
+                           (x + j * (lw + sc(6)), y, lw, sc(44)), style="secondary",
+                           selected=(s.is_ai and s.bot == lvl), px=16 if lw > sc(90) else 15)
                 b.visible = s.is_ai
                 self.widgets.add(b)
-            x += max(3, len(self.levels)) * (lw + 6) + 10
-            fw = max(120, min(260, self.box.right - 40 - 150 - 16 - x))
-            f = TextField(s.name, (x, y, fw, 44), max_len=20)
+            x += max(3, len(self.levels)) * (lw + sc(6)) + sc(10)
+            fw = max(sc(120), min(sc(260), self.box.right - sc(40 + 150 + 16) - x))
+            f = TextField(s.name, (x, y, fw, sc(44)), max_len=20)
             self.fields.append(f)
             self.widgets.add(f)
-            x += fw + 16
-            self.widgets.add(Button(i18n.colour_name(s.colour), (lambda i=i: self.next_colour(i)), (x, y, 150, 44),
-                                    style="secondary", swatch=theme.seat_color(s.colour), px=17))
-            y += 58
-        y += 16
+            x += fw + sc(16)
+            self.widgets.add(Button(i18n.colour_name(s.colour), (lambda i=i: self.next_colour(i)),
+                                    (x, y, sc(150), sc(44)), style="secondary", swatch=theme.seat_color(s.colour),
+                                    px=17))
+            y += sc(58)
+        y += sc(16)
         # scenario
-        self.labels.append((i18n.t("new.scenario"), (x0, y + 22)))
-        tiles = [None] + [sc.name for sc in self.app.content.scenarios_for(self.count)]
+        self.labels.append((i18n.t("new.scenario"), (x0, y + sc(22))))
+        tiles = [None] + [t.name for t in self.app.content.scenarios_for(self.count)]
         if self.scenario not in tiles:
             self.scenario = None
-        x = x0 + 170
-        bw = (self.box.right - 40 - x) // len(tiles) - 8
+        x = x0 + sc(170)
+        bw = (self.box.right - sc(40) - x) // len(tiles) - sc(8)
         for j, name in enumerate(tiles):
             self.widgets.add(Button(name or i18n.t("new.random"), (lambda nm=name: self.set_scenario(nm)),
-                                    (x + j * (bw + 8), y, bw, 44), style="secondary",
+                                    (x + j * (bw + sc(8)), y, bw, sc(44)), style="secondary",
                                     selected=(name == self.scenario), px=16))
-        y += 52
+        y += sc(52)
         self.flourish_y = y
-        y += 44
+        y += sc(44)
         # seed
-        self.labels.append((i18n.t("new.seed"), (x0, y + 22)))
-        self.seed_field = TextField(self.seed, (x0 + 170, y, 200, 44), max_len=9, digits=True)
+        self.labels.append((i18n.t("new.seed"), (x0, y + sc(22))))
+        self.seed_field = TextField(self.seed, (x0 + sc(170), y, sc(200), sc(44)), max_len=9, digits=True)
         self.widgets.add(self.seed_field)
-        self.widgets.add(Button(i18n.t("new.reroll"), self.reroll, (x0 + 386, y, 150, 44), style="secondary", px=17))
+        self.widgets.add(Button(i18n.t("new.reroll"), self.reroll, (x0 + sc(386), y, sc(150), sc(44)),
+                                style="secondary", px=17))
         # bottom
-        self.widgets.add(Button(i18n.t("common.back"), self.back, (self.box.x + 40, self.box.bottom - 70, 150, 48),
-                                style="secondary"))
+        self.widgets.add(Button(i18n.t("common.back"), self.back,
+                                (self.box.x + sc(40), self.box.bottom - sc(70), sc(150), sc(48)), style="secondary"))
         self.start_button = self.widgets.add(Button(i18n.t("common.start"), self.start,
-                                                    (self.box.right - 220, self.box.bottom - 70, 180, 48), px=22))
+                                                    (self.box.right - sc(220), self.box.bottom - sc(70), sc(180),
+                                                     sc(48)), px=22))
 
     # ------------------------------------------------------------ actions
 
@@ -186,20 +190,22 @@ class NewGameScene(Scene):
             title.backdrop.draw(surf)
         else:
             surf.fill(W.BG)
+        sc = W.sc
         W.panel(surf, self.box, W.PANEL, W.PANEL_EDGE, 16, 3, alpha=246)
-        W.blit_text(surf, i18n.t("new.heading"), (self.box.x + 40, self.box.y + 22), "title", 44, W.TEXT)
-        W.blit_text(surf, i18n.t("new.hint"), (self.box.right - 40, self.box.y + 44), "sans", 15, W.TEXT_SOFT,
+        W.blit_text(surf, i18n.t("new.heading"), (self.box.x + sc(40), self.box.y + sc(22)), "title", 44, W.TEXT)
+        W.blit_text(surf, i18n.t("new.hint"), (self.box.right - sc(40), self.box.y + sc(44)), "sans", 15, W.TEXT_SOFT,
                     "topright")
         for text, pos in self.labels:
             W.blit_text(surf, text, pos, "sans_semibold", 18, W.TEXT, "midleft")
         if self.scenario:
-            sc = self.app.content.scenario(self.scenario)
-            regions = ", ".join(r.name for r in self.app.content.board.regions if r.id in sc.flourishing)
+            tile = self.app.content.scenario(self.scenario)
+            regions = ", ".join(r.name for r in self.app.content.board.regions if r.id in tile.flourishing)
             msg = i18n.t("new.flourishing", regions=regions)
         else:
             msg = i18n.t("new.random_hint")
-        W.blit_text(surf, msg, (self.box.x + 210, self.flourish_y + 4), "sans_italic", 17, W.TEXT_SOFT)
+        W.blit_text(surf, msg, (self.box.x + sc(210), self.flourish_y + sc(4)), "sans_italic", 17, W.TEXT_SOFT,
+                    wrap=self.box.right - sc(40) - self.box.x - sc(210))
         if self.error:
-            W.blit_text(surf, self.error, (self.start_button.rect.x - 20, self.start_button.rect.centery), "sans", 17,
-                        W.BAD, "midright")
+            W.blit_text(surf, self.error, (self.start_button.rect.x - sc(20), self.start_button.rect.centery), "sans",
+                        17, W.BAD, "midright")
         self.widgets.draw(surf)

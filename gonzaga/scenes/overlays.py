@@ -8,10 +8,11 @@ from typing import Callable
 import pygame
 
 from .. import persistence
-from ..render import theme
+from ..render import pieces, theme
 from ..rules import scoring
 from ..ui import i18n
 from ..ui import widgets as W
+from ..ui.motion import card_text
 from ..ui.widgets import Button
 from .base import ModalScene, Scene
 
@@ -32,12 +33,24 @@ class CurtainScene(Scene):
 
     def layout(self, size) -> None:
         w, h = size
-        self.box = pygame.Rect(0, 0, min(900, w - 80), 380)
+        sc = W.sc
+        self.box = pygame.Rect(0, 0, min(sc(900), w - 80), sc(380))
         self.box.center = (w // 2, h // 2)
         self.widgets.clear()
         name = self.game.session.seat_name(self.seat)
+        bw = self.box.w - sc(120)
+        if self.purpose == "objective":  # only asked for: it can be put away again (Esc too)
+            bw -= sc(200)
+            self.widgets.add(Button(i18n.t("common.cancel"), self.cancel,
+                                    (self.box.right - sc(60) - sc(184), self.box.bottom - sc(96), sc(184), sc(60)),
+                                    style="secondary", px=20))
         self.button = self.widgets.add(Button(i18n.t("curtain.click", name=name), self.lift,
-                                              (self.box.x + 60, self.box.bottom - 96, self.box.w - 120, 60), px=20))
+                                              (self.box.x + sc(60), self.box.bottom - sc(96), bw, sc(60)), px=20))
+
+    def cancel(self) -> None:
+        """The objective's curtain put away: back to the game, nothing shown."""
+        if self in self.app.stack.scenes:
+            self.app.stack.pop(self)
 
     def lift(self) -> None:
         # only a press *and* release on the button (or Space) lift it: a stray click cannot
@@ -51,7 +64,10 @@ class CurtainScene(Scene):
             self.lift()
             return True
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
-            self.game.open_menu()
+            if self.purpose == "objective":
+                self.cancel()
+            else:
+                self.game.open_menu()
             return True
         self.widgets.handle(ev)
         return True
@@ -68,15 +84,17 @@ class CurtainScene(Scene):
         colour = self.game.state.seats[self.seat].colour
         surf.fill((34, 26, 20))
         w, h = surf.get_size()
-        pygame.draw.rect(surf, theme.seat_color(colour), (0, 0, w, 14))
-        pygame.draw.rect(surf, theme.seat_color(colour), (0, h - 14, w, 14))
+        sc = W.sc
+        pygame.draw.rect(surf, theme.seat_color(colour), (0, 0, w, sc(14)))
+        pygame.draw.rect(surf, theme.seat_color(colour), (0, h - sc(14), w, sc(14)))
         W.panel(surf, self.box, W.PANEL, theme.seat_color(colour), 18, 6)
         name = self.game.session.seat_name(self.seat)
-        W.blit_text(surf, i18n.t("curtain.pass_to", name=name), (self.box.centerx, self.box.y + 40), "title", 64,
+        W.blit_text(surf, i18n.t("curtain.pass_to", name=name), (self.box.centerx, self.box.y + sc(40)), "title", 64,
                     W.TEXT, "midtop")
-        W.blit_text(surf, i18n.colour_name(colour), (self.box.centerx, self.box.y + 128), "sans_bold", 22,
+        W.blit_text(surf, i18n.colour_name(colour), (self.box.centerx, self.box.y + sc(128)), "sans_bold", 22,
                     theme.seat_dark(colour), "midtop")
-        W.blit_text(surf, self._line(name), (self.box.centerx, self.box.y + 172), "sans", 20, W.TEXT, "midtop")
+        W.blit_text(surf, self._line(name), (self.box.centerx, self.box.y + sc(172)), "sans", 20, W.TEXT, "midtop",
+                    wrap=self.box.w - sc(80), align="center")
         self.widgets.draw(surf)
 
 
@@ -108,15 +126,42 @@ class RevealScene(Scene):
         self.game = game
         self.opened = time.monotonic()
         self.auto = not game.session.humans  # a table of AIs goes on by itself
+        self.flips = game.feedback.reveal_flips(len(game.state.seats))  # the cards turn over
+
+    def _columns(self, width: int) -> tuple[list[int], list[int]]:
+        """The columns' x offsets (#, seat, region, action, why), each as wide as what it holds; the
+        why column gets the rest and wraps; and each row's height (two lines when a reason needs them)."""
+        sc = W.sc
+        rows = self.rows()
+        head = lambda k: W.text(i18n.t(k), "sans_bold", 15).get_width()  # noqa: E731
+        wid = lambda s, role="sans": W.text(s, role, 18).get_width()  # noqa: E731
+        name_w = max([head("end.seat") - sc(24)] + [wid(f"{r[2]} ({r[6]})", "sans_bold") for r in rows])
+        region_w = max([head("plan.region")] + [wid(r[3]) for r in rows])
+        action_w = max([head("plan.action")] + [wid(r[4]) for r in rows]
+                       + [wid("+ " + i18n.t("card.K")) for r in rows if r[5]])
+        gap = sc(22)
+        cx = [0, sc(40)]
+        cx.append(cx[1] + sc(24) + name_w + gap)
+        cx.append(cx[2] + region_w + gap)
+        cx.append(cx[3] + action_w + gap)
+        why_w = max(sc(120), width - cx[4])
+        heights = []
+        for r in rows:
+            lines = W.text(r[7], "sans_italic", 16, W.TEXT_SOFT, wrap=why_w).get_height()
+            two = W.text("Ag", "sans", 18).get_height() * (2 if r[5] else 1)  # "+ King's Privilege" below
+            heights.append(max(sc(46), lines + sc(12), two + sc(10)))
+        return cx, heights
 
     def layout(self, size) -> None:
+        sc = W.sc
         b = self.game.board_rect
-        n = len(self.game.state.seats)
-        self.box = pygame.Rect(0, 0, min(1060, b.w - 40), 170 + 46 * n)
+        w = min(sc(1060), b.w - 40)
+        self.cols, self.row_h = self._columns(w - sc(60))
+        self.box = pygame.Rect(0, 0, w, min(b.h - 10, sc(170) + sum(self.row_h)))
         self.box.center = b.center
         self.widgets.clear()
         self.widgets.add(Button(i18n.t("reveal.continue"), self.close,
-                                (self.box.right - 200, self.box.bottom - 62, 176, 46)))
+                                (self.box.right - sc(200), self.box.bottom - sc(62), sc(176), sc(46))))
         self.widgets.focus = self.widgets.items[0]
         self.widgets.items[0].focused = True
 
@@ -151,31 +196,33 @@ class RevealScene(Scene):
 
     def draw(self, surf) -> None:
         st = self.game.state
+        sc = W.sc
         W.panel(surf, self.box, W.PANEL, W.PANEL_EDGE, 14, 3, alpha=248)
-        W.blit_text(surf, i18n.t("reveal.heading", round=st.round), (self.box.x + 30, self.box.y + 18), "title", 36,
-                    W.TEXT)
-        bw = self.box.w - 60
-        cx = [0, 40, int(bw * 0.25), int(bw * 0.43), int(bw * 0.63)]  # column offsets
+        W.blit_text(surf, i18n.t("reveal.heading", round=st.round), (self.box.x + sc(30), self.box.y + sc(18)),
+                    "title", 36, W.TEXT)
+        bw = self.box.w - sc(60)
+        cx = self.cols  # column offsets, each column as wide as its longest text (see layout)
         heads = [("#", cx[0]), (i18n.t("end.seat"), cx[1]), (i18n.t("plan.region"), cx[2]),
                  (i18n.t("plan.action"), cx[3]), (i18n.t("reveal.why"), cx[4])]
-        y = self.box.y + 74
+        y = self.box.y + sc(74)
         for t, dx in heads:
-            W.blit_text(surf, t, (self.box.x + 30 + dx, y), "sans_bold", 15, W.TEXT_SOFT)
-        y += 28
-        for pos, i, name, region, action, king, card, why in self.rows():
+            W.blit_text(surf, t, (self.box.x + sc(30) + dx, y), "sans_bold", 15, W.TEXT_SOFT)
+        y += sc(28)
+        for (pos, i, name, region, action, king, card, why), row_h in zip(self.rows(), self.row_h):
             colour = st.seats[i].colour
-            x = self.box.x + 30
+            x = self.box.x + sc(30)
             W.blit_text(surf, str(pos), (x, y), "title", 28, W.TEXT)
-            pygame.draw.rect(surf, theme.seat_color(colour), (x + 40, y + 8, 16, 16), 0, 3)
-            W.blit_text(surf, W.fit_text(f"{name} ({card})", "sans_bold", 18, cx[2] - 74), (x + 64, y + 5),
-                        "sans_bold", 18, W.TEXT)
-            W.blit_text(surf, W.fit_text(region, "sans", 18, cx[3] - cx[2] - 10), (x + cx[2], y + 5), "sans", 18,
-                        W.TEXT)
-            act = action + (" + " + i18n.t("card.K") if king else "")
-            W.blit_text(surf, W.fit_text(act, "sans", 18, cx[4] - cx[3] - 10), (x + cx[3], y + 5), "sans", 18, W.TEXT)
-            W.blit_text(surf, W.fit_text(why, "sans_italic", 16, bw - cx[4]), (x + cx[4], y + 6),
-                        "sans_italic", 16, W.TEXT_SOFT)
-            y += 46
+            crest = pieces.crest(colour, sc(22))  # the family's crest: its colour and a shape
+            surf.blit(crest, (x + sc(37), y + sc(5)))
+            W.blit_text(surf, f"{name} ({card})", (x + sc(64), y + sc(5)), "sans_bold", 18, W.TEXT)
+            flip = self.flips[pos - 1].p if pos - 1 < len(self.flips) else 1.0
+            card_text(surf, region, (x + cx[2], y + sc(5)), flip)
+            card_text(surf, action, (x + cx[3], y + sc(5)), flip)
+            if king:  # the King's Privilege under the action
+                card_text(surf, "+ " + i18n.t("card.K"), (x + cx[3], y + sc(5) + W.text("Ag", "sans", 18).get_height()),
+                          flip)
+            W.blit_text(surf, why, (x + cx[4], y + sc(6)), "sans_italic", 16, W.TEXT_SOFT, wrap=bw - cx[4])
+            y += row_h
         self.widgets.draw(surf)
 
 
@@ -190,15 +237,16 @@ class MenuScene(ModalScene):
 
     def layout(self, size) -> None:
         w, h = size
-        self.box = pygame.Rect(0, 0, 380, 420)
+        sc = W.sc
+        self.box = pygame.Rect(0, 0, sc(380), sc(420))
         self.box.center = (w // 2, h // 2)
         self.widgets.clear()
-        y = self.box.y + 90
+        y = self.box.y + sc(90)
         for key, fn in (("menu.resume", self.close), ("menu.save", self.save), ("menu.rules", self.rules),
                         ("menu.settings", self.settings), ("menu.quit", self.quit)):
-            self.widgets.add(Button(i18n.t(key), fn, (self.box.x + 40, y, self.box.w - 80, 50),
+            self.widgets.add(Button(i18n.t(key), fn, (self.box.x + sc(40), y, self.box.w - sc(80), sc(50)),
                                     style="primary" if key == "menu.resume" else "secondary"))
-            y += 62
+            y += sc(62)
 
     def save(self) -> None:
         from .dialogs import PromptScene
@@ -236,7 +284,8 @@ class MenuScene(ModalScene):
     def draw(self, surf) -> None:
         W.dim(surf, 150)
         W.panel(surf, self.box, W.PANEL, W.PANEL_EDGE, 14, 3)
-        W.blit_text(surf, i18n.t("menu.heading"), (self.box.centerx, self.box.y + 22), "title", 40, W.TEXT, "midtop")
+        W.blit_text(surf, i18n.t("menu.heading"), (self.box.centerx, self.box.y + W.sc(22)), "title", 40, W.TEXT,
+                    "midtop")
         self.widgets.draw(surf)
 
 
@@ -254,10 +303,12 @@ class ObjectiveScene(ModalScene):
 
     def layout(self, size) -> None:
         b = self.game.board_rect
-        self.box = pygame.Rect(0, 0, min(720, b.w - 40), 190)
-        self.box.midbottom = (b.centerx, b.bottom - 20)
+        sc = W.sc
+        self.box = pygame.Rect(0, 0, min(sc(720), b.w - 40), sc(190))
+        self.box.midbottom = (b.centerx, b.bottom - sc(20))
         self.widgets.clear()
-        self.widgets.add(Button(i18n.t("objective.hide"), self.close, (self.box.right - 170, self.box.bottom - 60, 150, 44)))
+        self.widgets.add(Button(i18n.t("objective.hide"), self.close,
+                                (self.box.right - sc(170), self.box.bottom - sc(60), sc(150), sc(44))))
 
     def handle(self, ev) -> bool:
         if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_o):
@@ -273,7 +324,7 @@ class ObjectiveScene(ModalScene):
         held = scoring.objective_cities_held(st, self.seat)
         return [i18n.t("objective.heading", name=self.game.session.seat_name(self.seat)),
                 i18n.t("objective.body", west=i18n.t(f"symbol.{obj.western}"), east=i18n.t(f"symbol.{obj.eastern}"),
-                       held=held, points=scoring.OBJECTIVE_TABLE[held])]
+                       held=held, points=i18n.tn("n.points", scoring.OBJECTIVE_TABLE[held]))]
 
     def visible_text(self) -> list[str]:
         return self.text_lines() + super().visible_text()
@@ -283,6 +334,8 @@ class ObjectiveScene(ModalScene):
         self.game.renderer.draw_objective_cities(surf, st.content.objective_cities(st.seats[self.seat].objective))
         W.panel(surf, self.box, W.PANEL, (150, 40, 150), 14, 3, alpha=248)
         head, body = self.text_lines()
-        W.blit_text(surf, head, (self.box.x + 24, self.box.y + 14), "title", 32, W.TEXT)
-        W.blit_text(surf, body, (self.box.x + 24, self.box.y + 62), "sans", 17, W.TEXT, wrap=self.box.w - 220)
+        sc = W.sc
+        W.blit_text(surf, head, (self.box.x + sc(24), self.box.y + sc(14)), "title", 32, W.TEXT)
+        W.blit_text(surf, body, (self.box.x + sc(24), self.box.y + sc(62)), "sans", 17, W.TEXT,
+                    wrap=self.box.w - sc(220))
         self.widgets.draw(surf)

@@ -10,6 +10,7 @@ from ..ui.widgets import Button
 from .base import ModalScene
 
 SPEEDS = ("slow", "normal", "fast", "instant")
+UI_SCALES = (80, 90, 100, 125, 150, 175, 200)  # the interface size, percent
 
 
 class SettingsScene(ModalScene):
@@ -20,29 +21,40 @@ class SettingsScene(ModalScene):
         self.widgets.clear()
         s = self.app.settings
         w, h = size
-        self.box = pygame.Rect(0, 0, min(860, w - 60), 520)
+        sc = W.sc
+        self.box = pygame.Rect(0, 0, min(sc(860), w - 60), min(sc(652), h - 20))
         self.box.center = (w // 2, h // 2)
-        x0 = self.box.x + 320
-        y = self.box.y + 100
+        x0 = self.box.x + sc(320)
+        y = self.box.y + sc(100)
         self.rows = []
 
         def row(label_key, options, current, setter):
             nonlocal y
             self.rows.append((i18n.t(label_key), y))
-            bw = min(120, (self.box.right - 30 - x0) // len(options) - 8)
+            bw = min(sc(120), (self.box.right - sc(30) - x0) // len(options) - sc(8))
             for i, (value, label) in enumerate(options):
-                self.widgets.add(Button(label, (lambda v=value: setter(v)), (x0 + i * (bw + 8), y, bw, 44),
+                self.widgets.add(Button(label, (lambda v=value: setter(v)), (x0 + i * (bw + sc(8)), y, bw, sc(44)),
                                         style="secondary", selected=(value == current), px=17))
-            y += 66
+            y += sc(66)
 
         row("settings.speed", [(v, i18n.t(f"settings.speed.{v}")) for v in SPEEDS], self.app.speed, self._speed)
         row("settings.fullscreen", [(True, i18n.t("settings.on")), (False, i18n.t("settings.off"))],
             self.app.fullscreen, self._fullscreen)
         row("settings.language", [("en", i18n.t("lang.en")), ("it", i18n.t("lang.it"))], s.language, self._language)
+        row("settings.hints", [(True, i18n.t("settings.on")), (False, i18n.t("settings.off"))],
+            getattr(s, "hints", True), self._hints)  # issue 11
+        row("settings.ui_scale", [(v, f"{v}%") for v in UI_SCALES], s.ui_scale, self._ui_scale)  # issue 10
         row("settings.curtain_solo", [(True, i18n.t("settings.on")), (False, i18n.t("settings.off"))],
             s.curtain_solo, self._curtain)
-        self.hint_y = y - 10
-        self.widgets.add(Button(i18n.t("common.back"), self.close, (self.box.right - 170, self.box.bottom - 66, 140, 46)))
+        self.hint_y = y - sc(10)
+        self.widgets.add(Button(i18n.t("settings.sound_motion"), self._sound,
+                                (self.box.x + sc(30), self.box.bottom - sc(66), sc(300), sc(46)), style="secondary"))
+        self.widgets.add(Button(i18n.t("common.back"), self.close,
+                                (self.box.right - sc(170), self.box.bottom - sc(66), sc(140), sc(46))))
+
+    def _sound(self) -> None:
+        from .settings_sound import SoundSettingsScene
+        self.app.stack.push(SoundSettingsScene(self.app))
 
     def _save(self) -> None:
         persistence.save_settings(self.app.settings)
@@ -61,6 +73,14 @@ class SettingsScene(ModalScene):
         i18n.set_language(v)
         self._save()
 
+    def _hints(self, v) -> None:
+        self.app.settings.hints = v
+        self._save()
+
+    def _ui_scale(self, v) -> None:
+        self.app.settings.ui_scale = v
+        self._save()  # the app works out the new scale and lays every screen out again
+
     def _curtain(self, v) -> None:
         self.app.settings.curtain_solo = v
         self._save()
@@ -68,9 +88,11 @@ class SettingsScene(ModalScene):
     def draw(self, surf) -> None:
         W.dim(surf, 150)
         W.panel(surf, self.box, W.PANEL, W.PANEL_EDGE, 14, 3)
-        W.blit_text(surf, i18n.t("settings.heading"), (self.box.x + 30, self.box.y + 22), "title", 40, W.TEXT)
+        sc = W.sc
+        W.blit_text(surf, i18n.t("settings.heading"), (self.box.x + sc(30), self.box.y + sc(22)), "title", 40, W.TEXT)
         for label, y in self.rows:
-            W.blit_text(surf, label, (self.box.x + 30, y + 22), "sans_semibold", 18, W.TEXT, "midleft")
-        W.blit_text(surf, i18n.t("settings.curtain_solo.hint"), (self.box.x + 30, self.hint_y), "sans", 16,
-                    W.TEXT_SOFT, wrap=self.box.w - 220)
+            W.blit_text(surf, label, (self.box.x + sc(30), y + sc(22)), "sans_semibold", 18, W.TEXT, "midleft",
+                        wrap=sc(284))
+        W.blit_text(surf, i18n.t("settings.curtain_solo.hint"), (self.box.x + sc(30), self.hint_y), "sans", 16,
+                    W.TEXT_SOFT, wrap=self.box.w - sc(220))
         self.widgets.draw(surf)

@@ -62,26 +62,41 @@ class TitleScene(Scene):
     def layout(self, size) -> None:
         self.widgets.clear()
         w, h = size
-        bw, bh = 340, 54
+        sc = W.sc
+        bw, bh, gap = sc(340), sc(54), sc(14)
         x = w // 2 - bw // 2
-        y = int(h * 0.10) + 214
+        y = int(h * 0.10) + sc(214)
+        n_entries = 6 + (self.autosave is not None)
+        if y + n_entries * (bh + gap) > h - sc(20):  # a low window: tighter buttons (issue 11: Learn to play)
+            bh, gap = sc(46), sc(8)
+        if y + n_entries * (bh + gap) > h - sc(20):  # a low window: the column moves up
+            y = max(sc(224), h - sc(20) - n_entries * (bh + gap))
+        self.top = y - sc(214)
+        # the statistics: a corner button, added first so the menu column below keeps its size
+        self.widgets.add(Button(i18n.t("title.stats"), self.stats, (w - sc(234), h - sc(84), sc(210), sc(46)),
+                                style="secondary", px=19))
         entries = [("title.new", self.new_game, "")]
         if self.autosave is not None:
             hint = i18n.t("title.continue_hint", round=self.autosave.round, seats=self.autosave.seats)
             entries.append(("title.continue", self.continue_game, hint))
+        entries.append(self._tutorial_entry())  # the guided first game (issue 11)
         entries += [("title.load", self.load_game, ""), ("title.rules", self.rules, ""),
                     ("title.settings", self.settings, ""), ("title.quit", self.app.quit, "")]
         for key, fn, sub in entries:
-            b = Button(i18n.t(key), fn, (x, y, bw, bh + (10 if sub else 0)), sub=sub, px=21,
+            extra = sc(10) if sub else 0
+            b = Button(i18n.t(key), fn, (x, y, bw, bh + extra), sub=sub, px=21,
                        style="primary" if key in ("title.new", "title.continue") else "secondary")
             self.widgets.add(b)
-            y += bh + (10 if sub else 0) + 14
+            y += bh + extra + gap
 
     def update(self, dt) -> None:
-        if not self._checked and self.app.frames >= 1:
+        if not self._checked and self.app.frames >= 1 and self.app.stack.top is self:
             self._checked = True
-            self.autosave = persistence.peek_autosave(self.app.content)
+            # A bad autosave is moved aside and reported once (never a crash, never a loop).
+            self.autosave, bad = persistence.check_autosave(self.app.content)
             self.layout(self.app.size)
+            if bad is not None:
+                self.app.report_bad_save(bad)
 
     # actions
     def new_game(self) -> None:
@@ -96,9 +111,27 @@ class TitleScene(Scene):
         from .load_game import LoadScene
         self.app.stack.push(LoadScene(self.app))
 
+    def _tutorial_entry(self) -> tuple:
+        """'Learn to play', or 'Continue tutorial' with the section where the player stopped."""
+        from .. import tutorial
+        p = tutorial.load_progress()
+        if p.started and not p.finished:
+            sub = i18n.t("tut.title_hint", n=p.index + 1, total=len(tutorial.SECTIONS),
+                         section=i18n.t(tutorial.BY_ID[p.section].title_key))
+            return ("tut.continue_button", self.tutorial, sub)
+        return ("tut.title_button", self.tutorial, "")
+
+    def tutorial(self) -> None:
+        from .tutorial import TutorialMenuScene
+        self.app.stack.push(TutorialMenuScene(self.app))
+
     def rules(self) -> None:
         from .rules_view import RulesScene
         self.app.stack.push(RulesScene(self.app))
+
+    def stats(self) -> None:
+        from .stats_view import StatsScene
+        self.app.stack.push(StatsScene(self.app))
 
     def settings(self) -> None:
         from .settings import SettingsScene
@@ -115,13 +148,16 @@ class TitleScene(Scene):
     def draw(self, surf) -> None:
         self.backdrop.draw(surf)
         w, h = surf.get_size()
-        first = self.widgets.items[0].rect
+        sc = W.sc
+        first = self.widgets.items[1].rect  # (items[0] is the statistics corner)
         last = self.widgets.items[-1].rect
-        box = pygame.Rect(0, 0, max(520, first.w + 140), last.bottom - int(h * 0.10) + 40)
-        box.midtop = (w // 2, int(h * 0.10))
+        top = getattr(self, "top", int(h * 0.10))
+        box = pygame.Rect(0, 0, max(sc(520), first.w + sc(140)), last.bottom - top + sc(40))
+        box.midtop = (w // 2, top)
         W.panel(surf, box, W.PANEL, W.PANEL_EDGE, 18, 3, alpha=242)
-        W.blit_text(surf, i18n.t("app.title"), (w // 2, box.y + 20), "title", 92, W.TEXT, "midtop")
-        W.blit_text(surf, i18n.t("app.subtitle"), (w // 2, box.y + 128), "serif_italic", 28, W.TEXT_SOFT, "midtop")
-        pygame.draw.line(surf, W.PANEL_EDGE, (box.x + 60, box.y + 176), (box.right - 60, box.y + 176), 2)
+        W.blit_text(surf, i18n.t("app.title"), (w // 2, box.y + sc(14)), "title", 92, W.TEXT, "midtop")
+        W.blit_text(surf, i18n.t("app.subtitle"), (w // 2, box.y + sc(128)), "serif_italic", 28, W.TEXT_SOFT, "midtop")
+        line_y = box.y + sc(176)
+        pygame.draw.line(surf, W.PANEL_EDGE, (box.x + sc(60), line_y), (box.right - sc(60), line_y), 2)
         self.widgets.draw(surf)
-        W.blit_text(surf, f"v{self.app.version}", (w - 14, h - 10), "sans", 14, (200, 186, 160), "bottomright")
+        W.blit_text(surf, f"v{self.app.version}", (w - sc(14), h - sc(10)), "sans", 14, (200, 186, 160), "bottomright")

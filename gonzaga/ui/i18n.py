@@ -3,7 +3,8 @@
 Pure Python (no pygame): the session uses it for the game log. A missing Italian
 string falls back to English; a test checks both tables have the same keys and
 the same ``{placeholders}``. Italian wording follows the printed Italian rules
-(feudo, regione, Porti, Città, Alleanza, Privilegio del Re, lega marittima...).
+(feudo, regione, Porti, Città, Alleanza, Privilegio del Re, Lega Navale, Matrimonio,
+confine invalicabile, terraferma...).
 """
 from __future__ import annotations
 
@@ -51,6 +52,7 @@ EN: dict[str, str] = {
     "level.easy": "Easy",
     "level.medium": "Medium",
     "level.hard": "Hard",
+    "level.expert": "Expert",
     "level.greedy": "Greedy",
     "level.random": "Random",
     # ---- colours
@@ -68,6 +70,7 @@ EN: dict[str, str] = {
     "settings.fullscreen": "Full screen",
     "settings.language": "Language",
     "settings.curtain_solo": "Privacy curtain with one human",
+    "settings.ui_scale": "Interface size",
     "settings.curtain_solo.hint": "With one human and AI seats, nobody else looks at the screen: the curtain is skipped unless this is on.",
     "settings.on": "On",
     "settings.off": "Off",
@@ -99,6 +102,8 @@ EN: dict[str, str] = {
     "game.scenario": "Scenario {name}",
     "game.to_act": "To act: {name}",
     "game.planning_wait": "Waiting for plans: {names}",
+    "game.planning_wait_n": "Waiting for {plans}",
+    "game.last_turn_check": "After round {round}: {sites}: the game goes on",
     "game.thinking": "{name} is thinking...",
     "game.score": "{score} pts",
     "game.rings": "Rings {n}",
@@ -123,7 +128,7 @@ EN: dict[str, str] = {
     "plan.region": "Region card",
     "plan.action": "Action card",
     "plan.king": "King's Privilege",
-    "plan.king_hint": "Goes first; costs a ring at the reveal",
+    "plan.king_hint": "Plays before every seat without it; costs a ring at the reveal",
     "plan.played_last": "played last round",
     "plan.no_ring": "needs a ring in supply",
     "plan.confirm": "Done planning",
@@ -147,11 +152,11 @@ EN: dict[str, str] = {
     "reveal.row": "{pos}. {name}: {region}, {action}{king}",
     "reveal.why": "Why this place",
     "reveal.why_K": "King's Privilege first",
-    "reveal.why_K_then": "then {action}",
+    "reveal.why_K_then": "among them: {action}",
     "reveal.why_A": "Harbors before Cities, Alliance",
     "reveal.why_B": "Cities after Harbors",
     "reveal.why_C": "Alliance last",
-    "reveal.why_card": "tie: lower card first",
+    "reveal.why_card": "tie: lower fief card",
     # ---- placement
     "place.heading": "{name}: place fief {fief} in {region} ({action})",
     "place.drag": "Drag the fief onto the map",
@@ -159,18 +164,22 @@ EN: dict[str, str] = {
     "place.donate": "Donate (+3)",
     "place.wedding": "Wedding",
     "place.fief_mode": "Place fief",
-    "place.wedding_help": "Click a hex of {region} for the first ring, then a neighbour for a second ring (optional).",
-    "place.rings_left": "{n} rings in supply",
+    "place.wedding_help": "Click a hex of {region} for the first ring, then a neighbour for a second ring (optional). Your fief is discarded.",
+    "place.rings_left.one": "{n} ring in supply",
+    "place.rings_left.other": "{n} rings in supply",
     "place.points": "+{points}",
     "place.league": "sea league {sea} +10",
     "place.no_spot": "No legal spot for this plan: hold a wedding or donate.",
     "place.no_spot_plain": "No legal spot for this plan: donate the fief.",
     "place.ai_places": "{name} places...",
     "place.rotate": "Rotate",
+    "place.donate_confirm": "Donate: confirm",
+    "place.donate_ask": "Donate fief {fief} to the church for 3 points? The fief is not placed; it leaves the game.",
+    "place.donate_keys": "Enter: donate · Esc: cancel",
     # ---- end
     "end.heading": "The game is over",
     "end.seat": "Seat",
-    "end.sites": "Sites",
+    "end.sites": "Cities & harbors",
     "end.leagues": "Sea leagues",
     "end.donations": "Donations",
     "end.gonzaga": "Gonzaga tile",
@@ -180,7 +189,7 @@ EN: dict[str, str] = {
     "end.winners": "Shared victory: {names}",
     "end.tiebreak": "Tie-break: {how}",
     "end.tb_sites": "tie on points broken by most cities and harbors held",
-    "end.tb_shared": "tie on points and on sites held: a shared victory",
+    "end.tb_shared": "tie on points and on cities and harbors held: a shared victory",
     "end.play_again": "Play again",
     "end.title": "Title screen",
     "end.objective_of": "Objective cities of {name} ({west}, {east}): {held} held",
@@ -190,7 +199,7 @@ EN: dict[str, str] = {
     "game.acting": "to act",
     "game.none": "none",
     "game.flourishing_short": "flourishing",
-    "plan.king_hint_short": "go first, costs a ring",
+    "plan.king_hint_short": "plays earlier, costs a ring",
     "game.ai_level": "AI {level}",
     "game.human": "Human",
     "game.donates": "{name} donates to the church...",
@@ -204,11 +213,11 @@ EN: dict[str, str] = {
     "menu.settings": "Settings",
     "menu.quit": "Quit to title",
     "objective.heading": "{name}'s objective",
-    "objective.body": "Hold cities of these two symbols: {west} and {east}. Held now: {held} of 6 (worth {points} points at the end).",
+    "objective.body": "Hold cities of these two symbols: {west} and {east}. Held now: {held} of 6 (worth {points} at the end).",
     "objective.hide": "Hide it",
     "legend.cities": "Cities",
     "legend.seas": "Seas and their harbors",
-    "legend.barrier": "Barrier: no fief across",
+    "legend.barrier": "Barrier: no fief may straddle it",
     "symbol.university": "University",
     "symbol.cathedral": "Cathedral",
     "symbol.wine": "Wine",
@@ -230,6 +239,28 @@ EN: dict[str, str] = {
     "save.digest": "This save's summary does not match its moves (edited by hand?).",
     "save.other_map": "This save was played on another version of the board and cannot be resumed with this version of Gonzaga.",
     "save.unreadable": "This save could not be opened: {detail}.",
+    "save.not_file": "This is not a regular file (a folder, a device, a pipe or a broken link), so it cannot be a save.",
+    "save.too_large": "This file is too large to be a Gonzaga save ({size} MB; a save is at most {limit} MB).",
+    "save.bad_number": "This save holds a value that is not a usable number ({value}).",
+    "save.too_deep": "This save is damaged: its data is nested far too deeply.",
+    "save.missing": "This save cannot be found (it was moved or deleted).",
+    "save.no_permission": "This save cannot be opened: permission denied.",
+    "save.unexpected": "This save could not be read because of an unexpected problem (details are in the log).",
+    "save.illegal_action": "action {n} ({action}) is illegal at that point of the game",
+    "save.detail_field": "field '{where}' is not valid",
+    "save.detail_record": "the record of the moves is not valid",
+    "save.detail_seats": "the seats do not match the record",
+    "save.detail_colours": "the seat colours do not match the record",
+    "save.damaged_kept": "{file}: {message} The file could not be moved aside (the folder cannot be written), so it was left where it is.",
+    "save.reason_full": "the disk is full",
+    "save.reason_readonly": "the folder cannot be written (read-only or no permission)",
+    "save.reason_other": "the disk reported an error",
+    "save.reason_nofolder": "the folder cannot be created",
+    "save.failing": "Autosave is not working: {reason}. You can play on; the game will be saved as soon as it works again.",
+    "save.off": "Saving is off because {reason}: {folder}. You can play, but games will not be saved.",
+    "save.working_again": "Autosave works again: the game is saved.",
+    "save.screenshot_failed": "The screenshot could not be saved: {reason}.",
+    "save.error_nolog": "An unexpected error happened. The game tried to carry on. (No log file could be written, so there are no details.)",
     # ---- log lines
     "log.setup": "Scenario {scenario}: {regions} flourish. {name} holds the Last Turn card.",
     "log.fiefs": "Round {round}: fiefs turned up: {fiefs}.",
@@ -239,12 +270,139 @@ EN: dict[str, str] = {
     "log.order": "Round {round}: turn order {order}.",
     "log.place": "Round {round}: {name} places fief {fief} in {region}, +{points}",
     "log.league": ", sea league {sea} +10",
-    "log.wedding": "Round {round}: {name} holds a wedding: {n} ring(s) in {region}, +{points}",
+    "log.wedding": "Round {round}: {name} holds a wedding: {rings} in {region}, +{points}",
     "log.donate": "Round {round}: {name} donates fief {fief} to the church, +3.",
-    "log.last_turn": "The Last Turn card fires: round {round} will be the last.",
-    "log.end": "Game over: {result}",
+    "log.last_turn": "Round {after}: {sites}: the Last Turn card fires, round {round} will be the last.",
+    "log.last_turn_check": "Round {round}: {sites}: the game goes on.",
+    "log.plan": "{name} {region} + {action}",
+    "log.plan_king": "{name} {region} + {action} + {king}",
+    "log.end": "Game over: {result} ({scores})",
     "log.end_scores": "{name} {score}",
     "log.dot": ".",
+    # ---- sound, motion, statistics, the replay viewer (issue 13)
+    "settings.sound_motion": "Sound and motion…",
+    "sound.heading": "Sound and motion",
+    "sound.master": "Volume",
+    "sound.effects": "Effects",
+    "sound.music_volume": "Music volume",
+    "sound.music": "Music",
+    "sound.mute": "Mute all",
+    "sound.silent": "No sound device could be used on this computer: the game runs silent.",
+    "motion.reduce": "Reduce motion",
+    "motion.hint": "Reduce motion turns every animation into an instant change; animations follow the AI speed. Every sound also has a sign on screen.",
+    "fx.league": "{name}: sea league, {sea} +10",
+    "fx.last_turn": "The Last Turn card fires: round {round} is the last",
+    "fx.your_turn": "Your turn, {name}",
+    "title.stats": "Statistics",
+    "stats.heading": "Statistics",
+    "stats.empty": "No finished game yet: play a game to the end and it is counted here.",
+    "stats.damaged": "The statistics file could not be read: it was kept as {file} and a new one was started.",
+    "stats.damaged_kept": "The statistics file {file} could not be read (nor moved aside): it is ignored.",
+    "stats.played": "Games played",
+    "stats.won": "Games won",
+    "stats.won_value": "{n} ({pct} %)",
+    "stats.best": "Best score",
+    "stats.mean": "Mean score",
+    "stats.objective": "Objective cities held (mean)",
+    "stats.leagues": "Sea leagues won",
+    "stats.donations": "Donations",
+    "stats.marked": "Games with take-backs / hints",
+    "stats.marked_value": "{takebacks} / {hints}",
+    "stats.you_note": "With several human seats at one screen, the best-placed of them is counted.",
+    "stats.by_seats": "By number of seats",
+    "stats.seats_n": "{n} seats",
+    "stats.by_level": "By the strongest AI opponent",
+    "stats.no_ai": "no AI",
+    "stats.by_mode": "Solo or hot-seat",
+    "stats.mode.solo": "Solo",
+    "stats.mode.hotseat": "Hot-seat",
+    "stats.scores": "Your score, game by game",
+    "stats.legend_played": "played",
+    "stats.legend_won": "won",
+    "stats.score_line": "score",
+    "stats.mean_line": "mean {mean}",
+    "stats.reset": "Reset…",
+    "stats.reset_heading": "Reset the statistics?",
+    "stats.reset_body.one": "The {n} game counted here will be forgotten. This cannot be undone.",
+    "stats.reset_body.other": "All {n} games counted here will be forgotten. This cannot be undone.",
+    "stats.reset_yes": "Reset",
+    "stats.reset_done": "Statistics reset.",
+    "chart.by_round": "Score by round",
+    "chart.end": "End",
+    "replay.watch": "Watch the game again",
+    "replay.heading": "Replay: {name}",
+    "replay.heading_plain": "Replay",
+    "replay.close": "Close",
+    "replay.start": "« Start",
+    "replay.back": "‹ Back",
+    "replay.play": "Play",
+    "replay.pause": "Pause",
+    "replay.forward": "Forward ›",
+    "replay.end": "End »",
+    "replay.speed": "Speed",
+    "replay.round": "Round",
+    "replay.step": "Move {n} of {total}",
+    "replay.public_only": "the game is not over: only what every player could see",
+    "replay.secrets_off": "Show plans and objectives",
+    "replay.secrets_on": "Hide plans and objectives",
+    "replay.secrets_head": "Plans and objectives (the game is over)",
+    "replay.objective": "{name}: objective {west}, {east}",
+    "replay.plan": "plan {plan}",
+    "load.watch": "Watch",
+    # ---- tooltips, the view and the planning preview (issue 10)
+    "tip.city": "{name}: city ({symbol})",
+    "tip.harbor": "{name}: harbor of {sea}",
+    "tip.land": "Land",
+    "tip.flourishing": "{region}: flourishing, each city or harbor scores 3",
+    "tip.inactive": "{region}: inactive, each city or harbor scores 1",
+    "tip.held_by": "Held by {names}",
+    "tip.free": "Nobody holds it yet",
+    "tip.sea": "{sea}",
+    "tip.harbors": "Harbors: {harbors}",
+    "tip.harbor_free": "free",
+    "tip.sea_close": "One harbor from a sea league: {names}",
+    "tip.sea_won": "Sea league won by {names}",
+    "tip.sea_none_close": "Nobody is close to a sea league here",
+    "tip.seat_head": "{name}: {score} so far",
+    "tip.seat_parts": "Cities & harbors {sites} · sea leagues {leagues} · donations {donations}",
+    "tip.seat_group": "Largest group: {pieces} (the Gonzaga tile, 15 points, is scored at the end)",
+    "tip.seat_secret": "Objectives stay secret until the end.",
+    "tip.card_region": "Your fief must cover at least one hex of {region}.",
+    "tip.card_greyed": "Greyed: {why}.",
+    "tip.card_best": "Best with this card now: +{points}",
+    "tip.card_none": "No legal spot for your fief with this card now",
+    "tip.card_K": "King's Privilege: you play before every seat without it; costs a ring.",
+    "tip.last_turn": "Free now in flourishing regions: {sites}.",
+    "tip.last_turn_rule": "At the end of round 6 and of every later round: when 3 or fewer are free, the next round is the last.",
+    "tip.log": "Its hexes are lit on the map.",
+    "tip.preview_row": "{region} with {action}: best +{points}",
+    "preview.title": "Best points this round",
+    "preview.hint": "Hover or choose a region and an action: the map shows where your fief could go.",
+    "preview.none": "–",
+    "preview.map": "{region} + {action}: best +{points}",
+    "preview.map_none": "{region} + {action}: no legal spot",
+    "view.keys": "Ctrl+wheel or +/-: zoom · middle or right drag, arrows: pan · F: whole board · T: tip",
+    # ---- a number and its noun (i18n.tn): "one" for 1, "other" for any other number, in both languages
+    "n.rings.one": "{n} ring",
+    "n.rings.other": "{n} rings",
+    "n.fiefs.one": "{n} fief",
+    "n.fiefs.other": "{n} fiefs",
+    "n.points.one": "{n} point",
+    "n.points.other": "{n} points",
+    "n.sites.one": "{n} site",
+    "n.sites.other": "{n} sites",
+    "n.rounds.one": "{n} round",
+    "n.rounds.other": "{n} rounds",
+    "n.cities.one": "{n} city",
+    "n.cities.other": "{n} cities",
+    "n.harbors.one": "{n} harbor",
+    "n.harbors.other": "{n} harbors",
+    "n.pieces.one": "{n} piece",
+    "n.pieces.other": "{n} pieces",
+    "n.free_sites.one": "{n} site in flourishing regions still free",
+    "n.free_sites.other": "{n} sites in flourishing regions still free",
+    "n.plans.one": "{n} plan",
+    "n.plans.other": "{n} plans",
 }
 
 IT: dict[str, str] = {}  # filled below (kept apart so the English reads first)
@@ -274,6 +432,56 @@ def t(key: str, **params) -> str:
         return text
 
 
+def tn(key: str, n: int, **params) -> str:
+    """A number and its noun in the current language: ``key.one`` when ``n`` is 1, else
+    ``key.other`` (English and Italian both count this way), with ``{n}`` and ``params``."""
+    return t(f"{key}.{'one' if n == 1 else 'other'}", n=n, **params)
+
+
+class Term:
+    """A parameter of a game-log line that is put into words only when the line is shown, so
+    that the log keeps keys and ids and a change of language re-renders every line:
+    ``Term("card", id, name)`` a planning card (region id with its map name, ``inactive``, or
+    A/B/C/K), ``Term("n", key, n)`` a number with its noun (:func:`tn`), ``Term("t", key, params)``
+    a sentence, ``Term("join", sep, parts)`` parts joined."""
+
+    __slots__ = ("kind", "args")
+
+    def __init__(self, kind: str, *args):
+        self.kind = kind
+        self.args = args
+
+    def __format__(self, spec: str) -> str:
+        k, a = self.kind, self.args
+        if k == "card":
+            card, name = a
+            return t(f"card.{card}") if card in ("A", "B", "C", "K", "inactive") else name
+        if k == "n":
+            return tn(a[0], a[1])
+        if k == "t":
+            return t(a[0], **a[1])
+        if k == "join":
+            return a[0].join(format(x) for x in a[1])
+        return str(a)
+
+    def __str__(self) -> str:
+        return format(self)
+
+    def __repr__(self) -> str:
+        return f"Term({self.kind!r}, {', '.join(repr(x) for x in self.args)})"
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Term) and (self.kind, self.args) == (other.kind, other.args)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, repr(self.args)))
+
+
+def card_term(state_or_content, card: str) -> Term:
+    content = getattr(state_or_content, "content", state_or_content)
+    return Term("card", card, content.region_names.get(card, card) if content is not None else card)
+
+
 def tiebreak(text: str) -> str:
     """The engine's tie-break sentence (English) in the current language."""
     if "shared" in text:
@@ -290,7 +498,7 @@ _RULE_IT = {
     "a fief is already there": "lì c'è già un feudo",
     "one of your own rings is there": "lì c'è un tuo anello",
     "a castle would stand on the sea": "un castello finirebbe in mare",
-    "the fief would cross a barrier": "il feudo attraverserebbe una barriera",
+    "the fief would cross a barrier": "il feudo starebbe a cavallo di un confine invalicabile",
     "Harbors: cover at least one harbor and no city": "Porti: copri almeno un porto e nessuna città",
     "Harbors: the fief may not cover a city": "Porti: il feudo non può coprire città",
     "Cities: the fief may not cover a harbor": "Città: il feudo non può coprire porti",
@@ -301,26 +509,46 @@ _RULE_IT = {
     "that hex already has a ring": "su quell'esagono c'è già un anello",
     "the second ring must be next to the first": "il secondo anello va accanto al primo",
     "a wedding places at most two rings": "un Matrimonio mette al massimo due anelli",
+    "a wedding places one or two rings": "un Matrimonio mette uno o due anelli",
+    "a wedding needs the Alliance card": "il Matrimonio richiede la carta Alleanza",
+    "a rotation is 0 to 5 sixths of a turn": "una rotazione va da 0 a 5 sesti di giro",
     "no more rings for this wedding": "non hai altri anelli per questo Matrimonio",
     "not enough rings in supply": "non hai abbastanza anelli",
+    "the King's Privilege was played last round": "il Privilegio del Re è stato giocato nel turno prima",
+    "the King's Privilege needs a ring in supply": "il Privilegio del Re richiede un anello disponibile",
+    "every seat must plan before anybody places": "tutti devono pianificare prima che qualcuno piazzi",
+    "it is not this seat's turn": "non è il turno di questo giocatore",
+    "plans are made before the reveal": "i piani si fanno prima della rivelazione",
+    "this seat has already planned this round": "questo giocatore ha già pianificato in questo turno",
+    "the game is over": "la partita è finita",
+    "unknown action": "azione sconosciuta",
 }
 _RULE_IT_PREFIX = {"no hex of the fief is in ": "nessun esagono del feudo è in ",
                    "the first ring must go in ": "il primo anello va in "}
+_RULE_IT_CARD = ("the ", " card was played last round", "la carta {card} è stata giocata nel turno prima")
+_CARD_EN = {"Harbors": "A", "Cities": "B", "Alliance": "C"}
 
 
 def rule_text(why) -> str:
-    """``P7: a fief is already there``, in the interface language when it is known."""
+    """What a refusal says to the player: ``A fief is already there`` (no rule id: that stays in
+    the log file), in the interface language."""
     msg = why.message
     if _language == "it":
+        pre, post, it_card = _RULE_IT_CARD
         if msg in _RULE_IT:
             msg = _RULE_IT[msg]
+        elif msg.startswith(pre) and msg.endswith(post):  # "the Cities card was played last round"
+            card = msg[len(pre):-len(post)]
+            card = t(f"card.{_CARD_EN[card]}") if card in _CARD_EN else (
+                t("card.inactive") if card == "inactive regions" else card)
+            msg = it_card.format(card=card)
         else:
             for en, it in _RULE_IT_PREFIX.items():
                 if msg.startswith(en):
                     rest = msg[len(en):]
                     msg = it + (t("card.inactive") if rest == "the inactive regions" else rest)
                     break
-    return f"{why.rule}: {msg}"
+    return msg[:1].upper() + msg[1:]
 
 
 def placeholders(text: str) -> set[str]:
@@ -344,3 +572,8 @@ def card_name(state_or_content, card: str) -> str:
 from .i18n_it import IT as _IT  # noqa: E402
 
 IT.update(_IT)
+
+from .i18n_learn import EN as _LEARN_EN, IT as _LEARN_IT  # noqa: E402  (tutorial, rules reference, hints, take-backs)
+
+EN.update(_LEARN_EN)
+IT.update(_LEARN_IT)

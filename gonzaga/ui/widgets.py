@@ -34,17 +34,122 @@ GOLD = theme.GOLD
 
 _cache: "OrderedDict[tuple, pygame.Surface]" = OrderedDict()
 
+# ---------------------------------------------------------------- the interface scale
 
-def text(s: str, role: str = "sans", px: float = 18, color=TEXT, wrap: int = 0) -> pygame.Surface:
-    """A rendered text surface, cached (LRU): drawing the same label every frame costs a blit."""
-    key = (s, role, int(px), tuple(color), wrap, theme.text_scale())
+BASE_SIZE = (1600, 1000)  # the window the layouts were drawn for (scale 1 up to this size)
+MIN_LAYOUT = (1280, 720)  # the smallest window every screen's layout fits at scale 1
+UI_SCALES = (80, 90, 100, 115, 130, 150, 175, 200)  # the UI scale setting, in percent
+
+_scale = 1.0
+
+
+def scale_for(size, setting: float = 100) -> float:
+    """The interface scale for a window of ``size`` and the UI scale setting (percent): it grows
+    with the window beyond 1600x1000, times the setting, but never beyond what the window can hold
+    (a layout at scale s needs about 1280s x 720s pixels)."""
+    w, h = size
+    window = max(1.0, min(w / BASE_SIZE[0], h / BASE_SIZE[1]))
+    fit = min(w / MIN_LAYOUT[0], h / MIN_LAYOUT[1])
+    return round(max(0.5, min(window * float(setting) / 100.0, fit)), 3)
+
+
+def set_ui_scale(scale: float) -> None:
+    """Every length of the interface (fonts, buttons, panels, paddings) is multiplied by ``scale``."""
+    global _scale
+    _scale = max(0.5, min(3.0, float(scale)))
+    theme.set_text_scale(_scale)
+
+
+def ui_scale() -> float:
+    return _scale
+
+
+def sc(v: float) -> int:
+    """``v`` design pixels (at scale 1) in window pixels now."""
+    return int(round(v * _scale))
+
+
+def sc_rect(x: float, y: float, w: float, h: float) -> pygame.Rect:
+    return pygame.Rect(sc(x), sc(y), sc(w), sc(h))
+
+
+# ---------------------------------------------------------------- layout checks (tests, tools)
+
+class LabelCheck:
+    """What a layout test reads: every text the widget layer shortened with "…" (``shortened``:
+    scene, full text, width) and, while ``enabled``, every label drawn on the window this frame
+    (``labels``: scene, ink rectangle, text, clip, owner) and every button (``boxes``: scene,
+    rectangle, owner). Off unless a test or a tool turns it on: then only a counter is kept."""
+
+    def __init__(self):
+        self.enabled = False
+        self.scene = ""
+        self.owner = None
+        self.count = 0  # texts shortened since the start (cheap, always kept)
+        self.shortened: list[tuple] = []
+        self.labels: list[tuple] = []
+        self.boxes: list[tuple] = []
+
+    def reset(self) -> None:
+        self.shortened.clear()
+        self.labels.clear()
+        self.boxes.clear()
+
+    def note_short(self, full: str, width: int) -> None:
+        self.count += 1
+        if self.enabled:
+            self.shortened.append((self.scene, full, width))
+
+    def note_label(self, surf, img: pygame.Surface, rect: pygame.Rect, s: str) -> None:
+        if not self.enabled or surf is not pygame.display.get_surface() or not s.strip():
+            return
+        ink = img.get_bounding_rect().move(rect.topleft)
+        if ink.w and ink.h:
+            self.labels.append((self.scene, ink, s, surf.get_clip(), self.owner))
+
+    def note_box(self, rect: pygame.Rect, owner) -> None:
+        if self.enabled:
+            self.boxes.append((self.scene, pygame.Rect(rect), owner))
+
+    def problems(self, size) -> list[str]:
+        """Shortened labels, labels cut by the window or their clip, labels that overlap another
+        label or a button they do not belong to."""
+        out = [f"{sc_}: shortened to {w}px: {full!r}" for sc_, full, w in self.shortened]
+        win = pygame.Rect(0, 0, *size)
+        labels = [x for x in self.labels if x[3].colliderect(x[1])]  # (one drawn wholly outside its clip is not seen)
+        for sc_, ink, s, clip, _o in labels:
+            if not win.contains(ink) or not clip.contains(ink):
+                out.append(f"{sc_}: cut at the edge: {s!r} {tuple(ink)}")
+        for i in range(len(labels)):
+            a = labels[i]
+            for b in labels[i + 1:]:
+                if a[0] == b[0] and a[1].colliderect(b[1]) and a[2] != b[2]:
+                    out.append(f"{a[0]}: {a[2]!r} {tuple(a[1])} overlaps {b[2]!r} {tuple(b[1])}")
+            for sc_, box, owner in self.boxes:
+                if sc_ == a[0] and owner != a[4] and box.colliderect(a[1]):
+                    out.append(f"{a[0]}: {a[2]!r} {tuple(a[1])} runs into a button {tuple(box)}")
+        return out
+
+
+CHECK = LabelCheck()
+
+
+def text(s: str, role: str = "sans", px: float = 18, color=TEXT, wrap: int = 0, align: str = "left") -> pygame.Surface:
+    """A rendered text surface, cached (LRU): drawing the same label every frame costs a blit.
+    ``wrap``: break lines at that width; ``align`` ("left", "center", "right") aligns them."""
+    key = (s, role, int(px), tuple(color), wrap, theme.text_scale(), align)
     surf = _cache.get(key)
     if surf is not None:
         _cache.move_to_end(key)
         return surf
     f = theme.font(role, px)
     if wrap:
-        surf = f.render(s, True, color, None, wrap)
+        if align != "left":
+            f.align = pygame.FONT_CENTER if align == "center" else pygame.FONT_RIGHT
+        try:
+            surf = f.render(s, True, color, None, wrap)
+        finally:
+            f.align = pygame.FONT_LEFT
     else:
         surf = f.render(s, True, color)
     _cache[key] = surf
@@ -54,21 +159,64 @@ def text(s: str, role: str = "sans", px: float = 18, color=TEXT, wrap: int = 0) 
 
 
 def blit_text(surf: pygame.Surface, s: str, pos, role="sans", px=18, color=TEXT, anchor="topleft",
-              wrap: int = 0) -> pygame.Rect:
-    t = text(s, role, px, color, wrap)
+              wrap: int = 0, align: str = "left") -> pygame.Rect:
+    t = text(s, role, px, color, wrap, align)
     r = t.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
     surf.blit(t, r)
+    if CHECK.enabled:
+        CHECK.note_label(surf, t, r, s)
     return r
 
 
 def fit_text(s: str, role: str, px: float, width: int) -> str:
-    """``s`` shortened with an ellipsis to fit ``width`` pixels."""
+    """``s`` shortened with an ellipsis to fit ``width`` pixels (noted in ``CHECK``: a layout
+    test fails on any shortened label)."""
     f = theme.font(role, px)
     if f.size(s)[0] <= width:
         return s
+    CHECK.note_short(s, width)
     while s and f.size(s + "…")[0] > width:
         s = s[:-1]
     return s + "…"
+
+
+def wrap_words(s: str, role: str, px: float, width: int) -> list[str]:
+    """``s`` broken at spaces into lines of at most ``width`` pixels (a word longer than that
+    stays whole, on its own line)."""
+    f = theme.font(role, px)
+    lines: list[str] = []
+    for word in s.split(" "):
+        if lines and f.size(lines[-1] + " " + word)[0] <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
+def fit_lines(s: str, role: str, px: float, width: int, height: int, max_lines: int = 2):
+    """How ``s`` fits a ``width`` x ``height`` box without being shortened: ``(lines, px)`` on one
+    line at ``px``, or a little smaller, or wrapped on up to ``max_lines`` lines, or both; None
+    when nothing fits (then the caller shortens it, and ``CHECK`` notes it)."""
+    tries = [(1.0, 1), (0.9, 1)] + [(k, n) for n in range(2, max_lines + 1) for k in (1.0, 0.9, 0.8)] + [(0.8, 1)]
+    for k, n in tries:
+        p = px * k
+        f = theme.font(role, p)
+        lines = [s] if n == 1 else wrap_words(s, role, p, width)
+        if len(lines) <= n and all(f.size(x)[0] <= width for x in lines) \
+                and len(lines) * f.get_linesize() <= height:
+            return lines, p
+    return None
+
+
+def blit_lines(surf: pygame.Surface, lines: list[str], centre, role: str, px: float, color) -> pygame.Rect:
+    """Lines centred on ``centre`` one under the other; their bounding rectangle."""
+    lh = theme.font(role, px).get_linesize()
+    y = int(centre[1] - lh * len(lines) / 2)
+    out = pygame.Rect(int(centre[0]), y, 0, 0)
+    for line in lines:
+        out.union_ip(blit_text(surf, line, (centre[0], y), role, px, color, "midtop"))
+        y += lh
+    return out
 
 
 def panel(surf: pygame.Surface, rect, color=PANEL, edge=PANEL_EDGE, radius=10, width=2, alpha=255) -> None:
@@ -126,6 +274,7 @@ class Button(Widget):
         self.swatch = swatch
         self.sub = sub
         self._pressed = False
+        self._fit = None  # (key, how the label fits): measured once per label and size
 
     def handle(self, ev) -> bool:
         if not (self.visible and self.enabled):
@@ -144,6 +293,20 @@ class Button(Widget):
     def activate(self) -> None:
         if self.enabled and self.visible:
             self.on_click()
+
+    def _fit_label(self, r: pygame.Rect):
+        """(label lines and px, sub lines and px or None): on one line, a little smaller or on two
+        lines before a text is ever cut (then ``CHECK`` notes it)."""
+        label_w = r.w - 16 - (r.h // 2 if self.swatch else 0)
+        sub = None
+        if self.sub:
+            spx = self.px * 0.72
+            sub = fit_lines(self.sub, "sans", spx, r.w - 12, max(1, r.h // 2 - 2)) or \
+                ([fit_text(self.sub, "sans", spx, r.w - 12)], spx)
+        sub_h = len(sub[0]) * theme.font("sans", sub[1]).get_linesize() if sub else 0
+        lab = fit_lines(self.label, "sans_semibold", self.px, label_w, r.h - 4 - sub_h) or \
+            ([fit_text(self.label, "sans_semibold", self.px, label_w)], self.px)
+        return lab, sub
 
     def draw(self, surf) -> None:
         if not self.visible:
@@ -174,13 +337,20 @@ class Button(Widget):
             pygame.draw.rect(surf, self.swatch, sw, 0, 4)
             pygame.draw.rect(surf, (40, 30, 20), sw, 1, 4)
             x_c = r.centerx + sw.w // 2 + 2
-        label = fit_text(self.label, "sans_semibold", self.px, r.w - 16 - (r.h // 2 if self.swatch else 0))
-        if self.sub:
-            blit_text(surf, label, (x_c, r.centery - 2), "sans_semibold", self.px, fg, "midbottom")
-            blit_text(surf, fit_text(self.sub, "sans", self.px * 0.72, r.w - 12), (x_c, r.centery),
-                      "sans", self.px * 0.72, fg if self.enabled else fg, "midtop")
-        else:
-            blit_text(surf, label, (x_c, r.centery), "sans_semibold", self.px, fg, "center")
+        if CHECK.enabled:
+            CHECK.note_box(r, id(self))
+            CHECK.owner = id(self)
+        key = (self.label, self.sub, self.px, r.size, bool(self.swatch), theme.text_scale())
+        if self._fit is None or self._fit[0] != key or CHECK.enabled:
+            self._fit = (key, self._fit_label(r))
+        lab, sub = self._fit[1]
+        sub_h = len(sub[0]) * theme.font("sans", sub[1]).get_linesize() if sub else 0
+        lab_h = len(lab[0]) * theme.font("sans_semibold", lab[1]).get_linesize()
+        top = r.centery - (lab_h + sub_h) / 2
+        blit_lines(surf, lab[0], (x_c, top + lab_h / 2), "sans_semibold", lab[1], fg)
+        if sub:
+            blit_lines(surf, sub[0], (x_c, top + lab_h + sub_h / 2), "sans", sub[1], fg)
+        CHECK.owner = None
 
 
 class TextField(Widget):
@@ -314,3 +484,113 @@ class Widgets:
     def draw(self, surf) -> None:
         for w in self.items:
             w.draw(surf)
+
+
+# ---------------------------------------------------------------- tooltips
+
+class Tooltip:
+    """A small hover tip: it appears once the pointer has rested ``delay`` seconds on the
+    same target (or at once with :meth:`show_now`, for the keyboard), follows the pointer,
+    wraps its text, stays inside the window and never covers the pointer.
+
+    The screen calls :meth:`set` every frame with what is under the pointer (a hashable
+    target and its lines; the first line is the heading) and :meth:`tick` with the frame's
+    time; ``None`` hides it."""
+
+    CURSOR = (14, 22)  # the room the pointer's arrow takes below and right of its hot spot
+
+    def __init__(self, delay: float = 0.4, width: int = 380, px: float = 15):
+        self.delay = delay
+        self.width = width
+        self.px = px
+        self.target = None
+        self.lines: list[str] = []
+        self.pos = (0, 0)
+        self.waited = 0.0
+        self.forced = False
+        self.rect: Optional[pygame.Rect] = None  # where it was drawn last
+
+    def set(self, target, lines, pos) -> None:
+        if target is None or not lines:
+            if not self.forced:
+                self.hide()
+            return
+        if target != self.target:
+            self.target = target
+            self.waited = 0.0
+            self.forced = False
+        self.lines = list(lines)
+        self.pos = (int(pos[0]), int(pos[1]))
+
+    def show_now(self, target, lines, pos) -> None:
+        """The keyboard's tip: shown at once, until the next key or pointer move."""
+        self.target = target
+        self.lines = list(lines)
+        self.pos = (int(pos[0]), int(pos[1]))
+        self.forced = bool(lines)
+
+    def hide(self) -> None:
+        self.target = None
+        self.lines = []
+        self.waited = 0.0
+        self.forced = False
+        self.rect = None
+
+    def tick(self, dt: float) -> None:
+        if self.target is not None:
+            self.waited += dt
+
+    @property
+    def visible(self) -> bool:
+        return bool(self.lines) and self.target is not None and (self.forced or self.waited >= self.delay)
+
+    def _image(self) -> pygame.Surface:
+        key = ("tooltip", tuple(self.lines), self.width, self.px, theme.text_scale())
+        img = _cache.get(key)
+        if img is not None:
+            return img
+        parts = [text(self.lines[0], "sans_bold", self.px, TEXT_LIGHT, wrap=self.width)]
+        parts += [text(s, "sans", self.px * 0.93, (236, 226, 206), wrap=self.width) for s in self.lines[1:]]
+        pad = 9
+        w = max(p.get_width() for p in parts) + 2 * pad
+        h = sum(p.get_height() for p in parts) + 3 * (len(parts) - 1) + 2 * pad
+        img = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(img, (34, 26, 20, 240), img.get_rect(), 0, 7)
+        pygame.draw.rect(img, (*GOLD, 255), img.get_rect(), 1, 7)
+        y = pad
+        for p in parts:
+            img.blit(p, (pad, y))
+            y += p.get_height() + 3
+        _cache[key] = img
+        if len(_cache) > 1500:
+            _cache.popitem(last=False)
+        return img
+
+    def place(self, size: tuple[int, int], bounds: pygame.Rect) -> pygame.Rect:
+        """Where a tip of ``size`` goes for the pointer at ``self.pos`` inside ``bounds``:
+        below right of the pointer, else below left, above right, above left; never over
+        the pointer (its arrow included)."""
+        x, y = self.pos
+        cw, ch = self.CURSOR
+        w, h = size
+        cands = [(x + cw, y + ch), (x - 8 - w, y + ch), (x + cw, y - 8 - h), (x - 8 - w, y - 8 - h)]
+        pointer = pygame.Rect(x - 2, y - 2, cw + 2, ch + 2)
+        for cx, cy in cands:
+            r = pygame.Rect(cx, cy, w, h)
+            if bounds.contains(r):
+                return r
+        r = pygame.Rect(cands[0], size)
+        r.clamp_ip(bounds)
+        if r.colliderect(pointer):  # squeezed into a corner: jump to the pointer's other side
+            r.bottom = pointer.top - 2 if y - h - 10 >= bounds.top else r.bottom
+            if r.colliderect(pointer):
+                r.right = pointer.left - 2
+        return r
+
+    def draw(self, surf: pygame.Surface) -> None:
+        if not self.visible:
+            self.rect = None
+            return
+        img = self._image()
+        self.rect = self.place(img.get_size(), surf.get_rect())
+        surf.blit(img, self.rect)

@@ -1,0 +1,252 @@
+"""Put a headless App on each screen of the game, one after the other (the layout walk test
+and tools/screens.py use it). Each ``show_*`` leaves the app with that screen on top, one frame
+drawn; ``SCREENS`` lists them in the walk's order."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from gonzaga import persistence
+from gonzaga.rules import Plan, legal_actions
+from gonzaga.ui import i18n
+from gonzaga.ui import widgets as W
+
+SAVES = Path(__file__).resolve().parent.parent / "saves"
+
+
+def resize(app, size) -> None:
+    """The window at ``size`` (as after the player resized it)."""
+    app.windowed_size = tuple(size)
+    app._set_mode(False)
+    app._relayout()
+
+
+def set_language(app, lang: str) -> None:
+    app.settings.language = lang
+    i18n.set_language(lang)
+    app._relayout()
+
+
+def to_title(app) -> None:
+    app.to_title()
+    app.run_frames(1)
+
+
+def _copy(name: str) -> Path:
+    dst = persistence.saves_dir() / name
+    if not dst.exists():
+        shutil.copyfile(SAVES / name, dst)
+    return dst
+
+
+def _load(app, name: str) -> None:
+    assert app.open_save(_copy(name)), app.load_failed
+    app.run_frames(2)
+
+
+def _game(app):
+    from gonzaga.scenes.game import GameScene
+    return app.stack.find(GameScene)
+
+
+def _pass_curtains(app, n: int = 3) -> None:
+    from gonzaga.scenes.overlays import CurtainScene
+    for _ in range(n):
+        if isinstance(app.stack.top, CurtainScene):
+            app.stack.top.lift()
+            app.run_frames(1)
+
+
+# ---------------------------------------------------------------- the screens
+
+def show_title(app) -> None:
+    to_title(app)
+    app.stack.top.autosave = None
+    app.stack.top._checked = True
+    app._relayout()
+    app.run_frames(1)
+
+
+def show_new_game(app) -> None:
+    from gonzaga.scenes.new_game import NewGameScene
+    to_title(app)
+    sc = app.stack.push(NewGameScene(app))
+    sc.set_count(4)
+    sc.set_scenario(app.content.scenarios_for(4)[0].name)  # the flourishing line is the longest
+    app.run_frames(1)
+
+
+def show_settings(app) -> None:
+    from gonzaga.scenes.settings import SettingsScene
+    to_title(app)
+    app.stack.push(SettingsScene(app))
+    app.run_frames(1)
+
+
+def show_load(app) -> None:
+    from gonzaga.scenes.load_game import LoadScene
+    to_title(app)
+    for name in ("v1-solo-round5-placing.json", "v1-hotseat-round3-planning.json", "v1-four-round8.json"):
+        _copy(name)
+    bad = persistence.saves_dir() / "broken.json"
+    bad.write_text('{"format": "gonzaga-save", "sav')
+    app.stack.push(LoadScene(app))
+    app.run_frames(1)
+
+
+def show_rules(app) -> None:
+    from gonzaga.scenes.rules_view import RulesScene
+    to_title(app)
+    app.stack.push(RulesScene(app))
+    app.run_frames(1)
+
+
+def show_planning(app) -> None:
+    """Four seats in round 8, the one human planning (no curtain: solo)."""
+    _load(app, "v1-four-round8.json")
+    _pass_curtains(app)
+    g = _game(app)
+    st = g.state
+    s = st.seats[g.private_seat]
+    g.pick_region(next(r for r in st.region_cards() if r not in s.unavailable))
+    g.pick_action(next(a for a in "CBA" if a not in s.unavailable))
+    app.run_frames(1)
+    assert g._mode() == "plan", g._mode()
+
+
+def _plan_everyone(app, king: bool = True) -> None:
+    """Every seat plans (the AI seats' plans given directly): two with the King's Privilege and
+    the same action, so that the reveal's reasons are as long as they get."""
+    s = app.session
+    st = s.state
+    kings = 0
+    for seat in range(st.n):
+        if st.seats[seat].plan is not None:
+            continue
+        plans = [a for a in legal_actions(s.state, seat) if isinstance(a, Plan)]
+        want_king = king and kings < 2
+        pick = next((p for p in plans if p.king == want_king and p.action == "C"), None) or \
+            next((p for p in plans if p.king == want_king), plans[0])
+        kings += pick.king
+        s._apply(pick)
+
+
+def show_reveal(app) -> None:
+    from gonzaga.scenes.overlays import RevealScene
+    _load(app, "v1-four-round8.json")
+    _pass_curtains(app)
+    _plan_everyone(app)
+    app.run_frames(2)
+    assert isinstance(app.stack.top, RevealScene), app.stack.top
+
+
+def _placing(app):
+    _load(app, "v1-solo-round5-placing.json")
+    _pass_curtains(app)
+    g = _game(app)
+    assert g._mode() == "place", g._mode()
+    return g
+
+
+def show_placement(app) -> None:
+    """The human places: the ghost on a spot the rules refuse (the reason is shown)."""
+    from gonzaga.rules import placement_problem
+    g = _placing(app)
+    pc = g.place
+    st = g.state
+    best = None
+    for h in st.board.hexes:  # the longest refusal
+        why = placement_problem(st, pc.seat, pc.fief, h, pc.rotation, pc.plan.region, pc.plan.action)
+        if why is not None and (best is None or len(i18n.rule_text(why)) > len(i18n.rule_text(best[1]))):
+            best = (h, why)
+    pc.set_anchor(best[0])
+    g.message = pc.feedback().text
+    app.run_frames(1)
+
+
+def show_wedding(app) -> None:
+    g = _placing(app)
+    g.toggle_wedding()
+    pc = g.place
+    first = sorted(pc.ring_candidates())[0]
+    pc.click_ring(first)
+    app.run_frames(1)
+    assert pc.mode == "wedding"
+
+
+def show_donation(app) -> None:
+    """Donate pressed: the "Donate?" step with its confirm and cancel."""
+    g = _placing(app)
+    g.donate()
+    app.run_frames(1)
+    assert g.donate_pending
+
+
+def show_objective_curtain(app) -> None:
+    """The curtain before "My objective" (a solo game with the solo curtain on): it has Cancel."""
+    from gonzaga.scenes.overlays import CurtainScene
+    app.settings.curtain_solo = True
+    try:
+        g = _placing(app)
+        g.show_objective()
+        app.run_frames(1)
+    finally:
+        app.settings.curtain_solo = False
+    assert isinstance(app.stack.top, CurtainScene) and app.stack.top.purpose == "objective"
+
+
+def show_curtain(app) -> None:
+    from gonzaga.scenes.overlays import CurtainScene
+    _load(app, "v1-hotseat-round3-planning.json")
+    assert isinstance(app.stack.top, CurtainScene), app.stack.top
+
+
+def show_menu(app) -> None:
+    _load(app, "v1-four-round8.json")
+    _pass_curtains(app)
+    _game(app).open_menu()
+    app.run_frames(1)
+
+
+def show_end(app) -> None:
+    """Four seats at the end of the game (round 8 played on to the end)."""
+    _load(app, "v1-four-round8.json")
+    _pass_curtains(app)
+    s = app.session
+    for _ in range(400):
+        st = s.state
+        if st.phase == "over":
+            break
+        seat = st.to_act()[0]
+        acts = legal_actions(st, seat)
+        s._apply(acts[len(acts) // 2] if st.phase == "place" else acts[0])
+    from gonzaga.scenes.overlays import RevealScene
+    for _ in range(5):
+        app.run_frames(1)
+        if isinstance(app.stack.top, RevealScene):
+            app.stack.top.close()
+    app.run_frames(3)
+    assert _game(app)._mode() == "over"
+
+
+SCREENS = {
+    "title": show_title, "new_game": show_new_game, "settings": show_settings, "load": show_load,
+    "rules": show_rules, "planning": show_planning, "reveal": show_reveal, "placement": show_placement,
+    "wedding": show_wedding, "curtain": show_curtain, "menu": show_menu, "end": show_end,
+    "donation": show_donation, "objective_curtain": show_objective_curtain,
+}
+
+
+def check_frame(app) -> list[str]:
+    """Draw one frame with the label check on; what it found wrong."""
+    W.CHECK.enabled = True
+    W.CHECK.reset()
+    for scene in app.stack.scenes:  # parts drawn once and kept (the seats panel): drawn again
+        if getattr(scene, "_panel_cache", None) is not None:
+            scene._panel_cache = None
+    try:
+        app.draw()
+        return W.CHECK.problems(app.size)
+    finally:
+        W.CHECK.enabled = False
+        W.CHECK.reset()

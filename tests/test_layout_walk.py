@@ -1,0 +1,120 @@
+"""Issue 10, "a board you can read at any size": every screen, in English and Italian, at
+1280x720, 1600x1000, 1920x1080 and 2560x1440, is drawn once with the widget layer's label
+check on, and fails on any label shortened with "…", cut by the window or its clip, or
+overlapping another label or a button it does not belong to (gonzaga/ui/widgets.py
+``CHECK``). The interface scale grows with the window and the UI scale setting; 3840x2160
+lays out too."""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from gonzaga import persistence
+from gonzaga.ui import i18n
+from gonzaga.ui import widgets as W
+
+import screen_walk as SW
+
+SIZES = [(1280, 720), (1600, 1000), (1920, 1080), (2560, 1440)]
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory):
+    old = os.environ.get("GONZAGA_HOME")
+    os.environ["GONZAGA_HOME"] = str(tmp_path_factory.mktemp("walk") / "home")
+    from gonzaga.app import App
+    a = App(persistence.Settings(speed="instant", reduce_motion=True), size=SIZES[0], autosave=False)
+    a.run_frames(3)
+    yield a
+    a.close()
+    i18n.set_language("en")
+    W.set_ui_scale(1.0)
+    if old is None:
+        os.environ.pop("GONZAGA_HOME", None)
+    else:
+        os.environ["GONZAGA_HOME"] = old
+
+
+def walk(app, size, lang, screens=None) -> list[str]:
+    SW.resize(app, size)
+    SW.set_language(app, lang)
+    problems = []
+    for name, show in SW.SCREENS.items():
+        if screens is not None and name not in screens:
+            continue
+        show(app)
+        assert app.stack.top is not None and type(app.stack.top).__name__ != "ErrorScene", name
+        problems += [f"{name} {lang} {size[0]}x{size[1]}: {p}" for p in SW.check_frame(app)]
+    return problems
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_every_screen_fits(app, size, lang):
+    problems = walk(app, size, lang)
+    assert not problems, "\n".join(problems)
+
+
+def test_4k_lays_out(app):
+    """3840x2160: the screens lay out and draw (at scale 2.16), nothing cut or overlapping (the
+    menus and the game screen in its three modes: the board is drawn at that size every time)."""
+    problems = walk(app, (3840, 2160), "en", ("title", "new_game", "settings", "planning", "placement", "end"))
+    assert W.ui_scale() == pytest.approx(2.16)
+    assert not problems, "\n".join(problems)
+
+
+def test_scale_follows_window_and_setting():
+    assert W.scale_for((1280, 720)) == 1.0
+    assert W.scale_for((1600, 1000)) == 1.0
+    assert W.scale_for((2560, 1440)) == pytest.approx(1.44)
+    assert W.scale_for((3840, 2160)) == pytest.approx(2.16)
+    assert W.scale_for((1600, 1000), 80) == pytest.approx(0.8)
+    assert W.scale_for((2560, 1440), 125) == pytest.approx(1.8)
+    # never more than the window can hold (a layout at scale s needs about 1280s x 720s)
+    assert W.scale_for((1280, 720), 200) == 1.0
+    assert W.scale_for((2560, 1440), 200) == pytest.approx(2.0)
+
+
+def test_ui_scale_setting(app):
+    """Settings -> Interface size: the scale changes at once and is kept in the settings."""
+    from gonzaga.scenes.settings import SettingsScene
+    from test_scenes import press
+    SW.resize(app, (1920, 1080))
+    SW.set_language(app, "en")
+    SW.to_title(app)
+    app.stack.push(SettingsScene(app))
+    app.run_frames(1)
+    before = W.ui_scale()
+    big = W.text("Settings", "sans", 18).get_height()
+    press(app, "150%", frames=1)
+    assert app.settings.ui_scale == 150
+    assert W.ui_scale() == pytest.approx(min(1.08 * 1.5, 1.5))
+    assert W.text("Settings", "sans", 18).get_height() > big
+    assert not SW.check_frame(app), SW.check_frame(app)
+    for screen in ("planning", "end"):  # the game screen at that size still fits
+        SW.SCREENS[screen](app)
+        assert not SW.check_frame(app), (screen, SW.check_frame(app))
+    SW.show_settings(app)
+    press(app, "100%", frames=1)
+    assert W.ui_scale() == pytest.approx(before)
+    assert persistence.load_settings().ui_scale == 100
+
+
+def test_a_shortened_label_is_noticed():
+    """The check itself: fit_text notes what it shortens; overlapping labels are reported."""
+    import pygame
+    W.CHECK.enabled = True
+    W.CHECK.reset()
+    try:
+        assert W.fit_text("a rather long label", "sans", 18, 40).endswith("…")
+        surf = pygame.display.get_surface() or pygame.display.set_mode((400, 300))
+        W.CHECK.scene = "test"
+        W.blit_text(surf, "first label", (10, 10))
+        W.blit_text(surf, "second label", (20, 14))
+        problems = W.CHECK.problems(surf.get_size())
+    finally:
+        W.CHECK.enabled = False
+        W.CHECK.reset()
+    assert any("shortened" in p and "a rather long label" in p for p in problems)
+    assert any("overlaps" in p for p in problems)

@@ -1,0 +1,129 @@
+"""Screenshots of the game screen for the README (zoom, tips, the planning preview).
+
+    python tools/board_screenshots.py [OUT_DIR]      (default: docs/screenshots/)
+
+Plays a seeded four-seat game with greedy bots up to round 6 (headless, SDL's dummy
+driver) and saves, at 1280x720 and 2560x1440:
+
+* ``planning-preview-WxH.png``: the planning phase with a region and an action chosen,
+  the map showing where the fief could go and its best spot, the table of every pair;
+* ``placement-tooltip-WxH.png``: the board zoomed in, a fief held on a legal spot, and
+  the pointer resting on a site it covers (its tip).
+"""
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ.setdefault("GONZAGA_HOME", tempfile.mkdtemp(prefix="gonzaga-shots-"))
+
+import pygame  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from gonzaga import persistence  # noqa: E402
+from gonzaga.ai import make_bot  # noqa: E402
+from gonzaga.app import App  # noqa: E402
+from gonzaga.rules import legal_placements, view  # noqa: E402
+from gonzaga.scenes.game import GameScene  # noqa: E402
+from gonzaga.session import SeatSpec, Session  # noqa: E402
+
+
+def _post(kind, **kw):
+    pygame.event.post(pygame.event.Event(kind, **kw))
+
+
+def _game(size, phase):
+    app = App(persistence.Settings(speed="instant"), size=size, autosave=False)
+    specs = [SeatSpec("Ann", "human", colour="red"), SeatSpec("Yellow AI", "ai", "greedy", "yellow"),
+             SeatSpec("Green AI", "ai", "greedy", "green"), SeatSpec("Blue AI", "ai", "greedy", "blue")]
+    s = Session.new([SeatSpec(x.name, "human", colour=x.colour) for x in specs], 7, content=app.content)
+    bots = [make_bot("greedy", i) for i in range(4)]
+    while True:  # the bots play every seat up to round 6 (seat 0 to plan, or to place with a spot)
+        st = s.state
+        if st.round >= 6 and st.phase == phase and (
+                phase == "plan" or (st.to_act()[0] == 0 and legal_placements(st, 0))):
+            break
+        seat = st.to_act()[0]
+        s.submit(bots[seat].choose(view(st, seat), seat))
+    s.seats[1:] = specs[1:]  # from here on they are shown as AI seats
+    app.session = s
+    g = GameScene(app, s)
+    app.stack.push(g)
+    app.run_frames(3)
+    while app.stack.top is not g:
+        app.stack.pop()
+    app.run_frames(2)
+    return app, g
+
+
+def planning(size, zoom, out):
+    app, g = _game(size, "plan")
+    prev = g.previews()
+    un = app.session.state.seats[0].unavailable
+    best = max((k for k in prev if k[0] not in un and k[1] not in un and prev[k].best is not None),
+               key=lambda k: prev[k].best)
+    g.pick_region(best[0])
+    g.pick_action(best[1])
+    r = g.renderer
+    if zoom > 1:
+        r.set_zoom(zoom, r.hex_to_screen(prev[best].best_anchor))
+    r.finish_builds()
+    ab = next(w for w in g.widgets.items if getattr(w, "card", None) == best[1])
+    _post(pygame.MOUSEMOTION, pos=ab.rect.center, rel=(0, 0), buttons=(0, 0, 0))
+    app.run_frames(40)  # the card's tip shows
+    r.finish_builds()
+    app.run_frames(1)
+    pygame.image.save(app.screen, str(out))
+    app.close()
+
+
+def placement(size, zoom, out):
+    app, g = _game(size, "place")
+    st = app.session.state
+    pc = g.place
+    sites = st.content.sites
+    k, anchor = next(((k, a) for k in range(6) for a in sorted(pc.legal[k])
+                      if any(c in sites for c in st.content.fiefs[pc.fief].footprint(a, k)[0])),
+                     next((k, a) for k in range(6) for a in sorted(pc.legal[k])))
+    pc.rotation = k
+    r = g.renderer
+    r.set_zoom(zoom, r.hex_to_screen(anchor))
+    r.finish_builds()
+    x, y = r.hex_to_screen(anchor)
+    _post(pygame.MOUSEBUTTONDOWN, pos=g.tray_rect().center, button=1)
+    _post(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(1, 0, 0))
+    _post(pygame.MOUSEBUTTONUP, pos=(int(x), int(y)), button=1)
+    app.run_frames(2)
+    cells = st.content.fiefs[pc.fief].footprint(anchor, k)[0]
+    hover = next((c for c in cells if c in sites), anchor)
+    hx, hy = r.hex_to_screen(hover)
+    _post(pygame.MOUSEMOTION, pos=(int(hx), int(hy)), rel=(0, 0), buttons=(0, 0, 0))
+    app.run_frames(40)  # the tip shows after a short rest
+    r.finish_builds()
+    app.run_frames(1)
+    pygame.image.save(app.screen, str(out))
+    app.close()
+
+
+def main(argv):
+    out = Path(argv[0]) if argv else ROOT / "docs" / "screenshots"
+    out.mkdir(parents=True, exist_ok=True)
+    for (w, h), pz, zz in (((1280, 720), 1.0, 2.0), ((2560, 1440), 1.4142, 2.0)):
+        p = out / f"planning-preview-{w}x{h}.png"
+        planning((w, h), pz, p)
+        print(p)
+        p = out / f"placement-tooltip-{w}x{h}.png"
+        placement((w, h), zz, p)
+        print(p)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
