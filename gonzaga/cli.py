@@ -1,4 +1,5 @@
-"""Command-line tools: simulate, replay, legal, bench (and render-map, from the renderer).
+"""Command-line tools: simulate, replay, legal, bench (and render-map, from the renderer; serve and
+netplay-check, from the online play in ``gonzaga/net``).
 
 Every command prints JSON with ``--json``; bad input gives one line on stderr and exit 2 (a
 damaged or hostile file included: it is read like a save, see gonzaga/save_schema.py). Output
@@ -14,7 +15,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-TOOL_COMMANDS = ("simulate", "replay", "legal", "bench", "render-map")
+TOOL_COMMANDS = ("simulate", "replay", "legal", "bench", "render-map", "serve", "netplay-check")
 
 
 class UsageError(Exception):
@@ -53,6 +54,12 @@ def run(argv: list[str]) -> int:
     if argv and argv[0] == "render-map":
         from .render.render_map import main as render_main
         return render_main(argv[1:])
+    if argv and argv[0] == "serve":
+        from .net.server import main as serve_main
+        return serve_main(argv[1:])
+    if argv and argv[0] == "netplay-check":
+        from .net.check import main as check_main
+        return check_main(argv[1:])
     try:
         args = _parser().parse_args(argv)
         handler = {"simulate": cmd_simulate, "replay": cmd_replay, "legal": cmd_legal,

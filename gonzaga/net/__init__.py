@@ -1,0 +1,1 @@
+"""Online play (issue 14): the protocol, the server, the client."""

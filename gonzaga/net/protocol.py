@@ -1,0 +1,279 @@
+"""The online protocol (issue 14): JSON messages over a WebSocket, one message per text frame.
+
+Every message is an object with ``"v": PROTOCOL_VERSION`` and a ``"type"``; both directions are
+pydantic models, validated on arrival. A client message larger than ``MAX_CLIENT_BYTES`` or nested
+deeper than ``MAX_DEPTH`` is refused before it is parsed into models.
+
+Client -> server                       Server -> client
+  create  name, seats, scenario, seed    joined   game, code, seat, token, host, map
+  join    code, name                     lobby    game, code, seats, started
+  resume  game, token                    update   game, n, seat, view, last, seats
+  set_seat token, seat, kind, bot        error    code, message, rule
+  start   token                          pong
+  act     token, n, action
+  ping
+
+A game lives on the server (``server.py``). The host creates it and is seat 0; friends join with
+the invite code and take the open seats in order; each seat gets a secret token, which is the
+only proof of who a client is (``resume`` brings a dropped client back to its seat). ``update``
+carries the receiving seat's view of the state after ``n`` actions (``viewcodec.py``), never the
+full state, and ``last``: the action that made it, as that seat may know it (another seat's plan
+is only "seat N planned" until the reveal; the setup's decks and objectives are never sent).
+"""
+from __future__ import annotations
+
+import json
+from typing import Annotated, Literal, Optional, Union
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+PROTOCOL_VERSION = 1
+MAX_CLIENT_BYTES = 16 * 1024  # a client message: an action is one short line
+MAX_SERVER_BYTES = 1024 * 1024  # a server message: a view with every piece of a 4-seat game
+MAX_DEPTH = 6  # objects and lists nested in a client message
+NAME = Annotated[str, Field(min_length=1, max_length=24)]
+TOKEN = Annotated[str, Field(min_length=16, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
+GAME_ID = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")]
+CODE = Annotated[str, Field(min_length=4, max_length=12, pattern=r"^[A-Z0-9]+$")]
+BOT = Annotated[str, Field(min_length=1, max_length=24, pattern=r"^[a-z]+(@[0-9]{1,6})?$")]
+COLOUR = Literal["red", "yellow", "green", "blue"]
+
+ERROR_CODES = (
+    "bad_json",      # not JSON, or not a JSON object
+    "bad_version",   # "v" is not PROTOCOL_VERSION
+    "too_large",     # over MAX_CLIENT_BYTES (the connection is closed too)
+    "too_deep",      # nested deeper than MAX_DEPTH
+    "bad_message",   # valid JSON, but not any message of this protocol
+    "unknown_game",  # no game with that code or id
+    "bad_token",     # the token is no seat's of that game
+    "not_host",      # only the host's seat may do that
+    "full",          # no open seat left
+    "started",       # the game has begun: the lobby cannot change so
+    "not_started",   # the game has not begun
+    "illegal",       # the rules refuse the action: ``rule`` names the rule (the game is unchanged)
+    "not_your_seat", # the action is for another seat
+    "stale",         # ``n`` is not the number of actions the game has: the client missed an update
+    "flood",         # too many messages too fast (the connection may be closed)
+    "server",        # the server failed on this message (logged); the game is unchanged
+)
+
+
+class _Msg(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    v: Literal[1] = PROTOCOL_VERSION
+
+
+# ---------------------------------------------------------------- client -> server
+
+class SeatRequest(BaseModel):
+    """A seat asked for when a game is created: the host (first), an open seat for a friend, or
+    an AI run by the server."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    kind: Literal["host", "open", "ai"]
+    colour: COLOUR
+    bot: Optional[BOT] = None  # for "ai": an AI level ("medium", "hard@150", ...)
+
+
+class Create(_Msg):
+    type: Literal["create"] = "create"
+    name: NAME  # the host's name
+    seats: Annotated[list[SeatRequest], Field(min_length=2, max_length=4)]
+    scenario: Optional[Annotated[str, Field(max_length=40)]] = None
+    seed: Optional[Annotated[int, Field(ge=1, le=2**31)]] = None  # None: the server draws one
+
+
+class Join(_Msg):
+    type: Literal["join"] = "join"
+    code: CODE
+    name: NAME
+
+
+class Resume(_Msg):
+    type: Literal["resume"] = "resume"
+    game: GAME_ID
+    token: TOKEN
+
+
+class SetSeat(_Msg):
+    """Host only. In the lobby: make a seat open or an AI. In a started game: hand a
+    disconnected remote seat to an AI level (it stays an AI)."""
+
+    type: Literal["set_seat"] = "set_seat"
+    token: TOKEN
+    seat: Annotated[int, Field(ge=0, le=3)]
+    kind: Literal["open", "ai"]
+    bot: Optional[BOT] = None
+
+
+class Start(_Msg):
+    type: Literal["start"] = "start"
+    token: TOKEN
+
+
+class Act(_Msg):
+    type: Literal["act"] = "act"
+    token: TOKEN
+    n: Annotated[int, Field(ge=0, le=100_000)]  # the number of actions the client has seen
+    action: Annotated[str, Field(min_length=1, max_length=400)]  # ``Action.to_text()``
+
+
+class Ping(_Msg):
+    type: Literal["ping"] = "ping"
+
+
+ClientMessage = Annotated[Union[Create, Join, Resume, SetSeat, Start, Act, Ping], Field(discriminator="type")]
+_client = TypeAdapter(ClientMessage)
+
+
+# ---------------------------------------------------------------- server -> client
+
+class SeatInfo(BaseModel):
+    """A seat as everyone at the table sees it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    name: Annotated[str, Field(max_length=24)]  # "" for an open seat
+    kind: Literal["human", "ai", "open"]
+    colour: COLOUR
+    bot: Optional[str] = None
+    connected: bool = False  # a human seat with a client attached now (AI seats: True)
+
+
+class Joined(_Msg):
+    type: Literal["joined"] = "joined"
+    game: GAME_ID
+    code: CODE
+    seat: int
+    token: TOKEN
+    host: bool
+    map: dict  # the server's ``Content.map_id``: a client with another board refuses to play
+
+
+class Lobby(_Msg):
+    type: Literal["lobby"] = "lobby"
+    game: GAME_ID
+    code: CODE
+    seats: list[SeatInfo]
+    started: bool
+
+
+class LastAction(BaseModel):
+    """The action that led to an update, as the receiving seat may know it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    kind: Literal["setup", "plan", "place", "wedding", "donate"]
+    seat: Optional[int] = None  # None for the setup
+    text: Optional[str] = None  # ``to_text()``; None for the setup and for a plan not yet revealed
+
+
+class Update(_Msg):
+    type: Literal["update"] = "update"
+    game: GAME_ID
+    n: int  # actions in the game's record so far
+    seat: int  # the receiving seat; ``view`` is ``view(state, seat)``
+    view: dict  # ``viewcodec.view_to_json``
+    last: Optional[LastAction] = None  # None for a snapshot (on joining, resuming, starting)
+    seats: list[SeatInfo]
+
+
+class Error(_Msg):
+    type: Literal["error"] = "error"
+    code: Literal[ERROR_CODES]  # type: ignore[valid-type]
+    message: str
+    rule: Optional[str] = None  # for "illegal": the failing rule's id (spec clause)
+
+
+class Pong(_Msg):
+    type: Literal["pong"] = "pong"
+
+
+ServerMessage = Annotated[Union[Joined, Lobby, Update, Error, Pong], Field(discriminator="type")]
+_server = TypeAdapter(ServerMessage)
+
+
+# ---------------------------------------------------------------- encoding and checking
+
+class ProtocolError(ValueError):
+    """A message that cannot be accepted: ``code`` is one of ERROR_CODES."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def _raw(text: Union[str, bytes], max_bytes: int) -> dict:
+    if isinstance(text, bytes):
+        if len(text) > max_bytes:
+            raise ProtocolError("too_large", f"a message may hold at most {max_bytes} bytes")
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ProtocolError("bad_json", "a message must be UTF-8 JSON text") from None
+    if len(text) > max_bytes or len(text.encode("utf-8", "surrogatepass")) > max_bytes:
+        raise ProtocolError("too_large", f"a message may hold at most {max_bytes} bytes")
+    # JSON nesting is bounded by counting brackets before parsing, so a deeply nested message
+    # never reaches the parser's recursion
+    level = peak = 0
+    in_str = esc = False
+    for ch in text:
+        if in_str:
+            if esc:
+                esc = False
+            elif ch == "\\":
+                esc = True
+            elif ch == '"':
+                in_str = False
+        elif ch == '"':
+            in_str = True
+        elif ch in "[{":
+            level += 1
+            peak = max(peak, level)
+            if peak > MAX_DEPTH:
+                raise ProtocolError("too_deep", f"a message may nest at most {MAX_DEPTH} levels")
+        elif ch in "]}":
+            level -= 1
+    try:
+        obj = json.loads(text)
+    except (ValueError, RecursionError):
+        raise ProtocolError("bad_json", "a message must be one JSON object") from None
+    if not isinstance(obj, dict):
+        raise ProtocolError("bad_json", "a message must be one JSON object")
+    if obj.get("v") != PROTOCOL_VERSION:
+        raise ProtocolError("bad_version", f"this server speaks protocol version {PROTOCOL_VERSION}")
+    return obj
+
+
+def _first_error(e: ValidationError) -> str:
+    err = e.errors()[0]
+    where = ".".join(str(x) for x in err.get("loc", ()) if x not in ("create", "join", "resume", "set_seat",
+                                                                    "start", "act", "ping"))
+    return f"{where or 'message'}: {err.get('msg', 'invalid')}"
+
+
+def parse_client(text: Union[str, bytes]) -> Union[Create, Join, Resume, SetSeat, Start, Act, Ping]:
+    """A client message, validated; ProtocolError (with its code) when it cannot be accepted."""
+    obj = _raw(text, MAX_CLIENT_BYTES)
+    try:
+        return _client.validate_python(obj)
+    except ValidationError as e:
+        raise ProtocolError("bad_message", _first_error(e)) from None
+
+
+def parse_server(text: Union[str, bytes]) -> Union[Joined, Lobby, Update, Error, Pong]:
+    """A server message, validated (the client trusts nothing it cannot check either)."""
+    try:
+        obj = json.loads(text)
+    except (ValueError, RecursionError):
+        raise ProtocolError("bad_json", "the server sent something that is not JSON") from None
+    if not isinstance(obj, dict) or obj.get("v") != PROTOCOL_VERSION:
+        raise ProtocolError("bad_version", f"the server does not speak protocol version {PROTOCOL_VERSION}")
+    try:
+        return _server.validate_python(obj)
+    except ValidationError as e:
+        raise ProtocolError("bad_message", _first_error(e)) from None
+
+
+def encode(msg: BaseModel) -> str:
+    """One message as the JSON text of one WebSocket frame."""
+    return msg.model_dump_json()

@@ -1,0 +1,78 @@
+"""Issue 14: the online protocol's messages and the view codec.
+
+A view sent to a client and read back is the very view ``rules.view`` gives that seat (spec E:
+what a seat may know), at every step of whole games; a full state is never encoded; hostile
+client messages are refused with their error code before any game sees them."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from gonzaga.net import protocol as P
+from gonzaga.net.viewcodec import view_from_json, view_to_json
+from gonzaga.rules import GameConfig, apply, deal, legal_actions, load_content, new_game, view
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_every_view_of_a_whole_game_survives_the_wire(seats):
+    """Spec E: the view read back equals view(state, seat), after every action, for every seat."""
+    c = load_content()
+    rng = random.Random(seats)
+    st = new_game(GameConfig(seats=seats), c)
+    st = apply(st, deal(st, rng))
+    while True:
+        for i in range(st.n):
+            v = view(st, i)
+            assert view_from_json(json.loads(json.dumps(view_to_json(v))), c) == v
+        if st.phase == "over":
+            break
+        st = apply(st, rng.choice(legal_actions(st, st.to_act()[0])))
+
+
+def test_a_full_state_is_never_encoded():
+    c = load_content()
+    st = new_game(GameConfig(seats=2), c)
+    st = apply(st, deal(st, random.Random(1)))
+    with pytest.raises(ValueError):
+        view_to_json(st)
+    d = view_to_json(view(st, 0))
+    assert d["seats"][1]["objective"] is None and d["seats"][0]["objective"] == st.seats[0].objective
+    assert d["seats"][0]["deck"] == sorted(st.seats[0].deck)  # the order of a deck is never sent
+
+
+def test_a_damaged_view_is_a_clear_error():
+    c = load_content()
+    st = new_game(GameConfig(seats=2), c)
+    st = apply(st, deal(st, random.Random(1)))
+    d = view_to_json(view(st, 0))
+    d["seats"][0]["deck_hidden"] = False
+    with pytest.raises(ValueError, match="cannot read"):
+        view_from_json(d, c)
+
+
+@pytest.mark.parametrize("text,code", [
+    ("{", "bad_json"), ("[1]", "bad_json"), ("\"x\"", "bad_json"),
+    ('{"v": 2, "type": "ping"}', "bad_version"), ('{"type": "ping"}', "bad_version"),
+    ('{"v": 1, "type": "fly"}', "bad_message"),
+    ('{"v": 1, "type": "act", "token": "short", "n": 0, "action": "donate 0"}', "bad_message"),
+    ('{"v": 1, "type": "join", "code": "ABCD", "name": "Ann", "extra": 1}', "bad_message"),
+    ('{"v": 1, "type": "join", "code": "ABCD", "name": ""}', "bad_message"),
+    ('{"v": 1, "type": "ping", "x": ' + "[" * 40 + "]" * 40 + "}", "too_deep"),
+    ('{"v": 1, "type": "ping", "pad": "' + "x" * (P.MAX_CLIENT_BYTES + 1) + '"}', "too_large"),
+    (b"\xff\xfe", "bad_json"),
+])
+def test_hostile_client_messages_get_their_error_code(text, code):
+    with pytest.raises(P.ProtocolError) as e:
+        P.parse_client(text)
+    assert e.value.code == code and e.value.code in P.ERROR_CODES
+
+
+def test_messages_round_trip():
+    m = P.Act(token="t" * 20, n=3, action="donate 1")
+    assert P.parse_client(P.encode(m)) == m
+    u = P.Error(code="illegal", message="the game is over", rule="E3")
+    assert P.parse_server(P.encode(u)) == u
+    # brackets inside strings do not count as nesting
+    assert P.parse_client(json.dumps({"v": 1, "type": "join", "code": "ABCD", "name": "[[[[[[[[[["}))
