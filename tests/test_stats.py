@@ -185,3 +185,43 @@ def test_the_title_screen_opens_the_statistics(home):
     assert i18n.t("stats.empty") in app.stack.top.visible_text()
     app.run_frames(2)
     app.close()
+
+
+@pytest.mark.parametrize("size,n,in_panel", [((1600, 1000), 4, True), ((1920, 1080), 4, True), ((1280, 720), 2, True),
+                                             ((1280, 720), 4, False)])
+def test_the_end_chart_leaves_the_map_whole_when_the_panel_has_room(home, size, n, in_panel):
+    """The score-by-round chart goes in the side panel (in place of the log) when there is room,
+    so the final map is seen whole; a small window keeps it on the map's corner."""
+    import pygame
+    from gonzaga.app import App
+    from gonzaga.scenes.game import GameScene
+    colours = ["red", "yellow", "green", "blue"]
+    seats = [SeatSpec("Ann", "human", colour="red")] + [SeatSpec(f"Bot{i}", "ai", "easy", colours[i])
+                                                         for i in range(1, n)]
+    s, _ = finished(seed=5, seats=seats)
+    path = persistence.save_game(s, persistence.saves_dir() / "end.json", "End")
+    app = App(persistence.Settings(speed="instant", reduce_motion=True), size=size)
+    try:
+        app.run_frames(2)
+        assert app.open_save(path)
+        app.run_frames(6)
+        g = app.stack.find(GameScene)
+        c = g.feedback.chart_rect()
+        if in_panel:
+            assert g.panel_rect.contains(c) and not c.colliderect(g.board_rect)
+            seat_boxes = [r for r, _ in g._seat_rects]
+            assert seat_boxes and not any(c.colliderect(r) for r in seat_boxes)
+        else:
+            assert g.board_rect.contains(c)
+        watch = next(b for b in g.widgets.items if getattr(b, "label", "") == i18n_t("replay.watch"))
+        assert not watch.rect.colliderect(c) and g.app.size[0] >= watch.rect.right
+        app.screen.fill((0, 0, 0))
+        g.draw(app.screen)
+        assert pygame.Rect(c).w > 0
+    finally:
+        app.close()
+
+
+def i18n_t(key):
+    from gonzaga.ui import i18n
+    return i18n.t(key)

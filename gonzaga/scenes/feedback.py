@@ -301,9 +301,12 @@ class Feedback:
             return
         r = sc.renderer
         clip = surf.get_clip()
+        if over and self._panel_chart_rect() is not None:
+            self._cover_log(surf)
+            self._draw_chart(surf, on_map=False)
         surf.set_clip(sc.board_rect)
-        if over:
-            self._draw_chart(surf)
+        if over and self._panel_chart_rect() is None:
+            self._draw_chart(surf, on_map=True)
         for tw in self.anim.tweens:
             if not tw.started or r is None:
                 continue
@@ -456,12 +459,28 @@ class Feedback:
     # ------------------------------------------------------------ the end screen's chart
 
     def chart_rect(self) -> pygame.Rect:
+        """Where the score-by-round chart goes: in the side panel in place of the log, below the
+        seats, when it has room there (the map stays whole); else on the map's corner."""
+        r = self._panel_chart_rect()
+        if r is not None:
+            return r
         b = self.scene.board_rect
         w = min(W.sc(470), int(b.w * 0.4))
         h = min(W.sc(270), int(b.h * 0.5))
         r = pygame.Rect(0, 0, w, h)
         r.bottomright = (b.right - W.sc(12), b.bottom - W.sc(12))
         return r
+
+    def _panel_chart_rect(self) -> Optional[pygame.Rect]:
+        sc = self.scene
+        p = getattr(sc, "panel_rect", None)
+        box_h = getattr(sc, "_seat_box_height", None)
+        if p is None or box_h is None:
+            return None
+        seats = sc.session.state.seats
+        y = p.y + W.sc(10) + sum(box_h(i, seat, False) + W.sc(8) for i, seat in enumerate(seats))
+        r = pygame.Rect(p.x + W.sc(10), y + W.sc(44), p.w - W.sc(20), p.bottom - y - W.sc(54))  # the Watch button above
+        return r if r.w >= W.sc(220) and r.h >= W.sc(170) else None
 
     def _round_scores(self, s):
         """The game's scores by round, replayed in a thread (a whole game takes tens of ms: more
@@ -488,15 +507,25 @@ class Feedback:
             t.start()
         return job[1][0] if job[1] else None
 
-    def _draw_chart(self, surf) -> None:
-        """The score-by-round chart on the map's corner; see-through while the pointer is on it."""
+    def _cover_log(self, surf) -> None:
+        """The panel's log area, under the chart and around its Watch button (drawn before: kept)."""
+        sc = self.scene
+        p, c = sc.panel_rect, self.chart_rect()
+        top = c.y - W.sc(44)
+        button_x, button_bottom = c.right - W.sc(206), c.y - W.sc(6)  # the button game.py puts above the chart
+        colour = (232, 220, 192)  # the panel's
+        surf.fill(colour, pygame.Rect(p.x + 2, top, button_x - W.sc(4) - p.x - 2, button_bottom - top))
+        surf.fill(colour, pygame.Rect(p.x + 2, button_bottom, p.w - 2, p.bottom - button_bottom))
+
+    def _draw_chart(self, surf, on_map: bool) -> None:
+        """The score-by-round chart; on the map's corner it is see-through while the pointer is on it."""
         from ..ui import charts
         sc = self.scene
         s = sc.session
         rect = self.chart_rect()
         if rect.w < 200 or rect.h < 140:
             return
-        key = (id(s), len(s.record.actions), rect.size, i18n.language(), theme.text_scale())
+        key = (id(s), len(s.record.actions), rect.size, i18n.language(), theme.text_scale(), on_map)
         if self._chart is None or self._chart[0] != key:
             rs = self._round_scores(s)
             if rs is None:
@@ -507,10 +536,11 @@ class Feedback:
             for i, seat in enumerate(s.state.seats):
                 vals = list(rs.scores[i]) + ([rs.final[i]] if rs.final else [])
                 series.append(charts.seat_series(s.seat_name(i), vals, seat.colour))
-            charts.line_chart(img, img.get_rect(), series, labels, title=i18n.t("chart.by_round"), alpha=236)
+            charts.line_chart(img, img.get_rect(), series, labels, title=i18n.t("chart.by_round"),
+                              alpha=236 if on_map else 255)
             self._chart = (key, img)
         img = self._chart[1]
         mouse = getattr(sc, "_mouse", (-1, -1))
-        img.set_alpha(70 if rect.collidepoint(mouse) else 255)
+        img.set_alpha(70 if on_map and rect.collidepoint(mouse) else 255)
         surf.blit(img, rect)
         img.set_alpha(255)
