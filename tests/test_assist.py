@@ -93,6 +93,9 @@ def test_hint_by_H_for_the_plan_and_the_placement(app):
     assert g.assist.hint() is None and s.assists["hints"] == 1
     plan(app, g)
     pc = to_placement(app, g)
+    compass = g.renderer.compass_rect()  # the whole board is shown: its compass rose is there
+    assert compass is not None and not g.assist.hint_button.rect.colliderect(compass)
+    assert g.board_rect.contains(g.assist.hint_button.rect)
     click(app, g.assist.hint_button.rect.center)  # the button works like H
     for _ in range(200):
         if g.assist.hint() is not None:

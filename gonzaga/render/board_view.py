@@ -493,12 +493,23 @@ class BoardRenderer:
             surf = b._build_static()
         seals = {reg: ((x - b._ox) / S, (y - b._oy) / S) for reg, (x, y) in b._seal_at.items()}
         names = {h: (img, ((x - b._ox) / S, (y - b._oy) / S)) for h, (img, (x, y)) in b._site_names.items()}
-        return _Layer(zoom, pygame.Rect(window), surf, seals, names, b._label_boxes, b._badge_boxes)
+        layer = _Layer(zoom, pygame.Rect(window), surf, seals, names, b._label_boxes, b._badge_boxes)
+        layer.compass = getattr(b, "_compass_box", None)
+        return layer
 
     def label_boxes(self) -> list[pygame.Rect]:
         """The boxes (static-layer coordinates) of every label placed, for tests and tools."""
         self.static_layer()
         return [b.copy() for b in self._fit_layer.label_boxes]
+
+    def compass_rect(self) -> Optional[pygame.Rect]:
+        """Where the compass rose is on screen while the whole board is shown (None when zoomed
+        in, or with no compass): buttons over the map keep clear of it."""
+        if self._zoom != 1.0:
+            return None
+        self.static_layer()
+        box = self._fit_layer.compass
+        return None if box is None else box.move(self._rect.topleft)
 
     def _checkpoint(self) -> None:
         """A zoomed layer that is no longer wanted stops here (the view zoomed on)."""
@@ -913,6 +924,7 @@ class BoardRenderer:
                 break
             if k == 4.2 and cboxes:
                 cb = min(cboxes, key=cost)
+        self._compass_box = cb
         if cb is not None:
             placer.reserve(cb)
             _draw_compass(surf, cb, S)
@@ -1321,6 +1333,7 @@ class _Layer:
         self.names = names
         self.label_boxes = label_boxes
         self.badge_boxes = badge_boxes
+        self.compass: Optional[pygame.Rect] = None  # the compass rose (layer pixels), if drawn
 
 
 class _Job:

@@ -114,10 +114,15 @@ class AssistBar:
     # ------------------------------------------------------------ frame hooks
 
     def _buttons(self) -> list[Button]:
-        """The buttons to show now, placed at the map's top right corner."""
+        """The buttons to show now, placed at the map's top right corner (beside the compass)."""
         out = []
         b = self.game.board_rect
         x = b.right - 12
+        r = getattr(self.game, "renderer", None)
+        compass = r.compass_rect() if r is not None else None
+        if compass is not None and compass.colliderect(pygame.Rect(b.x, b.y, b.w, W.sc(10 + BTN_H))) \
+                and compass.centerx > b.centerx:
+            x = min(x, compass.x - W.sc(8))  # the buttons stand beside the compass rose, not on it
         if self.hints_on() and self.decider() is not None and self.session.is_human(self.decider()):
             w = max(W.sc(120), W.text(i18n.t("hint.button"), "sans_semibold", 16).get_width() + W.sc(28))
             x -= w
