@@ -18,17 +18,12 @@ from scene_events import click, key, post
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("GONZAGA_HOME", str(tmp_path / "home"))
-    from gonzaga.app import App
-    a = App(persistence.Settings(speed="instant"), size=(1280, 720))
-    a.run_frames(2)
+def app(make_app):
+    a = make_app((1280, 720))
     svc = hints.service(a)  # a quick level in a thread: the tests do not wait for a search
     svc._worker = DecisionWorker(use_processes=False)
     svc.level = "greedy"
-    yield a
-    if a.running:
-        a.close()
+    return a
 
 
 def drag(app, start, end):

@@ -21,14 +21,8 @@ from test_scenes import button, click, key, press
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("GONZAGA_HOME", str(tmp_path / "home"))
-    from gonzaga.app import App
-    a = App(persistence.Settings(speed="instant"), size=(1600, 1000))
-    a.run_frames(2)
-    yield a
-    if a.running:
-        a.close()
+def app(make_app):
+    return make_app((1600, 1000))
 
 
 def curtains_until_decision(app, frames: int = 30) -> list[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from gonzaga import history, persistence
+from gonzaga import history
 from gonzaga.ai import make_bot
 from gonzaga.rules import load_content, view
 from gonzaga.scenes.feedback import derive
@@ -75,20 +75,8 @@ def test_derive_finds_every_kind_of_event():
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("GONZAGA_HOME", str(tmp_path / "home"))
-    from gonzaga.app import App
-    made = []
-
-    def make(**settings):
-        a = App(persistence.Settings(speed="normal", **settings), size=(1280, 720))
-        a.run_frames(2)
-        made.append(a)
-        return a
-    yield make
-    for a in made:
-        if a.running:
-            a.close()
+def app(make_app):
+    return lambda **settings: make_app((1280, 720), speed="normal", **settings)
 
 
 def _scene_at_placement(app, seed=5):

@@ -29,16 +29,8 @@ def english():
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("GONZAGA_HOME", str(tmp_path / "home"))
-    from gonzaga.app import App
-    a = App(persistence.Settings(speed="instant", reduce_motion=True), size=(1280, 720))
-    a.run_frames(2)
-    yield a
-    if a.running:
-        a.close()
-    i18n.set_language("en")
-    W.set_ui_scale(1.0)
+def app(make_app):
+    return make_app((1280, 720), reduce_motion=True)
 
 
 def finished_session() -> Session:

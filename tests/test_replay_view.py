@@ -24,14 +24,8 @@ UNFINISHED = ("v1-hotseat-round3-planning.json", "v1-solo-round5-placing.json", 
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("GONZAGA_HOME", str(tmp_path / "home"))
-    from gonzaga.app import App
-    a = App(persistence.Settings(speed="instant", reduce_motion=True), size=(1280, 720))
-    a.run_frames(2)
-    yield a
-    if a.running:
-        a.close()
+def app(make_app):
+    return make_app((1280, 720), reduce_motion=True)
 
 
 def open_viewer(app, name):

@@ -8,7 +8,6 @@ import re
 import pygame
 import pytest
 
-from gonzaga import persistence
 from gonzaga.rules import load_content, placement_problem
 from gonzaga.ui import i18n, rules_pages, rules_text
 from scene_events import click, post
@@ -135,14 +134,8 @@ def test_reveal_pictures_follow_the_turn_order_rule(content):
 # ---------------------------------------------------------------- the scene and the "?"
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("GONZAGA_HOME", str(tmp_path / "home"))
-    from gonzaga.app import App
-    a = App(persistence.Settings(speed="instant"), size=(1280, 720))
-    a.run_frames(2)
-    yield a
-    if a.running:
-        a.close()
+def app(make_app):
+    return make_app((1280, 720))
 
 
 def press(app, label, frames=1):

@@ -11,14 +11,8 @@ from scene_events import click, key, post
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("GONZAGA_HOME", str(tmp_path / "home"))
-    from gonzaga.app import App
-    a = App(persistence.Settings(speed="instant"), size=(1600, 1000))
-    a.run_frames(2)
-    yield a
-    if a.running:
-        a.close()
+def app(make_app):
+    return make_app((1600, 1000))
 
 
 # ---------------------------------------------------------------- event helpers

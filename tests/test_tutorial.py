@@ -72,14 +72,8 @@ def test_progress_file_survives_damage(tmp_path, monkeypatch):
 # ---------------------------------------------------------------- through the event loop
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("GONZAGA_HOME", str(tmp_path / "home"))
-    from gonzaga.app import App
-    a = App(persistence.Settings(speed="instant"), size=(1280, 720))
-    a.run_frames(2)
-    yield a
-    if a.running:
-        a.close()
+def app(make_app):
+    return make_app((1280, 720))
 
 
 def drag(app, start, end):
