@@ -91,6 +91,22 @@ def test_a_kept_edition_of_the_board_loads_with_its_recorded_digest(content):
 
 
 @pytest.mark.rule("D2")
+def test_a_kept_edition_in_a_folder_of_another_digest_is_not_that_board(content, tmp_path):
+    """A folder renamed (or hand-made) to answer for a digest its edition is not: refused, so that
+    a record is never replayed on a board other than the one it names."""
+    import shutil
+    from gonzaga.rules import load_content
+    from gonzaga.rules.content import edition_for
+    maps = tmp_path / "map"
+    shutil.copytree(content.directory, maps)
+    other = "0123456789ab"
+    (maps / "editions" / f"Europa-{EDITION}").rename(maps / "editions" / f"Europa-{other}")
+    copy = load_content(maps)
+    assert edition_for({"name": "Europa", "digest": other}, copy) is None
+    assert edition_for({"name": "Europa", "digest": EDITION}, copy) is None  # no longer kept there
+
+
+@pytest.mark.rule("D2")
 def test_an_old_game_that_used_the_land_bridge_finishes_on_its_own_board(content):
     """saves/v1-solo-round5-placing.json placed a fief on Dover's hex: illegal on the island
     board (P1), so it is replayed and continued on the kept edition it was played on."""
