@@ -1,0 +1,471 @@
+"""An online game seen from this computer (issue 14): the table (lobby, seats, connection) and
+the session the normal game screen plays through.
+
+``Table`` owns the ``Connection``: it sends ``create`` / ``join`` / ``resume``, keeps the seats
+and the lobby, the host's commands (``set_seat``, ``start``), and, once the game runs, a
+``RemoteSession``. ``Table.tick()`` drains the connection without blocking (the frame loop calls
+it through ``RemoteSession.tick``).
+
+``RemoteSession`` is a ``Session`` whose state is the view the server sent for this seat
+(``viewcodec.view_from_json``): ``submit`` checks an action with ``rules.check`` on that view
+(an Illegal at once, with its rule) and sends ``act``; the server's answer comes back as an
+``update`` (or a refusal, shown later). The game log is ``Session``'s own code run on the
+previous and the new view and the action as this seat may know it (another seat's plan is a
+hidden plan until the reveal; the setup's decks and objectives are never known). There is no
+AI here (the server plays the AI seats), no take-back and no autosave: the server keeps the game.
+
+Pure Python (no pygame): tests drive two tables against a real ``ServerThread``.
+"""
+from __future__ import annotations
+
+import hashlib
+import logging
+import re
+import socket
+from typing import Optional
+from urllib.parse import urlsplit
+
+from pydantic import BaseModel
+
+from .. import history
+from ..rules import Action, GameRecord, GameState, Illegal, Plan, Setup, check, parse_action
+from ..rules.actions import ActionSyntaxError
+from ..rules.content import Content, edition_for
+from ..rules.view import HIDDEN
+from ..session import SeatSpec, Session
+from ..ui import i18n
+from ..ui import i18n_online  # noqa: F401  (registers the online strings)
+from . import protocol
+from .client import CONNECTED, Connection
+from .viewcodec import view_from_json
+
+log = logging.getLogger(__name__)
+
+DEFAULT_PORT = 7373  # ``gonzaga serve``'s default: an address typed without a port means it
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+CODE_LEN = 6
+COLOURS = ("red", "yellow", "green", "blue")
+MAX_HELD = 500  # updates kept while the screen holds them (an overlay is open); a game has fewer
+
+# what an ``error`` from the server means to the player (i18n keys of i18n_online)
+ERROR_TEXT = {
+    "unknown_game": "online.err_unknown_game", "full": "online.err_full", "started": "online.err_started",
+    "not_host": "online.err_not_host", "bad_token": "online.err_bad_token", "flood": "online.err_flood",
+    "server": "online.err_server", "stale": "online.err_stale", "bad_version": "online.err_version",
+    "bad_json": "online.err_version", "bad_message": "online.err_version", "too_large": "online.err_version",
+    "too_deep": "online.err_version",
+}
+# the errors after which this computer cannot go on in that game (shown with a way back)
+FATAL_BEFORE_JOINED = ("unknown_game", "full", "started", "bad_version", "bad_json", "bad_message", "too_large",
+                       "too_deep", "server", "flood")
+
+
+# ---------------------------------------------------------------- what the player types
+
+def parse_address(text: str) -> tuple[Optional[str], str]:
+    """(``ws://host:port``, "") for an address as a player types it (``192.168.1.20:7373``,
+    ``ws://host``, ...), else (None, the message)."""
+    s = text.strip()
+    if not s:
+        return None, i18n.t("online.bad_address_empty")
+    bad = None, i18n.t("online.bad_address", address=s[:60])
+    if "://" not in s:
+        s = "ws://" + s
+    try:
+        u = urlsplit(s)
+        port = u.port
+    except ValueError:
+        return bad
+    host = u.hostname
+    if u.scheme not in ("ws", "wss") or not host or u.path not in ("", "/") or u.query or u.fragment \
+            or u.username or u.password or not re.fullmatch(r"[A-Za-z0-9._:-]{1,253}", host):
+        return bad
+    if ":" in host:  # an IPv6 address keeps its brackets
+        host = f"[{host}]"
+    return f"{u.scheme}://{host}:{port or DEFAULT_PORT}", ""
+
+
+def parse_code(text: str) -> tuple[Optional[str], str]:
+    """(the invite code, "") or (None, the message): capitals, spaces and dashes ignored."""
+    code = re.sub(r"[\s-]", "", text).upper()
+    if len(code) != CODE_LEN or any(ch not in CODE_ALPHABET for ch in code):
+        return None, i18n.t("online.bad_code")
+    return code, ""
+
+
+def parse_name(text: str) -> tuple[Optional[str], str]:
+    name = " ".join(text.split())
+    if not 1 <= len(name) <= 24:
+        return None, i18n.t("online.bad_name")
+    return name, ""
+
+
+def lan_ip() -> Optional[str]:
+    """This computer's address on its network (the one friends type), or None. A UDP socket
+    "connected" to a documentation address sends nothing; it only picks the outgoing interface."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("192.0.2.1", 9))
+            ip = s.getsockname()[0]
+    except OSError:
+        return None
+    return None if ip.startswith("127.") or ip == "0.0.0.0" else ip
+
+
+def level_of(bot: Optional[str]) -> str:
+    """An AI level's name without its think budget ("hard@150" -> "hard")."""
+    return (bot or "medium").split("@")[0]
+
+
+def seat_specs(infos: list[protocol.SeatInfo]) -> list[SeatSpec]:
+    """The seats as the game screen describes them (name, human or AI with its level, colour)."""
+    return [SeatSpec(s.name or i18n.colour_name(s.colour), "ai" if s.kind == "ai" else "human", level_of(s.bot),
+                     s.colour) for s in infos]
+
+
+def seed_of(game_id: str) -> int:
+    """A number that names the game on this computer (the server keeps the real seed secret):
+    it keys the remembered map view and the hints' seeds."""
+    return int.from_bytes(hashlib.sha256(game_id.encode()).digest()[:4], "big") % (2 ** 31 - 1) + 1
+
+
+# ---------------------------------------------------------------- the table
+
+class Table:
+    """One online game from this computer's seat: connection, seats, lobby, host commands."""
+
+    def __init__(self, url: str, content: Content, first: BaseModel, *, server=None,
+                 connection: Optional[Connection] = None):
+        self.url = url
+        self.content = content
+        self.server = server  # the ServerThread this computer hosts (stopped with the table)
+        self._first = first  # create / join, sent again by a retry before the server answered
+        self.conn = connection or Connection(url)
+        self.game: Optional[str] = None
+        self.code: Optional[str] = None
+        self.seat: Optional[int] = None
+        self.token: Optional[str] = None
+        self.is_host = False
+        self.seats: list[protocol.SeatInfo] = []
+        self.started = False
+        self.session: Optional[RemoteSession] = None
+        self.problem: Optional[str] = None  # this computer cannot go on in this game (why, in words)
+        self.notice: Optional[str] = None  # the last refusal of a host command (shown once)
+        self.refusal: Optional[Illegal] = None  # the server refused our move (the game screen shows it)
+        self.changes = 0  # bumped on every lobby or presence change (screens redraw)
+        self._held: list[protocol.Update] = []
+        self._closed = False
+        self.conn.send(first)
+
+    @classmethod
+    def host(cls, url: str, name: str, seats: list[protocol.SeatRequest], content: Content, *, server=None,
+             scenario: Optional[str] = None, seed: Optional[int] = None, **kw) -> "Table":
+        return cls(url, content, protocol.Create(name=name, seats=seats, scenario=scenario, seed=seed),
+                   server=server, **kw)
+
+    @classmethod
+    def join(cls, url: str, code: str, name: str, content: Content, **kw) -> "Table":
+        return cls(url, content, protocol.Join(code=code, name=name), **kw)
+
+    @classmethod
+    def resume(cls, url: str, game: str, token: str, content: Content, **kw) -> "Table":
+        t = cls(url, content, protocol.Resume(game=game, token=token), **kw)
+        t.game, t.token = game, token
+        return t
+
+    # ------------------------------------------------------------ state
+
+    @property
+    def status(self) -> str:
+        """connecting / connected / lost / closed."""
+        return self.conn.status
+
+    @property
+    def error(self) -> str:
+        return self.conn.error
+
+    @property
+    def joined(self) -> bool:
+        return self.token is not None and self.seat is not None
+
+    def waiting_for(self) -> list[int]:
+        """Human seats whose turn it is while their computer is not connected."""
+        s = self.session
+        if s is None or s.state.phase not in ("plan", "place"):
+            return []
+        return [i for i in s.state.to_act() if i != self.seat and i < len(self.seats)
+                and self.seats[i].kind == "human" and not self.seats[i].connected]
+
+    def open_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.kind == "open"]
+
+    # ------------------------------------------------------------ commands
+
+    def _send(self, msg: BaseModel) -> bool:
+        if self._closed or self.problem is not None:
+            return False
+        return self.conn.send(msg)
+
+    def set_seat(self, seat: int, kind: str, bot: Optional[str] = None) -> bool:
+        """Host: seat ``seat`` becomes open or an AI (in a started game: an absent human's seat to an AI)."""
+        if not (self.is_host and self.token):
+            return False
+        return self._send(protocol.SetSeat(token=self.token, seat=seat, kind=kind, bot=bot))
+
+    def start(self) -> bool:
+        if not (self.is_host and self.token):
+            return False
+        return self._send(protocol.Start(token=self.token))
+
+    def act(self, n: int, action: Action) -> bool:
+        if not self.token:
+            return False
+        return self._send(protocol.Act(token=self.token, n=n, action=action.to_text()))
+
+    def retry(self) -> None:
+        """A new connection; this seat comes back with its token (or asks again to create or join)."""
+        if self._closed or self.problem is not None:
+            return
+        self.conn.reconnect()
+        if self.session is not None:
+            self.session.pending = None  # a move sent before the drop: the snapshot shows whether it landed
+        if self.token and self.game:
+            self.conn.send(protocol.Resume(game=self.game, token=self.token))
+        else:
+            self.conn.send(self._first)
+
+    def close(self) -> None:
+        """Leave: the connection closes; a hosted server stops (its games stay in its folder)."""
+        if self._closed:
+            return
+        self._closed = True
+        self.conn.close()
+        if self.server is not None:
+            try:
+                self.server.stop()
+            except Exception:  # stopping must never stop the program
+                log.exception("the hosted server did not stop cleanly")
+
+    # ------------------------------------------------------------ receiving
+
+    def tick(self, hold: bool = False) -> bool:
+        """Take the server's messages (never blocks). Updates wait while ``hold`` (an overlay
+        reads the state); everything else is taken at once. True when something changed."""
+        changed = False
+        for msg in self.conn.poll():
+            try:
+                changed = self._receive(msg, hold) or changed
+            except Exception:  # a message this computer cannot use never stops the game
+                log.exception("server message %s not used", getattr(msg, "type", "?"))
+        if not hold and self._held:
+            held, self._held = self._held, []
+            for u in held:
+                changed = self._update(u) or changed
+        return changed
+
+    def _receive(self, msg, hold: bool) -> bool:
+        if isinstance(msg, protocol.Joined):
+            return self._joined(msg)
+        if isinstance(msg, protocol.Error):
+            return self._error(msg)
+        if isinstance(msg, protocol.Pong):
+            return False
+        if self.game is None or msg.game != self.game:
+            log.warning("a %s message for another game (%s) ignored", msg.type, msg.game)
+            return False
+        if isinstance(msg, protocol.Lobby):
+            self._set_seats(msg.seats)
+            self.started = self.started or msg.started
+            self.code = msg.code
+            return True
+        if isinstance(msg, protocol.Update):
+            if hold and self.session is not None:
+                self._held.append(msg)
+                if len(self._held) > MAX_HELD:
+                    del self._held[0]
+                return False
+            return self._update(msg)
+        return False
+
+    def _joined(self, msg: protocol.Joined) -> bool:
+        content = edition_for(msg.map, self.content)
+        if content is None:
+            log.warning("the server's board %s is not this program's %s", msg.map, self.content.map_id)
+            self._stop(i18n.t("online.err_board"))
+            return True
+        self.content = content
+        self.game, self.code, self.seat, self.token, self.is_host = msg.game, msg.code, msg.seat, msg.token, msg.host
+        return True
+
+    def _error(self, msg: protocol.Error) -> bool:
+        log.info("server error %s: %s (rule %s)", msg.code, msg.message, msg.rule)
+        s = self.session
+        if msg.code == "bad_token":
+            self._stop(i18n.t("online.err_bad_token"))
+        elif msg.code == "unknown_game" and self.token:
+            self._stop(i18n.t("online.err_game_gone"))
+        elif not self.joined and msg.code in FATAL_BEFORE_JOINED:
+            self._stop(i18n.t(ERROR_TEXT.get(msg.code, "online.err_server")))
+        elif s is not None and s.pending is not None and msg.code in ("illegal", "not_your_seat", "not_started",
+                                                                       "stale", "server", "flood"):
+            s.pending = None
+            if msg.code == "illegal":
+                self.refusal = Illegal(msg.rule or "", msg.message)
+            else:
+                self.refusal = Illegal("", i18n.t(ERROR_TEXT.get(msg.code, "online.err_server")))
+            if msg.code == "stale":  # this computer missed an update: a fresh snapshot
+                self.conn.send(protocol.Resume(game=self.game, token=self.token))
+        elif msg.code == "bad_message" and "still open" in msg.message:  # start: the contract's words
+            self.notice = i18n.t("online.start_needs")
+        else:
+            self.notice = i18n.t(ERROR_TEXT.get(msg.code, "online.err_server"))
+        self.changes += 1
+        return True
+
+    def _stop(self, problem: str) -> None:
+        self.problem = problem
+        self.conn.close()
+
+    def _set_seats(self, seats: list[protocol.SeatInfo]) -> None:
+        self.seats = list(seats)
+        self.changes += 1
+        if self.session is not None and len(seats) == len(self.session.seats):
+            self.session.seats = seat_specs(self.seats)
+
+    def _update(self, msg: protocol.Update) -> bool:
+        if msg.seat != self.seat:
+            log.warning("an update for seat %s reached seat %s: ignored", msg.seat, self.seat)
+            return False
+        try:
+            v = view_from_json(msg.view, self.content)
+        except ValueError as e:
+            log.warning("%s", e)
+            self._stop(i18n.t("online.err_version"))
+            return True
+        self._set_seats(msg.seats)
+        self.started = True
+        if self.session is None:
+            self.session = RemoteSession(self, v, msg.n, msg.last)
+        else:
+            self.session.receive(v, msg.n, msg.last)
+        return True
+
+
+# ---------------------------------------------------------------- the session the game screen plays
+
+class RemoteSession(Session):
+    """A game played on a server, seen from one seat (see the module's docstring)."""
+
+    remote = True  # the screens switch off what a remote game does not have (take-backs, saving)
+
+    def __init__(self, table: Table, v: GameState, n: int, last: Optional[protocol.LastAction]):
+        seats = seat_specs(table.seats) if len(table.seats) == len(v.seats) else \
+            [SeatSpec(i18n.colour_name(s.colour), "human", colour=s.colour) for s in v.seats]
+        super().__init__(seats, GameRecord(v.config, seed_of(table.game or ""), []), content=v.content,
+                         worker=None)
+        self.table = table
+        self.seat: int = table.seat
+        self.n = 0  # the server's record length this state is at
+        self.pending: Optional[tuple[Action, int]] = None  # our move sent, not yet answered
+        self.rounds = history.RoundScores([], [[] for _ in v.seats], None)  # for the end screen's chart
+        self.receive(v, n, last)
+
+    # ------------------------------------------------------------ who plays here
+
+    def is_human(self, seat: int) -> bool:
+        """Only this computer's seat is played on this screen."""
+        return seat == self.seat
+
+    @property
+    def humans(self) -> list[int]:
+        return [self.seat]
+
+    def humans_to_plan(self) -> list[int]:
+        return [] if self.pending is not None else super().humans_to_plan()
+
+    def human_to_place(self) -> Optional[int]:
+        return None if self.pending is not None else super().human_to_place()
+
+    # ------------------------------------------------------------ playing
+
+    def submit(self, action: Action) -> Optional[Illegal]:
+        """Check on the view and send; None when sent (the server's update applies it)."""
+        if isinstance(action, Setup):
+            return Illegal("S2", "the setup is drawn by the server")
+        if action.seat != self.seat:
+            return Illegal("R5", f"{self.seat_name(action.seat)} plays on another computer")
+        why = check(self.state, action)
+        if why is not None:
+            return why
+        if self.pending is not None:
+            return Illegal("", i18n.t("online.sending"))
+        if self.table.status != CONNECTED or not self.table.act(self.n, action):
+            return Illegal("", i18n.t("online.not_connected"))
+        self.pending = (action, self.n)
+        return None
+
+    def tick(self, now: Optional[float] = None, hold: bool = False) -> bool:
+        """Take what the server sent; True when the state changed."""
+        version = self.version
+        self.table.tick(hold=hold)
+        return self.version != version
+
+    def receive(self, v: GameState, n: int, last: Optional[protocol.LastAction]) -> None:
+        """The server's view after ``n`` actions: the new state, its log lines and the last action."""
+        prev = self.state
+        action = self._known_action(last, v)
+        if action is not None and n == self.n + 1:
+            self.record.actions.append(action)
+            try:
+                self._log(prev, action, v)
+            except Exception:  # the log is words: a line that cannot be written never stops the game
+                log.exception("log line for %s", action.to_text())
+            if prev.phase == "place":
+                rs = history.round_scores([prev, v])
+                for i, row in enumerate(rs.scores):
+                    self.rounds.scores[i] += row
+                self.rounds.rounds += rs.rounds
+        elif n != self.n and self.log:  # a snapshot after a gap: say the log skips
+            self._add(v.round, "online.log_back")
+        if v.phase == "over":
+            self.rounds.final = list(v.scores())
+        self.state = v
+        self.n = n
+        self.last_action = action
+        if self.pending is not None and n > self.pending[1]:
+            self.pending = None
+        self.version += 1
+
+    @staticmethod
+    def _known_action(last: Optional[protocol.LastAction], v: GameState) -> Optional[Action]:
+        """The action as this seat may know it: the setup without its secrets, another seat's
+        plan as a hidden plan (as views show it), the rest as played."""
+        if last is None:
+            return None
+        if last.kind == "setup":
+            return Setup(v.scenario or "", v.last_turn_seat, (), ())
+        if last.text is None:
+            return Plan(last.seat if last.seat is not None else 0, HIDDEN, HIDDEN, False) \
+                if last.kind == "plan" else None
+        try:
+            return parse_action(last.text)
+        except ActionSyntaxError:
+            log.warning("the server's last action %r cannot be read", last.text)
+            return None
+
+    def round_scores(self) -> history.RoundScores:
+        """The scores by round seen here (the end screen's chart; a remote game has no full record to replay)."""
+        return self.rounds
+
+    # ------------------------------------------------------------ what a remote game does not do
+
+    def rewind(self, n: int) -> None:
+        raise ValueError("an online game is kept by the server: nothing is taken back")
+
+    def rematch(self, seed: int, **kw) -> "Session":
+        raise ValueError("an online game is hosted again from the title screen")
+
+    def close(self) -> None:
+        super().close()
+        self.table.close()
+

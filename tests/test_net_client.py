@@ -1,0 +1,350 @@
+"""Issue 14, the desktop client of online play (no pygame): ``net/client.py`` (the connection in a
+background thread) and ``net/remote.py`` (the table and the RemoteSession the game screen plays
+through), against a real ``ServerThread`` on a loopback port.
+
+Loops are bounded by counts (``pump``); the short sleep inside only lets the server's thread run.
+"""
+from __future__ import annotations
+
+import socket
+import threading
+import time
+
+import pytest
+
+from gonzaga.net import protocol as P
+from gonzaga.net.client import CLOSED, CONNECTED, LOST, Connection
+from gonzaga.net.remote import RemoteSession, Table, parse_address, parse_code, parse_name, seat_specs
+from gonzaga.net.server import ServerThread
+from gonzaga.rules import Donate, Place, Plan, check, legal_actions, load_content, replay
+from gonzaga.session import Session
+from gonzaga.ui import i18n
+
+CONTENT = load_content()
+STEPS = 4000  # ticks at most while waiting for the server (each sleeps 2 ms: a safety net of ~10 s)
+
+
+def pump(tables, until, steps: int = STEPS) -> bool:
+    """Tick every table until ``until()`` holds; False if it never did within ``steps`` ticks."""
+    for _ in range(steps):
+        for t in tables:
+            t.tick()
+        if until():
+            return True
+        time.sleep(0.002)
+    return False
+
+
+@pytest.fixture
+def server(tmp_path):
+    srv = ServerThread(tmp_path / "server").start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(autouse=True)
+def english():
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
+def two_seats(server, guest_name: str = "Bob", seed: int = 11) -> tuple[Table, Table]:
+    """A 2-seat game created by Ann (seat 0) and joined by ``guest_name``, not started."""
+    host = Table.host(server.url, "Ann", [P.SeatRequest(kind="host", colour="red"),
+                                          P.SeatRequest(kind="open", colour="blue")], CONTENT, seed=seed)
+    assert pump([host], lambda: host.code is not None and host.seats), host.error
+    guest = Table.join(server.url, host.code, guest_name, CONTENT)
+    assert pump([host, guest], lambda: guest.joined and not host.open_seats() and host.seats[1].connected)
+    return host, guest
+
+
+def started(server, **kw) -> tuple[Table, Table]:
+    host, guest = two_seats(server, **kw)
+    assert host.start()
+    assert pump([host, guest], lambda: host.session is not None and guest.session is not None)
+    return host, guest
+
+
+def choose(s: RemoteSession):
+    """A simple legal choice from this seat's view: the first plan, else a placement, else a donation."""
+    acts = legal_actions(s.state, s.seat)
+    if s.state.phase == "place":
+        return next((a for a in acts if not isinstance(a, Donate)), acts[0])
+    return acts[0]
+
+
+def play_moves(tables, moves: int) -> int:
+    """Each table plays its seat whenever it is to act, for ``moves`` moves in all (or the end)."""
+    played = 0
+    for _ in range(moves * 40):
+        if played >= moves or all(t.session.is_over for t in tables):
+            break
+        acted = False
+        for t in tables:
+            s = t.session
+            if not s.is_over and s.pending is None and s.seat in s.state.to_act():
+                assert s.submit(choose(s)) is None
+                played += 1
+                acted = True
+        versions = [t.session.version for t in tables]
+        if acted or not pump(tables, lambda: [t.session.version for t in tables] != versions, 500):
+            continue
+    return played
+
+
+# ---------------------------------------------------------------- what the player types
+
+def test_addresses_codes_and_names_are_checked():
+    assert parse_address("192.168.1.20:7373") == ("ws://192.168.1.20:7373", "")
+    assert parse_address(" ws://example.org ") == ("ws://example.org:7373", "")
+    assert parse_address("ws://[::1]:9000")[0] == "ws://[::1]:9000"
+    for bad in ("", "http://host:80", "ws://host:99999", "ws://host/path", "host name", "ws://:80"):
+        url, why = parse_address(bad)
+        assert url is None and why, bad
+    assert parse_code(" csw-2qr ") == ("CSW2QR", "")
+    for bad in ("", "ABCDE", "ABCDEFG", "ABCDE0", "ABCDEI"):
+        code, why = parse_code(bad)
+        assert code is None and "6 letters" in why, bad
+    assert parse_name("  Ann   Maria ") == ("Ann Maria", "")
+    assert parse_name(" ")[0] is None and parse_name("x" * 25)[0] is None
+
+
+# ---------------------------------------------------------------- the connection
+
+def test_nobody_listening_gives_lost_not_an_exception():
+    with socket.socket() as s:  # a port nobody listens on (bound, never listening)
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+        c = Connection(f"ws://127.0.0.1:{port}")
+        assert pump([], lambda: c.status != "connecting")
+    assert c.status == LOST
+    assert c.error == f"Nobody answered at 127.0.0.1:{port}: is the game still hosted there?"
+    assert c.poll() == [] and not c.send(P.Ping())
+    c.close()
+    assert c.status == CLOSED and c.join()
+
+
+def test_something_else_than_a_game_server():
+    """A web server that is not a game's: "it is not a Gonzaga game", in plain words."""
+    srv = socket.socket()
+    srv.bind(("127.0.0.1", 0))
+    srv.listen(1)
+    port = srv.getsockname()[1]
+
+    def answer():
+        conn, _ = srv.accept()
+        with conn:
+            conn.recv(4096)
+            conn.sendall(b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n")
+
+    t = threading.Thread(target=answer, daemon=True)
+    t.start()
+    c = Connection(f"ws://127.0.0.1:{port}")
+    try:
+        assert pump([], lambda: c.status != "connecting")
+        assert c.status == LOST and c.error == f"127.0.0.1:{port} answered, but it is not a Gonzaga game."
+    finally:
+        c.close()
+        t.join(5)
+        srv.close()
+
+
+def test_connection_sends_and_receives_in_order(server):
+    c = Connection(server.url)
+    for _ in range(3):
+        assert c.send(P.Ping())  # queued before the connection is open: sent once it is
+    got = []
+    assert pump([], lambda: got.extend(c.poll()) or len(got) >= 3)
+    assert c.status == CONNECTED and [m.type for m in got] == ["pong"] * 3
+    c.close()
+    assert c.join()
+
+
+# ---------------------------------------------------------------- a whole game
+
+def test_two_remote_sessions_play_a_game_to_the_end(server):
+    host, guest = started(server)
+    assert host.seat == 0 and guest.seat == 1 and host.is_host and not guest.is_host
+    for t in (host, guest):
+        s = t.session
+        assert s.humans == [t.seat] and s.is_human(t.seat) and not s.is_human(1 - t.seat)
+        assert [x.name for x in s.seats] == ["Ann", "Bob"] and s.state.viewer == t.seat
+        assert s.state.seats[1 - t.seat].objective is None  # never the other seat's secret
+    assert play_moves([host, guest], 400) > 0
+    assert host.session.is_over and guest.session.is_over
+    # the log is the local game's own, word for word (Session's log code on the views)
+    room = server.server.rooms[host.game]
+    local = Session([x for x in seat_specs(host.seats)], room.record, content=CONTENT)
+    assert host.session.log_lines() == local.log_lines() == guest.session.log_lines()
+    assert host.session.score_rows() == local.score_rows()
+    assert host.session.state.winners == replay(room.record).winners
+    rounds = host.session.round_scores()
+    assert rounds.final == [s.score for s in local.state.seats] and rounds.rounds == list(range(1, local.state.round + 1))
+    assert host.session.n == len(room.record.actions)
+    for t in (host, guest):
+        t.close()
+    assert host.conn.join() and guest.conn.join()
+
+
+def test_an_illegal_move_is_refused_at_once_with_its_rule(server):
+    host, guest = started(server)
+    s = host.session
+    n = s.n
+    bad = Place(0, 1, (0, 0), 0)  # a placement while the seats plan
+    why = s.submit(bad)
+    assert why is not None and why.rule == check(s.state, bad).rule and why.rule
+    assert s.pending is None and s.n == n  # nothing was sent
+    assert s.submit(Plan(1, "italia", "A")).rule == "R5"  # the other computer's seat
+    # moves the server refuses later (this computer's check bypassed): a stale one (it asks again
+    # for a snapshot), then one the server's rules refuse, with the rule's id and sentence
+    plan = legal_actions(s.state, 0)[0]
+    assert host.act(n - 1, plan)
+    s.pending = (plan, n)
+    assert pump([host, guest], lambda: host.refusal is not None)
+    assert host.refusal.rule == "" and "moved on" in host.refusal.message and s.pending is None
+    host.refusal = None
+    illegal = next(a for a in (Plan(0, "nowhere", "A"), Plan(0, "italia", "D")) if check(s.state, a) is not None)
+    expected = check(s.state, illegal)
+    assert host.act(s.n, illegal)
+    s.pending = (illegal, s.n)
+    assert pump([host, guest], lambda: host.refusal is not None)
+    assert host.refusal == expected and s.pending is None and s.state.seats[0].plan is None
+
+
+def test_a_dropped_client_comes_back_to_its_seat(server):
+    host, guest = started(server)
+    assert host.session.submit(choose(host.session)) is None
+    assert pump([host, guest], lambda: host.session.pending is None and host.session.state.seats[0].plan is not None)
+    guest.conn._ws.socket.shutdown(socket.SHUT_RDWR)  # the network goes away under the guest
+    assert pump([host, guest], lambda: guest.status == LOST and not host.seats[1].connected)
+    assert guest.error == "The connection to the host was lost."
+    assert host.waiting_for() == [1]  # the host's screen says "Waiting for Bob"
+    assert guest.session.submit(choose(guest.session)).message.startswith("Not connected")
+    lines = len(guest.session.log)
+    guest.retry()
+    assert pump([host, guest], lambda: guest.status == CONNECTED and host.seats[1].connected
+                and guest.session.n == host.session.n)
+    assert guest.seat == 1 and guest.session.seat == 1 and host.waiting_for() == []
+    assert len(guest.session.log) == lines  # nothing happened meanwhile: no gap in the log
+    assert play_moves([host, guest], 6) == 6  # and the game goes on
+
+
+def test_the_host_hands_an_absent_seat_to_the_ai(server):
+    host, guest = started(server)
+    guest.conn._ws.socket.shutdown(socket.SHUT_RDWR)
+    assert pump([host, guest], lambda: host.waiting_for() == [1])
+    assert host.set_seat(1, "ai", "greedy")
+    assert pump([host], lambda: host.seats[1].kind == "ai" and host.session.seats[1].is_ai)
+    assert host.waiting_for() == []
+    assert play_moves([host], 30) > 0  # the server's AI plays seat 1
+    guest.retry()  # the seat is the AI's now: the guest is told so, plainly
+    assert pump([guest], lambda: guest.problem is not None)
+    assert guest.problem == "Your seat in this game was given to someone else."
+
+
+def test_a_vanished_server_gives_the_lost_state(server):
+    host, guest = started(server)
+    server.stop()
+    assert pump([host, guest], lambda: host.status == LOST and guest.status == LOST)
+    assert host.error in ("The host closed the game.", "The connection to the host was lost.")
+    why = host.session.submit(choose(host.session))
+    assert why is not None and why.message.startswith("Not connected")
+    host.retry()  # nobody answers any more: lost again, with why
+    assert pump([host], lambda: host.status == LOST)
+    assert host.error.startswith("Nobody answered at 127.0.0.1:")
+    assert host.session.state.phase == "plan"  # the screen keeps the last state it had
+
+
+def test_a_game_resumes_on_a_restarted_server(tmp_path):
+    """Everything is in the server's folder: a new server on it, and the seats come back with their tokens."""
+    srv = ServerThread(tmp_path / "server").start()
+    try:
+        host, guest = started(srv)
+        assert play_moves([host, guest], 4) == 4
+        room = srv.server.rooms[host.game]
+        assert pump([host, guest], lambda: host.session.pending is None and guest.session.pending is None
+                    and host.session.n == guest.session.n == len(room.record.actions))
+        n = host.session.n
+    finally:
+        srv.stop()
+    srv2 = ServerThread(tmp_path / "server").start()
+    try:
+        back = Table.resume(srv2.url, host.game, host.token, CONTENT)
+        assert pump([back], lambda: back.session is not None)
+        assert back.seat == 0 and back.session.n == n and back.is_host
+        host.close()
+        guest.close()
+        back.close()
+    finally:
+        srv2.stop()
+
+
+# ---------------------------------------------------------------- the lobby
+
+def test_lobby_seats_and_start(server):
+    host = Table.host(server.url, "Ann", [P.SeatRequest(kind="host", colour="red"),
+                                          P.SeatRequest(kind="open", colour="yellow"),
+                                          P.SeatRequest(kind="ai", colour="green", bot="greedy")], CONTENT)
+    assert pump([host], lambda: len(host.seats) == 3)
+    assert host.open_seats() == [1]
+    assert host.start()  # a seat is still open: refused, said plainly
+    assert pump([host], lambda: host.notice is not None)
+    assert host.notice == "Every seat needs a friend or an AI before the game can start."
+    assert host.set_seat(1, "ai", "random")
+    assert pump([host], lambda: host.seats[1].kind == "ai")
+    assert host.set_seat(1, "open")
+    assert pump([host], lambda: host.seats[1].kind == "open")
+    guest = Table.join(server.url, host.code, "Bob", CONTENT)
+    full = Table.join(server.url, host.code, "Cid", CONTENT)  # no seat left for a third human
+    assert pump([host, guest, full], lambda: guest.joined and full.problem is not None)
+    assert full.problem == "Every seat of this game is taken." and full.status == CLOSED
+    wrong = Table.join(server.url, "ZZZZZZ", "Dan", CONTENT)
+    assert pump([wrong], lambda: wrong.problem is not None)
+    assert wrong.problem == "No game has this invite code at that address."
+    assert not guest.start() and not guest.set_seat(2, "open")  # only the host's computer offers them
+    assert host.start()
+    assert pump([host, guest], lambda: host.session is not None and guest.session is not None)
+    late = Table.join(server.url, host.code, "Eve", CONTENT)
+    assert pump([late], lambda: late.problem is not None)
+    assert late.problem == "This game has already begun."
+
+
+class FakeConnection:
+    """A connection that hands the table given server messages (what a hostile or other server sends)."""
+
+    def __init__(self, messages):
+        self.messages = list(messages)
+        self.sent = []
+        self.status = CONNECTED
+        self.error = ""
+
+    def send(self, msg) -> bool:
+        self.sent.append(msg)
+        return True
+
+    def poll(self):
+        out, self.messages = self.messages, []
+        return out
+
+    def close(self) -> None:
+        self.status = CLOSED
+
+
+def test_another_board_is_refused_plainly():
+    other = {"name": "europa", "version": 1, "digest": "0123456789ab"}
+    joined = P.Joined(game="g1", code="ABCDEF", seat=1, token="t" * 32, host=False, map=other)
+    t = Table.join("ws://127.0.0.1:1", "ABCDEF", "Bob", CONTENT, connection=FakeConnection([joined]))
+    assert t.tick() and t.status == CLOSED
+    assert t.problem == "The host plays on a different board: both players need the same version of Gonzaga."
+    same = P.Joined(game="g1", code="ABCDEF", seat=1, token="t" * 32, host=False, map=CONTENT.map_id)
+    t = Table.join("ws://127.0.0.1:1", "ABCDEF", "Bob", CONTENT, connection=FakeConnection([same]))
+    assert t.tick() and t.problem is None and t.joined
+
+
+def test_a_view_this_copy_cannot_read_stops_plainly():
+    fake = FakeConnection([P.Joined(game="g1", code="ABCDEF", seat=0, token="t" * 32, host=True, map=CONTENT.map_id),
+                           P.Update(game="g1", n=1, seat=0, view={"phase": "nonsense"}, last=None, seats=[])])
+    t = Table.join("ws://127.0.0.1:1", "ABCDEF", "Bob", CONTENT, connection=fake)
+    t.tick()
+    assert t.problem.startswith("The host's game is another version") and t.session is None
