@@ -145,6 +145,7 @@ class App:
         self._content = None
         self._worker = None
         self.session = None
+        self.table = None  # an online game's table (net/remote.py): its connection and a hosted server
         self.final_table: Optional[str] = None
         from .scenes.base import SceneStack
         self.stack = SceneStack()
@@ -255,7 +256,7 @@ class App:
     def autosave_now(self, session) -> bool:
         """Autosave ``session``. A failure never stops the game: it puts up the banner (once, it
         stays until a save works again); the first save that works again takes it down and says so."""
-        if not self.autosave_enabled:
+        if not self.autosave_enabled or getattr(session, "remote", False):  # the server keeps an online game
             return True
         try:
             persistence.autosave(session)
@@ -359,6 +360,13 @@ class App:
         self._show_game(resumed=True)
         return True
 
+    def start_remote(self, session) -> None:
+        """An online game begins: the game screen over a RemoteSession (its table stays open)."""
+        if self.session is not None and self.session is not session:
+            self.session.close()
+        self.session = session
+        self._show_game(resumed=False)
+
     def _show_game(self, resumed: bool) -> None:
         from .scenes.game import GameScene
         from .scenes.title import TitleScene
@@ -369,6 +377,9 @@ class App:
         if self.session is not None:
             self.session.close()
         self.session = None
+        if self.table is not None:  # leaving an online game: its connection closes, a hosted server stops
+            self.table.close()
+            self.table = None
 
     def to_title(self) -> None:
         from .scenes.title import TitleScene

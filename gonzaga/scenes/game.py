@@ -115,7 +115,13 @@ class GameScene(Scene):
         self._rings = {}
         self._layout_key = None
         self.board_rect = pygame.Rect(0, 0, 1, 1)
-        self.feedback = Feedback(self)  # sound and motion (scenes/feedback.py)
+        self.online = None  # an online game's banners and host buttons (scenes/online.py)
+        if getattr(session, "remote", False):
+            from .online import RemoteBar, RemoteFeedback
+            self.online = RemoteBar(self)
+            self.feedback = RemoteFeedback(self)
+        else:
+            self.feedback = Feedback(self)  # sound and motion (scenes/feedback.py)
         # the view and the hover help
         self.tooltip = W.Tooltip()
         self._mouse = (-1, -1)
@@ -133,6 +139,9 @@ class GameScene(Scene):
         self._preview_cells: list = []
         from .assist import AssistBar
         self.assist = AssistBar(self)  # hints, take-backs, a refusal's "why?" (issue 11)
+        if self.online is not None:
+            from .online import RemoteAssistBar
+            self.assist = RemoteAssistBar(self)  # hints; no take-back (the server keeps the game)
 
     # ------------------------------------------------------------ helpers
 
@@ -142,7 +151,10 @@ class GameScene(Scene):
 
     def curtain_needed(self) -> bool:
         """A curtain only where it protects something: with two humans or more at the screen, or
-        with one when the setting asks for it (a loaded game is no different)."""
+        with one when the setting asks for it (a loaded game is no different). An online game shows
+        only this computer's seat: no curtain."""
+        if self.online is not None:
+            return False
         return len(self.session.humans) >= 2 or self.app.settings.curtain_solo
 
     def _mode(self) -> str:
@@ -195,6 +207,9 @@ class GameScene(Scene):
             self._build_hand()
         elif mode == "place":
             self._build_place()
+        elif mode == "over" and self.online is not None:  # the host's computer keeps it: no replay here
+            self.widgets.add(Button(i18n.t("end.title"), self.app.to_title,
+                                    (b.right - sc(230), b.bottom - sc(62), sc(210), sc(48))))
         elif mode == "over":
             self.widgets.add(Button(i18n.t("end.play_again"), self.play_again,
                                     (b.right - sc(230), b.bottom - sc(62), sc(210), sc(48))))
@@ -406,7 +421,10 @@ class GameScene(Scene):
     # ------------------------------------------------------------ overlays
 
     def open_menu(self) -> None:
-        from .overlays import MenuScene
+        if self.online is not None:
+            from .online import RemoteMenuScene as MenuScene
+        else:
+            from .overlays import MenuScene
         self.app.stack.push(MenuScene(self.app, self))
 
     def show_objective(self) -> None:
@@ -434,10 +452,16 @@ class GameScene(Scene):
 
     def update(self, dt: float) -> None:
         top = self.app.stack.top
-        if top is self or not getattr(top, "blocks_ai", True):
+        playing = top is self or not getattr(top, "blocks_ai", True)
+        if self.online is not None:  # the connection is read every frame; updates wait under an overlay
+            if self.session.tick(hold=not playing):
+                self.log_scroll = 0
+        elif playing:
             if self.session.tick():
                 self.log_scroll = 0
         self._sync()
+        if self.online is not None:
+            self.online.update(dt)  # after _sync: a refusal from the server stays on the new hand
         self.assist.update(dt)
         self.feedback.update(dt)
         self.tooltip.tick(dt)
@@ -630,6 +654,8 @@ class GameScene(Scene):
             self._ctrl = ev.type == pygame.KEYDOWN
         if ev.type == pygame.KEYDOWN and ev.key != pygame.K_t:
             self.tooltip.hide()
+        if self.online is not None and self.online.handle(ev):
+            return True
         if self.assist.handle(ev):
             return True
         if ev.type == pygame.MOUSEWHEEL and self.panel_rect.collidepoint(self._mouse):
@@ -1144,6 +1170,8 @@ class GameScene(Scene):
         self.feedback.draw(surf)
         self.widgets.draw(surf)
         self.assist.draw(surf)
+        if self.online is not None:
+            self.online.draw(surf)
         self.tooltip.draw(surf)
 
     def _draw_panel_cached(self, surf) -> None:
@@ -1571,7 +1599,9 @@ class GameScene(Scene):
             self._draw_end(surf)
         else:
             a = s.ai_showing
-            if st.phase == "plan":
+            if self.online is not None:
+                msg = self.online.watch_text()
+            elif st.phase == "plan":
                 msg = i18n.t("game.waiting_ai")
             elif a is not None:
                 key = "place.ai_places" if isinstance(a, Place) else "game.weds" if isinstance(a, Wedding) \

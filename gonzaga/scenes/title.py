@@ -1,10 +1,12 @@
-"""The title screen: new game, continue (the latest autosave), load, rules, settings, quit."""
+"""The title screen: new game, continue (the latest autosave), online play (host or join), learn
+to play, load, rules, settings, quit."""
 from __future__ import annotations
 
 import pygame
 
 from .. import persistence
 from ..ui import i18n
+from ..ui import i18n_online  # noqa: F401  (the online entries' strings)
 from ..ui import widgets as W
 from ..ui.widgets import Button
 from .base import Scene
@@ -66,7 +68,7 @@ class TitleScene(Scene):
         bw, bh, gap = sc(340), sc(54), sc(14)
         x = w // 2 - bw // 2
         y = int(h * 0.10) + sc(214)
-        n_entries = 6 + (self.autosave is not None)
+        n_entries = 7 + (self.autosave is not None)
         if y + n_entries * (bh + gap) > h - sc(20):  # a low window: tighter buttons (issue 11: Learn to play)
             bh, gap = sc(46), sc(8)
         if y + n_entries * (bh + gap) > h - sc(20):  # a low window: the column moves up
@@ -79,10 +81,19 @@ class TitleScene(Scene):
         if self.autosave is not None:
             hint = i18n.t("title.continue_hint", round=self.autosave.round, seats=self.autosave.seats)
             entries.append(("title.continue", self.continue_game, hint))
+        # online play (issue 14): two buttons side by side, one row of the column
+        entries.append(((("title.host_online", self.host_online), ("title.join_online", self.join_online)), None, ""))
         entries.append(self._tutorial_entry())  # the guided first game (issue 11)
         entries += [("title.load", self.load_game, ""), ("title.rules", self.rules, ""),
                     ("title.settings", self.settings, ""), ("title.quit", self.app.quit, "")]
         for key, fn, sub in entries:
+            if isinstance(key, tuple):
+                half = (bw - gap) // 2
+                for j, (k, f) in enumerate(key):
+                    self.widgets.add(Button(i18n.t(k), f, (x + j * (half + gap), y, half, bh), px=19,
+                                            style="secondary"))
+                y += bh + gap
+                continue
             extra = sc(10) if sub else 0
             b = Button(i18n.t(key), fn, (x, y, bw, bh + extra), sub=sub, px=21,
                        style="primary" if key in ("title.new", "title.continue") else "secondary")
@@ -106,6 +117,14 @@ class TitleScene(Scene):
     def continue_game(self) -> None:
         if self.autosave is not None:
             self.app.open_save(self.autosave.path)
+
+    def host_online(self) -> None:
+        from .online import HostScene
+        self.app.stack.push(HostScene(self.app))
+
+    def join_online(self) -> None:
+        from .online import JoinScene
+        self.app.stack.push(JoinScene(self.app))
 
     def load_game(self) -> None:
         from .load_game import LoadScene

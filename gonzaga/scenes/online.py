@@ -1,0 +1,706 @@
+"""Online play on the desktop (issue 14): host a game, join one, wait in the lobby, and what the
+game screen adds for a game played over the network.
+
+- ``HostScene``: your name, 2-4 seats (each other seat open for a friend or an AI level), "let
+  other computers join"; it starts the server inside the game (``net.server.ServerThread``) and
+  creates the game on it.
+- ``JoinScene``: address, invite code and name, checked before anything is sent.
+- ``LobbyScene``: the invite code in large letters (Copy), the addresses to give friends, the
+  seats (who is connected; the host turns open seats into AIs and back), Start; then the normal
+  game screen over a ``RemoteSession``.
+- ``RemoteBar``: the game screen's banners (connection lost with Retry; waiting for a player whose
+  computer is not connected, with the host's "let the AI play" button) and its bottom-bar words;
+  ``RemoteAssistBar`` (hints, no take-back), ``RemoteFeedback`` (no statistics; the end chart from
+  the rounds seen), ``RemoteMenuScene`` (no saving: the server keeps the game).
+
+The table (``net.remote.Table``) is the App's (``app.table``): leaving closes its connection and
+stops a hosted server (its games stay in the server's folder).
+"""
+from __future__ import annotations
+
+import logging
+from typing import Optional
+
+import pygame
+
+from ..net import protocol
+from ..net.client import CONNECTED, CONNECTING, LOST
+from ..net.remote import COLOURS, Table, lan_ip, level_of, parse_address, parse_code, parse_name
+from ..render import pieces, theme
+from ..ui import i18n
+from ..ui import i18n_online  # noqa: F401  (registers the online strings)
+from ..ui import widgets as W
+from ..ui.widgets import Button, TextField
+from .assist import AssistBar
+from .base import Scene
+from .feedback import Feedback
+from .new_game import ai_levels
+from .overlays import MenuScene
+
+log = logging.getLogger(__name__)
+
+FRIEND = "friend"
+
+
+# ---------------------------------------------------------------- the clipboard
+
+def copy_text(app, text: str) -> bool:
+    """Put ``text`` on the clipboard and say so; where there is no clipboard, say what to do."""
+    try:
+        if not pygame.scrap.get_init():
+            pygame.scrap.init()
+        pygame.scrap.put_text(text)
+    except Exception as e:  # no clipboard (pygame.scrap missing, or no window system): not an error
+        log.info("no clipboard: %r", e)
+        app.toast(i18n.t("online.copy_off"), 5)
+        return False
+    app.toast(i18n.t("online.copied", text=text))
+    return True
+
+
+def paste_text() -> Optional[str]:
+    """The clipboard's text (one line), or None where there is no clipboard."""
+    try:
+        if not pygame.scrap.get_init():
+            pygame.scrap.init()
+        text = pygame.scrap.get_text()
+    except Exception as e:
+        log.info("no clipboard: %r", e)
+        return None
+    return " ".join(str(text or "").split())
+
+
+def _backdrop(app, surf) -> None:
+    title = app.stack.scenes[0] if app.stack.scenes else None
+    if hasattr(title, "backdrop"):
+        title.backdrop.draw(surf)
+    else:
+        surf.fill(W.BG)
+
+
+def _crest(surf, colour: str, centre, size: int) -> None:
+    c = pieces.crest(colour, size)
+    surf.blit(c, c.get_rect(center=centre))
+
+
+class _Form(Scene):
+    """A panel with a heading, labelled rows and a message line (the host and join screens)."""
+
+    heading_key = ""
+    hint_key = ""
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.error = ""
+        self.labels: list[tuple[str, tuple[int, int]]] = []
+        self.box = pygame.Rect(0, 0, 0, 0)
+
+    def handle(self, ev) -> bool:
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE and not self.widgets.editing():
+            self.back()
+            return True
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_v and ev.mod & pygame.KMOD_CTRL:
+            field = next((w for w in self.widgets.items if isinstance(w, TextField) and w.editing), None)
+            if field is not None:
+                text = paste_text()
+                if text is None:
+                    self.app.toast(i18n.t("online.paste_off"))
+                else:
+                    field.value = (field.value + text)[: field.max_len]
+                return True
+        return super().handle(ev)
+
+    def back(self) -> None:
+        self.app.stack.pop(self)
+
+    def draw_form(self, surf, message_colour=W.BAD) -> None:
+        _backdrop(self.app, surf)
+        sc = W.sc
+        W.panel(surf, self.box, W.PANEL, W.PANEL_EDGE, 16, 3, alpha=246)
+        r = W.blit_text(surf, i18n.t(self.heading_key), (self.box.x + sc(40), self.box.y + sc(22)), "title", 44,
+                        W.TEXT)
+        W.blit_text(surf, i18n.t(self.hint_key), (self.box.x + sc(40), r.bottom + sc(4)), "sans", 16, W.TEXT_SOFT,
+                    wrap=self.box.w - sc(120))
+        for text, pos in self.labels:
+            W.blit_text(surf, text, pos, "sans_semibold", 18, W.TEXT, "midleft")
+        if self.error:
+            W.blit_text(surf, self.error, (self.box.x + sc(40), self.message_y), "sans_semibold", 17,
+                        message_colour, wrap=self.box.w - sc(80))
+        self.widgets.draw(surf)
+
+
+# ---------------------------------------------------------------- hosting
+
+class HostScene(_Form):
+    """Choose your name and the seats, then host: the server starts inside the game."""
+
+    name = "online_host"
+    heading_key = "online.host_heading"
+    hint_key = "online.host_hint"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.levels = ai_levels()
+        default = "medium" if "medium" in self.levels else self.levels[0]
+        self.count = 2
+        self.kinds = [FRIEND, FRIEND, default, default]  # seats 1-3: a friend or an AI level
+        self.lan = False  # a server open to the network only when the host asks for it
+        self.player_name = ""  # typed first: friends see it on their screens
+        self.name_field: Optional[TextField] = None
+
+    def layout(self, size) -> None:
+        if self.name_field is not None:
+            self.player_name = self.name_field.value
+        self.widgets.clear()
+        self.labels = []
+        w, h = size
+        sc = W.sc
+        self.box = pygame.Rect(0, 0, min(sc(1080), w - 40), min(h - 40, sc(500 + 58 * self.count)))
+        self.box.center = (w // 2, h // 2)
+        x0, lx = self.box.x + sc(40), self.box.x + sc(300)
+        y = self.box.y + sc(124)
+        self.labels.append((i18n.t("online.your_name"), (x0, y + sc(22))))
+        self.name_field = self.widgets.add(TextField(self.player_name, (lx, y, sc(300), sc(44)), max_len=24))
+        self.name_field.editing = not self.player_name
+        y += sc(62)
+        self.labels.append((i18n.t("online.players"), (x0, y + sc(22))))
+        for i, n in enumerate((2, 3, 4)):
+            self.widgets.add(Button(str(n), (lambda n=n: self.set_count(n)), (lx + i * sc(70), y, sc(60), sc(44)),
+                                    style="secondary", selected=(n == self.count)))
+        y += sc(62)
+        self.seat_rows = []
+        for i in range(self.count):
+            self.labels.append((i18n.t("online.seat", n=i + 1), (x0 + sc(40), y + sc(22))))
+            self.seat_rows.append((COLOURS[i], (x0 + sc(14), y + sc(22))))
+            if i == 0:
+                self.labels.append((i18n.t("online.you"), (lx, y + sc(22))))
+            else:
+                choices = [(FRIEND, i18n.t("online.friend"))] + [(lv, i18n.t(f"level.{lv}")) for lv in self.levels]
+                bw = min(sc(150), (self.box.right - sc(40) - lx) // len(choices) - sc(6))
+                for j, (kind, label) in enumerate(choices):
+                    self.widgets.add(Button(label, (lambda i=i, k=kind: self.set_kind(i, k)),
+                                            (lx + j * (bw + sc(6)), y, bw, sc(44)), style="secondary",
+                                            selected=self.kinds[i] == kind, px=16))
+            y += sc(58)
+        y += sc(10)
+        self.labels.append((i18n.t("online.lan"), (x0, y + sc(22))))
+        for j, (on, key) in enumerate(((True, "settings.on"), (False, "settings.off"))):
+            self.widgets.add(Button(i18n.t(key), (lambda on=on: self.set_lan(on)), (lx + j * sc(110), y, sc(100),
+                                                                                     sc(44)),
+                                    style="secondary", selected=self.lan == on, px=17))
+        self.lan_y = y + sc(54)
+        self.message_y = self.box.bottom - sc(120)
+        self.widgets.add(Button(i18n.t("common.back"), self.back,
+                                (self.box.x + sc(40), self.box.bottom - sc(70), sc(150), sc(48)), style="secondary"))
+        self.host_button = self.widgets.add(Button(i18n.t("online.host_button"), self.host,
+                                                   (self.box.right - sc(240), self.box.bottom - sc(70), sc(200),
+                                                    sc(48)), px=21))
+
+    def _relayout(self) -> None:
+        self.layout(self.app.size)
+
+    def set_count(self, n: int) -> None:
+        self.count = n
+        self._relayout()
+
+    def set_kind(self, seat: int, kind: str) -> None:
+        self.kinds[seat] = kind
+        self._relayout()
+
+    def set_lan(self, on: bool) -> None:
+        self.lan = on
+        self._relayout()
+
+    def seat_requests(self) -> list[protocol.SeatRequest]:
+        out = [protocol.SeatRequest(kind="host", colour=COLOURS[0])]
+        for i in range(1, self.count):
+            k = self.kinds[i]
+            out.append(protocol.SeatRequest(kind="open", colour=COLOURS[i]) if k == FRIEND else
+                       protocol.SeatRequest(kind="ai", colour=COLOURS[i], bot=k))
+        return out
+
+    def host(self) -> None:
+        """Start the server in the game, create the game on it, and wait in the lobby."""
+        name, why = parse_name(self.name_field.value if self.name_field else self.player_name)
+        if name is None:
+            self.error = why
+            return
+        try:
+            from ..net.server import ServerThread, default_data_dir
+        except Exception:  # a build without the server: said plainly, the log has the cause
+            log.exception("the online server cannot be loaded")
+            self.error = i18n.t("online.unavailable")
+            return
+        try:
+            server = ServerThread(default_data_dir(), host="0.0.0.0" if self.lan else "127.0.0.1", port=0).start()
+        except OSError as e:
+            log.warning("the server could not start: %r", e)
+            self.error = i18n.t("online.host_failed", reason=e.strerror or str(e))
+            return
+        self.app.end_session()
+        table = Table.host(f"ws://127.0.0.1:{server.port}", name, self.seat_requests(), self.app.content,
+                           server=server)
+        self.app.table = table
+        self.app.stack.pop(self)
+        self.app.stack.push(LobbyScene(self.app, table, lan=self.lan, port=server.port))
+
+    def draw(self, surf) -> None:
+        self.draw_form(surf)
+        for colour, pos in self.seat_rows:
+            _crest(surf, colour, pos, W.sc(22))
+        W.blit_text(surf, i18n.t("online.lan_on" if self.lan else "online.lan_off"),
+                    (self.box.x + W.sc(300), self.lan_y), "sans_italic", 16, W.TEXT_SOFT,
+                    wrap=self.box.right - W.sc(40) - self.box.x - W.sc(300))
+        self.widgets.draw(surf)
+
+
+# ---------------------------------------------------------------- joining
+
+class JoinScene(_Form):
+    """Address, invite code and name; checked here, then asked of the host's game."""
+
+    name = "online_join"
+    heading_key = "online.join_heading"
+    hint_key = "online.join_hint"
+
+    def __init__(self, app, address: str = "", code: str = "", player: str = ""):
+        super().__init__(app)
+        self.values = [address, code, player]
+        self.fields: list[TextField] = []
+        self.table: Optional[Table] = None
+        self.connecting_to = ""
+
+    def layout(self, size) -> None:
+        if self.fields:
+            self.values = [f.value for f in self.fields]
+        self.widgets.clear()
+        self.labels = []
+        w, h = size
+        sc = W.sc
+        self.box = pygame.Rect(0, 0, min(sc(980), w - 40), min(h - 40, sc(560)))
+        self.box.center = (w // 2, h // 2)
+        x0, lx = self.box.x + sc(40), self.box.x + sc(250)
+        y = self.box.y + sc(130)
+        self.fields = []
+        for key, value, width, n in (("online.address", self.values[0], sc(440), 80),
+                                     ("online.code", self.values[1], sc(220), 9),
+                                     ("online.your_name", self.values[2], sc(300), 24)):
+            self.labels.append((i18n.t(key), (x0, y + sc(22))))
+            self.fields.append(self.widgets.add(TextField(value, (lx, y, width, sc(44)), max_len=n)))
+            y += sc(84 if key == "online.address" else 62)  # the address has its example under it
+        self.example_y = self.box.y + sc(130 + 48)
+        self.message_y = y + sc(8)
+        self.widgets.add(Button(i18n.t("common.back"), self.back,
+                                (self.box.x + sc(40), self.box.bottom - sc(70), sc(150), sc(48)), style="secondary"))
+        self.join_button = self.widgets.add(Button(i18n.t("online.join_button"), self.join,
+                                                   (self.box.right - sc(220), self.box.bottom - sc(70), sc(180),
+                                                    sc(48)), px=21))
+        self.join_button.enabled = self.table is None
+        if self.fields and not any(f.value for f in self.fields):
+            self.fields[0].editing = True  # type at once
+
+    def join(self) -> None:
+        if self.table is not None:
+            return
+        address, code, player = (f.value for f in self.fields)
+        url, why = parse_address(address)
+        if url is None:
+            self.error = why
+            return
+        code, why = parse_code(code)
+        if code is None:
+            self.error = why
+            return
+        player, why = parse_name(player)
+        if player is None:
+            self.error = why
+            return
+        self.app.end_session()
+        self.table = Table.join(url, code, player, self.app.content)
+        self.app.table = self.table
+        self.connecting_to = url
+        self.error = ""
+        self.join_button.enabled = False
+
+    def _give_up(self, why: str) -> None:
+        self.error = why
+        if self.app.table is self.table:
+            self.app.table = None
+        self.table.close()
+        self.table = None
+        self.join_button.enabled = True
+
+    def update(self, dt) -> None:
+        t = self.table
+        if t is None:
+            return
+        t.tick()
+        if t.problem is not None:
+            self._give_up(t.problem)
+        elif t.status == LOST:
+            self._give_up(t.error)
+        elif t.joined and t.seats:
+            self.table = None
+            self.app.stack.pop(self)
+            self.app.stack.push(LobbyScene(self.app, t))
+
+    def back(self) -> None:
+        if self.table is not None:
+            self.app.end_session()  # closes the table
+            self.table = None
+        super().back()
+
+    def draw(self, surf) -> None:
+        self.draw_form(surf)
+        sc = W.sc
+        W.blit_text(surf, i18n.t("online.address_example"), (self.box.x + sc(250), self.example_y), "sans_italic",
+                    15, W.TEXT_SOFT)
+        if self.table is not None:
+            W.blit_text(surf, i18n.t("online.connecting", address=self.connecting_to),
+                        (self.box.x + sc(40), self.message_y), "sans_semibold", 17, W.TEXT, wrap=self.box.w - sc(80))
+        self.widgets.draw(surf)
+
+
+# ---------------------------------------------------------------- the lobby
+
+class LobbyScene(Scene):
+    """Who sits where until the host starts; the code and the addresses to give friends."""
+
+    name = "online_lobby"
+
+    def __init__(self, app, table: Table, lan: Optional[bool] = None, port: Optional[int] = None):
+        super().__init__(app)
+        self.table = table
+        self.lan = lan
+        self.port = port
+        self.levels = ai_levels()
+        self.addresses: list[tuple[str, Optional[str]]] = []  # (line, the address a Copy button copies)
+        if port is not None:  # this computer hosts: the addresses friends type
+            ip = lan_ip() if lan else None
+            if ip:
+                self.addresses.append((i18n.t("online.address_lan", address=f"ws://{ip}:{port}"), f"ws://{ip}:{port}"))
+            self.addresses.append((i18n.t("online.address_local", address=f"ws://127.0.0.1:{port}"), None))
+            if not lan:
+                self.addresses.append((i18n.t("online.address_only_local"), None))
+        self._seen = -1
+        self._status = None
+        self.box = pygame.Rect(0, 0, 0, 0)
+
+    # ------------------------------------------------------------ layout
+
+    def layout(self, size) -> None:
+        t = self.table
+        self._seen, self._status = t.changes, t.status
+        self.widgets.clear()
+        w, h = size
+        sc = W.sc
+        n = max(2, len(t.seats))
+        self.box = pygame.Rect(0, 0, min(sc(1180), w - 40), min(h - 40, sc(420 + 62 * n + 30 * len(self.addresses))))
+        self.box.center = (w // 2, h // 2)
+        x0 = self.box.x + sc(40)
+        y = self.box.y + sc(96)
+        self.code_pos = (x0, y)
+        code_w = W.text(t.code or "------", "title", 64).get_width()
+        self.copy_code = self.widgets.add(Button(i18n.t("online.copy"), lambda: self.copy(t.code or ""),
+                                                 (x0 + code_w + sc(30), y + sc(36), sc(110), sc(40)),
+                                                 style="secondary", px=17))
+        self.copy_code.visible = bool(t.code)
+        y += sc(112)
+        self.address_rows = []
+        for line, address in self.addresses:
+            self.address_rows.append((line, (x0, y)))
+            if address:
+                lw = W.text(line, "sans", 17).get_width()
+                self.widgets.add(Button(i18n.t("online.copy"), lambda a=address: self.copy(a),
+                                        (x0 + lw + sc(16), y - sc(5), sc(90), sc(32)), style="secondary", px=15))
+            y += sc(34)
+        y += sc(14)
+        self.seat_top = y
+        self.seat_rects = []
+        for i, s in enumerate(t.seats):
+            row = pygame.Rect(x0, y, self.box.w - sc(80), sc(54))
+            self.seat_rects.append(row)
+            if t.is_host and i != t.seat and s.kind in ("open", "ai"):
+                choices = [(FRIEND, i18n.t("online.friend"))] + [(lv, i18n.t(f"level.{lv}")) for lv in self.levels]
+                bw = sc(128)
+                x = row.right - len(choices) * (bw + sc(6))
+                current = FRIEND if s.kind == "open" else level_of(s.bot)
+                for j, (kind, label) in enumerate(choices):
+                    self.widgets.add(Button(label, (lambda i=i, k=kind: self.set_seat(i, k)),
+                                            (x + j * (bw + sc(6)), row.y + sc(6), bw, sc(42)), style="secondary",
+                                            selected=current == kind, px=16))
+            y += sc(62)
+        self.message_y = y + sc(8)
+        self.widgets.add(Button(i18n.t("online.leave"), self.leave_game,
+                                (self.box.x + sc(40), self.box.bottom - sc(70), sc(150), sc(48)), style="secondary"))
+        self.start_button = None
+        if t.is_host:
+            self.start_button = self.widgets.add(Button(i18n.t("online.start"), self.start,
+                                                        (self.box.right - sc(280), self.box.bottom - sc(70), sc(240),
+                                                         sc(48)), px=21))
+            self.start_button.enabled = bool(t.seats) and not t.open_seats() and t.status == CONNECTED
+        self.retry_button = self.widgets.add(Button(i18n.t("online.retry"), self.retry,
+                                                    (self.box.centerx - sc(80), self.box.bottom - sc(70), sc(160),
+                                                     sc(48)), style="secondary"))
+        self.retry_button.visible = t.status == LOST and t.problem is None
+
+    # ------------------------------------------------------------ actions
+
+    def copy(self, text: str) -> None:
+        if text:
+            copy_text(self.app, text)
+
+    def set_seat(self, seat: int, kind: str) -> None:
+        if kind == FRIEND:
+            self.table.set_seat(seat, "open")
+        else:
+            self.table.set_seat(seat, "ai", kind)
+
+    def start(self) -> None:
+        self.table.start()
+
+    def retry(self) -> None:
+        self.table.retry()
+        self.layout(self.app.size)
+
+    def leave_game(self) -> None:
+        """Leave the lobby (``leave`` is the scene stack's hook, called when a scene goes)."""
+        self.app.end_session()  # closes the table (and stops a hosted server)
+        self.app.stack.pop(self)
+
+    def handle(self, ev) -> bool:
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
+            self.leave_game()
+            return True
+        return super().handle(ev)
+
+    def update(self, dt) -> None:
+        t = self.table
+        t.tick()
+        if t.notice:
+            self.app.toast(t.notice, 5)
+            t.notice = None
+        if t.session is not None and t.problem is None:
+            self.app.start_remote(t.session)  # the game screen replaces the lobby
+            return
+        if t.changes != self._seen or t.status != self._status:
+            self.layout(self.app.size)
+
+    # ------------------------------------------------------------ drawing
+
+    def message(self) -> tuple[str, tuple]:
+        t = self.table
+        if t.problem:
+            return t.problem, W.BAD
+        if t.status == LOST:
+            return f"{i18n.t('online.lost', error=t.error)} {i18n.t('online.lost_safe') if t.joined else ''}", W.BAD
+        if t.status == CONNECTING:
+            return i18n.t("online.connecting", address=t.url), W.TEXT
+        if t.is_host:
+            return ("" if not t.open_seats() else i18n.t("online.start_needs")), W.TEXT_SOFT
+        return i18n.t("online.wait_host"), W.TEXT_SOFT
+
+    def seat_text(self, i: int, s: protocol.SeatInfo) -> tuple[str, str]:
+        """(name, what it is) of a seat row."""
+        t = self.table
+        if s.kind == "open":
+            return i18n.t("online.open_seat"), ""
+        if s.kind == "ai":
+            return i18n.t("game.ai_level", level=i18n.t(f"level.{level_of(s.bot)}")), ""
+        marks = [i18n.t("online.connected") if s.connected else i18n.t("online.away")]
+        if i == t.seat:
+            marks.append(i18n.t("online.you_mark"))
+        if i == 0:
+            marks.append(i18n.t("online.hosting"))
+        return s.name, ", ".join(marks)
+
+    def visible_text(self) -> list[str]:
+        t = self.table
+        out = [t.code or ""] + [line for line, _ in self.addresses]
+        out += [" ".join(x for x in self.seat_text(i, s) if x) for i, s in enumerate(t.seats)]
+        return out + [self.message()[0]] + super().visible_text()
+
+    def draw(self, surf) -> None:
+        _backdrop(self.app, surf)
+        t = self.table
+        sc = W.sc
+        W.panel(surf, self.box, W.PANEL, W.PANEL_EDGE, 16, 3, alpha=246)
+        W.blit_text(surf, i18n.t("online.lobby_heading"), (self.box.x + sc(40), self.box.y + sc(22)), "title", 44,
+                    W.TEXT)
+        x0, y = self.code_pos
+        W.blit_text(surf, i18n.t("online.invite"), (x0, y), "sans_semibold", 17, W.TEXT_SOFT)
+        W.blit_text(surf, t.code or "", (x0, y + sc(22)), "title", 64, (110, 30, 24))
+        for line, pos in self.address_rows:
+            W.blit_text(surf, line, pos, "sans", 17, W.TEXT)
+        for i, (s, row) in enumerate(zip(t.seats, self.seat_rects)):
+            W.panel(surf, row, (248, 240, 222), W.PANEL_EDGE, 10, 1)
+            _crest(surf, s.colour, (row.x + sc(24), row.centery), sc(24))
+            name, marks = self.seat_text(i, s)
+            r = W.blit_text(surf, name, (row.x + sc(48), row.centery), "sans_bold", 19, W.TEXT, "midleft")
+            if s.kind == "human":
+                dot = (row.x + sc(48) + r.w + sc(20), row.centery)
+                pygame.draw.circle(surf, W.OK if s.connected else (170, 160, 146), dot, sc(7))
+                pygame.draw.circle(surf, theme.INK, dot, sc(7), 1)
+                W.blit_text(surf, marks, (dot[0] + sc(14), row.centery), "sans", 16, W.TEXT_SOFT, "midleft")
+        text, colour = self.message()
+        if text:
+            W.blit_text(surf, text, (self.box.x + sc(40), self.message_y), "sans_semibold", 17, colour,
+                        wrap=self.box.w - sc(80))
+        self.widgets.draw(surf)
+
+
+# ---------------------------------------------------------------- on the game screen
+
+class RemoteBar:
+    """What the game screen adds for an online game: a banner over the map when the connection
+    is lost (Retry), when the game cannot go on, or when a player whose turn it is is not
+    connected (the host may let an AI play that seat); the bottom bar's words; the server's
+    refusals of our moves."""
+
+    AI_LEVEL = "medium"
+
+    def __init__(self, game):
+        self.game = game
+        self.app = game.app
+        self.retry_button = Button(i18n.t("online.retry"), self.retry, px=17)
+        self.title_button = Button(i18n.t("end.title"), self.app.to_title, style="secondary", px=17)
+        self.ai_button = Button("", self.hand_to_ai, style="secondary", px=16)
+        self.box: Optional[pygame.Rect] = None
+
+    @property
+    def table(self) -> Table:
+        return self.game.session.table
+
+    # ------------------------------------------------------------ actions
+
+    def retry(self) -> None:
+        self.table.retry()
+
+    def hand_to_ai(self) -> None:
+        waiting = self.table.waiting_for()
+        if waiting:
+            self.table.set_seat(waiting[0], "ai", self.AI_LEVEL)
+
+    # ------------------------------------------------------------ frame hooks
+
+    def update(self, dt: float) -> None:
+        t = self.table
+        if t.refusal is not None:  # the server refused our move: said where the game screen says refusals
+            why, t.refusal = t.refusal, None
+            log.info("the server refused %s: %s", why.rule, why.message)
+            self.game.message = i18n.rule_text(why)
+        if t.notice:
+            self.app.toast(t.notice, 5)
+            t.notice = None
+
+    def banner(self) -> tuple[list[str], list[Button]]:
+        """The banner's lines and buttons now (none: no banner)."""
+        t = self.table
+        if t.problem:
+            return [i18n.t("online.stopped", problem=t.problem)], [self.title_button]
+        if t.status == LOST:
+            return [i18n.t("online.lost", error=t.error), i18n.t("online.lost_safe")], [self.retry_button]
+        if t.status == CONNECTING:
+            return [i18n.t("online.reconnecting")], []
+        waiting = t.waiting_for()
+        if waiting:
+            names = ", ".join(self.game.session.seat_name(i) for i in waiting)
+            buttons = []
+            if t.is_host:
+                self.ai_button.label = i18n.t("online.hand_to_ai", name=self.game.session.seat_name(waiting[0]))
+                buttons.append(self.ai_button)
+            return [i18n.t("online.waiting_for", names=names), i18n.t("online.waiting_hint")], buttons
+        return [], []
+
+    def handle(self, ev) -> bool:
+        _lines, buttons = self.banner()
+        for b in buttons:
+            if ev.type == pygame.MOUSEMOTION:
+                b.hover = b.rect.collidepoint(ev.pos)
+            elif b.handle(ev):
+                return True
+        return False
+
+    def watch_text(self) -> str:
+        """The bottom bar's words while this seat has nothing to do."""
+        s = self.game.session
+        st = s.state
+        if st.phase == "plan":
+            names = [s.seat_name(i) for i in st.to_act() if i != s.seat]
+            return i18n.t("online.planned_wait", names=", ".join(names)) if names else i18n.t("online.sending")
+        if st.phase == "place":
+            seat = st.to_act()[0]
+            if seat == s.seat:
+                return i18n.t("online.sending")
+            if s.seats[seat].is_ai:
+                return i18n.t("game.thinking", name=s.seat_name(seat))
+            return i18n.t("online.placing", name=s.seat_name(seat))
+        return ""
+
+    def draw(self, surf) -> None:
+        self.box = None
+        lines, buttons = self.banner()
+        if not lines:
+            return
+        sc = W.sc
+        b = self.game.board_rect
+        width = min(sc(720), b.w - sc(300))  # clear of the hint button at the map's top right
+        imgs = [W.text(lines[0], "sans_bold", 17, W.TEXT_LIGHT, wrap=width - sc(40))]
+        imgs += [W.text(x, "sans", 15, W.TEXT_LIGHT, wrap=width - sc(40)) for x in lines[1:]]
+        bh = sc(40)
+        h = sum(i.get_height() for i in imgs) + sc(6) * (len(imgs) - 1) + sc(24) + (bh + sc(10) if buttons else 0)
+        box = pygame.Rect(0, 0, width, h)
+        box.midtop = (b.centerx - sc(60), b.y + sc(10))
+        W.panel(surf, box, (120, 30, 24), (240, 200, 120), 10, 2, alpha=242)
+        y = box.y + sc(12)
+        for img in imgs:
+            surf.blit(img, (box.x + sc(20), y))
+            y += img.get_height() + sc(6)
+        x = box.right - sc(20)
+        for btn in reversed(buttons):
+            bw = max(sc(130), W.text(btn.label, "sans_semibold", btn.px).get_width() + sc(32))
+            x -= bw
+            btn.rect = pygame.Rect(x, box.bottom - sc(10) - bh, bw, bh)
+            btn.draw(surf)
+            x -= sc(10)
+        self.box = box
+
+
+class RemoteAssistBar(AssistBar):
+    """Hints (from this seat's view) but no take-back: the server keeps the game."""
+
+    def takeback_seat(self) -> Optional[int]:
+        return None
+
+    def take_back(self) -> None:
+        self.app.toast(i18n.t("online.no_takeback"), 4)
+
+
+class RemoteFeedback(Feedback):
+    """Sound and motion as in any game; no statistics (an online game's seats are not "solo" or
+    "hot-seat"); the end chart from the rounds this computer saw (there is no full record)."""
+
+    def __init__(self, scene):
+        super().__init__(scene, record_stats=False)
+
+    def _round_scores(self, s):
+        return s.round_scores()
+
+
+class RemoteMenuScene(MenuScene):
+    """The game menu without saving (the server keeps the game); leaving stops a hosted server."""
+
+    def layout(self, size) -> None:
+        w, h = size
+        sc = W.sc
+        self.box = pygame.Rect(0, 0, sc(380), sc(360))
+        self.box.center = (w // 2, h // 2)
+        self.widgets.clear()
+        host = self.game.session.table.is_host
+        y = self.box.y + sc(90)
+        for key, fn in (("menu.resume", self.close), ("menu.rules", self.rules), ("menu.settings", self.settings),
+                        ("online.menu_stop" if host else "online.menu_leave", self.quit)):
+            sub = i18n.t("online.menu_stop_sub") if key == "online.menu_stop" else ""
+            self.widgets.add(Button(i18n.t(key), fn, (self.box.x + sc(40), y, self.box.w - sc(80), sc(50)),
+                                    style="primary" if key == "menu.resume" else "secondary", sub=sub))
+            y += sc(62)
