@@ -71,7 +71,6 @@ class SeatClient:
         self.n = 0  # actions in the game as last told
         self.phase = "lobby"
         self.over = False
-        self.started = False
         self.start_sent = False
         self.sent_n: Optional[int] = None  # the n of the act awaiting its update (None: none)
         self.sent_at: Optional[float] = None
@@ -191,8 +190,7 @@ class SeatClient:
             self.sent_n = None  # anything in flight before a drop is forgotten: the snapshot says
             self.start_sent = False
         elif kind == "lobby":
-            self.started = bool(obj["started"])
-            if (self.host and not self.started and not self.start_sent
+            if (self.host and not obj["started"] and not self.start_sent
                     and all(s["kind"] != "open" for s in obj["seats"])):
                 self.start_sent = True
                 await self._send(P.Start(token=self.token))
@@ -204,7 +202,6 @@ class SeatClient:
 
     async def _on_update(self, u: dict) -> None:
         n, view, last = u["n"], u["view"], u.get("last")
-        self.started = True
         if (self.sent_at is not None and last is not None and last.get("seat") == self.seat
                 and self.sent_n is not None and n > self.sent_n):
             self.latencies.append(time.monotonic() - self.sent_at)

@@ -106,6 +106,16 @@ def _child_env() -> dict:
     return env
 
 
+def signal_child(proc: asyncio.subprocess.Process, sig: int) -> None:
+    """Signal a child by its pid unless it is known to have ended. (``Popen.send_signal`` polls
+    first, which reaps the child behind asyncio's watcher and loses its exit status.)"""
+    if proc.returncode is None:
+        try:
+            os.kill(proc.pid, sig)
+        except ProcessLookupError:
+            pass
+
+
 class Children:
     """Every process the check starts, so that the end (or a failure) kills each one."""
 
@@ -126,16 +136,21 @@ class Children:
 
     async def kill_all(self) -> None:
         for p in self.procs:
-            if p.returncode is None:
-                try:
-                    p.kill()
-                except ProcessLookupError:
-                    pass
+            signal_child(p, signal.SIGKILL)
         for p in self.procs:
             try:
                 await asyncio.wait_for(p.wait(), 5)
             except asyncio.TimeoutError:
                 log.warning("process %s did not end after SIGKILL", p.pid)
+
+    def log_errors(self, prefix: str) -> list[str]:
+        """The ERROR, CRITICAL and traceback lines in the logs of the children named ``prefix...``."""
+        out = []
+        for path in sorted(self.folder.glob(f"{prefix}*.stderr")):
+            with open(path, encoding="utf-8", errors="replace") as f:
+                out += [line.strip() for line in f if " ERROR " in line or " CRITICAL " in line
+                        or line.startswith("Traceback")]
+        return out
 
     def tail(self, name: str, lines: int = 3) -> str:
         """The last lines a child wrote on stderr (its log), for a failure message."""
@@ -181,15 +196,15 @@ class ServerProcess:
         raise CheckError(f"the server did not start: {self.children.tail(f'server-{self.starts}') or 'no output'}")
 
     async def kill(self) -> None:
-        if self.proc and self.proc.returncode is None:
-            self.proc.send_signal(signal.SIGKILL)
+        if self.proc:
+            signal_child(self.proc, signal.SIGKILL)
             await self.proc.wait()
 
     async def stop(self) -> Optional[int]:
         """SIGTERM, as an operator would; its exit status (None if it had to be killed)."""
         if self.proc is None or self.proc.returncode is not None:
             return None if self.proc is None else self.proc.returncode
-        self.proc.send_signal(signal.SIGTERM)
+        signal_child(self.proc, signal.SIGTERM)
         try:
             return await asyncio.wait_for(self.proc.wait(), 10)
         except asyncio.TimeoutError:
@@ -284,10 +299,10 @@ async def _probe(url: str, name: str, frame: str, expect: str, close_ok: bool = 
     return _judge(name, r, expect, close_ok)
 
 
-def _judge(name: str, r: dict, expect: str, close_ok: bool) -> dict:
+def _judge(name: str, r: dict, expect: str, close_ok: bool, rule: Optional[str] = None) -> dict:
     if r.get("type") == "error":
-        got = r.get("code")
-        return {"probe": name, "refused": got == expect, "got": got}
+        got = r.get("code") + (f" {r.get('rule')}" if r.get("rule") else "")
+        return {"probe": name, "refused": r.get("code") == expect and r.get("rule") == rule, "got": got}
     if "closed" in r:
         return {"probe": name, "refused": close_ok, "got": f"close {r['closed']}"}
     return {"probe": name, "refused": False, "got": r.get("type") or ("silence" if not r else "garbage")}
@@ -313,6 +328,8 @@ async def hostile_batch(url: str, game_id: str, codes: set[str], content, seed: 
         out += await _own_game_probes(url, content, seed, log_line)
     except (OSError, InvalidHandshake, asyncio.TimeoutError) as e:
         out.append({"probe": "own game", "refused": False, "got": f"cannot connect: {e}"})
+    except (KeyError, TypeError, IndexError, ValueError) as e:  # an answer that is not the protocol's
+        out.append({"probe": "own game", "refused": False, "got": f"a malformed answer ({type(e).__name__})"})
     try:
         out.append(await _flood(url))
     except (OSError, InvalidHandshake, asyncio.TimeoutError) as e:
@@ -348,16 +365,16 @@ async def _own_game_probes(url: str, content, seed: int, log_line) -> list[dict]
         mine = legal_actions(view_from_json(update["view"], content), 0)[0]
         other = Plan(1, mine.region, mine.action, mine.king)
         out = []
-        for name, action, at, expect in ((names[0], other.to_text(), n, "not_your_seat"),
-                                         (names[1], "donate 0", n, "illegal"),
-                                         (names[2], mine.to_text(), n + 5, "stale")):
+        for name, action, at, expect, rule in ((names[0], other.to_text(), n, "not_your_seat", None),
+                                               (names[1], "donate 0", n, "illegal", "R2"),  # no donation in the plan phase
+                                               (names[2], mine.to_text(), n + 5, "stale", None)):
             try:
                 await ws.send(P.encode(P.Act(token=token, n=at, action=action)))
             except ConnectionClosed:
                 pass
             r = await _reply(ws)
             log_line({"game": game, "seat": 0, "msg": r})
-            out.append(_judge(name, r, expect, close_ok=False))
+            out.append(_judge(name, r, expect, close_ok=False, rule=rule))
         return out
     finally:
         await ws.close()
@@ -510,12 +527,10 @@ def read_jsonl(path: Path, limit: int = 2_000_000) -> list[dict]:
 
 # ---------------------------------------------------------------- the run
 
-def _bot_args(url: str, role: str, games: int, a, folder: Path, index: int = 0, log_file: bool = True) -> list[str]:
-    args = ["-m", "gonzaga.net.botclient", "--url", url, "--role", role, "--games", str(games),
-            "--seats", str(a.seats), "--seed", str(a.seed), "--index", str(index), "--timeout", str(a.timeout)]
-    if log_file:
-        args += ["--log", str(folder / f"bot-{index}.jsonl")]
-    return args
+def _bot_args(url: str, role: str, a, folder: Path, index: int) -> list[str]:
+    return ["-m", "gonzaga.net.botclient", "--url", url, "--role", role, "--games", str(a.games),
+            "--seats", str(a.seats), "--seed", str(a.seed), "--index", str(index), "--timeout", str(a.timeout),
+            "--log", str(folder / f"bot-{index}.jsonl")]
 
 
 async def run_check(a) -> dict:
@@ -559,6 +574,10 @@ async def _run(a, folder: Path, children: Children, res: dict, problems: list[st
     status = await server.stop()
     if status != 0:
         problems.append(f"the server did not end cleanly on SIGTERM (status {status})")
+    bad = children.log_errors("server-")
+    res["server_log_errors"] = len(bad)
+    if bad:
+        problems.append(f"the server logged {len(bad)} error(s), first: {bad[0][:200]}")
     # the store is read with the server's own module once the server has stopped
     games = replay_stored(server.data, content)
     res["illegal_accepted"] = sum(g.illegal for g in games.values())
@@ -594,7 +613,7 @@ async def _play(a, folder, children, server, content, res, problems, hostile_log
     queue: asyncio.Queue = asyncio.Queue()
     bots, readers = [], []
     for i in range(a.seats):
-        proc = await children.spawn(_bot_args(server.url, "host" if i == 0 else "guest", a.games, a, folder, i),
+        proc = await children.spawn(_bot_args(server.url, "host" if i == 0 else "guest", a, folder, i),
                                     f"bot-{i}", stdin=i > 0)
         bots.append(proc)
         readers.append(asyncio.ensure_future(_lines(proc, i, queue)))
@@ -627,8 +646,8 @@ async def _play(a, folder, children, server, content, res, problems, hostile_log
                 await server.kill()
                 await server.start(server.port)
                 res["server_restarts"] += 1
-                hostile = asyncio.ensure_future(hostile_batch(
-                    server.url, main_games[0], codes, content, a.seed + SEED_HOSTILE, hostile_log))
+                hostile = asyncio.ensure_future(_meanwhile(progress, hostile_batch(
+                    server.url, main_games[0], codes, content, a.seed + SEED_HOSTILE, hostile_log)))
         elif kind == "done":
             done[idx] = ev
         elif kind == "eof" and idx not in done:
@@ -639,9 +658,9 @@ async def _play(a, folder, children, server, content, res, problems, hostile_log
         problems.append("the seat processes sent more lines than any game needs")
     if hostile is None:
         problems.append("the games ended before the server could be restarted")
-        hostile = asyncio.ensure_future(hostile_batch(server.url, main_games[0] if main_games else "0" * 16,
-                                                      codes, content, a.seed + SEED_HOSTILE, hostile_log))
-    probes = await hostile
+        hostile = asyncio.ensure_future(_meanwhile(progress, hostile_batch(
+            server.url, main_games[0] if main_games else "0" * 16, codes, content, a.seed + SEED_HOSTILE, hostile_log)))
+    probes, res["actions_during_hostile"] = await hostile
     res["hostile_sent"] = len(probes)
     res["hostile_refused"] = sum(p["refused"] for p in probes)
     res["hostile_answers"] = {p["probe"]: p["got"] for p in probes}
@@ -657,6 +676,13 @@ async def _play(a, folder, children, server, content, res, problems, hostile_log
         if unexpected:
             problems.append(f"bot {i}: errors {unexpected}")
     return main_games, bots
+
+
+async def _meanwhile(progress: list[int], work):
+    """``work``'s result, and how many actions the games made while it ran."""
+    before = sum(progress)
+    out = await work
+    return out, sum(progress) - before
 
 
 def _close_stdin(procs) -> None:
@@ -714,6 +740,11 @@ async def _load(a, children, server, res, problems) -> None:
                                     if cpu_before is not None and cpu_after is not None else None)
     for d in done.values():
         problems += [f"load: {f}" for f in d.get("failures", [])[:3]]
+        unexpected = {k: v for k, v in (d.get("errors") or {}).items() if k != "stale"}
+        if unexpected:
+            problems.append(f"load: errors {unexpected}")
+        if d.get("refused"):
+            problems.append(f"load: the server refused {d['refused']} action(s) that the view said were legal")
 
 
 def main(argv: list[str]) -> int:
