@@ -38,7 +38,7 @@ from typing import Optional
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
-from ..cli import UsageError, _emit, _Parser, _percentile
+from ..cli import UsageError, _emit, _Parser, _percentile, _silence_stdout
 from ..rules import (ActionSyntaxError, GameConfig, GameState, Plan, apply, check, legal_actions, load_content,
                      new_game, parse_action)
 from ..rules import view as seat_view
@@ -765,8 +765,11 @@ def main(argv: list[str]) -> int:
         log.exception("netplay-check failed")
         print(f"gonzaga netplay-check: failed ({type(e).__name__}: {e}; details in {log_file})", file=sys.stderr)
         return 1
-    _emit(res, a.json)
-    sys.stdout.flush()
+    try:
+        _emit(res, a.json)
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader went away (| head): no traceback
+        _silence_stdout()
     return 0 if not res["problems"] else 1
 
 
