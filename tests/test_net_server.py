@@ -599,6 +599,39 @@ def test_restart_resumes_every_game_from_the_store(tmp_path):
         t2.stop()
 
 
+def test_an_ai_seat_due_to_act_goes_on_after_a_restart(tmp_path):
+    """A game stored while its AI seat had still to plan (R2): the new server replays it and the
+    AI plans without anybody's message; the human resumes and finishes the game."""
+    data = tmp_path / "data"
+    data.mkdir()
+    token = "t" * 32
+    config = GameConfig(seats=2, colours=("red", "blue"))
+    st = new_game(config, CONTENT)
+    setup = S.deal(st, random.Random(77))
+    store = SQLiteStore(data / DB_NAME)
+    store.create_game(StoredGame("g77", "QWERTY", config.to_json(), 77, [
+        {"name": "Ann", "kind": "human", "colour": "red", "bot": None, "token_hash": S.token_hash(token)},
+        {"name": "AI (greedy)", "kind": "ai", "colour": "blue", "bot": "greedy", "token_hash": None}], 0, True))
+    store.append_action("g77", 0, setup.to_text())
+    store.close()
+    t = S.ServerThread(data).start()
+    try:
+        c = Client(t.url)
+        c.send(type="resume", game="g77", token=token)
+        assert c.expect("joined")["seat"] == 0
+        snap = c.expect("update")
+        assert snap["last"] is None
+        end = time.monotonic() + TIMEOUT
+        while not (c.view.seats[1].plan is not None and c.n == 2):
+            c.recv(max(0.01, end - time.monotonic()))
+        assert len(stored(data, "g77").actions) == 2  # the AI's plan, stored
+        play([c])
+        check_updates(data, [c])
+        c.close()
+    finally:
+        t.stop()
+
+
 # ---------------------------------------------------------------- storage and the command
 
 def test_the_store_refuses_an_index_out_of_turn_and_a_database_it_cannot_open(tmp_path):
@@ -624,6 +657,11 @@ def test_the_store_refuses_an_index_out_of_turn_and_a_database_it_cannot_open(tm
         SQLiteStore(junk)
     with pytest.raises(OSError):  # a data folder that is a file: the server cannot start
         S.ServerThread(junk).start()
+    with S.ServerThread(tmp_path / "a") as first:  # nor can it listen on a port in use
+        with pytest.raises(OSError):
+            S.ServerThread(tmp_path / "b", port=first.port).start()
+        with pytest.raises(OSError, match="another server"):  # nor share a data folder
+            S.ServerThread(tmp_path / "a").start()
 
 
 def test_serve_command_prints_its_address_and_stops_on_sigterm(tmp_path, capsys):

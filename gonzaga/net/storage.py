@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import sys
 import threading
 import time
 from abc import ABC, abstractmethod
@@ -253,8 +254,54 @@ def _reason(e: BaseException) -> str:
     return str(e) or type(e).__name__
 
 
+LOCK_NAME = "gonzaga-server.lock"
+
+
+class FolderLock:
+    """One server per data folder: two would each hold their own copy of the same games."""
+
+    def __init__(self, folder: Path):
+        self.path = folder / LOCK_NAME
+        try:
+            self._f = open(self.path, "a+b")
+        except OSError as e:
+            raise StoreError(f"cannot lock the data folder {folder}: {e.strerror or e}") from None
+        try:
+            if sys.platform == "win32":
+                import msvcrt
+                self._f.seek(0)
+                msvcrt.locking(self._f.fileno(), msvcrt.LK_NBLCK, 1)
+            else:
+                import fcntl
+                fcntl.flock(self._f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            self._f.close()
+            raise StoreError(f"another server is using the data folder {folder}") from None
+
+    def release(self) -> None:
+        try:
+            self._f.close()  # closing the file releases the lock
+        except OSError:
+            pass
+
+
+class _LockedSQLiteStore(SQLiteStore):
+    def __init__(self, path: Path, lock: FolderLock):
+        try:
+            super().__init__(path)
+        except BaseException:
+            lock.release()
+            raise
+        self._folder_lock = lock
+
+    def close(self) -> None:
+        super().close()
+        self._folder_lock.release()
+
+
 def open_store(data_dir: Union[str, Path]) -> SQLiteStore:
-    """The server's store in ``data_dir`` (created if needed); StoreError with the reason."""
+    """The server's store in ``data_dir`` (created if needed), which it holds alone until closed;
+    StoreError with the reason."""
     d = Path(data_dir)
     try:
         d.mkdir(parents=True, exist_ok=True)
@@ -262,4 +309,4 @@ def open_store(data_dir: Union[str, Path]) -> SQLiteStore:
         raise StoreError(f"cannot create the data folder {d}: {e.strerror or e}") from None
     if not d.is_dir():
         raise StoreError(f"the data folder {d} is not a folder")
-    return SQLiteStore(d / DB_NAME)
+    return _LockedSQLiteStore(d / DB_NAME, FolderLock(d))
