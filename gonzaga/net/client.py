@@ -16,6 +16,8 @@ import logging
 import queue
 import socket
 import threading
+import time
+from collections import deque
 from typing import Optional
 from urllib.parse import urlsplit
 
@@ -32,6 +34,7 @@ OPEN_TIMEOUT = 6.0  # seconds to open a connection (a host on the same network a
 CLOSE_TIMEOUT = 2.0
 MAX_INCOMING = 1024  # server messages waiting for the frame loop; more means the game is far behind
 MAX_OUTGOING = 64  # messages waiting to be sent; a player sends one per decision
+PACE = (20, 1.0)  # at most 20 messages a second: well under the server's flood limit (30)
 
 
 def _address(url: str) -> str:
@@ -249,11 +252,16 @@ class Connection:
         self._fail(gen, problem)
 
     def _write(self, gen: int, ws, out: queue.Queue) -> None:
-        """Send queued messages in order until the connection ends (a None in the queue)."""
+        """Send queued messages in order until the connection ends (a None in the queue), never
+        more than ``PACE`` allows (this thread waits; the frame loop never does)."""
+        sent: deque = deque(maxlen=PACE[0])
         while True:  # one message per turn; ends on the None every ending path puts in the queue
             text = out.get()
             if text is None:
                 return
+            if len(sent) == PACE[0]:
+                time.sleep(max(0.0, sent[0] + PACE[1] - time.monotonic()))
+            sent.append(time.monotonic())
             try:
                 ws.send(text)
             except Exception as e:

@@ -46,6 +46,7 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LEN = 6
 COLOURS = ("red", "yellow", "green", "blue")
 MAX_HELD = 500  # updates kept while the screen holds them (an overlay is open); a game has fewer
+RESENDS = 3  # a move refused as stale is sent again this many times (the seats plan at the same time)
 
 # what an ``error`` from the server means to the player (i18n keys of i18n_online)
 ERROR_TEXT = {
@@ -119,7 +120,8 @@ def level_of(bot: Optional[str]) -> str:
 
 def seat_specs(infos: list[protocol.SeatInfo]) -> list[SeatSpec]:
     """The seats as the game screen describes them (name, human or AI with its level, colour)."""
-    return [SeatSpec(s.name or i18n.colour_name(s.colour), "ai" if s.kind == "ai" else "human", level_of(s.bot),
+    return [SeatSpec(i18n.t("online.ai_name", level=i18n.t(f"level.{level_of(s.bot)}")) if s.kind == "ai" else
+                     s.name or i18n.colour_name(s.colour), "ai" if s.kind == "ai" else "human", level_of(s.bot),
                      s.colour) for s in infos]
 
 
@@ -306,6 +308,8 @@ class Table:
             self._stop(i18n.t("online.err_game_gone"))
         elif not self.joined and msg.code in FATAL_BEFORE_JOINED:
             self._stop(i18n.t(ERROR_TEXT.get(msg.code, "online.err_server")))
+        elif s is not None and s.pending is not None and msg.code == "stale" and s.resend():
+            pass  # another seat's move reached the server first (the seats plan at once): ours went again
         elif s is not None and s.pending is not None and msg.code in ("illegal", "not_your_seat", "not_started",
                                                                        "stale", "server", "flood"):
             s.pending = None
@@ -313,7 +317,7 @@ class Table:
                 self.refusal = Illegal(msg.rule or "", msg.message)
             else:
                 self.refusal = Illegal("", i18n.t(ERROR_TEXT.get(msg.code, "online.err_server")))
-            if msg.code == "stale":  # this computer missed an update: a fresh snapshot
+            if msg.code == "stale":  # still stale: this computer may have missed an update, a fresh snapshot
                 self.conn.send(protocol.Resume(game=self.game, token=self.token))
         elif msg.code == "bad_message" and "still open" in msg.message:  # start: the contract's words
             self.notice = i18n.t("online.start_needs")
@@ -366,7 +370,8 @@ class RemoteSession(Session):
         self.table = table
         self.seat: int = table.seat
         self.n = 0  # the server's record length this state is at
-        self.pending: Optional[tuple[Action, int]] = None  # our move sent, not yet answered
+        self.pending: Optional[tuple[Action, int]] = None  # our move sent (at n), not yet applied
+        self._resends = 0
         self.rounds = history.RoundScores([], [[] for _ in v.seats], None)  # for the end screen's chart
         self.receive(v, n, last)
 
@@ -402,7 +407,20 @@ class RemoteSession(Session):
         if self.table.status != CONNECTED or not self.table.act(self.n, action):
             return Illegal("", i18n.t("online.not_connected"))
         self.pending = (action, self.n)
+        self._resends = 0
         return None
+
+    def resend(self) -> bool:
+        """Our move reached the server after another seat's (several seats plan at once, so this is
+        common): send it again at the new position when it is still legal (a few times at most)."""
+        action = self.pending[0]
+        if self._resends >= RESENDS or self.seat not in self.state.to_act() or check(self.state, action) is not None:
+            return False
+        if not self.table.act(self.n, action):
+            return False
+        self._resends += 1
+        self.pending = (action, self.n)
+        return True
 
     def tick(self, now: Optional[float] = None, hold: bool = False) -> bool:
         """Take what the server sent; True when the state changed."""
@@ -432,8 +450,8 @@ class RemoteSession(Session):
         self.state = v
         self.n = n
         self.last_action = action
-        if self.pending is not None and n > self.pending[1]:
-            self.pending = None
+        if self.pending is not None and (last is None or last.seat == self.seat or self.seat not in v.to_act()):
+            self.pending = None  # our move is in (or a snapshot shows where the game is)
         self.version += 1
 
     @staticmethod

@@ -70,12 +70,29 @@ def paste_text() -> Optional[str]:
     return " ".join(str(text or "").split())
 
 
+def lost_lines(t: Table) -> list[str]:
+    """What a lost connection's banner says: that it was lost, why (when that says more), and
+    that the game is safe."""
+    lines = [i18n.t("online.lost")]
+    if t.error and t.error != i18n.t("online.err_lost"):
+        lines.append(t.error)
+    return lines + [i18n.t("online.lost_safe")]
+
+
 def _backdrop(app, surf) -> None:
     title = app.stack.scenes[0] if app.stack.scenes else None
     if hasattr(title, "backdrop"):
         title.backdrop.draw(surf)
     else:
         surf.fill(W.BG)
+
+
+CODE_PX = 56
+
+
+def _code_text(code: str) -> str:
+    """The invite code as shown: a thin space between letters (read out over a phone, copied by eye)."""
+    return "\u2009".join(code)
 
 
 def _crest(surf, colour: str, centre, size: int) -> None:
@@ -395,12 +412,12 @@ class LobbyScene(Scene):
         w, h = size
         sc = W.sc
         n = max(2, len(t.seats))
-        self.box = pygame.Rect(0, 0, min(sc(1180), w - 40), min(h - 40, sc(420 + 62 * n + 30 * len(self.addresses))))
+        self.box = pygame.Rect(0, 0, min(sc(1180), w - 40), min(h - 40, sc(350 + 62 * n + 34 * len(self.addresses))))
         self.box.center = (w // 2, h // 2)
         x0 = self.box.x + sc(40)
         y = self.box.y + sc(96)
         self.code_pos = (x0, y)
-        code_w = W.text(t.code or "------", "title", 64).get_width()
+        code_w = W.text(_code_text(t.code or "------"), "sans_bold", CODE_PX).get_width()
         self.copy_code = self.widgets.add(Button(i18n.t("online.copy"), lambda: self.copy(t.code or ""),
                                                  (x0 + code_w + sc(30), y + sc(36), sc(110), sc(40)),
                                                  style="secondary", px=17))
@@ -493,7 +510,7 @@ class LobbyScene(Scene):
         if t.problem:
             return t.problem, W.BAD
         if t.status == LOST:
-            return f"{i18n.t('online.lost', error=t.error)} {i18n.t('online.lost_safe') if t.joined else ''}", W.BAD
+            return " ".join(lost_lines(t) if t.joined else [t.error]), W.BAD
         if t.status == CONNECTING:
             return i18n.t("online.connecting", address=t.url), W.TEXT
         if t.is_host:
@@ -529,7 +546,11 @@ class LobbyScene(Scene):
                     W.TEXT)
         x0, y = self.code_pos
         W.blit_text(surf, i18n.t("online.invite"), (x0, y), "sans_semibold", 17, W.TEXT_SOFT)
-        W.blit_text(surf, t.code or "", (x0, y + sc(22)), "title", 64, (110, 30, 24))
+        W.blit_text(surf, _code_text(t.code or ""), (x0, y + sc(24)), "sans_bold", CODE_PX, (110, 30, 24))
+        if self.addresses:  # hosting: what friends need, beside the code
+            cx = self.copy_code.rect.right + sc(30)
+            W.blit_text(surf, i18n.t("online.give_both"), (cx, self.copy_code.rect.centery), "sans_italic", 16,
+                        W.TEXT_SOFT, "midleft", wrap=self.box.right - sc(40) - cx)
         for line, pos in self.address_rows:
             W.blit_text(surf, line, pos, "sans", 17, W.TEXT)
         for i, (s, row) in enumerate(zip(t.seats, self.seat_rects)):
@@ -562,7 +583,7 @@ class RemoteBar:
     def __init__(self, game):
         self.game = game
         self.app = game.app
-        self.retry_button = Button(i18n.t("online.retry"), self.retry, px=17)
+        self.retry_button = Button(i18n.t("online.retry"), self.retry, style="secondary", px=17)
         self.title_button = Button(i18n.t("end.title"), self.app.to_title, style="secondary", px=17)
         self.ai_button = Button("", self.hand_to_ai, style="secondary", px=16)
         self.box: Optional[pygame.Rect] = None
@@ -599,7 +620,7 @@ class RemoteBar:
         if t.problem:
             return [i18n.t("online.stopped", problem=t.problem)], [self.title_button]
         if t.status == LOST:
-            return [i18n.t("online.lost", error=t.error), i18n.t("online.lost_safe")], [self.retry_button]
+            return lost_lines(t), [self.retry_button]
         if t.status == CONNECTING:
             return [i18n.t("online.reconnecting")], []
         waiting = t.waiting_for()
@@ -644,13 +665,14 @@ class RemoteBar:
             return
         sc = W.sc
         b = self.game.board_rect
-        width = min(sc(720), b.w - sc(300))  # clear of the hint button at the map's top right
+        left, right = b.x + sc(220), b.right - sc(200)  # clear of the map's title and the hint button
+        width = min(sc(720), right - left)
         imgs = [W.text(lines[0], "sans_bold", 17, W.TEXT_LIGHT, wrap=width - sc(40))]
         imgs += [W.text(x, "sans", 15, W.TEXT_LIGHT, wrap=width - sc(40)) for x in lines[1:]]
         bh = sc(40)
         h = sum(i.get_height() for i in imgs) + sc(6) * (len(imgs) - 1) + sc(24) + (bh + sc(10) if buttons else 0)
         box = pygame.Rect(0, 0, width, h)
-        box.midtop = (b.centerx - sc(60), b.y + sc(10))
+        box.midtop = ((left + right) // 2, b.y + sc(10))
         W.panel(surf, box, (120, 30, 24), (240, 200, 120), 10, 2, alpha=242)
         y = box.y + sc(12)
         for img in imgs:
@@ -691,16 +713,16 @@ class RemoteMenuScene(MenuScene):
     """The game menu without saving (the server keeps the game); leaving stops a hosted server."""
 
     def layout(self, size) -> None:
-        w, h = size
-        sc = W.sc
-        self.box = pygame.Rect(0, 0, sc(380), sc(360))
-        self.box.center = (w // 2, h // 2)
-        self.widgets.clear()
-        host = self.game.session.table.is_host
-        y = self.box.y + sc(90)
-        for key, fn in (("menu.resume", self.close), ("menu.rules", self.rules), ("menu.settings", self.settings),
-                        ("online.menu_stop" if host else "online.menu_leave", self.quit)):
-            sub = i18n.t("online.menu_stop_sub") if key == "online.menu_stop" else ""
-            self.widgets.add(Button(i18n.t(key), fn, (self.box.x + sc(40), y, self.box.w - sc(80), sc(50)),
-                                    style="primary" if key == "menu.resume" else "secondary", sub=sub))
-            y += sc(62)
+        super().layout(size)
+        save = next(w for w in self.widgets.items if w.label == i18n.t("menu.save"))
+        step = self.widgets.items[1].rect.y - self.widgets.items[0].rect.y
+        self.widgets.items.remove(save)
+        self.box.h -= step
+        for w in self.widgets.items:
+            w.rect.y += step // 2 - (step if w.rect.y > save.rect.y else 0)  # the column closes up
+        self.box.y += step // 2
+        quit_button = self.widgets.items[-1]  # "Quit to title": leaving an online game
+        if self.game.session.table.is_host:
+            quit_button.label, quit_button.sub = i18n.t("online.menu_stop"), i18n.t("online.menu_stop_sub")
+        else:
+            quit_button.label = i18n.t("online.menu_leave")
