@@ -27,9 +27,9 @@ from gonzaga.net import protocol as P
 from gonzaga.net import server as S
 from gonzaga.net.storage import DB_NAME, SQLiteStore, StoredGame, StoreError
 from gonzaga.net.viewcodec import view_from_json, view_to_json
-from gonzaga.rules.state import evolve
-from gonzaga.rules import (GameConfig, Place, Plan, Setup, apply, legal_actions, legal_placements, load_content,
+from gonzaga.rules import (GameConfig, Plan, Setup, apply, legal_actions, legal_placements, load_content,
                            new_game, parse_action, view)
+from gonzaga.rules.state import evolve
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = load_content()

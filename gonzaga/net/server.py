@@ -38,7 +38,7 @@ from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFact
 
 from ..ai.base import is_known, make_bot
 from ..ai.match import bot_seed
-from ..rules import (Action, ActionSyntaxError, Donate, GameConfig, GameRecord, GameState, Place, Plan,
+from ..rules import (Action, ActionSyntaxError, GameConfig, GameRecord, GameState, Place, Plan,
                      Setup, Wedding, apply, check, deal, new_game, parse_action, view)
 from ..rules.content import Content, load_content
 from ..rules.record import replay
@@ -641,6 +641,7 @@ class GameServer:
             self._store_quietly(self.store.set_started, room.id)
         if new_state.is_over and not room.finished:
             room.finished = True
+            room.bots.clear()  # a finished game keeps only its state, for resumes
             self._store_quietly(self.store.set_finished, room.id)
             log.info("game %s is over: winners %s", room.id, list(new_state.winners))
         infos = room.seat_infos()
