@@ -93,6 +93,8 @@ def host_game(app, guest_name: str = "Bob"):
     assert frames_until(app, lambda: table.code is not None and len(table.seats) == 2)
     lobby = app.stack.top
     assert table.code in lobby.visible_text() and not lobby.start_button.enabled  # a seat is open
+    click(app, lobby.copy_code.rect.center)  # the clipboard, or where there is none, what to do
+    assert app.toasts[-1][0] in (f"Copied: {table.code}", i18n.t("online.copy_off"))
     guest = Table.join(table.url, table.code, guest_name, app.content)
     assert frames_until(app, lambda: lobby.start_button.enabled, [guest])
     assert f"{guest_name} connected" in lobby.visible_text()
@@ -193,13 +195,30 @@ def test_a_lost_server_shows_the_banner_with_retry(app):
     assert top_name(app) == "GameScene"
 
 
+def test_hosting_while_another_gonzaga_hosts_says_so(app):
+    from gonzaga.net.server import ServerThread, default_data_dir
+    other = ServerThread(default_data_dir()).start()  # e.g. "gonzaga serve" on the same user folder
+    try:
+        click(app, button(app, i18n.t("title.host_online")).rect.center, 2)
+        type_text(app, "Ann")
+        click(app, button(app, i18n.t("online.host_button")).rect.center, 2)
+        assert top_name(app) == "HostScene" and app.table is None
+        assert app.stack.top.error == "Another Gonzaga on this computer is already hosting games: close it first."
+    finally:
+        other.stop()
+
+
 # ---------------------------------------------------------------- joining
 
 def test_the_join_screen_checks_what_is_typed(app):
+    from gonzaga.scenes.online import paste_text
     click(app, button(app, i18n.t("title.join_online")).rect.center, 2)
     scene = app.stack.top
     assert top_name(app) == "JoinScene"
     address, code, name = scene.fields
+    key(app, pygame.K_v, mod=pygame.KMOD_CTRL)  # pasting: the clipboard's text, or why not
+    assert address.value == (paste_text() or "") and (address.value or app.toasts[-1][0] == i18n.t("online.paste_off"))
+    clear_field(app, address)
     type_text(app, "not an address")  # the address field waits for it
     click(app, button(app, i18n.t("online.join_button")).rect.center)
     assert scene.error.startswith("This is not a game's address: not an address.") and app.table is None

@@ -47,9 +47,7 @@ FRIEND = "friend"
 def copy_text(app, text: str) -> bool:
     """Put ``text`` on the clipboard and say so; where there is no clipboard, say what to do."""
     try:
-        if not pygame.scrap.get_init():
-            pygame.scrap.init()
-        pygame.scrap.put_text(text)
+        pygame.scrap.put_text(text)  # pygame-ce 2.2+: SDL's clipboard, no init needed
     except Exception as e:  # no clipboard (pygame.scrap missing, or no window system): not an error
         log.info("no clipboard: %r", e)
         app.toast(i18n.t("online.copy_off"), 5)
@@ -61,8 +59,6 @@ def copy_text(app, text: str) -> bool:
 def paste_text() -> Optional[str]:
     """The clipboard's text (one line), or None where there is no clipboard."""
     try:
-        if not pygame.scrap.get_init():
-            pygame.scrap.init()
         text = pygame.scrap.get_text()
     except Exception as e:
         log.info("no clipboard: %r", e)
@@ -252,7 +248,8 @@ class HostScene(_Form):
             server = ServerThread(default_data_dir(), host="0.0.0.0" if self.lan else "127.0.0.1", port=0).start()
         except OSError as e:
             log.warning("the server could not start: %r", e)
-            self.error = i18n.t("online.host_failed", reason=e.strerror or str(e))
+            self.error = i18n.t("online.host_busy") if "another server" in str(e) else \
+                i18n.t("online.host_failed", reason=e.strerror or str(e))
             return
         self.app.end_session()
         table = Table.host(f"ws://127.0.0.1:{server.port}", name, self.seat_requests(), self.app.content,

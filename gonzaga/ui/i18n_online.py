@@ -27,6 +27,7 @@ EN: dict[str, str] = {
     "online.lan_off": "Only this computer can join: for trying it out.",
     "online.host_button": "Host game",
     "online.host_failed": "The game could not be hosted: {reason}",
+    "online.host_busy": "Another Gonzaga on this computer is already hosting games: close it first.",
     "online.unavailable": "Online play is not available in this copy of the game.",
     # ---- joining
     "online.join_heading": "Join an online game",
@@ -121,6 +122,7 @@ IT: dict[str, str] = {
     "online.lan_off": "Può entrare solo questo computer: per fare una prova.",
     "online.host_button": "Ospita",
     "online.host_failed": "Non è stato possibile ospitare la partita: {reason}",
+    "online.host_busy": "Un altro Gonzaga su questo computer sta già ospitando partite: chiudilo prima.",
     "online.unavailable": "Il gioco online non è disponibile in questa copia del gioco.",
     # ---- joining
     "online.join_heading": "Entra in una partita online",
