@@ -293,7 +293,7 @@ def test_online_screens_fit(app, lang):
     the chosen language."""
     from test_plain_words import foreign_words, shown_texts
     from gonzaga.scenes.game import GameScene
-    from gonzaga.scenes.online import JoinScene
+    from gonzaga.scenes.online import JoinScene, LobbyScene
     SW.set_language(app, lang)
     click(app, button(app, i18n.t("title.host_online")).rect.center, 2)
     click(app, button(app, "4").rect.center)
@@ -313,10 +313,14 @@ def test_online_screens_fit(app, lang):
 
     check("host")
     host_scene.error = ""
+    host_scene.set_lan(False)  # tests listen on the loopback only; the lobby below shows the network address
     type_text(app, "Beatrice d'Este")
     click(app, button(app, i18n.t("online.host_button")).rect.center, 2)
     table = app.table
     assert top_name(app) == "LobbyScene" and frames_until(app, lambda: len(table.seats) == 4)
+    assert table.server.host == "127.0.0.1"
+    app.stack.pop()
+    app.stack.push(LobbyScene(app, table, lan=True, port=table.server.port))  # as hosted with the toggle on
     guest = Table.join(table.url, table.code, "Francesco", app.content)
     assert frames_until(app, lambda: table.seats[1].connected, [guest])
     check("lobby")
