@@ -124,7 +124,8 @@ class RevealScene(Scene):
     def __init__(self, app, game):
         super().__init__(app)
         self.game = game
-        self.opened = time.monotonic()
+        self.shown_for = 0.0  # seconds of frames it has been on screen (frame time, not the wall clock,
+        # so that a demo run frame by frame - tests, tools - reveals the same way on any machine)
         self.auto = not game.session.humans  # a table of AIs goes on by itself
         self.flips = game.feedback.reveal_flips(len(game.state.seats))  # the cards turn over
 
@@ -170,7 +171,8 @@ class RevealScene(Scene):
             self.app.stack.pop(self)
 
     def update(self, dt) -> None:
-        if self.auto and time.monotonic() - self.opened > max(0.3, self.app.ai_delay() * 2):
+        self.shown_for += dt
+        if self.auto and self.shown_for > max(0.3, self.app.ai_delay() * 2):
             self.close()
 
     def handle(self, ev) -> bool:
