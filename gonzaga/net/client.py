@@ -24,7 +24,6 @@ from urllib.parse import urlsplit
 from pydantic import BaseModel
 
 from ..ui import i18n
-from ..ui import i18n_online  # noqa: F401  (registers the online strings)
 from . import protocol
 
 log = logging.getLogger(__name__)

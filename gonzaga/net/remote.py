@@ -34,7 +34,6 @@ from ..rules.content import Content, edition_for
 from ..rules.view import HIDDEN
 from ..session import SeatSpec, Session
 from ..ui import i18n
-from ..ui import i18n_online  # noqa: F401  (registers the online strings)
 from . import protocol
 from .client import CONNECTED, Connection
 from .viewcodec import view_from_json

@@ -28,7 +28,6 @@ from ..net.client import CONNECTED, CONNECTING, LOST
 from ..net.remote import COLOURS, Table, lan_ip, level_of, parse_address, parse_code, parse_name
 from ..render import pieces, theme
 from ..ui import i18n
-from ..ui import i18n_online  # noqa: F401  (registers the online strings)
 from ..ui import widgets as W
 from ..ui.widgets import Button, TextField
 from .assist import AssistBar

@@ -6,7 +6,6 @@ import pygame
 
 from .. import persistence
 from ..ui import i18n
-from ..ui import i18n_online  # noqa: F401  (the online entries' strings)
 from ..ui import widgets as W
 from ..ui.widgets import Button
 from .base import Scene

@@ -577,3 +577,8 @@ from .i18n_learn import EN as _LEARN_EN, IT as _LEARN_IT  # noqa: E402  (tutoria
 
 EN.update(_LEARN_EN)
 IT.update(_LEARN_IT)
+
+from .i18n_online import EN as _ONLINE_EN, IT as _ONLINE_IT  # noqa: E402  (online play)
+
+EN.update(_ONLINE_EN)
+IT.update(_ONLINE_IT)

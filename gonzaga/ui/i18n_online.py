@@ -1,14 +1,12 @@
 """Interface strings of online play (issue 14), English and Italian: the title's entries, the
 host, join and lobby screens, the banners of a game played over the network, and what a
-connection or the host's server may answer. Importing this module merges them into
-``i18n.EN`` / ``i18n.IT`` (the same-keys test covers them).
+connection or the host's server may answer. Merged into ``i18n.EN`` / ``i18n.IT`` when
+``i18n`` is imported (the same-keys test covers them).
 
 Plain words for players: "address", "invite code", "connected"; never a protocol's name.
 The game's words are the printed rulebook's (giocatore, feudo, IA as in the new game screen).
 """
 from __future__ import annotations
-
-from . import i18n
 
 EN: dict[str, str] = {
     # ---- title
@@ -199,6 +197,3 @@ IT: dict[str, str] = {
     "online.err_busy": "Il computer di chi ospita ha troppi giocatori connessi: riprova più tardi.",
     "online.err_behind": "Questo computer è rimasto indietro con la partita.",
 }
-
-i18n.EN.update(EN)
-i18n.IT.update(IT)
