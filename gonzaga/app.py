@@ -52,8 +52,9 @@ class _Parser(argparse.ArgumentParser):
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
+    from .cli import TOOL_COMMANDS
     p = _Parser(prog="gonzaga", add_help=True, description="Gonzaga, digital edition",
-                epilog="tools: gonzaga simulate | replay | legal | bench | render-map (each has --help)")
+                epilog=f"tools: gonzaga {' | '.join(TOOL_COMMANDS)} (each has --help)")
     p.add_argument("--version", action="store_true", help="print the version and exit")
     p.add_argument("--demo", action="store_true", help="AI seats play a whole game on screen")
     p.add_argument("--seats", type=int, default=4, help="seats in the demo (2-4)")

@@ -111,6 +111,14 @@ def test_random_events_on_every_screen(tmp_path, monkeypatch, seed):
         os.mkfifo(saves / "pipe.json")
         os.symlink(saves / "nowhere.json", saves / "dangling.json")
 
+    import socket
+    real_getaddrinfo = socket.getaddrinfo
+
+    def loopback_only(host, *a, **k):  # an address typed on the join screen never leaves this machine
+        if host not in ("localhost", "127.0.0.1", "::1", "0.0.0.0", None):
+            raise socket.gaierror(socket.EAI_NONAME, "not looked up in tests")
+        return real_getaddrinfo(host, *a, **k)
+    monkeypatch.setattr(socket, "getaddrinfo", loopback_only)
     errors: list[str] = []
     orig_crash = App._crash
 
