@@ -343,6 +343,18 @@ def test_a_two_seat_game_against_a_server_ai(srv):
     host.close()
 
 
+def test_a_search_level_thinks_in_a_process_and_plays_to_the_end(srv):
+    """A hard AI seat (a search level) is played in a worker process, not a thread of the server:
+    in a thread it would hold the GIL against the event loop and the hosting game's frames."""
+    host = host_game(srv.url, [HOST, seat("ai", "blue", "hard@3")], seed=13)
+    host.send(type="start", token=host.token)
+    host.expect("update")
+    play([host])
+    check_updates(srv.data_dir, [host])
+    assert srv.server.procs is not None  # the process pool was used
+    host.close()
+
+
 @pytest.mark.rule("E-view")
 def test_a_three_seat_game_with_two_remote_humans(srv):
     """Spec E: two remote humans and a server AI; each client's updates are its own seat's view

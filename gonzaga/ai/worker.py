@@ -91,6 +91,19 @@ def _decide_in_process(name: str, seed: int, light, directory: str, seat: int, g
     return _choose(_bot(_BOTS, name, seed, seat), _restore(light, directory), seat, stop)
 
 
+def strip_view(view):
+    """What of a view crosses to a worker process: the view without Content and Board, and the
+    content's directory (see ``decide_once``)."""
+    return _strip(view)
+
+
+def decide_once(name: str, seed: int, light, directory: str, seat: int):
+    """One decision in a process of a pool shared by many games (the online server): a fresh bot
+    each time, so the process keeps nothing per game."""
+    from .base import make_bot
+    return make_bot(name, seed).choose(_restore(light, directory), seat)
+
+
 def _warm(directory: str) -> None:
     """Run once in a new worker process: import the bots and load the content ahead of use."""
     from ..rules import load_content

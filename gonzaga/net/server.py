@@ -21,6 +21,7 @@ import argparse
 import asyncio
 import hashlib
 import logging
+import multiprocessing
 import random
 import secrets
 import signal
@@ -28,7 +29,7 @@ import sys
 import threading
 import time
 from collections import deque
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 from typing import Callable, Optional, Union
 
@@ -38,6 +39,7 @@ from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFact
 
 from ..ai.base import is_known, make_bot
 from ..ai.match import bot_seed
+from ..ai.worker import PROCESS_BOTS, decide_once, strip_view
 from ..rules import (Action, ActionSyntaxError, GameConfig, GameRecord, GameState, Place, Plan,
                      Setup, Wedding, apply, check, deal, new_game, parse_action, view)
 from ..rules.content import Content, load_content
@@ -269,6 +271,10 @@ class GameServer:
         self.tokens: dict[str, tuple[GameRoom, int]] = {}
         self.conns: set[Conn] = set()
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="gonzaga-ai")
+        # search levels think in processes: in a thread they would hold the GIL against the event
+        # loop (and, in the desktop game that hosts, against its frame loop)
+        self.workers = workers
+        self.procs: Optional[ProcessPoolExecutor] = None
         self.loop: Optional[asyncio.AbstractEventLoop] = None
         self.stopping = False
         self.actions_accepted = 0
@@ -333,6 +339,20 @@ class GameServer:
     def close(self) -> None:
         self.stopping = True
         self.pool.shutdown(wait=False, cancel_futures=True)
+        if self.procs is not None:
+            self.procs.shutdown(wait=False, cancel_futures=True)
+
+    def _submit_ai(self, room: "GameRoom", seat: int, st: GameState):
+        """Ask seat's AI level for its decision from its view: a future of the action."""
+        level = room.seats[seat].bot
+        v = view(st, seat)
+        if level.split("@")[0] in PROCESS_BOTS:
+            if self.procs is None:
+                self.procs = ProcessPoolExecutor(max_workers=self.workers,
+                                                 mp_context=multiprocessing.get_context("spawn"))
+            light, directory = strip_view(v)
+            return self.procs.submit(decide_once, level, bot_seed(room.seed, seat), light, directory, seat)
+        return self.pool.submit(_choose, room.bot(seat), v, seat)
 
     # ------------------------------------------------------------ connections
 
@@ -658,8 +678,7 @@ class GameServer:
                 continue
             room.pending.add(seat)
             try:
-                bot = room.bot(seat)
-                fut = self.pool.submit(_choose, bot, view(st, seat), seat)
+                fut = self._submit_ai(room, seat, st)
             except Exception as e:  # a bot that cannot be made, or the pool is shut down
                 log.error("game %s: seat %d's AI cannot play: %s", room.id, seat, e)
                 room.pending.discard(seat)
