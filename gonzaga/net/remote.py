@@ -136,10 +136,13 @@ class Table:
     """One online game from this computer's seat: connection, seats, lobby, host commands."""
 
     def __init__(self, url: str, content: Content, first: BaseModel, *, server=None,
-                 connection: Optional[Connection] = None):
+                 connection: Optional[Connection] = None, book=None, lan: bool = False):
         self.url = url
         self.content = content
         self.server = server  # the ServerThread this computer hosts (stopped with the table)
+        self.book = book  # mygames.Book: this seat is kept there, to come back after closing the game
+        self.lan = lan  # a hosted server open to the network
+        self.player_name = getattr(first, "name", None)
         self._first = first  # create / join, sent again by a retry before the server answered
         self.conn = connection or Connection(url)
         self.game: Optional[str] = None
@@ -296,15 +299,38 @@ class Table:
             return True
         self.content = content
         self.game, self.code, self.seat, self.token, self.is_host = msg.game, msg.code, msg.seat, msg.token, msg.host
+        self._keep()
         return True
+
+    def _keep(self) -> None:
+        """Keep this seat in the book (every ``joined``): the game can be continued after closing the game."""
+        if self.book is None:
+            return
+        try:
+            self.book.joined(game=self.game, code=self.code, address=self.url, token=self.token, seat=self.seat,
+                             host=self.is_host and self.server is not None, name=self.player_name,
+                             port=self.server.port if self.server is not None else None,
+                             lan=self.lan if self.server is not None else None)
+        except Exception:  # the book is a convenience: it never stops the game
+            log.exception("the online seat could not be kept")
+
+    def _book(self, what: str, *args) -> None:
+        if self.book is None or self.game is None:
+            return
+        try:
+            getattr(self.book, what)(*args)
+        except Exception:
+            log.exception("the online seats' book: %s", what)
 
     def _error(self, msg: protocol.Error) -> bool:
         log.info("server error %s: %s (rule %s)", msg.code, msg.message, msg.rule)
         s = self.session
         if msg.code == "bad_token":
             self._stop(i18n.t("online.err_bad_token"))
+            self._book("forget", self.game, self.seat)
         elif msg.code == "unknown_game" and self.token:
             self._stop(i18n.t("online.err_game_gone"))
+            self._book("forget", self.game, self.seat)
         elif not self.joined and msg.code in FATAL_BEFORE_JOINED:
             self._stop(i18n.t(ERROR_TEXT.get(msg.code, "online.err_server")))
         elif s is not None and s.pending is not None and msg.code == "stale" and s.resend():
@@ -330,8 +356,11 @@ class Table:
         self.conn.close()
 
     def _set_seats(self, seats: list[protocol.SeatInfo]) -> None:
+        names = [s.name for s in self.seats if s.kind == "human"]
         self.seats = list(seats)
         self.changes += 1
+        if self.seat is not None and names != [s.name for s in seats if s.kind == "human"]:
+            self._book("seen", self.game, self.seat, [s.name for s in seats if s.kind == "human"])
         if self.session is not None and len(seats) == len(self.session.seats):
             self.session.seats = seat_specs(self.seats)
 
@@ -347,6 +376,8 @@ class Table:
             return True
         self._set_seats(msg.seats)
         self.started = True
+        if v.phase == "over":
+            self._book("finished", self.game)
         if self.session is None:
             self.session = RemoteSession(self, v, msg.n, msg.last)
         else:

@@ -23,7 +23,7 @@ from typing import Optional
 
 import pygame
 
-from ..net import protocol
+from ..net import mygames, protocol
 from ..net.client import CONNECTED, CONNECTING, LOST
 from ..net.remote import COLOURS, Table, lan_ip, level_of, parse_address, parse_code, parse_name
 from ..render import pieces, theme
@@ -143,6 +143,22 @@ class _Form(Scene):
 
 # ---------------------------------------------------------------- hosting
 
+def host_server(book: "mygames.Book", lan: bool, port: Optional[int] = None):
+    """(the server started inside the game, "") or (None, why not, in words). It comes back on
+    ``port`` (else the port this computer's last hosted server used) when that port is free."""
+    try:
+        from ..net.server import default_data_dir
+    except Exception:  # a build without the server: said plainly, the log has the cause
+        log.exception("the online server cannot be loaded")
+        return None, i18n.t("online.unavailable")
+    try:
+        return mygames.start_server(book, default_data_dir(), lan, port), ""
+    except OSError as e:
+        log.warning("the server could not start: %r", e)
+        return None, (i18n.t("online.host_busy") if "another server" in str(e) else
+                      i18n.t("online.host_failed", reason=e.strerror or str(e)))
+
+
 class HostScene(_Form):
     """Choose your name and the seats, then host: the server starts inside the game."""
 
@@ -237,22 +253,13 @@ class HostScene(_Form):
         if name is None:
             self.error = why
             return
-        try:
-            from ..net.server import ServerThread, default_data_dir
-        except Exception:  # a build without the server: said plainly, the log has the cause
-            log.exception("the online server cannot be loaded")
-            self.error = i18n.t("online.unavailable")
-            return
-        try:
-            server = ServerThread(default_data_dir(), host="0.0.0.0" if self.lan else "127.0.0.1", port=0).start()
-        except OSError as e:
-            log.warning("the server could not start: %r", e)
-            self.error = i18n.t("online.host_busy") if "another server" in str(e) else \
-                i18n.t("online.host_failed", reason=e.strerror or str(e))
+        book = mygames.Book()
+        server, self.error = host_server(book, self.lan)
+        if server is None:
             return
         self.app.end_session()
         table = Table.host(f"ws://127.0.0.1:{server.port}", name, self.seat_requests(), self.app.content,
-                           server=server)
+                           server=server, book=book, lan=self.lan)
         self.app.table = table
         self.app.stack.pop(self)
         self.app.stack.push(LobbyScene(self.app, table, lan=self.lan, port=server.port))
@@ -329,7 +336,7 @@ class JoinScene(_Form):
             self.error = why
             return
         self.app.end_session()
-        self.table = Table.join(url, code, player, self.app.content)
+        self.table = Table.join(url, code, player, self.app.content, book=mygames.Book())
         self.app.table = self.table
         self.connecting_to = url
         self.error = ""
@@ -371,6 +378,218 @@ class JoinScene(_Form):
         if self.table is not None:
             W.blit_text(surf, i18n.t("online.connecting", address=self.connecting_to),
                         (self.box.x + sc(40), self.message_y), "sans_semibold", 17, W.TEXT, wrap=self.box.w - sc(80))
+        self.widgets.draw(surf)
+
+
+# ---------------------------------------------------------------- continuing after closing the game
+
+def game_line(g: "mygames.MyGame") -> str:
+    """Who plays in a game this computer holds a seat of (its players, else this player)."""
+    return ", ".join(g.players) or g.name or i18n.t("online.code_is", code=g.code)
+
+
+def game_detail(g: "mygames.MyGame") -> str:
+    """The invite code, this seat, and hosted here or joined where."""
+    where = i18n.t("online.mine_hosted") if g.host else \
+        i18n.t("online.mine_joined", address=g.address.removeprefix("ws://"))
+    return i18n.t("online.mine_detail", code=g.code, seat=g.seat + 1,
+                  colour=i18n.colour_name(COLOURS[g.seat]) if g.seat < len(COLOURS) else "", where=where)
+
+
+class ContinueScene(_Form):
+    """The online games in progress that this computer holds a seat of: continue one. A hosted
+    game starts the server again (on its port when free; the games come back from its folder)
+    and takes the host's seat back with its token; a joined game comes back at the address it
+    was joined at, or at another one the player types (the host may be at a new address)."""
+
+    name = "online_continue"
+    heading_key = "online.continue_heading"
+    hint_key = "online.continue_hint"
+    SHOWN = 5  # rows at most (the latest joined first)
+
+    def __init__(self, app, games: list, start: bool = False):
+        super().__init__(app)
+        self.games = list(games)[: self.SHOWN]
+        self.book = mygames.Book()
+        self.table: Optional[Table] = None
+        self.trying: Optional[mygames.MyGame] = None  # the game being continued
+        self.failed: Optional[mygames.MyGame] = None  # a joined game nobody answered for: another address?
+        self.address_field: Optional[TextField] = None
+        self.address = ""
+        self.rows: list[pygame.Rect] = []
+        self.message_colour = W.BAD
+        self.moved_port: Optional[int] = None  # a hosted game back on a new port (friends need it)
+        if start and self.games:
+            self.go(self.games[0])
+
+    def layout(self, size) -> None:
+        if self.address_field is not None:
+            self.address = self.address_field.value
+        self.widgets.clear()
+        self.labels = []
+        self.address_field = None
+        w, h = size
+        sc = W.sc
+        n = max(1, len(self.games))
+        extra = sc(70) if self.failed is not None else 0
+        self.box = pygame.Rect(0, 0, min(sc(1080), w - 40), min(h - 40, sc(330 + 74 * n) + extra))
+        self.box.center = (w // 2, h // 2)
+        x0 = self.box.x + sc(40)
+        y = self.box.y + sc(124)
+        self.rows = []
+        for g in self.games:
+            row = pygame.Rect(x0, y, self.box.w - sc(80), sc(64))
+            self.rows.append(row)
+            b = self.widgets.add(Button(i18n.t("online.continue_button"), (lambda g=g: self.go(g)),
+                                        (row.right - sc(330), row.y + sc(10), sc(170), sc(44)), px=18))
+            b.enabled = self.table is None
+            r = self.widgets.add(Button(i18n.t("online.forget"), (lambda g=g: self.ask_forget(g)),
+                                        (row.right - sc(150), row.y + sc(10), sc(140), sc(44)), style="secondary",
+                                        px=16))
+            r.enabled = self.table is None
+            y += sc(74)
+        if not self.games:
+            y += sc(20)
+        if self.failed is not None:
+            y += sc(6)
+            self.labels.append((i18n.t("online.address"), (x0, y + sc(22))))
+            self.address_field = self.widgets.add(TextField(self.address, (x0 + sc(160), y, sc(420), sc(44)),
+                                                            max_len=80))
+            self.widgets.add(Button(i18n.t("online.try_address"), self.try_address,
+                                    (x0 + sc(600), y, sc(260), sc(44)), px=17)).enabled = self.table is None
+            y += sc(62)
+        self.message_y = y + sc(4)
+        self.widgets.add(Button(i18n.t("common.back"), self.back,
+                                (self.box.x + sc(40), self.box.bottom - sc(70), sc(150), sc(48)), style="secondary"))
+
+    def _relayout(self) -> None:
+        self.layout(self.app.size)
+
+    # ------------------------------------------------------------ continuing
+
+    def go(self, g: "mygames.MyGame", address: Optional[str] = None) -> None:
+        """Continue ``g``: start its server again if this computer hosts it, then take the seat back."""
+        if self.table is not None:
+            return
+        self.error = ""
+        self.failed = None
+        self.moved_port = None
+        server = None
+        url = address or g.address
+        if g.host:
+            server, why = host_server(self.book, g.lan, g.port)
+            if server is None:
+                self.error = why
+                self._relayout()
+                return
+            url = f"ws://127.0.0.1:{server.port}"
+            if g.port and server.port != g.port:  # friends need the new address (the lobby shows it)
+                self.moved_port = server.port
+        self.app.end_session()
+        self.table = Table.resume(url, g.game, g.token, self.app.content, server=server, book=self.book, lan=g.lan)
+        self.table.player_name = g.name or None
+        self.app.table = self.table
+        self.trying = g
+        self.message_colour = W.TEXT
+        self.error = i18n.t("online.connecting", address=url)
+        self._relayout()
+
+    def try_address(self) -> None:
+        g = self.failed
+        if g is None or self.table is not None:
+            return
+        url, why = parse_address(self.address_field.value if self.address_field else self.address)
+        if url is None:
+            self.message_colour = W.BAD
+            self.error = why
+            return
+        self.go(g, url)
+
+    def _give_up(self, why: str) -> None:
+        t, g = self.table, self.trying
+        if self.app.table is t:
+            self.app.table = None
+        t.close()
+        self.table = None
+        self.trying = None
+        self.message_colour = W.BAD
+        if t.problem is not None:  # the host's game does not know it, or refused the seat: off the list
+            self.games = [x for x in self.games if x.key() != g.key()]
+            self.error = " ".join([why, i18n.t("online.mine_removed")])
+        elif g is not None and not g.host:  # nobody answered: the host may be at a new address
+            self.failed = g
+            self.address = t.url.removeprefix("ws://")
+            self.error = " ".join([why, i18n.t("online.mine_new_address")])
+        else:
+            self.error = why
+        self._relayout()
+
+    def ask_forget(self, g: "mygames.MyGame") -> None:
+        from .dialogs import MessageScene
+
+        def forget() -> None:
+            self.book.forget(g.game, g.seat)
+            self.games = [x for x in self.games if x.key() != g.key()]
+            if self.failed is not None and self.failed.key() == g.key():
+                self.failed = None
+            self.app.stack.pop()
+            self._relayout()
+        self.app.stack.push(MessageScene(self.app, i18n.t("online.forget_heading"),
+                                         i18n.t("online.forget_body", game=game_line(g), code=g.code),
+                                         buttons=[(i18n.t("online.forget"), forget)]))
+
+    def back(self) -> None:
+        if self.table is not None:
+            self.app.end_session()  # closes the table (and a server started for it)
+            self.table = None
+        super().back()
+
+    def update(self, dt) -> None:
+        t = self.table
+        if t is None:
+            return
+        t.tick()
+        if t.problem is not None:
+            self._give_up(t.problem)
+        elif t.status == LOST:
+            self._give_up(t.error)
+        elif t.session is not None:
+            self.table = None
+            self._moved_notice(t)
+            self.app.start_remote(t.session)  # the game screen, where the game was
+        elif t.joined and t.seats and not t.started:
+            self.table = None
+            self.app.stack.pop(self)
+            self.app.stack.push(LobbyScene(self.app, t, lan=t.lan if t.server else None,
+                                           port=t.server.port if t.server else None))
+
+    def _moved_notice(self, t: Table) -> None:
+        """A hosted game back on a new port: the address friends need now (the game screen has no lobby)."""
+        port = self.moved_port
+        if t.server is not None and port:
+            ip = lan_ip() if t.lan else None
+            self.app.toast(i18n.t("online.moved", address=f"ws://{ip or '127.0.0.1'}:{port}"), 12)
+
+    # ------------------------------------------------------------ drawing
+
+    def visible_text(self) -> list[str]:
+        out = [x for g in self.games for x in (game_line(g), game_detail(g))]
+        return out + [self.error] + super().visible_text()
+
+    def draw(self, surf) -> None:
+        self.draw_form(surf, self.message_colour)
+        sc = W.sc
+        for g, row in zip(self.games, self.rows):
+            W.panel(surf, row, (248, 240, 222), W.PANEL_EDGE, 10, 1)
+            _crest(surf, COLOURS[g.seat % len(COLOURS)], (row.x + sc(26), row.centery), sc(24))
+            room = row.w - sc(390)
+            W.blit_text(surf, W.fit_text(game_line(g), "sans_bold", 19, room), (row.x + sc(52), row.y + sc(8)),
+                        "sans_bold", 19, W.TEXT)
+            W.blit_text(surf, W.fit_text(game_detail(g), "sans", 16, room), (row.x + sc(52), row.y + sc(36)), "sans",
+                        16, W.TEXT_SOFT)
+        if not self.games:
+            W.blit_text(surf, i18n.t("online.mine_none"), (self.box.x + sc(40), self.box.y + sc(130)), "sans", 18,
+                        W.TEXT_SOFT)
         self.widgets.draw(surf)
 
 

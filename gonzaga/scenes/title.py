@@ -1,5 +1,6 @@
-"""The title screen: new game, continue (the latest autosave), online play (host or join), learn
-to play, load, rules, settings, quit."""
+"""The title screen: new game, continue (the latest autosave), continue online game (the online
+seats this computer holds, issue 14), online play (host or join), learn to play, load, rules,
+settings, quit."""
 from __future__ import annotations
 
 import pygame
@@ -50,6 +51,7 @@ class TitleScene(Scene):
         super().__init__(app)
         self.backdrop = Backdrop(app)
         self.autosave = None
+        self.online_games: list = []  # the online games in progress this computer holds a seat of
         self._checked = False
 
     def enter(self) -> None:
@@ -67,7 +69,7 @@ class TitleScene(Scene):
         bw, bh, gap = sc(340), sc(54), sc(14)
         x = w // 2 - bw // 2
         y = int(h * 0.10) + sc(214)
-        n_entries = 7 + (self.autosave is not None)
+        n_entries = 7 + (self.autosave is not None) + bool(self.online_games)
         if y + n_entries * (bh + gap) > h - sc(20):  # a low window: tighter buttons (issue 11: Learn to play)
             bh, gap = sc(46), sc(8)
         if y + n_entries * (bh + gap) > h - sc(20):  # a low window: the column moves up
@@ -80,6 +82,8 @@ class TitleScene(Scene):
         if self.autosave is not None:
             hint = i18n.t("title.continue_hint", round=self.autosave.round, seats=self.autosave.seats)
             entries.append(("title.continue", self.continue_game, hint))
+        if self.online_games:  # online games survive closing the game (issue 14)
+            entries.append(("title.continue_online", self.continue_online, self._online_hint()))
         # online play (issue 14): two buttons side by side, one row of the column
         entries.append(((("title.host_online", self.host_online), ("title.join_online", self.join_online)), None, ""))
         entries.append(self._tutorial_entry())  # the guided first game (issue 11)
@@ -95,7 +99,7 @@ class TitleScene(Scene):
                 continue
             extra = sc(10) if sub else 0
             b = Button(i18n.t(key), fn, (x, y, bw, bh + extra), sub=sub, px=21,
-                       style="primary" if key in ("title.new", "title.continue") else "secondary")
+                       style="primary" if key in ("title.new", "title.continue", "title.continue_online") else "secondary")
             self.widgets.add(b)
             y += bh + extra + gap
 
@@ -104,9 +108,33 @@ class TitleScene(Scene):
             self._checked = True
             # A bad autosave is moved aside and reported once (never a crash, never a loop).
             self.autosave, bad = persistence.check_autosave(self.app.content)
+            online_bad = self._check_online()
             self.layout(self.app.size)
             if bad is not None:
                 self.app.report_bad_save(bad)
+            if online_bad is not None:
+                from .dialogs import MessageScene
+                self.app.stack.push(MessageScene(self.app, i18n.t("online.mine_heading"), online_bad.report()))
+
+    def _check_online(self):
+        """Read the online games in progress; a damaged file's error (moved aside, reported once)."""
+        try:
+            from ..net.mygames import Book
+            book = Book()
+            self.online_games = book.in_progress()
+            return book.take_problem()
+        except Exception:  # the title always opens: the log keeps why the list could not be read
+            import logging
+            logging.getLogger(__name__).exception("the online games could not be read")
+            self.online_games = []
+            return None
+
+    def _online_hint(self) -> str:
+        from .online import game_line
+        if len(self.online_games) > 1:
+            return i18n.t("title.continue_online_many", n=len(self.online_games))
+        g = self.online_games[0]
+        return i18n.t("title.continue_online_hint", game=game_line(g), code=g.code)
 
     # actions
     def new_game(self) -> None:
@@ -116,6 +144,12 @@ class TitleScene(Scene):
     def continue_game(self) -> None:
         if self.autosave is not None:
             self.app.open_save(self.autosave.path)
+
+    def continue_online(self) -> None:
+        """One game: continue it at once; several: the list."""
+        from .online import ContinueScene
+        if self.online_games:
+            self.app.stack.push(ContinueScene(self.app, self.online_games, start=len(self.online_games) == 1))
 
     def host_online(self) -> None:
         from .online import HostScene
