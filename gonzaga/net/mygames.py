@@ -52,6 +52,7 @@ class MyGame(BaseModel):
     seat: int = Field(ge=0, le=3)
     name: str = Field("", max_length=24)
     players: list[str] = Field(default_factory=list, max_length=4)
+    colour: str = Field("", pattern=r"^(|red|yellow|green|blue)$")  # this seat's (once the seats are known)
     host: bool = False
     port: Optional[int] = Field(None, ge=1, le=65535)
     lan: bool = False
@@ -160,7 +161,11 @@ class Book:
                 new = g.model_copy(update=fields)
                 if new == g:
                     return True
-                f.games[i] = MyGame.model_validate(new.model_dump())
+                try:
+                    f.games[i] = MyGame.model_validate(new.model_dump())
+                except ValidationError as e:  # never expected from a server's seats; logged, not kept
+                    log.warning("online seat not changed: %s", e)
+                    return False
                 return self.write(f)
         return False
 
@@ -173,7 +178,7 @@ class Book:
         entry = {"game": game, "code": code, "addresses": addresses[:MAX_ADDRESSES], "token": token,
                  "seat": seat, "host": host, "date": _now(), "over": False,
                  "name": name if name is not None else (old.name if old else ""),
-                 "players": old.players if old else [],
+                 "players": old.players if old else [], "colour": old.colour if old else "",
                  "port": port if port is not None else (old.port if old else None),
                  "lan": lan if lan is not None else (old.lan if old else False)}
         try:
@@ -184,9 +189,9 @@ class Book:
         f.games = [g for g in f.games if g.key() != (game, seat)] + [new]
         return self.write(f)
 
-    def seen(self, game: str, seat: int, players: list[str]) -> bool:
-        """The players' names, when they change."""
-        return self._change(game, seat, players=[S.clean_text(p)[:24] for p in players[:4]])
+    def seen(self, game: str, seat: int, players: list[str], colour: str = "") -> bool:
+        """The players' names (and this seat's colour), when they change."""
+        return self._change(game, seat, players=[S.clean_text(p)[:24] for p in players[:4]], colour=colour)
 
     def finished(self, game: str) -> bool:
         """The game is over: it leaves "in progress" (every seat of it held here)."""
@@ -196,10 +201,10 @@ class Book:
         f.games = [g.model_copy(update={"over": True}) if g.game == game else g for g in f.games]
         return self.write(f)
 
-    def forget(self, game: str, seat: int) -> bool:
-        """The server does not know the game or refuses the token: the seat is dropped."""
+    def forget(self, game: str, token: str) -> bool:
+        """The server does not know the game or refuses the token: that seat is dropped."""
         f = self.read()
-        kept = [g for g in f.games if g.key() != (game, seat)]
+        kept = [g for g in f.games if (g.game, g.token) != (game, token)]
         if len(kept) == len(f.games):
             return True
         f.games = kept

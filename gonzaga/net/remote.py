@@ -327,10 +327,10 @@ class Table:
         s = self.session
         if msg.code == "bad_token":
             self._stop(i18n.t("online.err_bad_token"))
-            self._book("forget", self.game, self.seat)
+            self._book("forget", self.game, self.token)
         elif msg.code == "unknown_game" and self.token:
             self._stop(i18n.t("online.err_game_gone"))
-            self._book("forget", self.game, self.seat)
+            self._book("forget", self.game, self.token)
         elif not self.joined and msg.code in FATAL_BEFORE_JOINED:
             self._stop(i18n.t(ERROR_TEXT.get(msg.code, "online.err_server")))
         elif s is not None and s.pending is not None and msg.code == "stale" and s.resend():
@@ -360,7 +360,8 @@ class Table:
         self.seats = list(seats)
         self.changes += 1
         if self.seat is not None and names != [s.name for s in seats if s.kind == "human"]:
-            self._book("seen", self.game, self.seat, [s.name for s in seats if s.kind == "human"])
+            self._book("seen", self.game, self.seat, [s.name for s in seats if s.kind == "human"],
+                       seats[self.seat].colour if self.seat < len(seats) else "")
         if self.session is not None and len(seats) == len(self.session.seats):
             self.session.seats = seat_specs(self.seats)
 

@@ -392,8 +392,9 @@ def game_detail(g: "mygames.MyGame") -> str:
     """The invite code, this seat, and hosted here or joined where."""
     where = i18n.t("online.mine_hosted") if g.host else \
         i18n.t("online.mine_joined", address=g.address.removeprefix("ws://"))
-    return i18n.t("online.mine_detail", code=g.code, seat=g.seat + 1,
-                  colour=i18n.colour_name(COLOURS[g.seat]) if g.seat < len(COLOURS) else "", where=where)
+    seat = i18n.t("online.mine_seat_colour", n=g.seat + 1, colour=i18n.colour_name(g.colour)) if g.colour else \
+        str(g.seat + 1)
+    return i18n.t("online.mine_detail", code=g.code, seat=seat, where=where)
 
 
 class ContinueScene(_Form):
@@ -528,7 +529,7 @@ class ContinueScene(_Form):
         from .dialogs import MessageScene
 
         def forget() -> None:
-            self.book.forget(g.game, g.seat)
+            self.book.forget(g.game, g.token)
             self.games = [x for x in self.games if x.key() != g.key()]
             if self.failed is not None and self.failed.key() == g.key():
                 self.failed = None
@@ -581,7 +582,7 @@ class ContinueScene(_Form):
         sc = W.sc
         for g, row in zip(self.games, self.rows):
             W.panel(surf, row, (248, 240, 222), W.PANEL_EDGE, 10, 1)
-            _crest(surf, COLOURS[g.seat % len(COLOURS)], (row.x + sc(26), row.centery), sc(24))
+            _crest(surf, g.colour or COLOURS[g.seat % len(COLOURS)], (row.x + sc(26), row.centery), sc(24))
             room = row.w - sc(390)
             W.blit_text(surf, W.fit_text(game_line(g), "sans_bold", 19, room), (row.x + sc(52), row.y + sc(8)),
                         "sans_bold", 19, W.TEXT)
