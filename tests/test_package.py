@@ -66,3 +66,55 @@ def test_built_program_version_and_first_frame(built, tmp_path):
 def test_built_folder_size(built):
     size = sum(f.stat().st_size for f in built.parent.rglob("*") if f.is_file())
     assert size <= MAX_SIZE_MB * 1024 * 1024, f"{size / 1e6:.1f} MB"
+
+
+def test_built_program_serves_an_online_game_with_a_search_ai(built, tmp_path):
+    """``Gonzaga serve`` from the packaged program (what a host runs): it listens, a client creates
+    and starts a game against a hard AI seat, which thinks in a worker process of the frozen
+    program, and a SIGTERM ends it cleanly."""
+    import json
+    import signal
+
+    from websockets.sync.client import connect
+
+    from gonzaga.net import protocol as P
+    from gonzaga.net.viewcodec import view_from_json
+    from gonzaga.rules import legal_actions, load_content
+    proc = subprocess.Popen([str(built), "serve", "--port", "0", "--data", str(tmp_path / "srv")],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env(tmp_path))
+    try:
+        line = proc.stdout.readline()
+        assert line.startswith("serving on ws://"), (line, proc.stderr.read() if proc.poll() is not None else "")
+        url = line.split()[-1]
+        content = load_content()
+        with connect(url, open_timeout=10, max_size=P.MAX_SERVER_BYTES) as ws:
+            def send(**msg):
+                ws.send(json.dumps({"v": P.PROTOCOL_VERSION, **msg}))
+
+            def until(kind):
+                for _ in range(200):
+                    m = json.loads(ws.recv(timeout=60))
+                    if m["type"] == kind:
+                        return m
+                    assert m["type"] != "error", m
+                raise AssertionError(f"no {kind}")
+            send(type="create", name="Ann", seed=5, seats=[{"kind": "host", "colour": "red"},
+                                                            {"kind": "ai", "colour": "blue", "bot": "hard@2"}])
+            token = until("joined")["token"]
+            send(type="start", token=token)
+            u = until("update")
+            for _ in range(40):  # plan and place until the AI has placed a fief at least once
+                v = view_from_json(u["view"], content)
+                if any(p.seat == 1 for p in v.pieces):
+                    break
+                if 0 in v.to_act():
+                    send(type="act", token=token, n=u["n"], action=legal_actions(v, 0)[0].to_text())
+                u = until("update")
+            assert any(p.seat == 1 for p in view_from_json(u["view"], content).pieces)
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=30) == 0
+        assert "Traceback" not in proc.stderr.read()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
