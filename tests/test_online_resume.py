@@ -25,7 +25,6 @@ from gonzaga.net.server import ServerThread
 from gonzaga.net.viewcodec import view_to_json
 from gonzaga.rules import legal_actions
 from gonzaga.ui import i18n
-from gonzaga.ui import widgets as W
 
 from scene_events import click, key
 from test_net_client import pump
@@ -33,23 +32,9 @@ from test_online_scenes import button, clear_field, frames_until, host_game, top
 
 
 @pytest.fixture
-def apps(tmp_path, monkeypatch):
-    """``apps()`` opens the real App on one private user folder (closed at the end if still open)."""
-    monkeypatch.setenv("GONZAGA_HOME", str(tmp_path / "home"))
-    from gonzaga.app import App
-    made = []
-
-    def make():
-        a = App(persistence.Settings(speed="fast", reduce_motion=True), size=(1600, 1000))
-        a.run_frames(3)
-        made.append(a)
-        return a
-    yield make
-    for a in made:
-        if a.running:
-            a.close()
-    i18n.set_language("en")
-    W.set_ui_scale(1.0)
+def apps(make_app):
+    """``apps()`` opens the real App on the test's private user folder (``make_app``'s)."""
+    return lambda: make_app((1600, 1000), speed="fast", frames=3, reduce_motion=True)
 
 
 def book_file():
@@ -280,3 +265,34 @@ def test_the_book_keeps_tokens_private_and_drops_finished_games(tmp_path):
     assert g.addresses == ["ws://10.0.0.9:7373", "ws://10.0.0.2:7373"] and g.name == "Isa" and g.players == ["Ann", "Isa"]
     assert book.finished("0123abcd") and book.in_progress() == [] and book.get("0123abcd", 2).over
     assert stat.S_IMODE(os.stat(book.path).st_mode) == 0o600
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_title_and_the_list_fit(apps, lang):
+    """The title with "Continue online game" and the list of three games (one failed, with its
+    address field), at the smallest and the usual window: nothing cut or overlapping."""
+    import screen_walk as SW
+    book = mygames.Book()
+    for game, code, seat, names in (("0a", "QX7P2M", 1, ["Isabella d'Este", "Beatrice", "Francesco"]),
+                                    ("1b", "H4KD9R", 0, ["Ann", "Bob"]),
+                                    ("2c", "ZT3WNE", 3, ["Marta", "Luca", "Carlo", "Giulia Gonzaga"])):
+        assert book.joined(game=game, code=code, address="ws://192.168.100.200:7373", token="t" * 32, seat=seat,
+                           host=seat == 0, name=names[seat % len(names)], port=7373 if seat == 0 else None)
+        assert book.seen(game, seat, names, ("red", "yellow", "green", "blue")[seat])
+    app = apps()
+    SW.set_language(app, lang)
+    problems = []
+
+    def check(what: str) -> None:
+        for size in ((1280, 720), (1600, 1000)):
+            SW.resize(app, size)
+            app.run_frames(1)
+            problems.extend(f"{what} {size[0]}x{size[1]}: {p}" for p in SW.check_frame(app))
+
+    check("title")
+    click(app, button(app, i18n.t("title.continue_online")).rect.center, 2)
+    scene = app.stack.top
+    scene.failed, scene.error = scene.games[-1], i18n.t("online.mine_new_address")
+    scene.layout(app.size)
+    check("list")
+    assert not problems, "\n".join(problems)

@@ -5,6 +5,8 @@ game screen adds for a game played over the network.
   other computers join"; it starts the server inside the game (``net.server.ServerThread``) and
   creates the game on it.
 - ``JoinScene``: address, invite code and name, checked before anything is sent.
+- ``ContinueScene``: the online games in progress this computer holds a seat of (kept by
+  ``net.mygames``): continue one after closing the game (a hosted one starts its server again).
 - ``LobbyScene``: the invite code in large letters (Copy), the addresses to give friends, the
   seats (who is connected; the host turns open seats into AIs and back), Start; then the normal
   game screen over a ``RemoteSession``.
@@ -124,6 +126,18 @@ class _Form(Scene):
 
     def back(self) -> None:
         self.app.stack.pop(self)
+
+    def tick_table(self) -> Optional[Table]:
+        """Take the server's messages for the table being opened: the table while it can go on,
+        None when there is none or it was given up (``_give_up`` says why)."""
+        t = getattr(self, "table", None)
+        if t is None:
+            return None
+        t.tick()
+        if t.problem is not None or t.status == LOST:
+            self._give_up(t.problem if t.problem is not None else t.error)
+            return None
+        return t
 
     def draw_form(self, surf, message_colour=W.BAD) -> None:
         _backdrop(self.app, surf)
@@ -351,15 +365,10 @@ class JoinScene(_Form):
         self.join_button.enabled = True
 
     def update(self, dt) -> None:
-        t = self.table
+        t = self.tick_table()
         if t is None:
             return
-        t.tick()
-        if t.problem is not None:
-            self._give_up(t.problem)
-        elif t.status == LOST:
-            self._give_up(t.error)
-        elif t.joined and t.seats:
+        if t.joined and t.seats:
             self.table = None
             self.app.stack.pop(self)
             self.app.stack.push(LobbyScene(self.app, t))
@@ -433,7 +442,7 @@ class ContinueScene(_Form):
         sc = W.sc
         n = max(1, len(self.games))
         extra = sc(70) if self.failed is not None else 0
-        self.box = pygame.Rect(0, 0, min(sc(1080), w - 40), min(h - 40, sc(330 + 74 * n) + extra))
+        self.box = pygame.Rect(0, 0, min(sc(1080), w - 40), min(h - 40, sc(300 + 74 * n) + extra))
         self.box.center = (w // 2, h // 2)
         x0 = self.box.x + sc(40)
         y = self.box.y + sc(124)
@@ -453,11 +462,11 @@ class ContinueScene(_Form):
             y += sc(20)
         if self.failed is not None:
             y += sc(6)
-            self.labels.append((i18n.t("online.address"), (x0, y + sc(22))))
-            self.address_field = self.widgets.add(TextField(self.address, (x0 + sc(160), y, sc(420), sc(44)),
+            self.labels.append((i18n.t("online.address_for", code=self.failed.code), (x0, y + sc(22))))
+            self.address_field = self.widgets.add(TextField(self.address, (x0 + sc(230), y, sc(400), sc(44)),
                                                             max_len=80))
             self.widgets.add(Button(i18n.t("online.try_address"), self.try_address,
-                                    (x0 + sc(600), y, sc(260), sc(44)), px=17)).enabled = self.table is None
+                                    (x0 + sc(650), y, sc(260), sc(44)), px=17)).enabled = self.table is None
             y += sc(62)
         self.message_y = y + sc(4)
         self.widgets.add(Button(i18n.t("common.back"), self.back,
@@ -546,15 +555,10 @@ class ContinueScene(_Form):
         super().back()
 
     def update(self, dt) -> None:
-        t = self.table
+        t = self.tick_table()
         if t is None:
             return
-        t.tick()
-        if t.problem is not None:
-            self._give_up(t.problem)
-        elif t.status == LOST:
-            self._give_up(t.error)
-        elif t.session is not None:
+        if t.session is not None:
             self.table = None
             self._moved_notice(t)
             self.app.start_remote(t.session)  # the game screen, where the game was
