@@ -210,13 +210,15 @@ def write_reason_key(e: Optional[BaseException]) -> str:
 TEMP_SUFFIX = ".tmp"
 
 
-def atomic_write_bytes(path: Path, data: bytes) -> None:
+def atomic_write_bytes(path: Path, data: bytes, mode: int = 0o644) -> None:
     """Write ``data`` to ``path`` so that a crash leaves either the old file or the new one.
 
     The bytes go to a temporary file in the same folder (``.<name>.XXXX.tmp``), are written in
     full (a short write is an error, as is a file whose size is not ``len(data)`` afterwards),
     fsynced, and ``os.replace``d over the target; then the folder itself is fsynced where the
-    platform allows it, so the rename survives a power cut. Raises OSError; leaves no temp file.
+    platform allows it, so the rename survives a power cut. ``mode`` is the file's permissions
+    from the start (0o600 for a file of secrets: never readable by others, not even for a moment).
+    Raises OSError; leaves no temp file.
     """
     path = Path(path)
     try:
@@ -237,7 +239,7 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
             raise OSError(errno.ENOSPC, "the file is shorter than what was written")
         os.close(fd)
         fd = -1
-        os.chmod(tmp, 0o644)
+        os.chmod(tmp, mode)  # mkstemp made it 0600
         os.replace(tmp, path)
     except BaseException:
         if fd >= 0:

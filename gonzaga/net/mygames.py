@@ -147,8 +147,7 @@ class Book:
             games = sorted(games, key=lambda g: (not g.over, g.date))[len(games) - MAX_GAMES:]
         f = MyGamesFile(games=games, ports=dict(list(f.ports.items())[-16:]))
         try:
-            persistence.atomic_write_bytes(self.path, f.model_dump_json(indent=1).encode("utf-8"))
-            os.chmod(self.path, MODE)  # atomic_write_bytes leaves 0644: the tokens are the user's alone
+            persistence.atomic_write_bytes(self.path, f.model_dump_json(indent=1).encode("utf-8"), mode=MODE)
         except OSError as e:
             log.warning("could not write %s: %s", self.path, e)
             return False
