@@ -19,7 +19,9 @@ At each decision, from the seat's view only (spec E):
    revealed their plans get a plan drawn from medium's model of them (``rival_model``).
 4. **Rollouts** run on ``fastsim.Sim`` (every seat plays the fast heuristic policy, with
    its sampled objective) to the end of the next round (``HORIZON``; the game's end when
-   it comes first), and a result is worth ``win + margin / MARGIN_SCALE``: the margin is
+   it comes first), and a result is worth ``win + margin / MARGIN_SCALE``, averaged
+   (``BLEND``) between the end of the current round and the horizon (the same rollout,
+   valued twice: two look-aheads of different bias and noise, a small ensemble): the margin is
    the seat's score minus the best rival's (the final scores, or the position values of
    ``Sim.position_values`` when the rollout stops before the end), the win is the result
    or logistic(margin / 8). The margin term does not saturate, so a far-ahead or
@@ -49,6 +51,7 @@ DEFAULT_SECONDS = 1.5  # the p95 goal is 2 s: set-up and the last round of rollo
 MARGIN_SCALE = 40.0  # points of margin worth one win
 WIN_SCALE = 8.0  # a rollout stopped before the end: win chance logistic(margin / WIN_SCALE)
 HORIZON = 1  # rollouts stop after this many rounds past the current one (None: the end)
+BLEND = 0.5  # a rollout's value: BLEND x at the end of this round + (1 - BLEND) x at HORIZON
 WIDEN = 0.5  # candidates searched: WIDEN * sqrt(budget), at least MIN_ARMS
 PRIOR_SAMPLES = 4.0  # the prior counts as this many rollouts when ranking (shrinks noisy means)
 MIN_ARMS = 4
@@ -127,14 +130,16 @@ class ExpertBot(Bot):
     def __init__(self, seed: int = 0, iterations: Optional[int] = None, seconds: Optional[float] = None,
                  horizon: Optional[int] = HORIZON, widen: float = WIDEN, prior_samples: float = PRIOR_SAMPLES,
                  king: bool = True, rival_model: str = "medium", halving: bool = True,
-                 beta: float = OBJ_BETA):
+                 beta: float = OBJ_BETA, blend: float = BLEND):
         """The keyword knobs after ``seconds`` are for experiments (docs/ai.md): the rollout
         horizon in rounds (None: the game's end), the widening factor, the prior's weight,
         whether K plans are candidates, the rival plan model ("medium", or "sim": the rollout
-        policy's values with sampled objectives), halving or a flat allocation, and the
-        inference's beta (0: uniform over the unseen cards)."""
+        policy's values with sampled objectives), halving or a flat allocation, the
+        inference's beta (0: uniform over the unseen cards), and the blend of the rollout's
+        value at the end of this round with its value at the horizon (0: the horizon only)."""
         super().__init__(seed)
         self.beta = beta
+        self.blend = blend
         self.halving = halving
         self.rival_model = rival_model
         self.horizon = horizon
@@ -259,8 +264,16 @@ class ExpertBot(Bot):
             nonlocal rollouts
             sim = det.copy()
             sim.apply_action(cands[k])
-            sim.play(None if self.horizon is None else det.round + self.horizon)
-            u, mg = self._outcome(sim, seat)
+            if self.blend and self.horizon:
+                sim.play(det.round)
+                u0, m0 = self._outcome(sim, seat)
+                sim.play(det.round + self.horizon)
+                u, mg = self._outcome(sim, seat)
+                b = self.blend
+                u, mg = b * u0 + (1 - b) * u, b * m0 + (1 - b) * mg
+            else:
+                sim.play(None if self.horizon is None else det.round + self.horizon)
+                u, mg = self._outcome(sim, seat)
             total[k] += u
             margin[k] += mg
             count[k] += 1
