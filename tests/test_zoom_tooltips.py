@@ -246,6 +246,27 @@ def test_planning_preview_shows_the_best_points_of_each_pair(app):
     assert (g.choice_region, g.choice_action) == other
 
 
+def test_the_preview_table_folds_on_a_small_window_and_opens_on_a_click(make_app):
+    """At 1280x720 the table of best points would hide much of the map: it shows its title only
+    until the player clicks it open (and folds again on a second click); a large window opens it."""
+    app = make_app((1280, 720))
+    g = solo_planning(app)
+    app.run_frames(2)
+    head = g._preview_head
+    assert head is not None and not g._preview_cells and g._preview_rect.h <= head.h + 4
+    folded_h = g._preview_rect.h
+    click(app, head.center)
+    app.run_frames(1)
+    assert len(g._preview_cells) == 3 * len(g.state.region_cards()) and g._preview_rect.h > 4 * folded_h
+    click(app, g._preview_head.center)
+    app.run_frames(1)
+    assert not g._preview_cells
+    big = make_app((1920, 1080))
+    g2 = solo_planning(big)
+    big.run_frames(2)
+    assert g2._preview_cells  # room enough: open from the start
+
+
 def test_the_view_is_remembered_across_save_and_load(app):
     g = to_placement(app)
     r = g.renderer

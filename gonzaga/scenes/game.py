@@ -136,6 +136,8 @@ class GameScene(Scene):
         self._status_rect: Optional[pygame.Rect] = None
         self._lit: tuple = ()
         self._preview_rect: Optional[pygame.Rect] = None
+        self.preview_folded: Optional[bool] = None  # the table of best points: None = by the map's size
+        self._preview_head: Optional[pygame.Rect] = None
         self._preview_cells: list = []
         from .assist import AssistBar
         self.assist = AssistBar(self)  # hints, take-backs, a refusal's "why?" (issue 11)
@@ -1032,8 +1034,20 @@ class GameScene(Scene):
         self._preview_box_key, self._preview_box_at = key, best
         return best.copy()
 
+    def preview_is_folded(self, height: int = 0) -> bool:
+        """The table of best points (``height`` high) is folded to its title where it would hide
+        more than 30% of the map's height (a small window), until the player opens it; a click on
+        its title folds and opens it."""
+        if self.preview_folded is not None:
+            return self.preview_folded
+        return height > 0.3 * self.board_rect.h
+
     def _click_preview(self, pos) -> bool:
-        """A click on a cell of the preview table chooses that region and action."""
+        """A click on a cell of the preview table chooses that region and action; a click on its
+        title folds or opens it."""
+        if self._preview_head is not None and self._preview_head.collidepoint(pos):
+            self.preview_folded = not self._preview_folded_now
+            return True
         if self._preview_rect is None or not self._preview_rect.collidepoint(pos):
             return False
         unavailable = self.state.seats[self.private_seat].unavailable
@@ -1048,6 +1062,7 @@ class GameScene(Scene):
         """On the map: where this round's fief could go under the previewed plan (a light
         wash), its best spot (gold) and the points there; and a table of every pair."""
         self._preview_rect = None
+        self._preview_head = None
         self._preview_cells = []
         if self._mode() != "plan":
             return
@@ -1067,11 +1082,25 @@ class GameScene(Scene):
         sc = W.sc
         row_h, col_w = sc(24), sc(50)
         name_w = max(W.text(i18n.card_name(st, reg), "sans", 14).get_width() for reg in regions) + sc(12)
-        title_w = W.text(i18n.t("preview.title"), "sans_bold", 15).get_width()
-        box = self._preview_box((max(name_w + 3 * col_w, title_w) + sc(20), sc(34) + row_h * (len(regions) + 1)))
+        title_w = W.text(i18n.t("preview.title"), "sans_bold", 15).get_width() + sc(22)  # and its arrow
+        width = max(name_w + 3 * col_w, title_w) + sc(20)
+        height = sc(34) + row_h * (len(regions) + 1)
+        folded = self.preview_is_folded(height)
+        full = self._preview_box((width, height))
+        box = full if not folded else pygame.Rect(full.x, full.y if full.y <= self.board_rect.y + sc(20)
+                                                  else full.bottom - sc(32), width, sc(32))
         W.panel(surf, box, W.PANEL, W.PANEL_EDGE, 8, 2, alpha=238)
-        W.blit_text(surf, W.fit_text(i18n.t("preview.title"), "sans_bold", 15, box.w - sc(20)),
+        W.blit_text(surf, W.fit_text(i18n.t("preview.title"), "sans_bold", 15, box.w - sc(42)),
                     (box.x + sc(10), box.y + sc(7)), "sans_bold", 15, W.TEXT)
+        self._preview_head = pygame.Rect(box.x, box.y, box.w, sc(30))
+        self._preview_folded_now = folded
+        ax, ay, a = box.right - sc(18), box.y + sc(16), sc(5)  # an arrow: open (down) or folded (right)
+        tri = [(ax - a, ay - a // 2), (ax + a, ay - a // 2), (ax, ay + a)] if not folded else \
+            [(ax - a // 2, ay - a), (ax - a // 2, ay + a), (ax + a, ay)]
+        pygame.draw.polygon(surf, W.TEXT, tri)
+        if folded:
+            self._preview_rect = box
+            return
         y = box.y + sc(32)
         for j, a in enumerate(PLAN_ACTIONS):
             W.blit_text(surf, a, (box.x + sc(10) + name_w + j * col_w + col_w // 2, y), "sans_bold", 14,
