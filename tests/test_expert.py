@@ -255,3 +255,29 @@ def test_worker_gives_each_search_seat_its_own_process():
             assert a.seat == seat and check(st, a) is None
     finally:
         w.close()
+
+
+def test_expert_rollout_value_blends_this_round_and_the_horizon():
+    """With ``blend``, a rollout is valued at the end of the current round and at the horizon,
+    the same rollout both times; blend 0 (the default) is the horizon alone; the
+    determinization is left as it was."""
+    from gonzaga.ai import expert as EX
+    st = _start(2, 9)
+    v = view(st, 0)
+    bot = ExpertBot(2, iterations=10, blend=0.5)
+    cands = bot.candidates(v, 0)
+    det = bot._determinization(Sim.from_state(v), v, 0, objective_weights(v, 0), random.Random(4))
+    before = (det.pts[:], det.fm[:], det.plan[:], det.phase, det.round)
+    a = cands[0]
+    u, m = bot.rollout_value(det, a, 0)
+    assert (det.pts, det.fm, det.plan, det.phase, det.round) == before
+    sim = det.copy()
+    sim.apply_action(a)
+    sim.play(det.round)
+    u0, m0 = ExpertBot._outcome(sim, 0)
+    sim.play(det.round + EX.HORIZON)
+    u1, m1 = ExpertBot._outcome(sim, 0)
+    b = 0.5
+    assert u == pytest.approx(b * u0 + (1 - b) * u1) and m == pytest.approx(b * m0 + (1 - b) * m1)
+    assert EX.BLEND == 0.0
+    assert ExpertBot(2, iterations=10).rollout_value(det, a, 0) == pytest.approx((u1, m1))
