@@ -170,6 +170,8 @@ def test_the_host_lets_the_ai_play_for_an_absent_friend(app):
     assert frames_until(app, lambda: not app.table.seats[1].connected, [guest])
     lines, buttons = game.online.banner()
     assert lines[0] == "Waiting for Bob: not connected." and buttons == [game.online.ai_button]
+    assert s.seat_away(1) and not s.seat_away(0)
+    assert game._seat_lines(1, s.state.seats[1], False, 300)["status"] == "not connected"  # in Bob's panel
     app.run_frames(1)  # drawn: the button has its place
     assert game.online.ai_button.label == "Let the AI play for Bob"
     click(app, game.online.ai_button.rect.center)

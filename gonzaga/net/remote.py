@@ -364,6 +364,7 @@ class Table:
                        seats[self.seat].colour if self.seat < len(seats) else "")
         if self.session is not None and len(seats) == len(self.session.seats):
             self.session.seats = seat_specs(self.seats)
+            self.session.presence = tuple(x.connected for x in self.seats)
 
     def _update(self, msg: protocol.Update) -> bool:
         if msg.seat != self.seat:
@@ -400,6 +401,7 @@ class RemoteSession(Session):
                          worker=None)
         self.table = table
         self.seat: int = table.seat
+        self.presence: tuple = tuple(x.connected for x in table.seats)  # per seat: its computer is connected
         self.n = 0  # the server's record length this state is at
         self.pending: Optional[tuple[Action, int]] = None  # our move sent (at n), not yet applied
         self._resends = 0
@@ -452,6 +454,11 @@ class RemoteSession(Session):
         self._resends += 1
         self.pending = (action, self.n)
         return True
+
+    def seat_away(self, seat: int) -> bool:
+        """A human seat whose computer is not connected now (its panel says so)."""
+        p = self.presence
+        return seat != self.seat and seat < len(p) and not p[seat] and not self.seats[seat].is_ai
 
     def tick(self, now: Optional[float] = None, hold: bool = False) -> bool:
         """Take what the server sent; True when the state changed."""

@@ -1211,7 +1211,8 @@ class GameScene(Scene):
         hovered = None
         if self.app.stack.top is self:
             hovered = next((i for rc, i in self._log_rects if rc.collidepoint(self._mouse)), None)
-        key = (self.session.version, self.log_scroll, tuple(self.panel_rect), hovered, i18n.language(),
+        key = (self.session.version, getattr(self.session, "presence", None), self.log_scroll,
+               tuple(self.panel_rect), hovered, i18n.language(),
                self.app.stack.top is self, theme.text_scale(), surf.get_size(), self.end_selected,
                tuple(self.feedback.score(i, s.score) for i, s in enumerate(st.seats)))
         cached = getattr(self, "_panel_cache", None)
@@ -1413,6 +1414,9 @@ class GameScene(Scene):
             status = i18n.t("game.planned") if seat.plan is not None else i18n.t("game.not_planned")
         elif st.phase == "place" and acting:
             status = i18n.t("game.acting")
+        away = getattr(self.session, "seat_away", None)  # an online game: a friend's computer has left
+        if away is not None and st.phase != "over" and away(i):
+            status = i18n.t("online.away")
         parts = [i18n.t("game.rings", n=seat.rings), i18n.t("game.deck", n=len(seat.deck))]
         if seat.fief is not None:
             parts.append(f"{i18n.t('game.fief', fief=seat.fief)} ({i18n.t('game.card', card=seat.card)})")

@@ -66,6 +66,7 @@ EN: dict[str, str] = {
     "online.retry": "Retry",
     "online.reconnecting": "Connecting again...",
     "online.waiting_for": "Waiting for {names}: not connected.",
+    "online.away": "not connected",
     "online.waiting_hint": "The game goes on when they come back.",
     "online.hand_to_ai": "Let the AI play for {name}",
     "online.stopped": "This game cannot go on here. {problem}",
@@ -176,6 +177,7 @@ IT: dict[str, str] = {
     "online.start": "Inizia la partita",
     "online.start_needs": "Ogni posto deve avere un amico o l'IA prima che la partita possa iniziare.",
     "online.wait_host": "Chi ospita fa iniziare la partita quando ci sono tutti.",
+    "online.away": "non connesso",
     "online.leave": "Esci",
     "online.ai_name": "IA ({level})",
     # ---- playing
