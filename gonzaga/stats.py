@@ -55,7 +55,7 @@ class GameEntry(BaseModel):
     id: str = Field(min_length=8, max_length=64, pattern=r"^[0-9a-f]+$")
     finished_at: str = Field(max_length=40)
     seats: int = Field(ge=2, le=4)
-    mode: Literal["solo", "hotseat"]
+    mode: Literal["solo", "hotseat", "online"]
     opponents: list[Level] = Field(default_factory=list, max_length=3)  # the AI seats' levels
     won: bool
     score: int = Field(ge=0, le=10000)
@@ -158,6 +158,12 @@ def reset() -> bool:
 
 # ---------------------------------------------------------------- one finished game
 
+def online_id(game: str) -> str:
+    """An online game's entry id: from the server's game id (the same game, counted once)."""
+    import hashlib
+    return hashlib.sha256(f"online:{game}".encode("utf-8")).hexdigest()[:16]
+
+
 def entry_for(session) -> Optional[GameEntry]:
     """The entry of a finished game with at least one human seat; None otherwise."""
     from . import history
@@ -169,10 +175,14 @@ def entry_for(session) -> Optional[GameEntry]:
     me = max(humans, key=lambda i: (i in st.winners, st.seats[i].score))
     s = st.seats[me]
     opponents = sorted(session.seats[i].bot for i in range(len(session.seats)) if session.seats[i].is_ai)
-    record = session.record
+    table = getattr(session, "table", None)  # an online game (net/remote.py): this computer's seat only
+    if table is not None and table.game:
+        game_id, mode = online_id(table.game), "online"
+    else:
+        game_id, mode = history.game_id(session.record, session.seats), "solo" if len(humans) == 1 else "hotseat"
     return GameEntry(
-        id=history.game_id(record, session.seats), finished_at=_dt.datetime.now().isoformat(timespec="seconds"),
-        seats=len(st.seats), mode="solo" if len(humans) == 1 else "hotseat",
+        id=game_id, finished_at=_dt.datetime.now().isoformat(timespec="seconds"),
+        seats=len(st.seats), mode=mode,
         opponents=[o if o in LEVEL_ORDER else "greedy" for o in opponents][:3],
         won=any(i in st.winners for i in humans), score=max(0, s.score),
         objective_held=scoring.objective_cities_held(st, me), leagues=len(s.leagues), donations=s.donations,
@@ -229,7 +239,8 @@ def summary(stats: Stats) -> dict:
         "played": n, "won": sum(1 for g in games if g.won),
         "by_seats": {k: pw(lambda g, k=k: g.seats == k) for k in (2, 3, 4)},
         "by_level": {lv: pw(lambda g, lv=lv: g.strongest == lv) for lv in levels},
-        "by_mode": {m: pw(lambda g, m=m: g.mode == m) for m in ("solo", "hotseat")},
+        "by_mode": {m: pw(lambda g, m=m: g.mode == m)
+                    for m in ("solo", "hotseat", "online") if m != "online" or any(g.mode == m for g in games)},
         "best": max((g.score for g in games), default=0),
         "mean": (sum(g.score for g in games) / n) if n else 0.0,
         "objective_mean": (sum(g.objective_held for g in games) / n) if n else 0.0,

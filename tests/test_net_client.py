@@ -184,6 +184,11 @@ def test_two_remote_sessions_play_a_game_to_the_end(server):
     rounds = host.session.round_scores()
     assert rounds.final == [s.score for s in local.state.seats] and rounds.rounds == list(range(1, local.state.round + 1))
     assert host.session.n == len(room.record.actions)
+    # the statistics count it once per computer, as an online game of that seat
+    from gonzaga import stats
+    e = stats.entry_for(guest.session)
+    assert e.mode == "online" and e.id == stats.online_id(guest.game) != stats.online_id(host.game + "x") and e.seats == 2 and e.opponents == []
+    assert e.won == (1 in host.session.state.winners) and e.score == local.state.seats[1].score
     for t in (host, guest):
         t.close()
     assert host.conn.join() and guest.conn.join()

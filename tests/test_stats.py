@@ -150,6 +150,12 @@ def test_summary_and_the_screen_in_both_languages_with_a_reset_that_asks(home):
     assert sm["by_mode"]["hotseat"][0] == 1 and sm["by_mode"]["hotseat"][1] == 1  # a human always wins it
     assert sm["by_level"]["hard"][0] == 1
     assert sm["best"] >= sm["mean"] > 0
+    assert "online" not in sm["by_mode"]  # no online game yet: no empty group on the chart
+    st = stats.load()[0]
+    online = st.games[0].model_copy(update={"id": stats.online_id("g1"), "mode": "online"})
+    stats.save(st.model_copy(update={"games": st.games + [online]}))
+    sm = stats.summary(stats.load()[0])
+    assert sm["played"] == 4 and sm["by_mode"]["online"][0] == 1
     for lang in ("en", "it"):
         app = App(persistence.Settings(speed="instant", language=lang), size=(1280, 720))
         app.run_frames(2)
@@ -161,7 +167,7 @@ def test_summary_and_the_screen_in_both_languages_with_a_reset_that_asks(home):
         reset.activate()
         assert isinstance(app.stack.top, ConfirmScene)
         app.stack.top.close()  # Cancel: nothing is lost
-        assert len(stats.load()[0].games) == 3
+        assert len(stats.load()[0].games) == 4
         app.close()
     app = App(persistence.Settings(speed="instant"), size=(1280, 720))
     app.run_frames(2)

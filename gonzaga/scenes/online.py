@@ -919,11 +919,11 @@ class RemoteAssistBar(AssistBar):
 
 
 class RemoteFeedback(Feedback):
-    """Sound and motion as in any game; no statistics (an online game's seats are not "solo" or
-    "hot-seat"); the end chart from the rounds this computer saw (there is no full record)."""
+    """Sound and motion as in any game; the statistics count it as an online game, once, by the
+    server's game id; the end chart from the rounds this computer saw (there is no full record)."""
 
     def __init__(self, scene):
-        super().__init__(scene, record_stats=False)
+        super().__init__(scene)
 
     def _round_scores(self, s):
         return s.round_scores()
