@@ -250,3 +250,13 @@ def check_frame(app) -> list[str]:
     finally:
         W.CHECK.enabled = False
         W.CHECK.reset()
+
+
+def problems_at(app, what: str, sizes=((1280, 720), (1600, 1000))) -> list[str]:
+    """The label problems of the screen on top, drawn at each of ``sizes`` in turn."""
+    out = []
+    for size in sizes:
+        resize(app, size)
+        app.run_frames(1)
+        out.extend(f"{what} {size[0]}x{size[1]}: {p}" for p in check_frame(app))
+    return out

@@ -284,10 +284,7 @@ def test_the_title_and_the_list_fit(apps, lang):
     problems = []
 
     def check(what: str) -> None:
-        for size in ((1280, 720), (1600, 1000)):
-            SW.resize(app, size)
-            app.run_frames(1)
-            problems.extend(f"{what} {size[0]}x{size[1]}: {p}" for p in SW.check_frame(app))
+        problems.extend(SW.problems_at(app, what))
 
     check("title")
     click(app, button(app, i18n.t("title.continue_online")).rect.center, 2)

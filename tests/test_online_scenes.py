@@ -306,10 +306,7 @@ def test_online_screens_fit(app, lang):
     problems = []
 
     def check(what: str) -> None:
-        for size in ((1280, 720), (1600, 1000)):
-            SW.resize(app, size)
-            app.run_frames(1)
-            problems.extend(f"{what} {size[0]}x{size[1]}: {p}" for p in SW.check_frame(app))
+        problems.extend(SW.problems_at(app, what))
         foreign = foreign_words(shown_texts(app), lang)
         problems.extend(f"{what}: a word of the other language: {w}" for w in sorted(foreign))
 
