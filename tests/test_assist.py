@@ -180,7 +180,7 @@ def test_take_back_in_a_solo_game_by_the_button_and_ctrl_z(app):
         if g.place is not None and s.state.turn == 0:
             break
         s.ai_delay = 0.0
-        for _ in range(300):  # let the round finish; play my placement if it comes
+        for _ in range(3000):  # let the round finish (AI seats think in a thread); play my placement if it comes
             if s.state.phase == "plan" and g.private_seat is not None:
                 break
             if g.place is not None:
