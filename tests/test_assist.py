@@ -63,7 +63,7 @@ def plan(app, g, action="B"):
     press(app, i18n.t("plan.confirm"), frames=2)
 
 
-def to_placement(app, g, limit=200):
+def to_placement(app, g, limit=3000):
     for _ in range(limit):
         if g.place is not None and app.stack.top is g:
             return g.place
@@ -77,7 +77,7 @@ def test_hint_by_H_for_the_plan_and_the_placement(app):
     g = solo(app)
     s = app.session
     key(app, pygame.K_h)
-    for _ in range(200):
+    for _ in range(3000):
         if g.assist.hint() is not None:
             break
         app.run_frames(1)
@@ -92,7 +92,7 @@ def test_hint_by_H_for_the_plan_and_the_placement(app):
     assert compass is not None and not g.assist.hint_button.rect.colliderect(compass)
     assert g.board_rect.contains(g.assist.hint_button.rect)
     click(app, g.assist.hint_button.rect.center)  # the button works like H
-    for _ in range(200):
+    for _ in range(3000):
         if g.assist.hint() is not None:
             break
         app.run_frames(1)
@@ -171,7 +171,7 @@ def test_take_back_in_a_solo_game_by_the_button_and_ctrl_z(app):
     for _ in range(12):
         plan(app, g, action="A")
         s.ai_delay = 30.0  # the AI's placement stays on show: the round goes on
-        for _ in range(200):
+        for _ in range(3000):
             if app.stack.top is not g:
                 key(app, pygame.K_RETURN)
             if s.state.phase == "place" and (g.place is not None or s.ai_showing is not None):
@@ -196,7 +196,7 @@ def test_take_back_in_a_solo_game_by_the_button_and_ctrl_z(app):
     drag(app, g.tray_rect().center, g.renderer.hex_to_screen(spot[1]))
     key(app, pygame.K_RETURN, frames=3)
     assert len(s.record.actions) == len(before[0]) + 1
-    for _ in range(50):
+    for _ in range(3000):
         if s.ai_showing is not None or len(s.record.actions) > len(before[0]) + 1:
             break
         app.run_frames(1)
