@@ -238,7 +238,8 @@ def test_the_join_screen_checks_what_is_typed(app):
         click(app, name.rect.center)
         type_text(app, "Bob")
         click(app, button(app, i18n.t("online.join_button")).rect.center)
-        assert scene.table is not None and not scene.join_button.enabled and scene.error == ""
+        if scene.table is not None:  # still trying (a refusal on the loopback may already be back)
+            assert not scene.join_button.enabled and scene.error == ""
         assert frames_until(app, lambda: scene.table is None)
     assert scene.error == f"Nobody answered at 127.0.0.1:{port}: is the game still hosted there?"
     assert scene.join_button.enabled and app.table is None and top_name(app) == "JoinScene"
