@@ -301,11 +301,10 @@ class Feedback:
             return
         r = sc.renderer
         clip = surf.get_clip()
-        if over and self._panel_chart_rect() is not None:
-            self._cover_log(surf)
+        if over and self.chart_in_panel():
             self._draw_chart(surf, on_map=False)
         surf.set_clip(sc.board_rect)
-        if over and self._panel_chart_rect() is None:
+        if over and not self.chart_in_panel():
             self._draw_chart(surf, on_map=True)
         for tw in self.anim.tweens:
             if not tw.started or r is None:
@@ -507,15 +506,9 @@ class Feedback:
             t.start()
         return job[1][0] if job[1] else None
 
-    def _cover_log(self, surf) -> None:
-        """The panel's log area, under the chart and around its Watch button (drawn before: kept)."""
-        sc = self.scene
-        p, c = sc.panel_rect, self.chart_rect()
-        top = c.y - W.sc(44)
-        button_x, button_bottom = c.right - W.sc(206), c.y - W.sc(6)  # the button game.py puts above the chart
-        colour = (232, 220, 192)  # the panel's
-        surf.fill(colour, pygame.Rect(p.x + 2, top, button_x - W.sc(4) - p.x - 2, button_bottom - top))
-        surf.fill(colour, pygame.Rect(p.x + 2, button_bottom, p.w - 2, p.bottom - button_bottom))
+    def chart_in_panel(self) -> bool:
+        """The end chart stands in the side panel, in place of the log (which is then not drawn)."""
+        return self._panel_chart_rect() is not None
 
     def _draw_chart(self, surf, on_map: bool) -> None:
         """The score-by-round chart; on the map's corner it is see-through while the pointer is on it."""

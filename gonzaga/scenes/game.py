@@ -1375,8 +1375,8 @@ class GameScene(Scene):
                 W.blit_text(surf, txt, (p.x + sc(16), y), "sans", 15, col, wrap=p.w - sc(30))
                 y += img.get_height()
             y += sc(6)
-        # the log (when at least two of its lines fit)
-        if p.bottom - y < sc(26 + 10 + 48):
+        # the log (when at least two of its lines fit; at the end the score chart may take its place)
+        if p.bottom - y < sc(26 + 10 + 48) or (st.phase == "over" and self.feedback.chart_in_panel()):
             return
         W.blit_text(surf, i18n.t("game.log"), (p.x + sc(14), y + sc(2)), "sans_bold", 16, W.TEXT)
         y += sc(26)
