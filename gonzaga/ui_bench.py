@@ -50,9 +50,11 @@ def _p(times: list, q: float) -> float:
     return round(times[min(len(times) - 1, int(round(q * (len(times) - 1))))], 2)
 
 
-def _game(size, phase: str):
-    """An App at ``size`` showing a mid-game table of four humans (round 6+), at the start
-    of ``phase`` for seat 0 (placing: with a legal spot)."""
+def game_at_round6(size, phase: str, *, opponents_as_ai: bool = False):
+    """An App at ``size`` showing a mid-game table of four (round 6+), at the start of ``phase``
+    for seat 0 (placing: with a legal spot). Greedy bots play every seat up to there; then the
+    seats are four humans (hot-seat, seat 0's hand open), or seat 0 and three AI seats
+    (``opponents_as_ai``: a solo game, as the README's screenshots show it)."""
     import pygame  # noqa: F401
 
     from . import persistence
@@ -62,8 +64,8 @@ def _game(size, phase: str):
     from .scenes.game import GameScene
     from .session import SeatSpec, Session
 
-    seats = [SeatSpec(n, "human", colour=c) for n, c in
-             (("Ann", "red"), ("Bob", "yellow"), ("Cy", "green"), ("Di", "blue"))]
+    names = ("Ann", "Yellow AI", "Green AI", "Blue AI") if opponents_as_ai else ("Ann", "Bob", "Cy", "Di")
+    seats = [SeatSpec(n, "human", colour=c) for n, c in zip(names, ("red", "yellow", "green", "blue"))]
     app = App(persistence.Settings(speed="instant"), size=size, autosave=False)
     s = Session.new(seats, 7, content=app.content)
     bots = [make_bot("greedy", i) for i in range(4)]
@@ -74,13 +76,15 @@ def _game(size, phase: str):
             break
         seat = st.to_act()[0]
         s.submit(bots[seat].choose(view(st, seat), seat))
+    if opponents_as_ai:  # from here on they are shown as AI seats
+        s.seats[1:] = [SeatSpec(x.name, "ai", "greedy", x.colour) for x in seats[1:]]
     app.session = s
     g = GameScene(app, s)
     app.stack.push(g)
     app.run_frames(3)
     while app.stack.top is not g:
         app.stack.pop()
-    if phase == "plan":
+    if phase == "plan" and not opponents_as_ai:
         g.open_private(0)
     app.run_frames(2)
     return app, g
@@ -115,7 +119,7 @@ def _drag_frames(quick: bool, size=(2560, 1440), zoom: float = 2.0) -> list:
     the wheel turning it now and then, a tip showing; the board at ``zoom``."""
     import pygame
 
-    app, g = _game(size, "place")
+    app, g = game_at_round6(size, "place")
     r = g.renderer
     pc = g.place
     spots = sorted(pc.any_rotation)
@@ -147,7 +151,7 @@ def _drag_frames(quick: bool, size=(2560, 1440), zoom: float = 2.0) -> list:
 def _plan_frames(quick: bool, size=(2560, 1440), zoom: float = 2.0) -> list:
     """Frame times in the planning phase with the preview on: the pointer over the map's
     hexes (tips) and over the cards (the preview follows the hovered pair)."""
-    app, g = _game(size, "plan")
+    app, g = game_at_round6(size, "plan")
     r = g.renderer
     prev = g.previews()
     best = max((k for k in prev if prev[k].best is not None), key=lambda k: prev[k].best)
@@ -179,7 +183,7 @@ def _zoom_frames(quick: bool, size=(2560, 1440)) -> list:
     the background (frames keep being measured meanwhile)."""
     import pygame
 
-    app, g = _game(size, "place")
+    app, g = game_at_round6(size, "place")
     r = g.renderer
     b = g.board_rect
     times: list = []

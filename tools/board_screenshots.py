@@ -27,44 +27,15 @@ import pygame  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from gonzaga import persistence  # noqa: E402
-from gonzaga.ai import make_bot  # noqa: E402
-from gonzaga.app import App  # noqa: E402
-from gonzaga.rules import legal_placements, view  # noqa: E402
-from gonzaga.scenes.game import GameScene  # noqa: E402
-from gonzaga.session import SeatSpec, Session  # noqa: E402
+from gonzaga.ui_bench import game_at_round6  # noqa: E402
 
 
 def _post(kind, **kw):
     pygame.event.post(pygame.event.Event(kind, **kw))
 
 
-def _game(size, phase):
-    app = App(persistence.Settings(speed="instant"), size=size, autosave=False)
-    specs = [SeatSpec("Ann", "human", colour="red"), SeatSpec("Yellow AI", "ai", "greedy", "yellow"),
-             SeatSpec("Green AI", "ai", "greedy", "green"), SeatSpec("Blue AI", "ai", "greedy", "blue")]
-    s = Session.new([SeatSpec(x.name, "human", colour=x.colour) for x in specs], 7, content=app.content)
-    bots = [make_bot("greedy", i) for i in range(4)]
-    while True:  # the bots play every seat up to round 6 (seat 0 to plan, or to place with a spot)
-        st = s.state
-        if st.round >= 6 and st.phase == phase and (
-                phase == "plan" or (st.to_act()[0] == 0 and legal_placements(st, 0))):
-            break
-        seat = st.to_act()[0]
-        s.submit(bots[seat].choose(view(st, seat), seat))
-    s.seats[1:] = specs[1:]  # from here on they are shown as AI seats
-    app.session = s
-    g = GameScene(app, s)
-    app.stack.push(g)
-    app.run_frames(3)
-    while app.stack.top is not g:
-        app.stack.pop()
-    app.run_frames(2)
-    return app, g
-
-
 def planning(size, zoom, out):
-    app, g = _game(size, "plan")
+    app, g = game_at_round6(size, "plan", opponents_as_ai=True)
     prev = g.previews()
     un = app.session.state.seats[0].unavailable
     best = max((k for k in prev if k[0] not in un and k[1] not in un and prev[k].best is not None),
@@ -85,7 +56,7 @@ def planning(size, zoom, out):
 
 
 def placement(size, zoom, out):
-    app, g = _game(size, "place")
+    app, g = game_at_round6(size, "place", opponents_as_ai=True)
     st = app.session.state
     pc = g.place
     sites = st.content.sites
