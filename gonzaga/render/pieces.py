@@ -179,59 +179,52 @@ def crest_points(kind: str, cx: float, cy: float, r: float) -> list[Point]:
     return [(cx + r * math.cos(a * math.pi / 12), cy + r * math.sin(a * math.pi / 12)) for a in range(24)]
 
 
+def _supersampled(key, size: int, draw) -> pygame.Surface:
+    """A cached ``size`` px square glyph, drawn by ``draw(surface, S)`` at four times the size
+    and scaled down smoothly (pygame's shapes have no anti-aliasing of their own)."""
+    s = _ring_cache.get(key)
+    if s is None:
+        S = size * 4
+        big = pygame.Surface((S, S), pygame.SRCALPHA)
+        draw(big, S)
+        s = _ring_cache[key] = pygame.transform.smoothscale(big, (size, size))
+    return s
+
+
+def _crest_layers(surf, seat, x: float, y: float, radii) -> None:
+    """The seat's crest shape at (x, y): dark edge, white rim, colour, of the three ``radii``."""
+    kind = theme.seat_crest(seat)
+    for colour, r in zip((theme.seat_dark(seat), (255, 255, 255), theme.seat_color(seat)), radii):
+        pygame.draw.polygon(surf, (*colour, 255), crest_points(kind, x, y, r))
+
+
 def crest(seat, size: int) -> pygame.Surface:
     """The seat's crest: its shape in its colour with a white rim and a dark edge."""
     size = max(8, int(size))
-    key = ("crest", theme.seat_name(seat), size)
-    s = _ring_cache.get(key)
-    if s is not None:
-        return s
-    K = 4
-    S = size * K
-    big = pygame.Surface((S, S), pygame.SRCALPHA)
-    kind = theme.seat_crest(seat)
-    c = S / 2
-    pygame.draw.polygon(big, (*theme.seat_dark(seat), 255), crest_points(kind, c, c, S * 0.43))
-    pygame.draw.polygon(big, (255, 255, 255, 255), crest_points(kind, c, c, S * 0.36))
-    pygame.draw.polygon(big, (*theme.seat_color(seat), 255), crest_points(kind, c, c, S * 0.27))
-    s = pygame.transform.smoothscale(big, (size, size))
-    _ring_cache[key] = s
-    return s
+    return _supersampled(("crest", theme.seat_name(seat), size), size,
+                         lambda big, S: _crest_layers(big, seat, S / 2, S / 2, (S * 0.43, S * 0.36, S * 0.27)))
 
 
 def ring_glyph(seat, size: int) -> pygame.Surface:
     """A wedding ring in the seat's colour, ``size`` px square, with the seat's crest as its
     stone. The band is wide and outlined; the middle stays open (what is under it shows)."""
     size = max(8, int(size))
-    key = (theme.seat_name(seat), size)
-    s = _ring_cache.get(key)
-    if s is not None:
-        return s
-    K = 4
-    S = size * K
-    big = pygame.Surface((S, S), pygame.SRCALPHA)
-    c = (S / 2, S * 0.54)
-    R = S * 0.36
-    w = S * 0.11
-    dark, col, light = theme.seat_dark(seat), theme.seat_color(seat), theme.seat_light(seat)
-    ring = pygame.Rect(0, 0, 2 * (R + w / 2), 2 * (R + w / 2))
-    ring.center = (int(c[0]), int(c[1]))
-    pygame.draw.circle(big, (20, 14, 8, 110), (c[0] + S * 0.02, c[1] + S * 0.025), R + w / 2 + S * 0.03, int(w * 1.6))
-    pygame.draw.circle(big, (255, 255, 255, 255), c, R + w / 2 + S * 0.03, int(w + S * 0.06))  # white halo
-    pygame.draw.circle(big, (*dark, 255), c, R + w / 2 + S * 0.012, int(w + S * 0.024))
-    pygame.draw.circle(big, (*col, 255), c, R + w / 2, int(w))
-    pygame.draw.arc(big, (*light, 255), pygame.Rect(c[0] - R, c[1] - R, 2 * R, 2 * R), math.radians(100),
-                    math.radians(190), max(1, int(w * 0.3)))
-    # the stone: the seat's crest
-    kind = theme.seat_crest(seat)
-    g = (S / 2, c[1] - R - w * 0.2)
-    gr = S * 0.135
-    pygame.draw.polygon(big, (*dark, 255), crest_points(kind, g[0], g[1], gr * 1.35))
-    pygame.draw.polygon(big, (255, 255, 255, 255), crest_points(kind, g[0], g[1], gr * 1.1))
-    pygame.draw.polygon(big, (*col, 255), crest_points(kind, g[0], g[1], gr * 0.75))
-    s = pygame.transform.smoothscale(big, (size, size))
-    _ring_cache[key] = s
-    return s
+
+    def draw(big, S):
+        c = (S / 2, S * 0.54)
+        R = S * 0.36
+        w = S * 0.11
+        dark, col, light = theme.seat_dark(seat), theme.seat_color(seat), theme.seat_light(seat)
+        pygame.draw.circle(big, (20, 14, 8, 110), (c[0] + S * 0.02, c[1] + S * 0.025), R + w / 2 + S * 0.03,
+                           int(w * 1.6))
+        pygame.draw.circle(big, (255, 255, 255, 255), c, R + w / 2 + S * 0.03, int(w + S * 0.06))  # white halo
+        pygame.draw.circle(big, (*dark, 255), c, R + w / 2 + S * 0.012, int(w + S * 0.024))
+        pygame.draw.circle(big, (*col, 255), c, R + w / 2, int(w))
+        pygame.draw.arc(big, (*light, 255), pygame.Rect(c[0] - R, c[1] - R, 2 * R, 2 * R), math.radians(100),
+                        math.radians(190), max(1, int(w * 0.3)))
+        gr = S * 0.135  # the stone: the seat's crest
+        _crest_layers(big, seat, S / 2, c[1] - R - w * 0.2, (gr * 1.35, gr * 1.1, gr * 0.75))
+    return _supersampled((theme.seat_name(seat), size), size, draw)
 
 
 # ---------------------------------------------------------------- seat patterns
