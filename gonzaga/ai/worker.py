@@ -51,8 +51,9 @@ def _init_worker(cancel_counter) -> None:
     _CANCEL = cancel_counter
 
 
-def _strip(view):
-    """The view without the (large, unpicklable-cheaply) Content and Board."""
+def strip_view(view):
+    """What of a view crosses to a worker process: the view without the (large, costly to pickle)
+    Content and Board, and the content's directory."""
     return replace(view, content=None, board=None), str(view.content.directory)
 
 
@@ -89,12 +90,6 @@ def _decide_in_process(name: str, seed: int, light, directory: str, seat: int, g
     counter = _CANCEL
     stop = (lambda: counter.value != generation) if counter is not None else None
     return _choose(_bot(_BOTS, name, seed, seat), _restore(light, directory), seat, stop)
-
-
-def strip_view(view):
-    """What of a view crosses to a worker process: the view without Content and Board, and the
-    content's directory (see ``decide_once``)."""
-    return _strip(view)
 
 
 def decide_once(name: str, seed: int, light, directory: str, seat: int):
@@ -271,7 +266,7 @@ class DecisionWorker:
             return ex
 
     def _submit_process(self, name: str, seed: int, view, seat: int) -> Future:
-        light, directory = _strip(view)
+        light, directory = strip_view(view)
         args = (name, seed, light, directory, seat, self._generation)
         try:
             return self._executor(seat).submit(_decide_in_process, *args)

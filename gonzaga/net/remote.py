@@ -364,7 +364,6 @@ class Table:
                        seats[self.seat].colour if self.seat < len(seats) else "")
         if self.session is not None and len(seats) == len(self.session.seats):
             self.session.seats = seat_specs(self.seats)
-            self.session.presence = tuple(x.connected for x in self.seats)
 
     def _update(self, msg: protocol.Update) -> bool:
         if msg.seat != self.seat:
@@ -401,7 +400,6 @@ class RemoteSession(Session):
                          worker=None)
         self.table = table
         self.seat: int = table.seat
-        self.presence: tuple = tuple(x.connected for x in table.seats)  # per seat: its computer is connected
         self.n = 0  # the server's record length this state is at
         self.pending: Optional[tuple[Action, int]] = None  # our move sent (at n), not yet applied
         self._resends = 0
@@ -454,6 +452,11 @@ class RemoteSession(Session):
         self._resends += 1
         self.pending = (action, self.n)
         return True
+
+    @property
+    def presence(self) -> tuple:
+        """Per seat: its computer is connected now (the table's latest lobby or update)."""
+        return tuple(x.connected for x in self.table.seats)
 
     def seat_away(self, seat: int) -> bool:
         """A human seat whose computer is not connected now (its panel says so)."""
