@@ -471,15 +471,21 @@ class Feedback:
         return r
 
     def _panel_chart_rect(self) -> Optional[pygame.Rect]:
+        """Below the seats' boxes (measured once per panel size, game step, language and scale:
+        asked several times a frame at the end)."""
         sc = self.scene
         p = getattr(sc, "panel_rect", None)
         box_h = getattr(sc, "_seat_box_height", None)
         if p is None or box_h is None:
             return None
-        seats = sc.session.state.seats
-        y = p.y + W.sc(10) + sum(box_h(i, seat, False) + W.sc(8) for i, seat in enumerate(seats))
-        r = pygame.Rect(p.x + W.sc(10), y + W.sc(44), p.w - W.sc(20), p.bottom - y - W.sc(54))  # the Watch button above
-        return r if r.w >= W.sc(220) and r.h >= W.sc(170) else None
+        key = (tuple(p), sc.session.version, i18n.language(), theme.text_scale(), W.sc(100))
+        cached = self.__dict__.get("_panel_chart")
+        if cached is None or cached[0] != key:
+            seats = sc.session.state.seats
+            y = p.y + W.sc(10) + sum(box_h(i, seat, False) + W.sc(8) for i, seat in enumerate(seats))
+            r = pygame.Rect(p.x + W.sc(10), y + W.sc(44), p.w - W.sc(20), p.bottom - y - W.sc(54))  # Watch above
+            cached = self._panel_chart = (key, r if r.w >= W.sc(220) and r.h >= W.sc(170) else None)
+        return None if cached[1] is None else cached[1].copy()
 
     def _round_scores(self, s):
         """The game's scores by round, replayed in a thread (a whole game takes tens of ms: more
