@@ -62,13 +62,15 @@ def round_scores(history: list[GameState]) -> RoundScores:
 def public_state(state: GameState) -> GameState:
     """What everyone at the table may see: no objective, no deck order, no plan before the reveal
     (a seat that has planned shows a hidden plan). Once the game is over every objective is
-    public (``view`` shows them then), the decks stay hidden."""
+    public (the end of the game shows them), the decks stay hidden."""
     v = view(state, 0)
     seats = []
     for i, s in enumerate(v.seats):
         changes = {}
         if state.phase != "over":
-            changes["objective"] = None  # seat 0's own too
+            changes["objective"] = None
+        else:
+            changes["objective"] = state.seats[i].objective
         if state.phase == "plan" and s.plan is not None:
             changes["plan"] = Plan(i, HIDDEN, HIDDEN, False)
         seats.append(evolve(s, **changes))

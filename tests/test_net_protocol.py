@@ -31,20 +31,6 @@ def test_every_view_of_a_whole_game_survives_the_wire(seats):
         st = apply(st, rng.choice(legal_actions(st, st.to_act()[0])))
 
 
-@pytest.mark.rule("E-view", "X5")
-def test_objectives_are_hidden_until_the_game_is_over_then_shown():
-    """Another seat's objective is never in a view while the game goes on; at the end they are
-    scored face up (X5), so every view shows them (the end screen, the replay, online clients)."""
-    c = load_content()
-    rng = random.Random(9)
-    st = new_game(GameConfig(seats=3), c)
-    st = apply(st, deal(st, rng))
-    while st.phase != "over":
-        assert all(view(st, 0).seats[j].objective is None for j in (1, 2))
-        st = apply(st, rng.choice(legal_actions(st, st.to_act()[0])))
-    assert [s.objective for s in view(st, 0).seats] == [s.objective for s in st.seats]
-
-
 def test_a_full_state_is_never_encoded():
     c = load_content()
     st = new_game(GameConfig(seats=2), c)

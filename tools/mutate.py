@@ -97,8 +97,6 @@ MUTANTS = [
       "objectives = [rng.choice([o.id for o in content.objectives]) for _ in range(cfg.seats)]",
       "two seats may get one objective"),
     M("S5", V, '            changes["objective"] = None\n', "            pass\n", "other objectives shown in a view"),
-    M("E-view", V, 'if state.phase != "over":\n                changes["objective"] = None',
-      'if True:\n                changes["objective"] = None', "objectives still hidden once the game is over"),
     # ---------------------------------------------------------------- the round
     M("R1", E, "seats = tuple(evolve(s, fief=s.deck[0], deck=s.deck[1:], plan=None) for s in state.seats)",
       "seats = tuple(evolve(s, fief=s.deck[-1], deck=s.deck[:-1], plan=None) for s in state.seats)",

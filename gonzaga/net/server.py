@@ -44,6 +44,7 @@ from ..rules import (Action, ActionSyntaxError, GameConfig, GameRecord, GameStat
                      Setup, Wedding, apply, check, deal, new_game, parse_action, view)
 from ..rules.content import Content, load_content
 from ..rules.record import replay
+from ..rules.state import evolve
 from . import protocol as P
 from .storage import GameStore, StoredGame, StoreError, open_store
 from .viewcodec import view_to_json
@@ -214,8 +215,17 @@ class GameRoom:
         return have[1]
 
     def update(self, seat: int, last: Optional[P.LastAction], infos: Optional[list] = None) -> P.Update:
-        return P.Update(game=self.id, n=self.n, seat=seat, view=view_to_json(view(self.state, seat)),
+        return P.Update(game=self.id, n=self.n, seat=seat, view=view_to_json(seat_view(self.state, seat)),
                         last=last, seats=infos if infos is not None else self.seat_infos())
+
+
+def seat_view(state: GameState, seat: int) -> GameState:
+    """What ``seat`` is sent: ``view(state, seat)``; once the game is over, with every seat's
+    objective shown (they are scored then, as at the table)."""
+    v = view(state, seat)
+    if not state.is_over:
+        return v
+    return evolve(v, seats=tuple(evolve(s, objective=full.objective) for s, full in zip(v.seats, state.seats)))
 
 
 def last_for(action: Action, seat: int) -> P.LastAction:

@@ -1,8 +1,8 @@
 """What one seat may know (spec E): the state with every secret of the others removed.
 
 A view hides: the order of every deck (the seat's own too: only which fiefs are
-left is known), the other seats' objectives until the game is over (they are then
-scored, face up: X5), and the other seats' plans until the reveal. AI seats choose from views; ``determinize`` fills the hidden parts
+left is known), the other seats' objectives, and the other seats' plans until
+the reveal. AI seats choose from views; ``determinize`` fills the hidden parts
 with guesses consistent with the view so that search can run on full states.
 """
 from __future__ import annotations
@@ -22,8 +22,7 @@ def view(state: GameState, seat: int) -> GameState:
     for i, s in enumerate(state.seats):
         changes = dict(deck=tuple(sorted(s.deck)), deck_hidden=True)
         if i != seat:
-            if state.phase != "over":
-                changes["objective"] = None
+            changes["objective"] = None
             if state.phase == "plan" and s.plan is not None:
                 changes["plan"] = Plan(i, HIDDEN, HIDDEN, False)
         seats.append(evolve(s, **changes))
