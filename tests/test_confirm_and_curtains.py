@@ -100,10 +100,11 @@ def _hotseat_placing_save(app):
     s = app.session
     for seat in (0, 1):
         s.submit(next(a for a in legal_actions(s.state, seat) if isinstance(a, Plan)))
-    for _ in range(60):
+    for _ in range(3000):  # the AI seat plans in a thread: as many frames as it takes
         app.run_frames(1)
         if s.state.phase == "place":
             break
+    assert s.state.phase == "place"
     path = persistence.saves_dir() / "hotseat-placing.json"
     persistence.save_game(s, path, "hotseat placing")
     return path.name
