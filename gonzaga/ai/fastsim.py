@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Optional
+from typing import NamedTuple, Optional
 
 from ..rules import Donate, GameState, Place, Plan, Wedding
 from ..rules import scoring
@@ -38,6 +38,24 @@ ARANK = {"A": 0, "B": 1, "C": 2}
 PLAN_LOOK = 2  # legal entries valued per (region, action) when a rollout seat plans
 PLACE_LOOK = 0  # 0: every legal entry when it places (exact), plus merges and rings
 DONATION = float(scoring.DONATION)
+GROUP_TEMP = (0.6, 0.6)  # the Gonzaga tile's share: softmax over largest groups, temperature a + b x rounds left
+
+
+class Weights(NamedTuple):
+    """The rollout policy's piece value: the terms that are not points (``heuristics``)."""
+
+    lp1: float = LEAGUE_POT[1]  # holding 1 harbor of a sea that can still make a league
+    lp2: float = LEAGUE_POT[2]  # holding 2
+    group: float = GROUP_STEP  # per piece added to the largest group (X4)
+    ring: float = RING_VALUE  # a ring in supply, while rounds remain
+    block2: float = BLOCK_TWO  # a free harbor of a sea where a rival holds 2
+    block1: float = BLOCK_ONE
+    deny: float = 0.0  # share of a rival's next objective step lost when its city is taken
+
+
+BASE_WEIGHTS = Weights()
+# the rollout policy expert plays in its rollouts (tools/tune_policy.py; docs/ai.md has the run)
+TUNED = Weights(lp1=1.5, lp2=2.25, group=3.3, ring=1.5, block2=0.0, block1=0.5, deny=0.25)
 
 
 # ---------------------------------------------------------------- static tables
@@ -172,7 +190,7 @@ class Sim:
 
     __slots__ = ("t", "n", "fm", "rm", "rings", "pts", "sites_pts", "leagues", "comps", "deck", "fief",
                  "digit", "obj", "plan", "unav", "round", "last_round", "phase", "order", "turn",
-                 "steps", "rng", "noise", "mcache", "shared")
+                 "steps", "rng", "noise", "mcache", "shared", "weights")
 
     def copy(self) -> "Sim":
         s = object.__new__(Sim)
@@ -201,6 +219,7 @@ class Sim:
         s.noise = self.noise
         s.mcache = [None] * self.n
         s.shared = None
+        s.weights = self.weights
         return s
 
     @classmethod
@@ -244,6 +263,7 @@ class Sim:
         s.noise = 0.0
         s.mcache = [None] * state.n
         s.shared = None
+        s.weights = [BASE_WEIGHTS] * state.n  # per seat; replaced whole, never changed
         return s
 
     def shuffle_decks(self, rng: random.Random) -> None:
@@ -324,20 +344,36 @@ class Sim:
         block1 &= free & ~block2
         left = self.rounds_left(i)
         ts = min(1.0, (left + 1) / 4.0)
-        rv = 0.0 if left == 0 else (RING_VALUE if self.rings[i] <= left + 1 else RING_VALUE * 0.5)
+        w = self.weights[i]
+        rv = 0.0 if left == 0 else (w.ring if self.rings[i] <= left + 1 else w.ring * 0.5)
         comps = self.comps[i]
         largest = max((c[2] for c in comps), default=0)
         objfree = objm & ~held
+        deny = ()
+        if w.deny:
+            # a free city of a rival's objective: taking it costs the rival its next step
+            deny = []
+            for j in range(self.n):
+                if j != i and self.obj[j]:
+                    hj = self.fm[j] | self.rm[j]
+                    m = self.obj[j] & free
+                    if m:
+                        ohj = (hj & self.obj[j]).bit_count()
+                        deny.append((m, w.deny * (OBJ[min(6, ohj + 1)] - OBJ[ohj])))
         return (held, objfree, oh, hc, fr, self.leagues[i], block2, block1, ts, rv, comps, largest, free,
-                t.sea_mask, tuple(bits(objfree)))
+                t.sea_mask, tuple(bits(objfree)), (0.0, w.lp1, w.lp2), w.group, w.block2, w.block1, deny)
 
     @staticmethod
     def value(e: Entry, cx, rings: int = 0) -> float:
-        held, objfree, oh, hc, fr, lg, block2, block1, ts, rv, comps, largest, free, seam, _ = cx
+        (held, objfree, oh, hc, fr, lg, block2, block1, ts, rv, comps, largest, free, seam, _,
+         lpot, gstep, b2, b1, deny) = cx
         mask = e.mask
         v = e.pts
         if objfree and mask & objfree:
             v += OBJ[min(6, oh + (mask & objfree).bit_count())] - OBJ[oh]
+        for m, step in deny:
+            if mask & m:
+                v += step * (mask & m).bit_count()
         seas = e.seas
         if seas:
             done = -1
@@ -350,15 +386,15 @@ class Sim:
                     v += 10.0
                     continue
                 free_after = fr[si] - (e.harbors & free & seam[si]).bit_count()
-                pa = LEAGUE_POT[after] if after + free_after >= 3 else 0.0
-                pb = LEAGUE_POT[hc[si]] if hc[si] + fr[si] >= 3 else 0.0
+                pa = lpot[after] if after + free_after >= 3 else 0.0
+                pb = lpot[hc[si]] if hc[si] + fr[si] >= 3 else 0.0
                 v += ts * (pa - pb)
             if block2 and mask & block2:
-                v += ts * BLOCK_TWO * (mask & block2).bit_count()
+                v += ts * b2 * (mask & block2).bit_count()
             if block1 and mask & block1:
-                v += ts * BLOCK_ONE * (mask & block1).bit_count()
+                v += ts * b1 * (mask & block1).bit_count()
         if not comps:
-            v += GROUP_STEP * (rings or 1)
+            v += gstep * (rings or 1)
         elif e.grown & held:
             g = e.grown
             size = rings or 1
@@ -366,9 +402,9 @@ class Sim:
                 if c[0] & g:
                     size += c[2]
             if size > largest:
-                v += GROUP_STEP * (size - largest)
+                v += gstep * (size - largest)
         elif largest < (rings or 1):
-            v += GROUP_STEP * ((rings or 1) - largest)
+            v += gstep * ((rings or 1) - largest)
         if rings:
             v -= rv * rings
         return v
@@ -477,8 +513,8 @@ class Sim:
                     if comp[0] & g:
                         size += comp[2]
                         touched += 1
-                if touched >= 2 and GROUP_STEP * (size - largest) > DONATION:
-                    out.append((GROUP_STEP * (size - largest), e))
+                if touched >= 2 and cx[16] * (size - largest) > DONATION:
+                    out.append((cx[16] * (size - largest), e))
         self.mcache[i] = (key, out)
         return out
 
@@ -667,7 +703,7 @@ class Sim:
             groups.append(self.largest(i))
             out.append(v)
         left = self.rounds_left(0)
-        temp = 0.6 + 0.6 * left
+        temp = GROUP_TEMP[0] + GROUP_TEMP[1] * left
         best = max(groups)
         w = [math.exp((g - best) / temp) if g else 0.0 for g in groups]
         tot = sum(w) or 1.0
