@@ -17,8 +17,8 @@ At each decision, from the seat's view only (spec E):
    The final choice is the best mean among the last survivors, each mean shrunk toward
    the prior by ``PRIOR_SAMPLES`` virtual rollouts. While planning, rivals who have not
    revealed their plans get a plan drawn from medium's model of them (``rival_model``).
-4. **Rollouts** run on ``fastsim.Sim`` (every seat plays the fast heuristic policy, with
-   its sampled objective) to the end of the next round (``HORIZON``; the game's end when
+4. **Rollouts** run on ``fastsim.Sim`` (every seat plays the fast heuristic policy with the
+   tuned weights ``fastsim.TUNED``, and its sampled objective) to the end of the next round (``HORIZON``; the game's end when
    it comes first), and a result is worth ``win + margin / MARGIN_SCALE`` (with ``BLEND``
    > 0, averaged between the end of the current round and the horizon: the same rollout
    valued twice, a small ensemble of two look-aheads; off by default): the margin is

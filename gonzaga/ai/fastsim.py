@@ -19,6 +19,11 @@ static part, so a rollout step looks at the first few still-legal entries of a l
 at the entries covering a city of the seat's objective) instead of valuing every legal
 placement anew (the old policy valued about 61 per step through ``apply``'s states).
 
+The policy's non-point terms are weights per seat (``Weights``): ``BASE_WEIGHTS`` are the
+medium level's values, ``TUNED`` the weights expert's rollouts play, found by self-play
+(``tools/tune_policy.py``), with one more term, ``deny``: taking a free city of a rival's
+objective.
+
 A rollout step is one seat's decision (a plan or a placement) applied by the policy;
 ``gonzaga bench`` reports rollout steps per second (``play_out``).
 """
@@ -38,7 +43,6 @@ ARANK = {"A": 0, "B": 1, "C": 2}
 PLAN_LOOK = 2  # legal entries valued per (region, action) when a rollout seat plans
 PLACE_LOOK = 0  # 0: every legal entry when it places (exact), plus merges and rings
 DONATION = float(scoring.DONATION)
-GROUP_TEMP = (0.6, 0.6)  # the Gonzaga tile's share: softmax over largest groups, temperature a + b x rounds left
 
 
 class Weights(NamedTuple):
@@ -486,6 +490,7 @@ class Sim:
         t = self.t
         board = t.board
         largest = cx[11]
+        gstep = cx[16]  # the seat's group step (Weights.group)
         top = max(range(len(comps)), key=lambda c: comps[c][2])
         frontier = 0
         for c, comp in enumerate(comps):
@@ -513,8 +518,8 @@ class Sim:
                     if comp[0] & g:
                         size += comp[2]
                         touched += 1
-                if touched >= 2 and cx[16] * (size - largest) > DONATION:
-                    out.append((cx[16] * (size - largest), e))
+                if touched >= 2 and gstep * (size - largest) > DONATION:
+                    out.append((gstep * (size - largest), e))
         self.mcache[i] = (key, out)
         return out
 
@@ -703,7 +708,7 @@ class Sim:
             groups.append(self.largest(i))
             out.append(v)
         left = self.rounds_left(0)
-        temp = GROUP_TEMP[0] + GROUP_TEMP[1] * left
+        temp = 0.6 + 0.6 * left
         best = max(groups)
         w = [math.exp((g - best) / temp) if g else 0.0 for g in groups]
         tot = sum(w) or 1.0
