@@ -307,7 +307,8 @@ class Sim:
 
     def _shared(self):
         """What every seat's context shares, cached until a piece goes down: the free sites,
-        free harbors per sea, and each seat's harbor count per sea."""
+        free harbors per sea, each seat's harbor count per sea, and each seat's free objective
+        cities with its next objective step."""
         sh = self.shared
         if sh is not None:
             return sh
@@ -322,13 +323,20 @@ class Sim:
             held = self.fm[j] | self.rm[j]
             lg = self.leagues[j]
             counts.append([0 if lg >> si & 1 else (held & hm).bit_count() for si, hm in enumerate(t.sea_mask)])
-        sh = self.shared = (free, fr, counts)
+        # each seat's free objective cities and its next step in the table (X5): what a rival
+        # taking one of them costs it (Weights.deny)
+        steps = []
+        for j in range(self.n):
+            m = self.obj[j] & free
+            oh = ((self.fm[j] | self.rm[j]) & self.obj[j]).bit_count()
+            steps.append((m, OBJ[min(6, oh + 1)] - OBJ[oh]) if m else None)
+        sh = self.shared = (free, fr, counts, steps)
         return sh
 
     def context(self, i: int):
         """What the dynamic part of a piece's value needs, for seat ``i`` now."""
         t = self.t
-        free, fr, counts = self._shared()
+        free, fr, counts, steps = self._shared()
         held = self.fm[i] | self.rm[i]
         objm = self.obj[i]
         oh = (held & objm).bit_count()
@@ -354,16 +362,8 @@ class Sim:
         largest = max((c[2] for c in comps), default=0)
         objfree = objm & ~held
         deny = ()
-        if w.deny:
-            # a free city of a rival's objective: taking it costs the rival its next step
-            deny = []
-            for j in range(self.n):
-                if j != i and self.obj[j]:
-                    hj = self.fm[j] | self.rm[j]
-                    m = self.obj[j] & free
-                    if m:
-                        ohj = (hj & self.obj[j]).bit_count()
-                        deny.append((m, w.deny * (OBJ[min(6, ohj + 1)] - OBJ[ohj])))
+        if w.deny:  # a free city of a rival's objective: taking it costs the rival its next step
+            deny = [(st[0], w.deny * st[1]) for j, st in enumerate(steps) if j != i and st]
         return (held, objfree, oh, hc, fr, self.leagues[i], block2, block1, ts, rv, comps, largest, free,
                 t.sea_mask, tuple(bits(objfree)), (0.0, w.lp1, w.lp2), w.group, w.block2, w.block1, deny)
 
