@@ -20,16 +20,21 @@ def ai_levels() -> list[str]:
     return [b for b in ("easy", "medium", "hard", "expert") if b in names] or ["greedy"]
 
 
+def default_level(levels: list[str]) -> str:
+    """The level a new AI seat starts at: medium when it is offered."""
+    return "medium" if "medium" in levels else levels[0]
+
+
 class NewGameScene(Scene):
     name = "new_game"
 
     def __init__(self, app):
         super().__init__(app)
         self.levels = ai_levels()
-        default_level = "medium" if "medium" in self.levels else self.levels[0]
+        level = default_level(self.levels)
         self.count = 3
         self.seats = [SeatSpec(i18n.t("new.human") if i == 0 else FAMILIES[i], "human" if i == 0 else "ai",
-                               default_level, COLOURS[i]) for i in range(4)]
+                               level, COLOURS[i]) for i in range(4)]
         self.seats[0].name = "Gonzaga"
         self.scenario = None  # None: random
         self.seed = str(new_seed())

@@ -35,7 +35,7 @@ from ..ui.widgets import Button, TextField
 from .assist import AssistBar
 from .base import Scene
 from .feedback import Feedback
-from .new_game import ai_levels
+from .new_game import ai_levels, default_level
 from .overlays import MenuScene
 
 log = logging.getLogger(__name__)
@@ -183,9 +183,9 @@ class HostScene(_Form):
     def __init__(self, app):
         super().__init__(app)
         self.levels = ai_levels()
-        default = "medium" if "medium" in self.levels else self.levels[0]
+        level = default_level(self.levels)
         self.count = 2
-        self.kinds = [FRIEND, FRIEND, default, default]  # seats 1-3: a friend or an AI level
+        self.kinds = [FRIEND, FRIEND, level, level]  # seats 1-3: a friend or an AI level
         self.lan = False  # a server open to the network only when the host asks for it
         self.player_name = ""  # typed first: friends see it on their screens
         self.name_field: Optional[TextField] = None
