@@ -347,3 +347,74 @@ def test_expert_rollouts_play_the_tuned_policy():
     base = ExpertBot(1, iterations=10, policy="base")
     det = base._determinization(Sim.from_state(v), v, 1, objective_weights(v, 1), random.Random(2))
     assert det.weights == [BASE_WEIGHTS] * 3
+
+
+def _fief_key(sim, i):
+    return sim.fief[i] + sim.digit[i]
+
+
+@pytest.mark.rule("R3", "R4", "P7")
+def test_a_contending_plan_is_valued_after_the_rivals_who_place_first(monkeypatch):
+    """With ``contend`` 1, a plan is worth the best placement left once each rival who places
+    before it (R3, R4: a lower action card, or the same card and a lower fief number) has
+    taken the spot its own best plan aims at (P7: that spot is then occupied); a rival who
+    places after it changes nothing. Checked against a brute force over every placement."""
+    from gonzaga.ai import fastsim
+    from gonzaga.ai.fastsim import ARANK, DONATION
+    monkeypatch.setattr(fastsim, "PLAN_LOOK", 0)  # every legal entry, so a brute force can follow
+    changed = unchanged = 0
+    for seed in range(40):
+        sim = Sim.from_state(_start(2, 600 + seed))
+        sim.weights = [TUNED._replace(contend=1.0, king=0.0)] * 2
+        tables, picks = sim._greedy_plans()
+        for i in (0, 1):
+            j = 1 - i
+            _, (_, aj, _), mj = picks[j]
+            cx = sim.context(i)
+            occ = sim.all_fiefs() | sim.rm[i]
+            full = sim.plan_values(i)
+            sim.weights = [TUNED._replace(contend=0.5, king=0.0)] * 2
+            half = sim.plan_values(i)  # (1 - c) x the value now + c x the value after those ahead
+            sim.weights = [TUNED._replace(contend=1.0, king=0.0)] * 2
+            for (v, (k, a, _), m), (vc, p), (vh, _) in zip(tables[i], full, half):
+                assert p == (k, a, False) and vh == pytest.approx(0.5 * v + 0.5 * vc)
+                if a == "C":  # weddings: the fief-only brute force below does not cover rings
+                    continue
+                ahead = ARANK[aj] < ARANK[a] or (aj == a and _fief_key(sim, j) < _fief_key(sim, i))
+                legal = [e for e in sim.t.lists.get((sim.fief[i], k, a), ())
+                         if not e.mask & occ and not (ahead and e.mask & mj)]
+                assert vc == pytest.approx(max([Sim.value(e, cx) for e in legal] + [DONATION]))
+                if ahead and m & mj and vc < v:
+                    changed += 1
+                elif not ahead:
+                    assert vc == v
+                    unchanged += 1
+    assert changed >= 5 and unchanged >= 50, (changed, unchanged)
+
+
+@pytest.mark.rule("K1", "K2", "R3")
+def test_the_rollout_policy_plans_the_kings_privilege_only_when_a_rival_would_take_its_spot():
+    """With ``king`` t > 0 a seat with a ring plans its best plan with the King's Privilege
+    (K2: it then places first) exactly when the rivals ahead of it would cost that plan at
+    least t points; without a ring, or with K unavailable (K1), it never does."""
+    kinged = plain = 0
+    for seed in range(40):
+        sim = Sim.from_state(_start(2, 700 + seed))
+        sim.weights = [TUNED._replace(contend=1.0, king=0.25)] * 2
+        tables, picks = sim._greedy_plans()
+        for i in (0, 1):
+            v0, p0, _ = picks[i]
+            v1 = max(v for v, _, _ in sim._contended(i, tables, picks, 1.0))
+            k, a, king = sim.policy_plan(i)
+            if v0 - v1 >= 0.25:
+                assert (k, a, king) == (p0[0], p0[1], True)
+                kinged += 1
+                sim.rings[i], rings = 0, sim.rings[i]
+                assert sim.policy_plan(i)[2] is False
+                sim.rings[i] = rings
+                sim.unav[i] = sim.unav[i] | {"K"}
+                assert sim.policy_plan(i)[2] is False
+            else:
+                assert king is False
+                plain += 1
+    assert kinged >= 3 and plain >= 20, (kinged, plain)

@@ -90,20 +90,28 @@ def main(argv=None) -> int:
     ap.add_argument("--margin", type=float, default=0.01)
     ap.add_argument("--check", type=int, default=0)
     ap.add_argument("--procs", type=int, default=2)
-    ap.add_argument("--start", type=float, nargs=7, help="the weights to start from (Weights' order)")
+    ap.add_argument("--start", type=float, nargs="+", help="the weights to start from (Weights' order; "
+                    "those left out keep their defaults)")
+    ap.add_argument("--against", type=float, nargs="+", help="--check against these weights, not the defaults")
+    ap.add_argument("--only", nargs="+", help="tune only these weights")
     args = ap.parse_args(argv)
     best = BASE_WEIGHTS
     steps = {"lp1": (0.0, 0.5, 2.0), "lp2": (0.5, 2.0), "group": (0.5, 1.5), "ring": (0.0, 0.5, 2.0),
-             "block2": (0.0, 0.5, 2.0), "block1": (0.0, 4.0), "deny": None}
+             "block2": (0.0, 0.5, 2.0), "block1": (0.0, 4.0), "deny": None, "contend": None, "king": (0.0, 4.0)}
+    if args.only:
+        steps = {k: v for k, v in steps.items() if k in args.only}
     if args.start:
         best = Weights(*args.start)
+    against = Weights(*args.against) if args.against else BASE_WEIGHTS
     t0 = time.time()
     trial = 0
     with Pool(args.procs) as pool:
         for p in range(args.passes):
             for name, mults in steps.items():
                 cur = getattr(best, name)
-                if cur == 0:  # a weight at zero: try it back at half and all of its default
+                if name == "contend":  # a share: try the neighbours on a grid of quarters
+                    values = [x for x in (cur - 0.25, cur + 0.25) if 0 <= x <= 1]
+                elif cur == 0:  # a weight at zero: try it back at half and all of its default
                     default = getattr(BASE_WEIGHTS, name) or 0.5
                     values = [default * 0.5, default]
                 else:
@@ -124,10 +132,10 @@ def main(argv=None) -> int:
                         break
         print("best:", best)
         if args.check:
-            res = match(pool, best, BASE_WEIGHTS, args.check, args.seed + 999)
+            res = match(pool, best, against, args.check, args.seed + 999)
             for n, (s, g) in res.items():
                 lo, hi = wilson(s, g)
-                print(f"check, {n} seats: tuned vs default {s:.3f} of {g} games (Wilson 95% {lo:.3f}-{hi:.3f};"
+                print(f"check, {n} seats: {best} vs {against} {s:.3f} of {g} games (Wilson 95% {lo:.3f}-{hi:.3f};"
                       f" equal {1 / n:.3f})")
     return 0
 

@@ -55,11 +55,14 @@ class Weights(NamedTuple):
     block2: float = BLOCK_TWO  # a free harbor of a sea where a rival holds 2
     block1: float = BLOCK_ONE
     deny: float = 0.0  # share of a rival's next objective step lost when its city is taken
+    contend: float = 0.0  # planning: share of a plan's value counted after rivals ahead take theirs
+    king: float = 0.0  # planning: spend a ring on the King's Privilege when going first saves this much (0: never)
 
 
 BASE_WEIGHTS = Weights()
 # the rollout policy expert plays in its rollouts (tools/tune_policy.py; docs/ai.md has the run)
-TUNED = Weights(lp1=1.5, lp2=2.25, group=3.3, ring=1.5, block2=0.0, block1=0.5, deny=0.25)
+TUNED = Weights(lp1=0.75, lp2=2.25, group=3.3, ring=1.5, block2=0.0, block1=0.5, deny=0.25, contend=1.0,
+                king=0.25)
 
 
 # ---------------------------------------------------------------- static tables
@@ -194,7 +197,7 @@ class Sim:
 
     __slots__ = ("t", "n", "fm", "rm", "rings", "pts", "sites_pts", "leagues", "comps", "deck", "fief",
                  "digit", "obj", "plan", "unav", "round", "last_round", "phase", "order", "turn",
-                 "steps", "rng", "noise", "mcache", "shared", "weights")
+                 "steps", "rng", "noise", "mcache", "shared", "weights", "pcache")
 
     def copy(self) -> "Sim":
         s = object.__new__(Sim)
@@ -224,6 +227,7 @@ class Sim:
         s.mcache = [None] * self.n
         s.shared = None
         s.weights = self.weights
+        s.pcache = None
         return s
 
     @classmethod
@@ -268,6 +272,7 @@ class Sim:
         s.mcache = [None] * state.n
         s.shared = None
         s.weights = [BASE_WEIGHTS] * state.n  # per seat; replaced whole, never changed
+        s.pcache = None
         return s
 
     def shuffle_decks(self, rng: random.Random) -> None:
@@ -523,25 +528,88 @@ class Sim:
         self.mcache[i] = (key, out)
         return out
 
-    def plan_values(self, i: int):
-        """[(value, (card, action, king=False))] for every legal plan without K."""
+    def _plan_table(self, i: int):
+        """[(value, (card, action, king=False), entry mask)] for every legal plan without K,
+        valued on the board as it is (no rival moves first)."""
         cx = self.context(i)
         gone = self.unav[i]
         out = []
         cards = self.t.cards
         occ = self.all_fiefs() | self.rm[i]
-
         for k, r in enumerate(cards):
             if r in gone:
                 continue
             for a in ACTIONS:
                 if a in gone:
                     continue
-                v, _, _ = self.best_under(i, k, a, cx, PLAN_LOOK, (), occ)
-                out.append((max(v, DONATION), (k, a, False)))
+                v, e, _ = self.best_under(i, k, a, cx, PLAN_LOOK, (), occ)
+                out.append((max(v, DONATION), (k, a, False), e.mask if e is not None and v >= DONATION else 0))
         return out
 
+    def _greedy_plans(self):
+        """Each seat's plan table and its expected choice, computed once per planning phase
+        (the board does not change while seats plan): what a seat expects of its rivals."""
+        key = self.round
+        pc = self.pcache
+        if pc is not None and pc[0] == key:
+            return pc[1]
+        tables = [self._plan_table(j) for j in range(self.n)]
+        picks = [max(tb, key=lambda x: x[0]) for tb in tables]
+        self.pcache = (key, (tables, picks))
+        return tables, picks
+
+    def _contended(self, i: int, tables, picks, c: float):
+        """[(value, plan, mask)] of seat i's plans, valued (1 - c) x on the board now + c x
+        after the rivals ahead of it take the spots of their expected plans."""
+        mine = self.fief[i] + self.digit[i]
+        ahead = []  # (action rank, fief key, mask) of each rival's expected placement
+        for j in range(self.n):
+            if j != i and picks[j][2]:
+                _, (_, aj, _), mj = picks[j]
+                ahead.append((ARANK[aj], self.fief[j] + self.digit[j], mj))
+        if not ahead:
+            return tables[i]
+        cx = None
+        occ = self.all_fiefs() | self.rm[i]
+        out = []
+        for v, p, m in tables[i]:
+            k, a, _ = p
+            rank = ARANK[a]
+            taken = 0
+            for ra, fk, mj in ahead:
+                if ra < rank or (ra == rank and fk < mine):
+                    taken |= mj
+            if taken & m:  # its best spot may be gone: the best of what is left
+                if cx is None:
+                    cx = self.context(i)
+                v2, e2, _ = self.best_under(i, k, a, cx, PLAN_LOOK, (), occ | taken)
+                if v2 < DONATION:
+                    v2, e2 = DONATION, None
+                v = (1 - c) * v + c * v2
+                m = e2.mask if e2 is not None else 0
+            out.append((v, p, m))
+        return out
+
+    def plan_values(self, i: int):
+        """[(value, (card, action, king=False))] for every legal plan without K.
+
+        With ``Weights.contend`` c > 0 a plan is worth (1 - c) x its value on the board now +
+        c x its value after the rivals who would place first (R3: a lower action card, or the
+        same card and a lower fief number) take the spots their expected plans aim at."""
+        c = self.weights[i].contend
+        if not c:
+            return [(v, p) for v, p, _ in self._plan_table(i)]
+        tables, picks = self._greedy_plans()
+        return [(v, p) for v, p, _ in self._contended(i, tables, picks, c)]
+
     def policy_plan(self, i: int):
+        w = self.weights[i]
+        if w.king and w.contend and self.rings[i] > 0 and "K" not in self.unav[i]:
+            tables, picks = self._greedy_plans()
+            v0, p0, _ = picks[i]
+            v1 = max(v for v, _, _ in self._contended(i, tables, picks, 1.0))
+            if v0 - v1 >= w.king:  # rivals ahead would take this seat's best spot: go first (K2)
+                return (p0[0], p0[1], True)
         vals = self.plan_values(i)
         if self.noise:
             rng = self.rng
