@@ -43,7 +43,7 @@ from typing import Callable, Optional
 
 from ..rules import Action, Donate, GameState
 from .base import Bot, register
-from .fastsim import TUNED, Sim
+from .fastsim import TUNED, Sim, Weights
 from .heuristics import DONATION
 from .levels import MediumBot, king_changes_order, rival_plan_model
 
@@ -56,7 +56,7 @@ BLEND = 0.0  # a rollout's value: BLEND x at the end of this round + (1 - BLEND)
 WIDEN = 0.5  # candidates searched: WIDEN * sqrt(budget), at least MIN_ARMS
 PRIOR_SAMPLES = 4.0  # the prior counts as this many rollouts when ranking (shrinks noisy means)
 MIN_ARMS = 4
-POLICY = "tuned"  # the rollout policy's weights: "tuned" (fastsim.TUNED) or "base" (medium's values)
+POLICY = "tuned"  # the rollout policy's weights: "tuned" (fastsim.TUNED), "base" (medium's values) or Weights
 OBJ_BETA = 0.9  # inference: weight exp(beta * cities of the card the rival holds)
 RIVAL_TAU = 2.0  # softmax temperature of a rival's plan in a determinization
 RIVAL_KING = 0.08  # chance a rival's sampled plan carries the King's Privilege (when legal)
@@ -132,13 +132,15 @@ class ExpertBot(Bot):
     def __init__(self, seed: int = 0, iterations: Optional[int] = None, seconds: Optional[float] = None,
                  horizon: Optional[int] = HORIZON, widen: float = WIDEN, prior_samples: float = PRIOR_SAMPLES,
                  king: bool = True, rival_model: str = "medium", halving: bool = True,
-                 beta: float = OBJ_BETA, blend: float = BLEND, policy: str = POLICY):
+                 beta: float = OBJ_BETA, blend: float = BLEND, policy=POLICY):
         """The keyword knobs after ``seconds`` are for experiments (docs/ai.md): the rollout
         horizon in rounds (None: the game's end), the widening factor, the prior's weight,
         whether K plans are candidates, the rival plan model ("medium", or "sim": the rollout
         policy's values with sampled objectives), halving or a flat allocation, the
-        inference's beta (0: uniform over the unseen cards), and the blend of the rollout's
-        value at the end of this round with its value at the horizon (0: the horizon only)."""
+        inference's beta (0: uniform over the unseen cards), the blend of the rollout's
+        value at the end of this round with its value at the horizon (0: the horizon only),
+        and the weights every seat's rollout policy plays ("tuned", "base" or a
+        ``fastsim.Weights``)."""
         super().__init__(seed)
         self.policy = policy
         self.beta = beta
@@ -192,8 +194,9 @@ class ExpertBot(Bot):
 
     def _determinization(self, base: Sim, view: GameState, seat: int, weights, rng: random.Random) -> Sim:
         sim = base.copy()
-        if self.policy == "tuned":
-            sim.weights = [TUNED] * sim.n
+        w = TUNED if self.policy == "tuned" else (self.policy if isinstance(self.policy, Weights) else None)
+        if w is not None:  # "base": the simulator's own default, medium's values
+            sim.weights = [w] * sim.n
         sim.shuffle_decks(rng)
         objs = sample_objectives(weights, rng)
         board = view.board

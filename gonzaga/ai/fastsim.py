@@ -21,8 +21,10 @@ placement anew (the old policy valued about 61 per step through ``apply``'s stat
 
 The policy's non-point terms are weights per seat (``Weights``): ``BASE_WEIGHTS`` are the
 medium level's values, ``TUNED`` the weights expert's rollouts play, found by self-play
-(``tools/tune_policy.py``), with one more term, ``deny``: taking a free city of a rival's
-objective.
+(``tools/tune_policy.py``), with three more terms: ``deny`` (taking a free city of a rival's
+objective), ``contend`` (a plan valued after the rivals who place first, R3, take the spots
+their own best plans aim at) and ``king`` (the King's Privilege, K2, when those rivals would
+cost the seat's best plan that much).
 
 A rollout step is one seat's decision (a plan or a placement) applied by the policy;
 ``gonzaga bench`` reports rollout steps per second (``play_out``).
