@@ -436,3 +436,127 @@ def test_expert_rollouts_can_play_given_weights():
     det = ExpertBot(1, iterations=10, policy=w)._determinization(Sim.from_state(v), v, 0, objective_weights(v, 0),
                                                                   random.Random(2))
     assert det.weights == [w, w]
+
+
+@pytest.mark.rule("P1", "P2", "P3", "P4", "P7", "W4", "W6", "R6")
+def test_place_options_are_legal_and_led_by_the_policys_choice():
+    """``Sim.place_options`` (the placements a plan's rollout searches) lists only legal
+    actions (every one passes ``check``), best first, with the donation (R6) among them;
+    its best value is the policy's own choice (``policy_place``, the fast path)."""
+    from gonzaga.ai.fastsim import DONATION
+    checked = 0
+    for g in range(4):
+        state = _start(2 + g % 3, 800 + g)
+        sim = Sim.from_state(state)
+        sim.weights = [TUNED] * sim.n
+        while not state.is_over:
+            if state.phase == "plan":
+                for i in state.to_act():
+                    k, a, king = sim.policy_plan(i)
+                    state = apply(state, Plan(i, sim.t.cards[k], a, king))
+                    sim.set_plan(i, (k, a, king))
+                sim.reveal()
+                continue
+            i = state.to_act()[0]
+            opts = sim.place_options(i, 10 ** 6)
+            vals = [v for v, _ in opts]
+            assert vals == sorted(vals, reverse=True)
+            assert any(c is None for _, c in opts)
+            for _, c in opts[:12]:
+                assert check(state, entry_action(sim, i, c)) is None
+                checked += 1
+            choice = sim.policy_place(i)
+            cx = sim.context(i)
+            k, a, _ = sim.plan[i]
+            best_v = sim.best_under(i, k, a, cx, 0, sim.merges(i, cx) if a == "B" else ())[0]
+            assert vals[0] == pytest.approx(max(best_v, DONATION))
+            assert sim.place_options(i, 3) == opts[:3]
+            act = entry_action(sim, i, choice)
+            state = apply(state, act)
+            sim.do_place(i, choice)
+    assert checked > 200
+
+
+def test_a_plans_rollout_can_search_the_seats_own_placement():
+    """With ``inner`` k > 1 a plan's rollout plays the seat's k best placements (by the
+    policy's values) after the seats ahead of it, and counts the best: never worse than the
+    policy's own placement (k = 1), and with k = every option, the best of all of them."""
+    better = 0
+    for seed in range(12):
+        st = _start(2 + seed % 3, 900 + seed)
+        v = view(st, 0)
+        one = ExpertBot(3, iterations=10)
+        det = one._determinization(Sim.from_state(v), v, 0, objective_weights(v, 0), random.Random(seed))
+        plan = one.candidates(v, 0)[0]
+        u1, _ = one.rollout_value(det, plan, 0)
+        many = ExpertBot(3, iterations=10, inner=4)
+        many._inner = 4
+        u4, _ = many.rollout_value(det, plan, 0)
+        every = ExpertBot(3, iterations=10, inner=10 ** 6)
+        every._inner = 10 ** 6
+        u_all, _ = every.rollout_value(det, plan, 0)
+        sim = det.copy()
+        sim.apply_action(plan)
+        while sim.order[sim.turn] != 0:
+            sim.do_place(sim.order[sim.turn], sim.policy_place(sim.order[sim.turn]))
+        brute = []
+        for _, c in sim.place_options(0, 10 ** 6):
+            s2 = sim.copy()
+            s2.do_place(0, c)
+            s2.play(det.round + 1)
+            brute.append(ExpertBot._outcome(s2, 0)[0])
+        assert u1 <= u4 + 1e-12 <= u_all + 2e-12
+        assert u_all == pytest.approx(max(brute))
+        better += u4 > u1
+    assert better >= 2
+
+
+def test_the_search_charges_each_searched_placement_to_the_budget():
+    """A plan search with ``inner`` k spends its budget in single rollouts: about budget / k
+    plans' rollouts, never more than the budget plus one round of candidates."""
+    st = _start(2, 31)
+    v = view(st, 0)
+    bot = ExpertBot(5, iterations=400, inner=4)
+    bot.choose(v, 0)
+    s = bot.last_stats
+    assert s["rollouts"] <= 400 + 4 * s["arms"] and s["rollouts"] >= 300, s
+    assert s["arms"] == max(4, round(0.5 * (400 / 4) ** 0.5))
+
+
+def test_a_rivals_plan_is_drawn_as_medium_would_plan_holding_its_sampled_objective(monkeypatch):
+    """``rival_model="objective"``: each determinization gives a rival an objective card from
+    the inference, then a plan from a softmax over medium's worth of its plans *holding that
+    card* (R2: the plan is secret; S5: so is the card). Checked against medium's
+    ``plan_scores`` on a view where the rival holds the card; with a near-zero temperature
+    the draw is that argmax, and the card changes the plan somewhere."""
+    import dataclasses
+    from gonzaga.ai import expert as EX
+    from gonzaga.ai.levels import MediumBot
+    monkeypatch.setattr(EX, "RIVAL_PLAN_TAU", 1e-3)
+    differs = 0
+    for seed in range(10):
+        st = _start(2 + seed % 2, 950 + seed)
+        v = view(st, 0)
+        bot = ExpertBot(7, iterations=10, rival_model="objective")
+        bot._plans = {}
+        bot.medium.lookahead = 0  # medium's next-round term samples the deck: off, to compare
+        base = Sim.from_state(v)
+        weights = objective_weights(v, 0)
+        drawn = {}
+        for r in range(6):
+            det = bot._determinization(base, v, 0, weights, random.Random(100 * seed + r))
+            objs = {j: oid for j in range(1, v.n) for oid, _ in weights[j]
+                    if det.obj[j] == v.board.mask_of(v.content.objective_cities(oid))}
+            for j in range(1, v.n):
+                seats = list(v.seats)
+                seats[j] = dataclasses.replace(seats[j], objective=objs[j])
+                med = MediumBot(0)
+                med.lookahead = 0
+                scored = med.plan_scores(dataclasses.replace(v, seats=tuple(seats)), j)
+                top = max(val for val, _ in scored)
+                best = [(det.t.card_index[p.region], p.action, p.king) for val, p in scored if val == top]
+                assert det.plan[j] in best
+                drawn.setdefault(j, set()).add((objs[j], det.plan[j]))
+        for j, pairs in drawn.items():
+            differs += len({p for _, p in pairs}) > 1
+    assert differs >= 2

@@ -42,10 +42,11 @@ import time
 from typing import Callable, Optional
 
 from ..rules import Action, Donate, GameState
+from ..rules.state import evolve
 from .base import Bot, register
 from .fastsim import TUNED, Sim, Weights
 from .heuristics import DONATION
-from .levels import MediumBot, king_changes_order, rival_plan_model
+from .levels import MediumBot, _softmax, king_changes_order, rival_plan_model
 
 DEFAULT_SECONDS = 1.5  # the p95 goal is 2 s: set-up and the last round of rollouts fit under it
 MARGIN_SCALE = 40.0  # points of margin worth one win
@@ -59,6 +60,8 @@ MIN_ARMS = 4
 POLICY = "tuned"  # the rollout policy's weights: "tuned" (fastsim.TUNED), "base" (medium's values) or Weights
 OBJ_BETA = 0.9  # inference: weight exp(beta * cities of the card the rival holds)
 RIVAL_TAU = 2.0  # softmax temperature of a rival's plan in a determinization
+INNER = 1  # own placements tried in a plan's rollout (int, or callable budget -> int)
+RIVAL_PLAN_TAU = 1.0  # rival_model "objective": softmax temperature over medium's plan worths
 RIVAL_KING = 0.08  # chance a rival's sampled plan carries the King's Privilege (when legal)
 
 
@@ -132,16 +135,21 @@ class ExpertBot(Bot):
     def __init__(self, seed: int = 0, iterations: Optional[int] = None, seconds: Optional[float] = None,
                  horizon: Optional[int] = HORIZON, widen: float = WIDEN, prior_samples: float = PRIOR_SAMPLES,
                  king: bool = True, rival_model: str = "medium", halving: bool = True,
-                 beta: float = OBJ_BETA, blend: float = BLEND, policy=POLICY):
+                 beta: float = OBJ_BETA, blend: float = BLEND, policy=POLICY, inner=INNER):
         """The keyword knobs after ``seconds`` are for experiments (docs/ai.md): the rollout
         horizon in rounds (None: the game's end), the widening factor, the prior's weight,
         whether K plans are candidates, the rival plan model ("medium", or "sim": the rollout
         policy's values with sampled objectives), halving or a flat allocation, the
         inference's beta (0: uniform over the unseen cards), the blend of the rollout's
         value at the end of this round with its value at the horizon (0: the horizon only),
-        and the weights every seat's rollout policy plays ("tuned", "base" or a
-        ``fastsim.Weights``)."""
+        the weights every seat's rollout policy plays ("tuned", "base" or a
+        ``fastsim.Weights``), and ``inner``: how many of its own placements a plan's rollout
+        tries (1: the policy's; an int, or a function of the budget). The rival plan model
+        may also be "objective": medium's worth of each plan for the rival holding the card
+        the determinization gave it. Neither knob is on by default: screened, no
+        measurable gain (docs/ai.md)."""
         super().__init__(seed)
+        self.inner = inner
         self.policy = policy
         self.beta = beta
         self.blend = blend
@@ -157,7 +165,9 @@ class ExpertBot(Bot):
         self.medium.rng = self.rng
         self.should_stop: Optional[Callable[[], bool]] = None  # set by the worker to abandon
         self.last_stats: dict = {}
+        self._inner = 1  # own placements tried per plan rollout in the running search
         self._models = None  # rivals' plan models while a plan search runs
+        self._plans = None  # {(rival, objective): its plan table} while a plan search runs
 
     # ------------------------------------------------------------ candidates
 
@@ -205,11 +215,33 @@ class ExpertBot(Bot):
         if sim.phase == "plan":
             for j in range(sim.n):
                 if j != seat and sim.plan[j] is None:
-                    if self._models is not None:
+                    if self._plans is not None:
+                        sim.plan[j] = self._objective_plan(view, j, objs[j], sim, rng)
+                    elif self._models is not None:
                         sim.plan[j] = self._model_plan(sim, j, rng)
                     else:
                         sim.plan[j] = self._rival_plan(sim, j, rng)
         return sim
+
+    def _objective_plan(self, view: GameState, j: int, oid: str, sim: Sim, rng: random.Random):
+        """A rival's plan drawn as medium would plan it holding the objective ``oid`` (the
+        one this determinization gave it): a softmax (``RIVAL_PLAN_TAU``) over medium's
+        worth of every legal plan, contention and next round included. Each (rival, card)
+        table is worked out once per search, when first drawn."""
+        table = self._plans.get((j, oid))
+        if table is None:
+            seats = list(view.seats)
+            seats[j] = evolve(seats[j], objective=oid)
+            scored = self.medium.plan_scores(evolve(view, seats=tuple(seats)), j)
+            probs = _softmax([v for v, _ in scored], RIVAL_PLAN_TAU)
+            table = [(x, (sim.t.card_index[p.region], p.action, p.king)) for x, (_, p) in zip(probs, scored)]
+            self._plans[(j, oid)] = table
+        x = rng.random()
+        for pr, plan in table:
+            x -= pr
+            if x <= 0:
+                return plan
+        return table[-1][1]
 
     def _model_plan(self, sim: Sim, j: int, rng: random.Random):
         """A rival's plan drawn from medium's model of it (a softmax over its plans valued
@@ -260,6 +292,8 @@ class ExpertBot(Bot):
         end of the current round, the two averaged."""
         sim = det.copy()
         sim.apply_action(action)
+        if self._inner > 1 and det.phase == "plan" and sim.phase == "place":
+            return self._best_placement(sim, seat)
         if self.blend and self.horizon:
             sim.play(det.round)
             u0, m0 = self._outcome(sim, seat)
@@ -270,10 +304,32 @@ class ExpertBot(Bot):
         sim.play(None if self.horizon is None else det.round + self.horizon)
         return self._outcome(sim, seat)
 
+    def _best_placement(self, sim: Sim, seat: int) -> tuple[float, float]:
+        """The plan's rollout with the seat's own placement searched: the seats before it
+        place by the policy, then each of its ``inner`` best placements (the policy's values)
+        is played out and the best result counts. The rivals' plans are revealed by then
+        (R3), so choosing the placement after seeing them peeks at nothing it will not know."""
+        order = sim.order
+        while sim.phase == "place" and order[sim.turn] != seat:
+            i = order[sim.turn]
+            sim.do_place(i, sim.policy_place(i))
+        until = None if self.horizon is None else sim.round + self.horizon
+        best = None
+        for _, choice in sim.place_options(seat, self._inner):
+            s2 = sim.copy()
+            s2.do_place(seat, choice)
+            s2.play(until)
+            r = self._outcome(s2, seat)
+            if best is None or r[0] > best[0]:
+                best = r
+        return best
+
     def _search(self, view: GameState, seat: int, cands: list, prior: list, t0: float) -> Action:
         rng = self.rng
-        self._models = None
-        if view.phase == "plan" and self.rival_model == "medium":
+        self._models = self._plans = None
+        if view.phase == "plan" and self.rival_model == "objective":
+            self._plans = {}
+        elif view.phase == "plan" and self.rival_model == "medium":
             self._models = {j: rival_plan_model(view, j) for j in range(view.n) if j != seat}
         base = Sim.from_state(view)
         weights = objective_weights(view, seat, self.beta)
@@ -291,13 +347,14 @@ class ExpertBot(Bot):
             total[k] += u
             margin[k] += mg
             count[k] += 1
-            rollouts += 1
+            rollouts += self._inner
 
         def out_of_time() -> bool:
             if stop is not None and stop():
                 return True
             return deadline is not None and time.perf_counter() > deadline
 
+        self._inner = 1
         if self.iterations:
             budget = self.iterations
         else:
@@ -308,7 +365,9 @@ class ExpertBot(Bot):
             run(1, det)
             per = max(1e-4, (time.perf_counter() - tp) / 2)
             budget = max(4, int((deadline - time.perf_counter()) / per * 0.92) + 2)
-        arms = min(n, max(MIN_ARMS, int(round(self.widen * math.sqrt(budget)))))
+        inner = self.inner(budget) if callable(self.inner) else self.inner
+        self._inner = cost = max(1, int(inner)) if view.phase == "plan" else 1
+        arms = min(n, max(MIN_ARMS, int(round(self.widen * math.sqrt(budget / cost)))))
         alive = list(range(arms))
         rounds = 0  # halvings until one is left
         m = arms
@@ -322,7 +381,7 @@ class ExpertBot(Bot):
             rounds = 1
         while len(alive) > 1 and not stopped and r < max(1, rounds):
             left_rounds = max(1, rounds - r)
-            per_arm = max(1, (budget - spent) // (left_rounds * len(alive)))
+            per_arm = max(1, (budget - spent) // (left_rounds * len(alive) * cost))
             for _ in range(per_arm):
                 det = self._determinization(base, view, seat, weights, rng)
                 for k in alive:

@@ -647,6 +647,37 @@ class Sim:
             return None
         return e, ring
 
+    def place_options(self, i: int, top: int) -> list:
+        """The ``top`` best [(value, choice)] for seat i under its revealed plan, by the
+        policy's values, best first: every legal entry (as ``best_under`` with no ``look``),
+        the merges (B), the weddings (C) and the donation (choice None, worth X3)."""
+        k, a, _ = self.plan[i]
+        cx = self.context(i)
+        occ = self.all_fiefs() | self.rm[i]
+        value = Sim.value
+        out = [(DONATION, None)]
+        seen = set()
+        for e in self.t.lists.get((self.fief[i], k, a)) or ():
+            if not e.mask & occ and e.mask not in seen:
+                seen.add(e.mask)
+                out.append((value(e, cx), (e, False)))
+        if a == "B":
+            for v, e in self.merges(i, cx):
+                if k in e.regions and not e.mask & occ and e.mask not in seen:
+                    seen.add(e.mask)
+                    out.append((v, (e, False)))
+        if a == "C" and self.rings[i] > 0:
+            blocked = self.fm[i] | self.all_rings()
+            two = self.rings[i] >= 2
+            for e in self.t.rings[k]:
+                if e.mask & blocked:
+                    continue
+                n = 2 if e.mask & (e.mask - 1) else 1
+                if n == 1 or two:
+                    out.append((value(e, cx, n), (e, True)))
+        out.sort(key=lambda x: -x[0])
+        return out[:top]
+
     def put(self, i: int, mask: int, ring_count: int) -> None:
         """A fief (ring_count 0) or rings on ``mask`` for seat i: X1, X2, X4 bookkeeping."""
         t = self.t

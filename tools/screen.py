@@ -1,0 +1,92 @@
+"""Screen an AI variant: seeded games between two bots, the first one's seat rotating.
+
+    .venv/bin/python tools/screen.py SEATS GAMES SEED0 OUT.jsonl BOT_A BOT_B
+    .venv/bin/python tools/screen.py sum OUT.jsonl [...]
+
+Game g uses seed SEED0 + g, with BOT_A in seat g % SEATS and BOT_B in every other seat
+(``match.play_game``, the engine of ``gonzaga simulate``). A bot is a name as ``make_bot``
+takes it (``hard@38``, ``expert@250``) or an expert with knobs, ``expert@250:rival_model='objective'``
+(``;`` between knobs; values are Python literals, ``Weights(...)`` allowed). One JSON line per
+game goes to OUT (resumable: games already there are skipped); the summary is BOT_A's win
+share (shared wins split) with its Wilson 95% interval and the illegal actions. ``PROCS``
+in the environment sets the worker processes (default 2).
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from multiprocessing import Pool
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from gonzaga.ai.base import make_bot  # noqa: E402
+from gonzaga.ai.expert import ExpertBot  # noqa: E402
+from gonzaga.ai.fastsim import Weights  # noqa: E402
+from gonzaga.ai.match import bot_seed, play_game  # noqa: E402
+from tune_policy import wilson  # noqa: E402  (tools/ is the script's directory)
+
+
+def build(spec: str, seed: int):
+    """A bot from its spec (see the module's docstring)."""
+    if ":" not in spec:
+        return make_bot(spec, seed)
+    head, knobs = spec.split(":", 1)
+    name, n = head.split("@")
+    if name != "expert":
+        raise SystemExit(f"knobs are for expert only: {spec}")
+    kw = {}
+    for part in knobs.split(";"):
+        k, v = part.split("=", 1)
+        kw[k.strip()] = eval(v, {"Weights": Weights})  # a trusted command line, for Weights(...)
+    return ExpertBot(seed, iterations=int(n), **kw)
+
+
+def one(args) -> dict:
+    seats, g, seed0, a, b = args
+    seed = seed0 + g
+    pos = g % seats
+    specs = [b] * seats
+    specs[pos] = a
+    t0 = time.time()
+    res = play_game([build(s, bot_seed(seed, i)) for i, s in enumerate(specs)], seed)
+    st = res.state
+    return dict(g=g, seed=seed, pos=pos, winners=list(st.winners), final=list(st.scores()),
+                illegal=res.illegal, secs=round(time.time() - t0, 1))
+
+
+def summarize(out: str) -> None:
+    rows = [json.loads(line) for line in open(out)]
+    n = len(rows)
+    w = sum(1.0 / len(r["winners"]) for r in rows if r["pos"] in r["winners"])
+    lo, hi = wilson(w / n, n)
+    mine = sum(r["final"][r["pos"]] for r in rows) / n
+    best = sum(max(s for i, s in enumerate(r["final"]) if i != r["pos"]) for r in rows) / n
+    print(f"{out}: {w:g}/{n} = {100 * w / n:.1f}% (Wilson {100 * lo:.1f}-{100 * hi:.1f}), "
+          f"mean score {mine:.1f} vs best rival {best:.1f}, illegal {sum(r['illegal'] for r in rows)}")
+
+
+def main(argv: list[str]) -> None:
+    if argv and argv[0] == "sum":
+        for out in argv[1:]:
+            summarize(out)
+        return
+    if len(argv) != 6:
+        raise SystemExit(__doc__)
+    seats, games, seed0 = int(argv[0]), int(argv[1]), int(argv[2])
+    out, a, b = argv[3], argv[4], argv[5]
+    done = set()
+    if os.path.exists(out):
+        done = {json.loads(line)["g"] for line in open(out)}
+    todo = [(seats, g, seed0, a, b) for g in range(games) if g not in done]
+    with Pool(int(os.environ.get("PROCS", "2"))) as pool, open(out, "a") as f:
+        for r in pool.imap_unordered(one, todo):
+            f.write(json.dumps(r) + "\n")
+            f.flush()
+    summarize(out)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
