@@ -60,7 +60,7 @@ MIN_ARMS = 4
 POLICY = "tuned"  # the rollout policy's weights: "tuned" (fastsim.TUNED), "base" (medium's values) or Weights
 OBJ_BETA = 0.9  # inference: weight exp(beta * cities of the card the rival holds)
 RIVAL_TAU = 2.0  # softmax temperature of a rival's plan in a determinization
-INNER = 1  # own placements tried in a plan's rollout (int, or callable budget -> int)
+INNER = 1  # own placements tried in a plan's rollout (1: the policy's own)
 RIVAL_PLAN_TAU = 1.0  # rival_model "objective": softmax temperature over medium's plan worths
 RIVAL_KING = 0.08  # chance a rival's sampled plan carries the King's Privilege (when legal)
 
@@ -125,6 +125,16 @@ def sample_objectives(weights: dict[int, list[tuple[str, float]]], rng: random.R
     return out
 
 
+def _draw(table: list, rng: random.Random):
+    """One item of [(probability, item)] (probabilities summing to 1), by one ``rng.random()``."""
+    x = rng.random()
+    for pr, item in table:
+        x -= pr
+        if x <= 0:
+            return item
+    return table[-1][1]
+
+
 # ---------------------------------------------------------------- the bot
 
 class ExpertBot(Bot):
@@ -135,7 +145,7 @@ class ExpertBot(Bot):
     def __init__(self, seed: int = 0, iterations: Optional[int] = None, seconds: Optional[float] = None,
                  horizon: Optional[int] = HORIZON, widen: float = WIDEN, prior_samples: float = PRIOR_SAMPLES,
                  king: bool = True, rival_model: str = "medium", halving: bool = True,
-                 beta: float = OBJ_BETA, blend: float = BLEND, policy=POLICY, inner=INNER):
+                 beta: float = OBJ_BETA, blend: float = BLEND, policy=POLICY, inner: int = INNER):
         """The keyword knobs after ``seconds`` are for experiments (docs/ai.md): the rollout
         horizon in rounds (None: the game's end), the widening factor, the prior's weight,
         whether K plans are candidates, the rival plan model ("medium", or "sim": the rollout
@@ -144,7 +154,7 @@ class ExpertBot(Bot):
         value at the end of this round with its value at the horizon (0: the horizon only),
         the weights every seat's rollout policy plays ("tuned", "base" or a
         ``fastsim.Weights``), and ``inner``: how many of its own placements a plan's rollout
-        tries (1: the policy's; an int, or a function of the budget). The rival plan model
+        tries (1: the policy's). The rival plan model
         may also be "objective": medium's worth of each plan for the rival holding the card
         the determinization gave it. Neither knob is on by default: screened, no
         measurable gain (docs/ai.md)."""
@@ -236,24 +246,12 @@ class ExpertBot(Bot):
             probs = _softmax([v for v, _ in scored], RIVAL_PLAN_TAU)
             table = [(x, (sim.t.card_index[p.region], p.action, p.king)) for x, (_, p) in zip(probs, scored)]
             self._plans[(j, oid)] = table
-        x = rng.random()
-        for pr, plan in table:
-            x -= pr
-            if x <= 0:
-                return plan
-        return table[-1][1]
+        return _draw(table, rng)
 
     def _model_plan(self, sim: Sim, j: int, rng: random.Random):
         """A rival's plan drawn from medium's model of it (a softmax over its plans valued
         from its public fief, the King's Privilege as the rarer choice)."""
-        model = self._models[j]
-        x = rng.random()
-        pick = model[-1][1]
-        for pr, p, _v, _m, _w in model:
-            x -= pr
-            if x <= 0:
-                pick = p
-                break
+        pick = _draw([(pr, p) for pr, p, _v, _m, _w in self._models[j]], rng)
         return (sim.t.card_index[pick.region], pick.action, pick.king)
 
     @staticmethod
@@ -365,8 +363,7 @@ class ExpertBot(Bot):
             run(1, det)
             per = max(1e-4, (time.perf_counter() - tp) / 2)
             budget = max(4, int((deadline - time.perf_counter()) / per * 0.92) + 2)
-        inner = self.inner(budget) if callable(self.inner) else self.inner
-        self._inner = cost = max(1, int(inner)) if view.phase == "plan" else 1
+        self._inner = cost = max(1, self.inner) if view.phase == "plan" else 1
         arms = min(n, max(MIN_ARMS, int(round(self.widen * math.sqrt(budget / cost)))))
         alive = list(range(arms))
         rounds = 0  # halvings until one is left
