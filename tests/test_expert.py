@@ -523,6 +523,21 @@ def test_the_search_charges_each_searched_placement_to_the_budget():
     assert s["arms"] == max(4, round(0.5 * (400 / 4) ** 0.5))
 
 
+def test_a_placement_budget_of_its_own_applies_to_placements_only():
+    """``place_iterations`` (an experiment knob: which half of a decision gains from budget)
+    sizes the placement searches; plans keep ``iterations``."""
+    st = _start(2, 31)
+    bot = ExpertBot(5, iterations=120, place_iterations=40)
+    bot.choose(view(st, 0), 0)
+    assert st.phase == "plan" and bot.last_stats["budget"] == 120
+    while st.phase == "plan":
+        for i in st.to_act():
+            st = apply(st, make_bot("medium", i).choose(view(st, i), i))
+    i = st.to_act()[0]
+    bot.choose(view(st, i), i)
+    assert bot.last_stats["budget"] == 40 and bot.last_stats["rollouts"] <= 40 + bot.last_stats["arms"]
+
+
 def test_a_rivals_plan_is_drawn_as_medium_would_plan_holding_its_sampled_objective(monkeypatch):
     """``rival_model="objective"``: each determinization gives a rival an objective card from
     the inference, then a plan from a softmax over medium's worth of its plans *holding that

@@ -1,10 +1,16 @@
 """Screen an AI variant: seeded games between two bots, the first one's seat rotating.
 
-    .venv/bin/python tools/screen.py SEATS GAMES SEED0 OUT.jsonl BOT_A BOT_B
+    .venv/bin/python tools/screen.py [--mirror] SEATS GAMES SEED0 OUT.jsonl BOT_A BOT_B
     .venv/bin/python tools/screen.py sum OUT.jsonl [...]
+    .venv/bin/python tools/screen.py pair OUT_A.jsonl OUT_B.jsonl
 
 Game g uses seed SEED0 + g, with BOT_A in seat g % SEATS and BOT_B in every other seat
-(``match.play_game``, the engine of ``gonzaga simulate``). A bot is a name as ``make_bot``
+(``match.play_game``, the engine of ``gonzaga simulate``). With ``--mirror`` game g uses
+seed SEED0 + g // SEATS instead: every deal is played SEATS times, BOT_A once in each seat,
+so the luck of a deal and its seats cancels out of the result (duplicate play, as in
+bridge; GAMES should be a multiple of SEATS). Without it, a deal set can lean: on seeds
+13001+g two identical expert@250 bots give "BOT_A" about 41% (docs/ai.md). ``pair`` compares
+two runs game by game on the games both played. A bot is a name as ``make_bot``
 takes it (``hard@38``, ``expert@250``) or an expert with knobs, ``expert@250:rival_model='objective'``
 (``;`` between knobs; values are Python literals, ``Weights(...)`` allowed). One JSON line per
 game goes to OUT (resumable: games already there are skipped); the summary is BOT_A's win
@@ -14,6 +20,7 @@ in the environment sets the worker processes (default 2).
 from __future__ import annotations
 
 import json
+import math
 import os
 import sys
 import time
@@ -45,8 +52,8 @@ def build(spec: str, seed: int):
 
 
 def one(args) -> dict:
-    seats, g, seed0, a, b = args
-    seed = seed0 + g
+    seats, g, seed0, a, b, mirror = args
+    seed = seed0 + (g // seats if mirror else g)
     pos = g % seats
     specs = [b] * seats
     specs[pos] = a
@@ -54,7 +61,34 @@ def one(args) -> dict:
     res = play_game([build(s, bot_seed(seed, i)) for i, s in enumerate(specs)], seed)
     st = res.state
     return dict(g=g, seed=seed, pos=pos, winners=list(st.winners), final=list(st.scores()),
-                illegal=res.illegal, secs=round(time.time() - t0, 1))
+                illegal=res.illegal, secs=round(time.time() - t0, 1), mirror=mirror)
+
+
+def _results(out: str) -> dict:
+    """{game: (BOT_A's win share, BOT_A's margin to the best other seat)} of a run."""
+    res = {}
+    for line in open(out):
+        r = json.loads(line)
+        share = 1.0 / len(r["winners"]) if r["pos"] in r["winners"] else 0.0
+        fin = r["final"]
+        res[r["g"]] = (share, fin[r["pos"]] - max(s for i, s in enumerate(fin) if i != r["pos"]))
+    return res
+
+
+def pair(out_a: str, out_b: str) -> None:
+    """Two runs on the same games (same seeds and seats): their win shares and the mean
+    difference of BOT_A's margin, with a 95% interval from the per-game differences."""
+    a, b = _results(out_a), _results(out_b)
+    gs = sorted(set(a) & set(b))
+    n = len(gs)
+    if n < 2:
+        raise SystemExit("fewer than two games in common")
+    d = [a[g][1] - b[g][1] for g in gs]
+    md = sum(d) / n
+    sd = math.sqrt(sum((x - md) ** 2 for x in d) / (n - 1))
+    print(f"{n} games in common: {sum(a[g][0] for g in gs):g} vs {sum(b[g][0] for g in gs):g} wins, "
+          f"the same result in {sum(a[g][0] == b[g][0] for g in gs)}; margin {md:+.2f} "
+          f"(95% {md - 1.96 * sd / math.sqrt(n):+.2f} to {md + 1.96 * sd / math.sqrt(n):+.2f})")
 
 
 def summarize(out: str) -> None:
@@ -73,6 +107,12 @@ def main(argv: list[str]) -> None:
         for out in argv[1:]:
             summarize(out)
         return
+    if argv and argv[0] == "pair" and len(argv) == 3:
+        pair(argv[1], argv[2])
+        return
+    mirror = bool(argv) and argv[0] == "--mirror"
+    if mirror:
+        argv = argv[1:]
     if len(argv) != 6:
         raise SystemExit(__doc__)
     seats, games, seed0 = int(argv[0]), int(argv[1]), int(argv[2])
@@ -80,7 +120,7 @@ def main(argv: list[str]) -> None:
     done = set()
     if os.path.exists(out):
         done = {json.loads(line)["g"] for line in open(out)}
-    todo = [(seats, g, seed0, a, b) for g in range(games) if g not in done]
+    todo = [(seats, g, seed0, a, b, mirror) for g in range(games) if g not in done]
     with Pool(int(os.environ.get("PROCS", "2"))) as pool, open(out, "a") as f:
         for r in pool.imap_unordered(one, todo):
             f.write(json.dumps(r) + "\n")

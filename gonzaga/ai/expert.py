@@ -145,7 +145,8 @@ class ExpertBot(Bot):
     def __init__(self, seed: int = 0, iterations: Optional[int] = None, seconds: Optional[float] = None,
                  horizon: Optional[int] = HORIZON, widen: float = WIDEN, prior_samples: float = PRIOR_SAMPLES,
                  king: bool = True, rival_model: str = "medium", halving: bool = True,
-                 beta: float = OBJ_BETA, blend: float = BLEND, policy=POLICY, inner: int = INNER):
+                 beta: float = OBJ_BETA, blend: float = BLEND, policy=POLICY, inner: int = INNER,
+                 place_iterations: Optional[int] = None):
         """The keyword knobs after ``seconds`` are for experiments (docs/ai.md): the rollout
         horizon in rounds (None: the game's end), the widening factor, the prior's weight,
         whether K plans are candidates, the rival plan model ("medium", or "sim": the rollout
@@ -153,12 +154,14 @@ class ExpertBot(Bot):
         inference's beta (0: uniform over the unseen cards), the blend of the rollout's
         value at the end of this round with its value at the horizon (0: the horizon only),
         the weights every seat's rollout policy plays ("tuned", "base" or a
-        ``fastsim.Weights``), and ``inner``: how many of its own placements a plan's rollout
-        tries (1: the policy's). The rival plan model
+        ``fastsim.Weights``), ``inner``: how many of its own placements a plan's rollout
+        tries (1: the policy's), and ``place_iterations``: a pinned budget for placement
+        decisions only (plans keep ``iterations``). The rival plan model
         may also be "objective": medium's worth of each plan for the rival holding the card
         the determinization gave it. Neither knob is on by default: screened, no
         measurable gain (docs/ai.md)."""
         super().__init__(seed)
+        self.place_iterations = place_iterations  # experiments: a pinned budget for placements only
         self.inner = inner
         self.policy = policy
         self.beta = beta
@@ -353,7 +356,9 @@ class ExpertBot(Bot):
             return deadline is not None and time.perf_counter() > deadline
 
         self._inner = 1
-        if self.iterations:
+        if self.place_iterations and view.phase == "place":
+            budget = self.place_iterations
+        elif self.iterations:
             budget = self.iterations
         else:
             # probe the rollout speed on the two best candidates, then size the budget
