@@ -61,7 +61,9 @@ def one(args) -> dict:
     res = play_game([build(s, bot_seed(seed, i)) for i, s in enumerate(specs)], seed)
     st = res.state
     return dict(g=g, seed=seed, pos=pos, winners=list(st.winners), final=list(st.scores()),
-                illegal=res.illegal, secs=round(time.time() - t0, 1), mirror=mirror)
+                illegal=res.illegal, secs=round(time.time() - t0, 1), mirror=mirror,
+                parts=[[s.site_points, s.league_points, s.donation_points, s.gonzaga_points, s.objective_points]
+                       for s in st.seats])
 
 
 def _results(out: str) -> dict:
@@ -100,6 +102,14 @@ def summarize(out: str) -> None:
     best = sum(max(s for i, s in enumerate(r["final"]) if i != r["pos"]) for r in rows) / n
     print(f"{out}: {w:g}/{n} = {100 * w / n:.1f}% (Wilson {100 * lo:.1f}-{100 * hi:.1f}), "
           f"mean score {mine:.1f} vs best rival {best:.1f}, illegal {sum(r['illegal'] for r in rows)}")
+    with_parts = [r for r in rows if "parts" in r]
+    if with_parts:  # where the points come from: BOT_A against the mean other seat
+        m = len(with_parts)
+        a = [sum(r["parts"][r["pos"]][k] for r in with_parts) / m for k in range(5)]
+        o = [sum(sum(p[k] for i, p in enumerate(r["parts"]) if i != r["pos"]) / (len(r["parts"]) - 1)
+                 for r in with_parts) / m for k in range(5)]
+        print("  points (sites, leagues, donations, Gonzaga tile, objective): "
+              + ", ".join(f"{x:.1f} vs {y:.1f}" for x, y in zip(a, o)))
 
 
 def main(argv: list[str]) -> None:
