@@ -438,6 +438,19 @@ def test_expert_rollouts_can_play_given_weights():
     assert det.weights == [w, w]
 
 
+
+def test_rivals_can_be_modelled_with_other_weights_than_the_seat_plays():
+    """``rival_policy``: the rivals' rollout weights apart from the seat's own; "mix" draws
+    them per determinization."""
+    st = _start(3, 4)
+    v = view(st, 1)
+    base, ow = Sim.from_state(v), objective_weights(v, 1)
+    det = ExpertBot(1, iterations=10, rival_policy="base")._determinization(base, v, 1, ow, random.Random(2))
+    assert det.weights == [BASE_WEIGHTS, TUNED, BASE_WEIGHTS]
+    bot = ExpertBot(1, iterations=10, rival_policy="mix")
+    seen = {tuple(bot._determinization(base, v, 1, ow, random.Random(k)).weights) for k in range(12)}
+    assert seen == {(BASE_WEIGHTS, TUNED, BASE_WEIGHTS), (TUNED, TUNED, TUNED)}
+
 @pytest.mark.rule("P1", "P2", "P3", "P4", "P7", "W4", "W6", "R6")
 def test_place_options_are_legal_and_led_by_the_policys_choice():
     """``Sim.place_options`` (the placements a plan's rollout searches) lists only legal

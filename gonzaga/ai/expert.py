@@ -44,7 +44,7 @@ from typing import Callable, Optional
 from ..rules import Action, Donate, GameState
 from ..rules.state import evolve
 from .base import Bot, register
-from .fastsim import TUNED, Sim, Weights
+from .fastsim import BASE_WEIGHTS, TUNED, Sim, Weights
 from .heuristics import DONATION
 from .levels import MediumBot, _softmax, king_changes_order, rival_plan_model
 
@@ -146,7 +146,7 @@ class ExpertBot(Bot):
                  horizon: Optional[int] = HORIZON, widen: float = WIDEN, prior_samples: float = PRIOR_SAMPLES,
                  king: bool = True, rival_model: str = "medium", halving: bool = True,
                  beta: float = OBJ_BETA, blend: float = BLEND, policy=POLICY, inner: int = INNER,
-                 place_iterations: Optional[int] = None):
+                 place_iterations: Optional[int] = None, rival_policy=None):
         """The keyword knobs after ``seconds`` are for experiments (docs/ai.md): the rollout
         horizon in rounds (None: the game's end), the widening factor, the prior's weight,
         whether K plans are candidates, the rival plan model ("medium", or "sim": the rollout
@@ -155,12 +155,15 @@ class ExpertBot(Bot):
         value at the end of this round with its value at the horizon (0: the horizon only),
         the weights every seat's rollout policy plays ("tuned", "base" or a
         ``fastsim.Weights``), ``inner``: how many of its own placements a plan's rollout
-        tries (1: the policy's), and ``place_iterations``: a pinned budget for placement
-        decisions only (plans keep ``iterations``). The rival plan model
+        tries (1: the policy's), ``place_iterations``: a pinned budget for placement
+        decisions only (plans keep ``iterations``), and ``rival_policy``: the weights the
+        rivals play in the rollouts when they differ from the seat's ("base", "mix": base
+        or tuned, drawn per determinization, or a ``Weights``). The rival plan model
         may also be "objective": medium's worth of each plan for the rival holding the card
         the determinization gave it. Neither knob is on by default: screened, no
         measurable gain (docs/ai.md)."""
         super().__init__(seed)
+        self.rival_policy = rival_policy  # experiments: the rivals' rollout weights (None: as the seat's)
         self.place_iterations = place_iterations  # experiments: a pinned budget for placements only
         self.inner = inner
         self.policy = policy
@@ -220,6 +223,13 @@ class ExpertBot(Bot):
         w = TUNED if self.policy == "tuned" else (self.policy if isinstance(self.policy, Weights) else None)
         if w is not None:  # "base": the simulator's own default, medium's values
             sim.weights = [w] * sim.n
+        if self.rival_policy is not None:
+            rw = self.rival_policy
+            if rw == "mix":  # each determinization draws how the rivals play
+                rw = BASE_WEIGHTS if rng.random() < 0.5 else TUNED
+            elif rw == "base":
+                rw = BASE_WEIGHTS
+            sim.weights = [rw if j != seat else sim.weights[j] for j in range(sim.n)]
         sim.shuffle_decks(rng)
         objs = sample_objectives(weights, rng)
         board = view.board
