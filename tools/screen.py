@@ -11,7 +11,7 @@ so the luck of a deal and its seats cancels out of the result (duplicate play, a
 bridge; GAMES should be a multiple of SEATS). Without it, a deal set can lean: on seeds
 13001+g two identical expert@250 bots give "BOT_A" about 41% (docs/ai.md). ``pair`` compares
 two runs game by game on the games both played. A bot is a name as ``make_bot``
-takes it (``hard@38``, ``expert@250``) or an expert with knobs, ``expert@250:rival_model='objective'``
+takes it (``hard@38``, ``expert@250``), ``policy`` (the rollout policy alone: ``PolicyBot``) or an expert with knobs, ``expert@250:rival_model='objective'``
 (``;`` between knobs; values are Python literals, ``Weights(...)`` allowed). One JSON line per
 game goes to OUT (resumable: games already there are skipped); the summary is BOT_A's win
 share (shared wins split) with its Wilson 95% interval and the illegal actions. ``PROCS``
@@ -29,15 +29,34 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gonzaga.ai.base import make_bot  # noqa: E402
-from gonzaga.ai.expert import ExpertBot  # noqa: E402
-from gonzaga.ai.fastsim import Weights  # noqa: E402
+from gonzaga.ai.base import Bot, make_bot  # noqa: E402
+from gonzaga.ai.expert import ExpertBot, objective_weights, sample_objectives  # noqa: E402
+from gonzaga.ai.fastsim import TUNED, Sim, Weights, entry_action  # noqa: E402
+from gonzaga.rules import GameState, Plan  # noqa: E402
 from gonzaga.ai.match import bot_seed, play_game  # noqa: E402
 from tune_policy import wilson  # noqa: E402  (tools/ is the script's directory)
 
 
+class PolicyBot(Bot):
+    """The rollout policy alone, no search (``fastsim.TUNED``; the rivals' objectives one draw
+    of expert's inference): a diagnostic of what the search adds, not a level."""
+
+    name = "policy"
+
+    def choose(self, view: GameState, seat: int):
+        objs = sample_objectives(objective_weights(view, seat), self.rng)
+        sim = Sim.from_state(view, objectives=objs)
+        sim.weights = [TUNED] * sim.n
+        if view.phase == "plan":
+            k, a, king = sim.policy_plan(seat)
+            return Plan(seat, sim.t.cards[k], a, king)
+        return entry_action(sim, seat, sim.policy_place(seat))
+
+
 def build(spec: str, seed: int):
     """A bot from its spec (see the module's docstring)."""
+    if spec == "policy":
+        return PolicyBot(seed)
     if ":" not in spec:
         return make_bot(spec, seed)
     head, knobs = spec.split(":", 1)
@@ -96,6 +115,9 @@ def pair(out_a: str, out_b: str) -> None:
 def summarize(out: str) -> None:
     rows = [json.loads(line) for line in open(out)]
     n = len(rows)
+    if not n:
+        print(f"{out}: no game yet")
+        return
     w = sum(1.0 / len(r["winners"]) for r in rows if r["pos"] in r["winners"])
     lo, hi = wilson(w / n, n)
     mine = sum(r["final"][r["pos"]] for r in rows) / n
