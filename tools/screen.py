@@ -10,8 +10,11 @@ seed SEED0 + g // SEATS instead: every deal is played SEATS times, BOT_A once in
 so the luck of a deal and its seats cancels out of the result (duplicate play, as in
 bridge; GAMES should be a multiple of SEATS). Without it, a deal set can lean: on seeds
 13001+g two identical expert@250 bots give "BOT_A" about 41% (docs/ai.md). ``pair`` compares
-two runs game by game on the games both played. A bot is a name as ``make_bot``
-takes it (``hard@38``, ``expert@250``), ``policy`` (the rollout policy alone: ``PolicyBot``) or an expert with knobs, ``expert@250:rival_model='objective'``
+two runs game by game on the games both played.
+
+A bot is a name as ``make_bot`` takes it (``hard@38``, ``expert@250``), ``policy`` (the
+rollout policy alone: ``PolicyBot``), ``PLANS+PLACES`` (one bot's plans, another's
+placements: ``PhaseBot``) or an expert with knobs, ``expert@250:rival_model='objective'``
 (``;`` between knobs; values are Python literals, ``Weights(...)`` allowed). One JSON line per
 game goes to OUT (resumable: games already there are skipped); the summary is BOT_A's win
 share (shared wins split) with its Wilson 95% interval and the illegal actions. ``PROCS``
@@ -53,8 +56,24 @@ class PolicyBot(Bot):
         return entry_action(sim, seat, sim.policy_place(seat))
 
 
+class PhaseBot(Bot):
+    """One bot's plans and another's placements (``PLANS+PLACES``): which phase a level
+    gains or loses in, a diagnostic, not a level."""
+
+    def __init__(self, plans: Bot, places: Bot):
+        super().__init__(0)
+        self.plans, self.places = plans, places
+        self.name = f"{plans.name}+{places.name}"
+
+    def choose(self, view: GameState, seat: int):
+        return (self.plans if view.phase == "plan" else self.places).choose(view, seat)
+
+
 def build(spec: str, seed: int):
     """A bot from its spec (see the module's docstring)."""
+    if "+" in spec:
+        plans, places = spec.split("+", 1)
+        return PhaseBot(build(plans, seed), build(places, seed))
     if spec == "policy":
         return PolicyBot(seed)
     if ":" not in spec:
