@@ -132,7 +132,7 @@ def pair(out_a: str, out_b: str) -> None:
 
 
 def summarize(out: str) -> None:
-    rows = [json.loads(line) for line in open(out)]
+    rows = [json.loads(line) for line in open(out)] if os.path.exists(out) else []
     n = len(rows)
     if not n:
         print(f"{out}: no game yet")
