@@ -160,7 +160,7 @@ class ExpertBot(Bot):
         rivals play in the rollouts when they differ from the seat's ("base", "mix": base
         or tuned, drawn per determinization, or a ``Weights``). The rival plan model
         may also be "objective": medium's worth of each plan for the rival holding the card
-        the determinization gave it. Neither knob is on by default: screened, no
+        the determinization gave it. None of these is on by default: screened, no
         measurable gain (docs/ai.md)."""
         super().__init__(seed)
         self.rival_policy = rival_policy  # experiments: the rivals' rollout weights (None: as the seat's)
