@@ -104,15 +104,20 @@ def one(args) -> dict:
                        for s in st.seats])
 
 
+def _share(r: dict) -> float:
+    """BOT_A's win share of one logged game (a shared win split)."""
+    return 1.0 / len(r["winners"]) if r["pos"] in r["winners"] else 0.0
+
+
+def _best_other(r: dict) -> int:
+    """The best final score among the other seats of one logged game."""
+    return max(s for i, s in enumerate(r["final"]) if i != r["pos"])
+
+
 def _results(out: str) -> dict:
     """{game: (BOT_A's win share, BOT_A's margin to the best other seat)} of a run."""
-    res = {}
-    for line in open(out):
-        r = json.loads(line)
-        share = 1.0 / len(r["winners"]) if r["pos"] in r["winners"] else 0.0
-        fin = r["final"]
-        res[r["g"]] = (share, fin[r["pos"]] - max(s for i, s in enumerate(fin) if i != r["pos"]))
-    return res
+    rows = [json.loads(line) for line in open(out)]
+    return {r["g"]: (_share(r), r["final"][r["pos"]] - _best_other(r)) for r in rows}
 
 
 def pair(out_a: str, out_b: str) -> None:
@@ -137,10 +142,10 @@ def summarize(out: str) -> None:
     if not n:
         print(f"{out}: no game yet")
         return
-    w = sum(1.0 / len(r["winners"]) for r in rows if r["pos"] in r["winners"])
+    w = sum(_share(r) for r in rows)
     lo, hi = wilson(w / n, n)
     mine = sum(r["final"][r["pos"]] for r in rows) / n
-    best = sum(max(s for i, s in enumerate(r["final"]) if i != r["pos"]) for r in rows) / n
+    best = sum(_best_other(r) for r in rows) / n
     print(f"{out}: {w:g}/{n} = {100 * w / n:.1f}% (Wilson {100 * lo:.1f}-{100 * hi:.1f}), "
           f"mean score {mine:.1f} vs best rival {best:.1f}, illegal {sum(r['illegal'] for r in rows)}")
     with_parts = [r for r in rows if "parts" in r]
