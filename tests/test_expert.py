@@ -588,3 +588,53 @@ def test_a_rivals_plan_is_drawn_as_medium_would_plan_holding_its_sampled_objecti
         for j, pairs in drawn.items():
             differs += len({p for _, p in pairs}) > 1
     assert differs >= 2
+
+
+def test_a_learning_rival_weights_medium_s_model_by_its_advantage_in_the_rollouts():
+    """``rival_learn`` beta: a rival's plan is drawn with medium's model probability x
+    exp(beta x advantage), the advantage being the plan's mean minus the rival's mean over all
+    its draws, shrunk by n / (n + 4). Checked against a hand calculation on a two-plan table:
+    counts 4 and 4, utility sums 2.0 and 0.0, so the mean is 0.25 and the advantages are
+    (2 - 1) / 8 = +0.125 and (0 - 1) / 8 = -0.125; with model probabilities 0.3 and 0.7 and
+    beta 8, the first plan's weight is 0.3 e^1 against 0.7 e^-1."""
+    import math
+    bot = ExpertBot(1, iterations=10, rival_learn=8.0)
+    bot._models = {1: [(0.3, "p", 0, 0, False), (0.7, "q", 0, 0, False)]}
+    bot._learn = {1: [[0, 0.0], [0, 0.0]]}
+    assert bot.learned_table(1) == [(0.3, 0), (0.7, 1)]  # no rollouts yet: the model itself
+    bot._learn = {1: [[4, 2.0], [4, 0.0]]}
+    w0, w1 = 0.3 * math.e, 0.7 / math.e
+    got = bot.learned_table(1)
+    assert got[0][0] == pytest.approx(w0 / (w0 + w1)) and got[1][0] == pytest.approx(w1 / (w0 + w1))
+    assert got[0][0] > 0.5  # the advantage outweighs the model's lean toward the second plan
+
+
+@pytest.mark.rule("R2", "X6")
+def test_a_learning_rival_is_credited_with_its_own_result_not_the_seats():
+    """In two seats the shares of a result sum to one and the margins cancel, so over a plan
+    search the rival's credited utilities and the seat's must sum to one per rollout. A
+    search that credited the seat's own result to the rival (or credited nothing) breaks
+    that."""
+    st = _start(2, 31)
+    v = view(st, 0)
+    for seed in range(2):
+        bot = ExpertBot(seed, iterations=160, rival_learn=10.0)
+        seen = {}
+
+        def spy(view_, seat, cands, prior, t0, _orig=ExpertBot._search.__get__(bot)):
+            a = _orig(view_, seat, cands, prior, t0)
+            seen["learn"] = bot._learn
+            return a
+        totals = []
+        orig_run = ExpertBot.rollout_value
+
+        def rv(self, det, action, seat, _o=orig_run):
+            u, m = _o(self, det, action, seat)
+            totals.append(u)
+            return u, m
+        bot.rollout_value = rv.__get__(bot)
+        bot._search = spy
+        bot.choose(v, 0)
+        stats = seen["learn"][1]
+        assert sum(c for c, _ in stats) == len(totals) > 100
+        assert sum(t for _, t in stats) + sum(totals) == pytest.approx(len(totals))

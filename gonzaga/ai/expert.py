@@ -63,6 +63,7 @@ RIVAL_TAU = 2.0  # softmax temperature of a rival's plan in a determinization
 INNER = 1  # own placements tried in a plan's rollout (1: the policy's own)
 RIVAL_PLAN_TAU = 1.0  # rival_model "objective": softmax temperature over medium's plan worths
 RIVAL_KING = 0.08  # chance a rival's sampled plan carries the King's Privilege (when legal)
+LEARN_SHRINK = 4.0  # rival_learn: a rival plan's mean counts n / (n + this) of its advantage
 
 
 def _env_int(name: str) -> Optional[int]:
@@ -146,7 +147,7 @@ class ExpertBot(Bot):
                  horizon: Optional[int] = HORIZON, widen: float = WIDEN, prior_samples: float = PRIOR_SAMPLES,
                  king: bool = True, rival_model: str = "medium", halving: bool = True,
                  beta: float = OBJ_BETA, blend: float = BLEND, policy=POLICY, inner: int = INNER,
-                 place_iterations: Optional[int] = None, rival_policy=None):
+                 place_iterations: Optional[int] = None, rival_policy=None, rival_learn: float = 0.0):
         """The keyword knobs after ``seconds`` are for experiments (docs/ai.md): the rollout
         horizon in rounds (None: the game's end), the widening factor, the prior's weight,
         whether K plans are candidates, the rival plan model ("medium", or "sim": the rollout
@@ -158,11 +159,15 @@ class ExpertBot(Bot):
         tries (1: the policy's), ``place_iterations``: a pinned budget for placement
         decisions only (plans keep ``iterations``), and ``rival_policy``: the weights the
         rivals play in the rollouts when they differ from the seat's ("base", "mix": base
-        or tuned, drawn per determinization, or a ``Weights``). The rival plan model
+        or tuned, drawn per determinization, or a ``Weights``), ``rival_learn``: beta > 0
+        makes the planning node a decoupled simultaneous-move search (each rival's plan is
+        drawn from medium's model reweighted by exp(beta x its advantage), learned from the
+        rollouts so far; ``_learned_plan``). The rival plan model
         may also be "objective": medium's worth of each plan for the rival holding the card
         the determinization gave it. None of these is on by default: screened, no
         measurable gain (docs/ai.md)."""
         super().__init__(seed)
+        self.rival_learn = rival_learn  # experiments: rivals learn their replies in the plan search
         self.rival_policy = rival_policy  # experiments: the rivals' rollout weights (None: as the seat's)
         self.place_iterations = place_iterations  # experiments: a pinned budget for placements only
         self.inner = inner
@@ -184,6 +189,8 @@ class ExpertBot(Bot):
         self._inner = 1  # own placements tried per plan rollout in the running search
         self._models = None  # rivals' plan models while a plan search runs
         self._plans = None  # {(rival, objective): its plan table} while a plan search runs
+        self._learn = None  # rival_learn: {rival: [count, sum of its utility] per model plan}
+        self._drawn: dict[int, int] = {}  # rival_learn: the plan index each rival drew in the last determinization
 
     # ------------------------------------------------------------ candidates
 
@@ -240,6 +247,8 @@ class ExpertBot(Bot):
                 if j != seat and sim.plan[j] is None:
                     if self._plans is not None:
                         sim.plan[j] = self._objective_plan(view, j, objs[j], sim, rng)
+                    elif self._learn is not None:
+                        sim.plan[j] = self._learned_plan(sim, j, rng)
                     elif self._models is not None:
                         sim.plan[j] = self._model_plan(sim, j, rng)
                     else:
@@ -266,6 +275,43 @@ class ExpertBot(Bot):
         from its public fief, the King's Privilege as the rarer choice)."""
         pick = _draw([(pr, p) for pr, p, _v, _m, _w in self._models[j]], rng)
         return (sim.t.card_index[pick.region], pick.action, pick.king)
+
+    def _learned_plan(self, sim: Sim, j: int, rng: random.Random):
+        """A rival's plan in the decoupled simultaneous-move search (``rival_learn``).
+
+        Every rival plan of medium's model keeps the rival's own rollout results when it
+        was drawn (its utility, as ``_outcome`` values it for that rival). A plan's weight is
+        its model probability x exp(beta x its advantage): its mean minus the rival's mean
+        over all its draws, shrunk by n / (n + ``LEARN_SHRINK``). With few rollouts the
+        rivals play the model; with more, each moves toward its best replies to the plans
+        this seat is still weighing (the plans are secret, R2: a reply cannot depend on
+        which of them this seat plays). So a larger budget buys a better model of a rival
+        who thinks, not only less noise."""
+        i = _draw(self.learned_table(j), rng)
+        self._drawn[j] = i
+        pick = self._models[j][i][1]
+        return (sim.t.card_index[pick.region], pick.action, pick.king)
+
+    def learned_table(self, j: int) -> list[tuple[float, int]]:
+        """[(probability, index into medium's model of rival ``j``)] as the search has learned it."""
+        stats = self._learn[j]
+        model = self._models[j]
+        n_all = sum(c for c, _ in stats)
+        if not n_all:
+            return [(row[0], i) for i, row in enumerate(model)]
+        mean = sum(t for _, t in stats) / n_all
+        beta = self.rival_learn
+        w = [pr * math.exp(beta * (t - c * mean) / (c + LEARN_SHRINK)) for (pr, *_), (c, t) in zip(model, stats)]
+        tot = sum(w)
+        return [(x / tot, i) for i, x in enumerate(w)]
+
+    def _learn_from(self, sim: Sim) -> None:
+        """Credit each rival's drawn plan with the rival's own result of this rollout."""
+        for j, i in self._drawn.items():
+            u, _ = self._outcome(sim, j)
+            row = self._learn[j][i]
+            row[0] += 1
+            row[1] += u
 
     @staticmethod
     def _rival_plan(sim: Sim, j: int, rng: random.Random):
@@ -309,10 +355,14 @@ class ExpertBot(Bot):
             sim.play(det.round)
             u0, m0 = self._outcome(sim, seat)
             sim.play(det.round + self.horizon)
+            if self._learn is not None:
+                self._learn_from(sim)
             u, mg = self._outcome(sim, seat)
             b = self.blend
             return b * u0 + (1 - b) * u, b * m0 + (1 - b) * mg
         sim.play(None if self.horizon is None else det.round + self.horizon)
+        if self._learn is not None:
+            self._learn_from(sim)
         return self._outcome(sim, seat)
 
     def _best_placement(self, sim: Sim, seat: int) -> tuple[float, float]:
@@ -325,23 +375,28 @@ class ExpertBot(Bot):
             i = order[sim.turn]
             sim.do_place(i, sim.policy_place(i))
         until = None if self.horizon is None else sim.round + self.horizon
-        best = None
+        best = best_sim = None
         for _, choice in sim.place_options(seat, self._inner):
             s2 = sim.copy()
             s2.do_place(seat, choice)
             s2.play(until)
             r = self._outcome(s2, seat)
             if best is None or r[0] > best[0]:
-                best = r
+                best, best_sim = r, s2
+        if self._learn is not None:  # the rivals meet the placement this seat would choose
+            self._learn_from(best_sim)
         return best
 
     def _search(self, view: GameState, seat: int, cands: list, prior: list, t0: float) -> Action:
         rng = self.rng
-        self._models = self._plans = None
+        self._models = self._plans = self._learn = None
+        self._drawn = {}
         if view.phase == "plan" and self.rival_model == "objective":
             self._plans = {}
         elif view.phase == "plan" and self.rival_model == "medium":
             self._models = {j: rival_plan_model(view, j) for j in range(view.n) if j != seat}
+            if self.rival_learn > 0:
+                self._learn = {j: [[0, 0.0] for _ in m] for j, m in self._models.items()}
         base = Sim.from_state(view)
         weights = objective_weights(view, seat, self.beta)
         deadline = None if self.iterations else t0 + self.seconds
