@@ -305,13 +305,16 @@ class ExpertBot(Bot):
         tot = sum(w)
         return [(x / tot, i) for i, x in enumerate(w)]
 
-    def _learn_from(self, sim: Sim) -> None:
-        """Credit each rival's drawn plan with the rival's own result of this rollout."""
+    def _learn_from(self, sim: Sim, seat: int) -> tuple[float, float]:
+        """Credit each rival's drawn plan with the rival's own result of this rollout; the
+        seat's (utility, margin), from the same values."""
+        res = self._result(sim)
         for j, i in self._drawn.items():
-            u, _ = self._outcome(sim, j)
+            u, _ = self._outcome(sim, j, res)
             row = self._learn[j][i]
             row[0] += 1
             row[1] += u
+        return self._outcome(sim, seat, res)
 
     @staticmethod
     def _rival_plan(sim: Sim, j: int, rng: random.Random):
@@ -331,15 +334,23 @@ class ExpertBot(Bot):
         return pick
 
     @staticmethod
-    def _outcome(sim: Sim, seat: int) -> tuple[float, float]:
+    def _result(sim: Sim) -> tuple[list, Optional[list]]:
+        """What a rollout's end is valued from: (final scores, winners) at the game's end,
+        else (position values, None)."""
         if sim.phase == "over":
             scores = sim.final_scores()
-            win = sim.winners(scores)
+            return scores, sim.winners(scores)
+        return sim.position_values(), None
+
+    @staticmethod
+    def _outcome(sim: Sim, seat: int, result=None) -> tuple[float, float]:
+        """(utility, margin) of the rollout's end for ``seat`` (``result``: ``_result(sim)``,
+        when it is already worked out)."""
+        values, win = result or ExpertBot._result(sim)
+        margin = values[seat] - max(s for j, s in enumerate(values) if j != seat)
+        if win is not None:
             share = 1.0 / len(win) if seat in win else 0.0
-            margin = scores[seat] - max(s for j, s in enumerate(scores) if j != seat)
         else:
-            values = sim.position_values()
-            margin = values[seat] - max(s for j, s in enumerate(values) if j != seat)
             share = 1.0 / (1.0 + math.exp(-margin / WIN_SCALE))
         return share + margin / MARGIN_SCALE, margin
 
@@ -355,14 +366,12 @@ class ExpertBot(Bot):
             sim.play(det.round)
             u0, m0 = self._outcome(sim, seat)
             sim.play(det.round + self.horizon)
-            if self._learn is not None:
-                self._learn_from(sim)
-            u, mg = self._outcome(sim, seat)
+            u, mg = self._learn_from(sim, seat) if self._learn is not None else self._outcome(sim, seat)
             b = self.blend
             return b * u0 + (1 - b) * u, b * m0 + (1 - b) * mg
         sim.play(None if self.horizon is None else det.round + self.horizon)
         if self._learn is not None:
-            self._learn_from(sim)
+            return self._learn_from(sim, seat)
         return self._outcome(sim, seat)
 
     def _best_placement(self, sim: Sim, seat: int) -> tuple[float, float]:
@@ -384,7 +393,7 @@ class ExpertBot(Bot):
             if best is None or r[0] > best[0]:
                 best, best_sim = r, s2
         if self._learn is not None:  # the rivals meet the placement this seat would choose
-            self._learn_from(best_sim)
+            self._learn_from(best_sim, seat)
         return best
 
     def _search(self, view: GameState, seat: int, cands: list, prior: list, t0: float) -> Action:
