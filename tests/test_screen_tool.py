@@ -25,16 +25,19 @@ def test_mirrored_games_play_each_deal_once_with_the_bot_in_each_seat():
 
 
 def test_pair_reports_the_mean_margin_difference(tmp_path, capsys):
-    def log(name, finals):
+    def log(name, finals, seed0=10):
         p = tmp_path / name
-        p.write_text("".join(json.dumps(dict(g=g, pos=0, winners=[0] if f[0] > f[1] else [1], final=f)) + "\n"
-                             for g, f in enumerate(finals)))
+        p.write_text("".join(json.dumps(dict(g=g, seed=seed0 + g, pos=0, winners=[0] if f[0] > f[1] else [1],
+                                             final=f)) + "\n" for g, f in enumerate(finals)))
         return str(p)
     a = log("a.jsonl", [[100, 90], [95, 97], [80, 80]])  # margins +10, -2, 0
     b = log("b.jsonl", [[90, 90], [99, 97]])  # margins 0, +2 (game 2 not played)
     screen.pair(a, b)
     out = capsys.readouterr().out
     assert out.startswith("2 games in common") and "margin +3.00" in out  # (10 - 0 + (-2 - 2)) / 2
+    # games are paired by deal and seat, not by number: a run from other seeds shares none
+    with pytest.raises(SystemExit):
+        screen.pair(a, log("c.jsonl", [[90, 90], [99, 97]], seed0=50))
 
 
 def test_a_phase_bot_plans_with_one_bot_and_places_with_the_other():

@@ -115,9 +115,11 @@ def _best_other(r: dict) -> int:
 
 
 def _results(out: str) -> dict:
-    """{game: (BOT_A's win share, BOT_A's margin to the best other seat)} of a run."""
+    """{(seed, BOT_A's seat): (BOT_A's win share, BOT_A's margin to the best other seat)} of
+    one or more runs (keyed by the deal and seat, not the game number, so runs started from
+    different seeds, or joined end to end, pair only the games they share)."""
     rows = [json.loads(line) for line in open(out)]
-    return {r["g"]: (_share(r), r["final"][r["pos"]] - _best_other(r)) for r in rows}
+    return {(r["seed"], r["pos"]): (_share(r), r["final"][r["pos"]] - _best_other(r)) for r in rows}
 
 
 def pair(out_a: str, out_b: str) -> None:
