@@ -136,6 +136,11 @@ def _draw(table: list, rng: random.Random):
     return table[-1][1]
 
 
+def _sim_plan(sim: Sim, plan) -> tuple:
+    """A rules ``Plan`` as the simulator keeps it: (region card index, action, king)."""
+    return (sim.t.card_index[plan.region], plan.action, plan.king)
+
+
 # ---------------------------------------------------------------- the bot
 
 class ExpertBot(Bot):
@@ -266,15 +271,14 @@ class ExpertBot(Bot):
             seats[j] = evolve(seats[j], objective=oid)
             scored = self.medium.plan_scores(evolve(view, seats=tuple(seats)), j)
             probs = _softmax([v for v, _ in scored], RIVAL_PLAN_TAU)
-            table = [(x, (sim.t.card_index[p.region], p.action, p.king)) for x, (_, p) in zip(probs, scored)]
+            table = [(x, _sim_plan(sim, p)) for x, (_, p) in zip(probs, scored)]
             self._plans[(j, oid)] = table
         return _draw(table, rng)
 
     def _model_plan(self, sim: Sim, j: int, rng: random.Random):
         """A rival's plan drawn from medium's model of it (a softmax over its plans valued
         from its public fief, the King's Privilege as the rarer choice)."""
-        pick = _draw([(pr, p) for pr, p, _v, _m, _w in self._models[j]], rng)
-        return (sim.t.card_index[pick.region], pick.action, pick.king)
+        return _sim_plan(sim, _draw([(pr, p) for pr, p, _v, _m, _w in self._models[j]], rng))
 
     def _learned_plan(self, sim: Sim, j: int, rng: random.Random):
         """A rival's plan in the decoupled simultaneous-move search (``rival_learn``).
@@ -289,8 +293,7 @@ class ExpertBot(Bot):
         who thinks, not only less noise."""
         i = _draw(self.learned_table(j), rng)
         self._drawn[j] = i
-        pick = self._models[j][i][1]
-        return (sim.t.card_index[pick.region], pick.action, pick.king)
+        return _sim_plan(sim, self._models[j][i][1])
 
     def learned_table(self, j: int) -> list[tuple[float, int]]:
         """[(probability, index into medium's model of rival ``j``)] as the search has learned it."""
