@@ -10,16 +10,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 screen = pytest.importorskip("screen")
 
 
-def _share(r):
-    return 1.0 / len(r["winners"]) if r["pos"] in r["winners"] else 0.0
-
-
 def test_mirrored_games_play_each_deal_once_with_the_bot_in_each_seat():
     """Two equal bots on a mirrored deal share it exactly: the same game, seats swapped."""
     rows = [screen.one((2, g, 500, "greedy", "greedy", True)) for g in (0, 1)]
     assert [r["seed"] for r in rows] == [500, 500] and [r["pos"] for r in rows] == [0, 1]
     assert rows[0]["final"] == rows[1]["final"]
-    assert _share(rows[0]) + _share(rows[1]) == pytest.approx(1.0)
+    assert screen._share(rows[0]) + screen._share(rows[1]) == pytest.approx(1.0)
     plain = screen.one((2, 1, 500, "greedy", "greedy", False))
     assert plain["seed"] == 501
 
