@@ -43,6 +43,7 @@ from typing import Callable, Optional
 
 from ..rules import Action, Donate, GameState
 from ..rules.state import evolve
+from . import value_table, valuefn
 from .base import Bot, register
 from .fastsim import BASE_WEIGHTS, TUNED, Sim, Weights
 from .heuristics import DONATION
@@ -63,6 +64,7 @@ RIVAL_TAU = 2.0  # softmax temperature of a rival's plan in a determinization
 INNER = 1  # own placements tried in a plan's rollout (1: the policy's own)
 RIVAL_PLAN_TAU = 1.0  # rival_model "objective": softmax temperature over medium's plan worths
 RIVAL_KING = 0.08  # chance a rival's sampled plan carries the King's Privilege (when legal)
+VALUE = "hand"  # a rollout's end before the game's: "hand" (Sim.position_values) or "learned" (valuefn)
 LEARN_SHRINK = 4.0  # rival_learn: a rival plan's mean counts n / (n + this) of its advantage
 
 
@@ -152,7 +154,8 @@ class ExpertBot(Bot):
                  horizon: Optional[int] = HORIZON, widen: float = WIDEN, prior_samples: float = PRIOR_SAMPLES,
                  king: bool = True, rival_model: str = "medium", halving: bool = True,
                  beta: float = OBJ_BETA, blend: float = BLEND, policy=POLICY, inner: int = INNER,
-                 place_iterations: Optional[int] = None, rival_policy=None, rival_learn: float = 0.0):
+                 place_iterations: Optional[int] = None, rival_policy=None, rival_learn: float = 0.0,
+                 value: str = VALUE):
         """The keyword knobs after ``seconds`` are for experiments (docs/ai.md): the rollout
         horizon in rounds (None: the game's end), the widening factor, the prior's weight,
         whether K plans are candidates, the rival plan model ("medium", or "sim": the rollout
@@ -167,11 +170,17 @@ class ExpertBot(Bot):
         or tuned, drawn per determinization, or a ``Weights``), ``rival_learn``: beta > 0
         makes the planning node a decoupled simultaneous-move search (each rival's plan is
         drawn from medium's model reweighted by exp(beta x its advantage), learned from the
-        rollouts so far; ``_learned_plan``). The rival plan model
+        rollouts so far; ``_learned_plan``), ``value``: how a rollout stopped before the
+        end is valued ("hand": ``Sim.position_values``, "learned": ``valuefn`` with the
+        weights fitted by tools/fit_value.py). The rival plan model
         may also be "objective": medium's worth of each plan for the rival holding the card
         the determinization gave it. None of these is on by default: screened, no
         measurable gain (docs/ai.md)."""
         super().__init__(seed)
+        if value not in ("hand", "learned"):
+            raise ValueError(f"value must be 'hand' or 'learned', not {value!r}")
+        self.value = value
+        self._table = value_table.TABLE if value == "learned" else None
         self.rival_learn = rival_learn  # experiments: rivals learn their replies in the plan search
         self.rival_policy = rival_policy  # experiments: the rivals' rollout weights (None: as the seat's)
         self.place_iterations = place_iterations  # experiments: a pinned budget for placements only
@@ -311,7 +320,7 @@ class ExpertBot(Bot):
     def _learn_from(self, sim: Sim, seat: int) -> tuple[float, float]:
         """Credit each rival's drawn plan with the rival's own result of this rollout; the
         seat's (utility, margin), from the same values."""
-        res = self._result(sim)
+        res = self._result(sim, self._table)
         for j, i in self._drawn.items():
             u, _ = self._outcome(sim, j, res)
             row = self._learn[j][i]
@@ -337,13 +346,18 @@ class ExpertBot(Bot):
         return pick
 
     @staticmethod
-    def _result(sim: Sim) -> tuple[list, Optional[list]]:
+    def _result(sim: Sim, table: Optional[dict] = None) -> tuple[list, Optional[list]]:
         """What a rollout's end is valued from: (final scores, winners) at the game's end,
-        else (position values, None)."""
+        else (position values, None): the hand values, or with ``table`` the learned ones
+        (``valuefn``)."""
         if sim.phase == "over":
             scores = sim.final_scores()
             return scores, sim.winners(scores)
-        return sim.position_values(), None
+        return (sim.position_values() if table is None else valuefn.values(sim, table)), None
+
+    def _value(self, sim: Sim, seat: int) -> tuple[float, float]:
+        """(utility, margin) of the rollout's end for ``seat`` with this bot's position value."""
+        return self._outcome(sim, seat, self._result(sim, self._table))
 
     @staticmethod
     def _outcome(sim: Sim, seat: int, result=None) -> tuple[float, float]:
@@ -367,15 +381,15 @@ class ExpertBot(Bot):
             return self._best_placement(sim, seat)
         if self.blend and self.horizon:
             sim.play(det.round)
-            u0, m0 = self._outcome(sim, seat)
+            u0, m0 = self._value(sim, seat)
             sim.play(det.round + self.horizon)
-            u, mg = self._learn_from(sim, seat) if self._learn is not None else self._outcome(sim, seat)
+            u, mg = self._learn_from(sim, seat) if self._learn is not None else self._value(sim, seat)
             b = self.blend
             return b * u0 + (1 - b) * u, b * m0 + (1 - b) * mg
         sim.play(None if self.horizon is None else det.round + self.horizon)
         if self._learn is not None:
             return self._learn_from(sim, seat)
-        return self._outcome(sim, seat)
+        return self._value(sim, seat)
 
     def _best_placement(self, sim: Sim, seat: int) -> tuple[float, float]:
         """The plan's rollout with the seat's own placement searched: the seats before it
@@ -392,7 +406,7 @@ class ExpertBot(Bot):
             s2 = sim.copy()
             s2.do_place(seat, choice)
             s2.play(until)
-            r = self._outcome(s2, seat)
+            r = self._value(s2, seat)
             if best is None or r[0] > best[0]:
                 best, best_sim = r, s2
         if self._learn is not None:  # the rivals meet the placement this seat would choose

@@ -1,0 +1,111 @@
+"""A learned position value: each seat's expected final score, fitted to self-play games.
+
+``Sim.position_values`` counts a position by hand (points so far, the objective held,
+sea-league potentials, rings, a share of the Gonzaga tile). Its terms were guessed, so a
+rollout stopped at its horizon is valued with a bias that no number of rollouts removes.
+Here the same kind of facts are features, and a linear model for each (seats, rounds
+left) predicts the seat's final score as the rollout policy would reach it playing on
+(``tools/fit_value.py`` plays the games and fits the weights into ``value_table``). So a
+rollout stopped early is valued as if it had been played to the end, without the noise
+of playing it.
+"""
+from __future__ import annotations
+
+import math
+
+from ..rules import scoring
+from .heuristics import OBJ
+
+FEATURES = (
+    "bias",  # 1
+    "points",  # points scored so far (sites, leagues, donations)
+    "objective",  # objective points held now (X5, the sampled card)
+    "objective_free",  # free cities of the seat's objective
+    "objective_step",  # points the next objective city would add, when one is free
+    "league_one",  # seas without the seat's league where it holds 1 harbor and 3 are still reachable
+    "league_two",  # ... where it holds 2
+    "rings",  # rings in supply that rounds remain to use
+    "largest",  # pieces in the seat's largest dominion (X4)
+    "largest_lead",  # its largest dominion minus the best rival's
+    "tile_share",  # the Gonzaga tile's points times a softmax share of the largest dominions
+    "rival_league_two",  # seas where a rival holds 2 harbors, has no league, and a harbor is free
+    "free_sites",  # free sites on the board
+)
+
+
+def features(sim) -> list[list[float]]:
+    """Every seat's feature vector (in ``FEATURES`` order) for the position of ``sim``."""
+    t = sim.t
+    free = sim.free_sites()
+    n = sim.n
+    nfree = free.bit_count()
+    held = [sim.fm[i] | sim.rm[i] for i in range(n)]
+    counts = []
+    for i in range(n):
+        lg = sim.leagues[i]
+        counts.append([-1 if lg >> si & 1 else (held[i] & hm).bit_count() for si, hm in enumerate(t.sea_mask)])
+    fr = [(hm & free).bit_count() for hm in t.sea_mask]
+    groups = [sim.largest(i) for i in range(n)]
+    left0 = sim.rounds_left(0)
+    temp = 0.6 + 0.6 * left0
+    best = max(groups)
+    w = [math.exp((g - best) / temp) if g else 0.0 for g in groups]
+    tot = sum(w) or 1.0
+    out = []
+    for i in range(n):
+        left = sim.rounds_left(i)
+        obj = sim.obj[i]
+        oh = (held[i] & obj).bit_count()
+        ofree = (obj & free).bit_count()
+        one = two = rtwo = 0
+        for si in range(len(fr)):
+            mine = counts[i][si]
+            if mine > 0 and mine + fr[si] >= 3:
+                if mine == 1:
+                    one += 1
+                elif mine == 2:
+                    two += 1
+            if fr[si] and any(counts[j][si] == 2 for j in range(n) if j != i):
+                rtwo += 1
+        rival_best = max((groups[j] for j in range(n) if j != i), default=0)
+        out.append([
+            1.0,
+            float(sim.pts[i]),
+            float(OBJ[oh]),
+            float(ofree),
+            float(OBJ[min(6, oh + 1)] - OBJ[oh]) if ofree else 0.0,
+            float(one),
+            float(two),
+            float(min(sim.rings[i], left + 1)) if left else 0.0,
+            float(groups[i]),
+            float(groups[i] - rival_best),
+            scoring.GONZAGA_TILE * w[i] / tot,
+            float(rtwo),
+            float(nfree),
+        ])
+    return out
+
+
+def weights_for(table: dict, n: int, left: int):
+    """The fitted weights for ``n`` seats with ``left`` rounds left (the nearest fitted
+    number of rounds when that one was never seen), or None when the seat count was not fitted."""
+    rows = table.get(n)
+    if not rows:
+        return None
+    if left in rows:
+        return rows[left]
+    near = min(rows, key=lambda k: (abs(k - left), k))
+    return rows[near]
+
+
+def values(sim, table: dict) -> list[float]:
+    """Each seat's predicted final score (the final scores themselves when the game is over)."""
+    if sim.phase == "over":
+        return [float(x) for x in sim.final_scores()]
+    out = []
+    for i, f in enumerate(features(sim)):
+        w = weights_for(table, sim.n, sim.rounds_left(i))
+        if w is None:
+            return sim.position_values()
+        out.append(sum(a * b for a, b in zip(w, f)))
+    return out
