@@ -631,3 +631,13 @@ def test_a_learning_rival_is_credited_with_its_own_result_not_the_seats():
         stats = bot._learn[1]  # the last search's statistics stay until the next search
         assert sum(c for c, _ in stats) == len(totals) > 100
         assert sum(t for _, t in stats) + sum(totals) == pytest.approx(len(totals))
+
+
+def test_expert_refuses_knobs_it_would_ignore():
+    """rival_learn reweights medium's rival model: with another model it would do nothing,
+    so the combination is refused rather than silently ignored; an unknown model too."""
+    with pytest.raises(ValueError, match="rival_learn"):
+        ExpertBot(1, iterations=10, rival_learn=10.0, rival_model="objective")
+    with pytest.raises(ValueError, match="rival_model"):
+        ExpertBot(1, iterations=10, rival_model="medum")
+    ExpertBot(1, iterations=10, rival_learn=10.0)

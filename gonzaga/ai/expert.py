@@ -179,6 +179,10 @@ class ExpertBot(Bot):
         super().__init__(seed)
         if value not in ("hand", "learned"):
             raise ValueError(f"value must be 'hand' or 'learned', not {value!r}")
+        if rival_model not in ("medium", "objective", "sim"):
+            raise ValueError(f"rival_model must be 'medium', 'objective' or 'sim', not {rival_model!r}")
+        if rival_learn and rival_model != "medium":  # it reweights medium's model: say so, never ignore it
+            raise ValueError("rival_learn works on rival_model 'medium' only")
         self.value = value
         self._table = value_table.TABLE if value == "learned" else None
         self.rival_learn = rival_learn  # experiments: rivals learn their replies in the plan search
