@@ -30,7 +30,7 @@ def test_pair_reports_the_mean_margin_difference(tmp_path, capsys):
     b = log("b.jsonl", [[90, 90], [99, 97]])  # margins 0, +2 (game 2 not played)
     screen.pair(a, b)
     out = capsys.readouterr().out
-    assert out.startswith("2 games in common") and "margin +3.00" in out  # (10 - 0 + (-2 - 2)) / 2
+    assert out.startswith("2 games in common") and "margin +3.00 in the first's favour" in out  # (10 - 0 + (-2 - 2)) / 2
     # games are paired by deal and seat, not by number: a run from other seeds shares none
     with pytest.raises(SystemExit):
         screen.pair(a, log("c.jsonl", [[90, 90], [99, 97]], seed0=50))

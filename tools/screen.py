@@ -134,7 +134,7 @@ def pair(out_a: str, out_b: str) -> None:
     md = sum(d) / n
     sd = math.sqrt(sum((x - md) ** 2 for x in d) / (n - 1))
     print(f"{n} games in common: {sum(a[g][0] for g in gs):g} vs {sum(b[g][0] for g in gs):g} wins, "
-          f"the same result in {sum(a[g][0] == b[g][0] for g in gs)}; margin {md:+.2f} "
+          f"the same result in {sum(a[g][0] == b[g][0] for g in gs)}; margin {md:+.2f} in the first's favour "
           f"(95% {md - 1.96 * sd / math.sqrt(n):+.2f} to {md + 1.96 * sd / math.sqrt(n):+.2f})")
 
 
