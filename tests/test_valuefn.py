@@ -115,6 +115,7 @@ def test_expert_values_a_stopped_rollout_with_the_learned_value_when_asked():
     st = _start(2, 9)
     v = view(st, 0)
     bot = ExpertBot(2, iterations=10, value="learned")
+    bot._table = bot.table_for(2)  # as a search sets it
     det = bot._determinization(Sim.from_state(v), v, 0, objective_weights(v, 0), random.Random(4))
     a = bot.candidates(v, 0)[0]
     got = bot.rollout_value(det, a, 0)
@@ -134,3 +135,23 @@ def test_the_shipped_table_covers_every_seat_count_and_feature():
     assert sorted(value_table.TABLE) == [2, 3, 4]
     for rows in value_table.TABLE.values():
         assert all(len(w) == len(valuefn.FEATURES) for w in rows.values())
+
+
+def test_by_default_expert_uses_the_learned_value_in_four_seat_games_only():
+    """The default ("auto"): four seats, where it was a clear gain, use the learned value;
+    two seats, where it was none, keep the hand value (docs/ai.md, eighth session)."""
+    from gonzaga.ai import expert as EX
+    from gonzaga.ai import value_table
+    assert EX.VALUE == "auto" and EX.LEARNED_SEATS == {4}
+    seen = {}
+    for seats in (2, 4):
+        st = _start(seats, 9)
+        bot = ExpertBot(3, iterations=8)
+        bot.choose(view(st, 0), 0)
+        seen[seats] = bot._table
+    assert seen == {2: None, 4: value_table.TABLE}
+    st = _start(2, 9)
+    bot = ExpertBot(3, iterations=8, value="learned")
+    bot.choose(view(st, 0), 0)
+    assert bot._table is value_table.TABLE
+

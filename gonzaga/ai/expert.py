@@ -22,9 +22,10 @@ At each decision, from the seat's view only (spec E):
    it comes first), and a result is worth ``win + margin / MARGIN_SCALE`` (with ``BLEND``
    > 0, averaged between the end of the current round and the horizon: the same rollout
    valued twice, a small ensemble of two look-aheads; off by default): the margin is
-   the seat's score minus the best rival's (the final scores, or the position values of
-   ``Sim.position_values`` when the rollout stops before the end), the win is the result
-   or logistic(margin / 8). The margin term does not saturate, so a far-ahead or
+   the seat's score minus the best rival's (the final scores, or, when the rollout stops
+   before the end, the position values: in four-seat games the learned ones of ``valuefn``,
+   each seat's final score predicted from self-play games, else ``Sim.position_values``),
+   the win is the result or logistic(margin / 8). The margin term does not saturate, so a far-ahead or
    far-behind seat still sees which move scores more.
 
 Budgets: ``iterations`` (rollouts; a seeded game is then reproducible) or ``seconds``
@@ -64,7 +65,10 @@ RIVAL_TAU = 2.0  # softmax temperature of a rival's plan in a determinization
 INNER = 1  # own placements tried in a plan's rollout (1: the policy's own)
 RIVAL_PLAN_TAU = 1.0  # rival_model "objective": softmax temperature over medium's plan worths
 RIVAL_KING = 0.08  # chance a rival's sampled plan carries the King's Privilege (when legal)
-VALUE = "hand"  # a rollout's end before the game's: "hand" (Sim.position_values) or "learned" (valuefn)
+# a rollout's end before the game's: "hand" (Sim.position_values), "learned" (valuefn), or
+# "auto": learned with the seat counts in LEARNED_SEATS, hand otherwise (docs/ai.md, eighth session)
+VALUE = "auto"
+LEARNED_SEATS = frozenset({4})  # four seats: a clear gain; two: none measurable; three: not screened
 LEARN_SHRINK = 4.0  # rival_learn: a rival plan's mean counts n / (n + this) of its advantage
 
 
@@ -172,19 +176,20 @@ class ExpertBot(Bot):
         drawn from medium's model reweighted by exp(beta x its advantage), learned from the
         rollouts so far; ``_learned_plan``), ``value``: how a rollout stopped before the
         end is valued ("hand": ``Sim.position_values``, "learned": ``valuefn`` with the
-        weights fitted by tools/fit_value.py). The rival plan model
+        weights fitted by tools/fit_value.py, "auto", the default: learned with the seat
+        counts in ``LEARNED_SEATS``). The rival plan model
         may also be "objective": medium's worth of each plan for the rival holding the card
-        the determinization gave it. None of these is on by default: screened, no
+        the determinization gave it. None of these but ``value`` is on by default: screened, no
         measurable gain (docs/ai.md)."""
         super().__init__(seed)
-        if value not in ("hand", "learned"):
-            raise ValueError(f"value must be 'hand' or 'learned', not {value!r}")
+        if value not in ("hand", "learned", "auto"):
+            raise ValueError(f"value must be 'hand', 'learned' or 'auto', not {value!r}")
         if rival_model not in ("medium", "objective", "sim"):
             raise ValueError(f"rival_model must be 'medium', 'objective' or 'sim', not {rival_model!r}")
         if rival_learn and rival_model != "medium":  # it reweights medium's model: say so, never ignore it
             raise ValueError("rival_learn works on rival_model 'medium' only")
         self.value = value
-        self._table = value_table.TABLE if value == "learned" else None
+        self._table = None  # the learned value's weights while a search runs (None: the hand value)
         self.rival_learn = rival_learn  # experiments: rivals learn their replies in the plan search
         self.rival_policy = rival_policy  # experiments: the rivals' rollout weights (None: as the seat's)
         self.place_iterations = place_iterations  # experiments: a pinned budget for placements only
@@ -359,6 +364,11 @@ class ExpertBot(Bot):
             return scores, sim.winners(scores)
         return (sim.position_values() if table is None else valuefn.values(sim, table)), None
 
+    def table_for(self, seats: int) -> Optional[dict]:
+        """The learned value's weights this bot values a game of ``seats`` with (None: the hand value)."""
+        learned = self.value == "learned" or (self.value == "auto" and seats in LEARNED_SEATS)
+        return value_table.TABLE if learned else None
+
     def _value(self, sim: Sim, seat: int) -> tuple[float, float]:
         """(utility, margin) of the rollout's end for ``seat`` with this bot's position value."""
         return self._outcome(sim, seat, self._result(sim, self._table))
@@ -427,6 +437,7 @@ class ExpertBot(Bot):
             self._models = {j: rival_plan_model(view, j) for j in range(view.n) if j != seat}
             if self.rival_learn > 0:
                 self._learn = {j: [[0, 0.0] for _ in m] for j, m in self._models.items()}
+        self._table = self.table_for(view.n)
         base = Sim.from_state(view)
         weights = objective_weights(view, seat, self.beta)
         deadline = None if self.iterations else t0 + self.seconds
