@@ -155,3 +155,18 @@ def test_by_default_expert_uses_the_learned_value_in_four_seat_games_only():
     bot.choose(view(st, 0), 0)
     assert bot._table is value_table.TABLE
 
+
+
+def test_the_fit_records_every_round_of_a_self_play_game():
+    """tools/fit_value.py: one row per round start, the rounds left counting down, and the
+    final scores those of the same deal played to the end by the tuned policy."""
+    from gonzaga.ai.fastsim import TUNED
+    [(n, rows, final, win, seed)] = fit_value.play((2, 4242))
+    sim = Sim.from_state(_start(2, 4242))
+    sim.weights = [TUNED] * 2
+    sim.play()
+    assert (n, seed, final, win) == (2, 4242, sim.final_scores(), sim.winners(sim.final_scores()))
+    assert len(rows) == sim.round  # rounds 1 .. the last
+    lefts = [r[0][0] for r in rows]
+    assert lefts == sorted(lefts, reverse=True) and lefts[0] == 11
+    assert rows[0][0][1][valuefn.FEATURES.index("points")] == 0.0

@@ -41,18 +41,11 @@ def play(args) -> list:
     sim = Sim.from_state(st)
     sim.weights = [TUNED] * n
     rows = []
-    while sim.phase != "over":
-        if sim.phase == "plan":
-            feats = valuefn.features(sim)
-            hand = sim.position_values()
-            rows.append([(sim.rounds_left(i), feats[i], hand[i], i) for i in range(n)])
-            for i in range(n):
-                if sim.plan[i] is None:
-                    sim.set_plan(i, sim.policy_plan(i))
-            sim.reveal()
-        else:
-            i = sim.order[sim.turn]
-            sim.do_place(i, sim.policy_place(i))
+    while sim.phase != "over":  # at the start of a round: record it, then play it
+        feats = valuefn.features(sim)
+        hand = sim.position_values()
+        rows.append([(sim.rounds_left(i), feats[i], hand[i], i) for i in range(n)])
+        sim.play(sim.round)
     final = sim.final_scores()
     win = sim.winners(final)
     return [(n, rows, final, win, seed)]
