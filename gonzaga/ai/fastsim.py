@@ -791,7 +791,6 @@ class Sim:
         t = self.t
         free = self.free_sites()
         out = []
-        groups = []
         for i in range(self.n):
             left = self.rounds_left(i)
             ts = min(1.0, (left + 1) / 4.0)
@@ -806,14 +805,19 @@ class Sim:
                     v += ts * LEAGUE_POT[min(mine, 2)]
             if left:
                 v += min(self.rings[i], left + 1) * RING_VALUE
-            groups.append(self.largest(i))
             out.append(v)
-        left = self.rounds_left(0)
-        temp = 0.6 + 0.6 * left
+        w, tot = self.tile_weights()
+        return [out[i] + scoring.GONZAGA_TILE * w[i] / tot for i in range(self.n)]
+
+    def tile_weights(self) -> tuple[list[float], float]:
+        """Each seat's weight for the Gonzaga tile (X4) and their sum: a seat's chance at it,
+        as the position values count it, is its weight over the sum (a softmax over the
+        largest groups, sharper as the end nears; no group, no chance)."""
+        groups = [self.largest(i) for i in range(self.n)]
+        temp = 0.6 + 0.6 * self.rounds_left(0)
         best = max(groups)
         w = [math.exp((g - best) / temp) if g else 0.0 for g in groups]
-        tot = sum(w) or 1.0
-        return [out[i] + scoring.GONZAGA_TILE * w[i] / tot for i in range(self.n)]
+        return w, sum(w) or 1.0
 
     def winners(self, scores: list[int]) -> list[int]:
         top = max(scores)

@@ -11,8 +11,6 @@ of playing it.
 """
 from __future__ import annotations
 
-import math
-
 from ..rules import scoring
 from .heuristics import OBJ
 
@@ -46,11 +44,7 @@ def features(sim) -> list[list[float]]:
         counts.append([-1 if lg >> si & 1 else (held[i] & hm).bit_count() for si, hm in enumerate(t.sea_mask)])
     fr = [(hm & free).bit_count() for hm in t.sea_mask]
     groups = [sim.largest(i) for i in range(n)]
-    left0 = sim.rounds_left(0)
-    temp = 0.6 + 0.6 * left0
-    best = max(groups)
-    w = [math.exp((g - best) / temp) if g else 0.0 for g in groups]
-    tot = sum(w) or 1.0
+    w, tot = sim.tile_weights()
     out = []
     for i in range(n):
         left = sim.rounds_left(i)
