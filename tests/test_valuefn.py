@@ -161,7 +161,7 @@ def test_the_fit_records_every_round_of_a_self_play_game():
     """tools/fit_value.py: one row per round start, the rounds left counting down, and the
     final scores those of the same deal played to the end by the tuned policy."""
     from gonzaga.ai.fastsim import TUNED
-    [(n, rows, final, win, seed)] = fit_value.play((2, 4242))
+    n, rows, final, win, seed = fit_value.play((2, 4242))
     sim = Sim.from_state(_start(2, 4242))
     sim.weights = [TUNED] * 2
     sim.play()

@@ -33,8 +33,9 @@ TRAIN_SEED = 700_000
 TEST_SEED = 800_000
 
 
-def play(args) -> list:
-    """One self-play game: [(n, rounds left, features, hand value, final score, seat, game)]."""
+def play(args) -> tuple:
+    """One self-play game: (seats, rows, final scores, winners, seed), with one row per round
+    start: [(rounds left, features, hand value, seat) for each seat]."""
     n, seed = args
     st = new_game(GameConfig(seats=n))
     st = apply(st, deal(st, random.Random(seed)))
@@ -48,14 +49,11 @@ def play(args) -> list:
         sim.play(sim.round)
     final = sim.final_scores()
     win = sim.winners(final)
-    return [(n, rows, final, win, seed)]
+    return n, rows, final, win, seed
 
 
 def games(pool, n: int, count: int, seed0: int) -> list:
-    out = []
-    for part in pool.imap(play, [(n, seed0 + n * 100_000 + g) for g in range(count)], chunksize=20):
-        out.extend(part)
-    return out
+    return list(pool.imap(play, [(n, seed0 + n * 100_000 + g) for g in range(count)], chunksize=20))
 
 
 def solve(a: list, b: list) -> list:

@@ -33,16 +33,12 @@ FEATURES = (
 
 def features(sim) -> list[list[float]]:
     """Every seat's feature vector (in ``FEATURES`` order) for the position of ``sim``."""
-    t = sim.t
-    free = sim.free_sites()
+    # the free sites, free harbors per sea and each seat's harbors per sea (0 where it has its
+    # league), as the rollout policy keeps them: cached until the next piece goes down
+    free, fr, counts, _ = sim._shared()
     n = sim.n
     nfree = free.bit_count()
     held = [sim.fm[i] | sim.rm[i] for i in range(n)]
-    counts = []
-    for i in range(n):
-        lg = sim.leagues[i]
-        counts.append([-1 if lg >> si & 1 else (held[i] & hm).bit_count() for si, hm in enumerate(t.sea_mask)])
-    fr = [(hm & free).bit_count() for hm in t.sea_mask]
     groups = [sim.largest(i) for i in range(n)]
     w, tot = sim.tile_weights()
     out = []
@@ -96,10 +92,7 @@ def values(sim, table: dict) -> list[float]:
     """Each seat's predicted final score (the final scores themselves when the game is over)."""
     if sim.phase == "over":
         return [float(x) for x in sim.final_scores()]
-    out = []
-    for i, f in enumerate(features(sim)):
-        w = weights_for(table, sim.n, sim.rounds_left(i))
-        if w is None:
-            return sim.position_values()
-        out.append(sum(a * b for a, b in zip(w, f)))
-    return out
+    if not table.get(sim.n):
+        return sim.position_values()
+    return [sum(a * b for a, b in zip(weights_for(table, sim.n, sim.rounds_left(i)), f))
+            for i, f in enumerate(features(sim))]
