@@ -59,11 +59,11 @@ def test_features_counted_by_hand():
     want0 = {"bias": 1, "points": 7, "objective": 2, "objective_free": objective_cities - 1,
              "objective_step": 3, "league_one": 0, "league_two": 0, "rings": 3, "largest": 3,
              "largest_lead": -2, "tile_share": 15 * w0 / (1 + w0), "rival_league_two": 1,
-             "free_sites": free}
+             "free_sites": free, "best_plan": max(v for v, _ in sim.plan_values(0))}
     want1 = {"bias": 1, "points": 11, "objective": 0, "objective_free": rival_free,
              "objective_step": 2 if rival_free else 0, "league_one": 0, "league_two": 1, "rings": 1,
              "largest": 5, "largest_lead": 2, "tile_share": 15 / (1 + w0), "rival_league_two": 0,
-             "free_sites": free}
+             "free_sites": free, "best_plan": max(v for v, _ in sim.plan_values(1))}
     assert dict(zip(names, f0)) == pytest.approx(want0)
     assert dict(zip(names, f1)) == pytest.approx(want1)
     # seat 0 takes the sea's last harbor: nobody can reach 3 there any more, nothing to block
@@ -72,6 +72,23 @@ def test_features_counted_by_hand():
     f0, f1 = valuefn.features(sim)
     assert (f0[names.index("league_two")], f0[names.index("rival_league_two")]) == (0, 0)
     assert (f1[names.index("league_two")], f1[names.index("rival_league_two")]) == (0, 0)
+
+
+def test_best_plan_is_the_policys_plan_value_while_planning():
+    """The coming round's best plan, as the rollout policy values it: at least the donation
+    (R6, X3: a donation is always allowed and scores 3), the plan the policy picks, and nothing once the
+    plans are revealed (the round's placements are then what the other features count)."""
+    from gonzaga.ai.heuristics import DONATION
+    sim, _, _ = _set_up()
+    k = valuefn.FEATURES.index("best_plan")
+    for i, f in enumerate(valuefn.features(sim)):
+        vals = dict((p, v) for v, p in sim.plan_values(i))
+        assert f[k] >= DONATION
+        assert f[k] == pytest.approx(vals[sim.policy_plan(i)[:2] + (False,)])
+    for i in range(2):
+        sim.set_plan(i, sim.policy_plan(i))
+    sim.reveal()
+    assert [f[k] for f in valuefn.features(sim)] == [0.0, 0.0]
 
 
 def test_values_are_the_fitted_weights_applied_and_final_scores_at_the_end():
