@@ -74,10 +74,11 @@ def test_features_counted_by_hand():
     assert (f1[names.index("league_two")], f1[names.index("rival_league_two")]) == (0, 0)
 
 
+@pytest.mark.rule("R6", "X3")
 def test_best_plan_is_the_policys_plan_value_while_planning():
     """The coming round's best plan, as the rollout policy values it: at least the donation
-    (R6, X3: a donation is always allowed and scores 3), the plan the policy picks, and nothing once the
-    plans are revealed (the round's placements are then what the other features count)."""
+    (R6, X3: a donation is always allowed and scores 3), the plan the policy picks, and
+    nothing once the plans are revealed (the other features then count the placements)."""
     from gonzaga.ai.heuristics import DONATION
     sim, _, _ = _set_up()
     k = valuefn.FEATURES.index("best_plan")
