@@ -641,3 +641,26 @@ def test_expert_refuses_knobs_it_would_ignore():
     with pytest.raises(ValueError, match="rival_model"):
         ExpertBot(1, iterations=10, rival_model="medum")
     ExpertBot(1, iterations=10, rival_learn=10.0)
+
+
+def test_win_scale_sets_a_stopped_rollouts_win_chance():
+    """``win_scale`` s: a rollout stopped before the end is worth logistic(margin / s) +
+    margin / MARGIN_SCALE, the margin being the seat's position value minus the best rival's."""
+    import math
+
+    from gonzaga.ai import expert as EX
+    st = _start(2, 9)
+    v = view(st, 0)
+    bot = ExpertBot(2, iterations=10, win_scale=3.0)
+    det = bot._determinization(Sim.from_state(v), v, 0, objective_weights(v, 0), random.Random(4))
+    a = bot.candidates(v, 0)[0]
+    sim = det.copy()
+    sim.apply_action(a)
+    sim.play(det.round + EX.HORIZON)
+    vals = sim.position_values()
+    margin = vals[0] - vals[1]
+    assert margin != 0
+    u, m = bot.rollout_value(det, a, 0)
+    assert m == pytest.approx(margin)
+    assert u == pytest.approx(1 / (1 + math.exp(-margin / 3.0)) + margin / EX.MARGIN_SCALE)
+    assert ExpertBot(2, iterations=10).win_scale == EX.WIN_SCALE == 8.0

@@ -155,19 +155,19 @@ def test_the_shipped_table_covers_every_seat_count_and_feature():
         assert all(len(w) == len(valuefn.FEATURES) for w in rows.values())
 
 
-def test_by_default_expert_uses_the_learned_value_in_four_seat_games_only():
-    """The default ("auto"): four seats, where it was a clear gain, use the learned value;
-    two seats, where it was none, keep the hand value (docs/ai.md, eighth session)."""
+def test_by_default_expert_uses_the_learned_value_in_three_and_four_seat_games():
+    """The default ("auto"): three and four seats, where it was a gain, use the learned value;
+    two seats, where it was none, keep the hand value (docs/ai.md, eighth and tenth sessions)."""
     from gonzaga.ai import expert as EX
     from gonzaga.ai import value_table
-    assert EX.VALUE == "auto" and EX.LEARNED_SEATS == {4}
+    assert EX.VALUE == "auto" and EX.LEARNED_SEATS == {3, 4}
     seen = {}
-    for seats in (2, 4):
+    for seats in (2, 3, 4):
         st = _start(seats, 9)
         bot = ExpertBot(3, iterations=8)
         bot.choose(view(st, 0), 0)
         seen[seats] = bot._table
-    assert seen == {2: None, 4: value_table.TABLE}
+    assert seen == {2: None, 3: value_table.TABLE, 4: value_table.TABLE}
     st = _start(2, 9)
     bot = ExpertBot(3, iterations=8, value="learned")
     bot.choose(view(st, 0), 0)

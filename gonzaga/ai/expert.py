@@ -23,7 +23,7 @@ At each decision, from the seat's view only (spec E):
    > 0, averaged between the end of the current round and the horizon: the same rollout
    valued twice, a small ensemble of two look-aheads; off by default): the margin is
    the seat's score minus the best rival's (the final scores, or, when the rollout stops
-   before the end, the position values: in four-seat games the learned ones of ``valuefn``,
+   before the end, the position values: in three- and four-seat games the learned ones of ``valuefn``,
    each seat's final score predicted from self-play games, else ``Sim.position_values``),
    the win is the result or logistic(margin / 8). The margin term does not saturate, so a far-ahead or
    far-behind seat still sees which move scores more.
@@ -66,9 +66,11 @@ INNER = 1  # own placements tried in a plan's rollout (1: the policy's own)
 RIVAL_PLAN_TAU = 1.0  # rival_model "objective": softmax temperature over medium's plan worths
 RIVAL_KING = 0.08  # chance a rival's sampled plan carries the King's Privilege (when legal)
 # a rollout's end before the game's: "hand" (Sim.position_values), "learned" (valuefn), or
-# "auto": learned with the seat counts in LEARNED_SEATS, hand otherwise (docs/ai.md, eighth and ninth sessions)
+# "auto": learned with the seat counts in LEARNED_SEATS, hand otherwise (docs/ai.md, eighth to tenth sessions)
 VALUE = "auto"
-LEARNED_SEATS = frozenset({4})  # four: a clear gain; two: +0.94 points over 400 games, noise; three: not screened
+# four: a clear gain (+5.12 points per game); three: +2.91 over 300 games (+1.12 to +4.71);
+# two: +0.94 over 400 games, noise
+LEARNED_SEATS = frozenset({3, 4})
 LEARN_SHRINK = 4.0  # rival_learn: a rival plan's mean counts n / (n + this) of its advantage
 
 
@@ -159,7 +161,7 @@ class ExpertBot(Bot):
                  king: bool = True, rival_model: str = "medium", halving: bool = True,
                  beta: float = OBJ_BETA, blend: float = BLEND, policy=POLICY, inner: int = INNER,
                  place_iterations: Optional[int] = None, rival_policy=None, rival_learn: float = 0.0,
-                 value: str = VALUE):
+                 value: str = VALUE, win_scale: float = WIN_SCALE):
         """The keyword knobs after ``seconds`` are for experiments (docs/ai.md): the rollout
         horizon in rounds (None: the game's end), the widening factor, the prior's weight,
         whether K plans are candidates, the rival plan model ("medium", or "sim": the rollout
@@ -177,7 +179,8 @@ class ExpertBot(Bot):
         rollouts so far; ``_learned_plan``), ``value``: how a rollout stopped before the
         end is valued ("hand": ``Sim.position_values``, "learned": ``valuefn`` with the
         weights fitted by tools/fit_value.py, "auto", the default: learned with the seat
-        counts in ``LEARNED_SEATS``). The rival plan model
+        counts in ``LEARNED_SEATS``), ``win_scale``: the s of a stopped rollout's win chance
+        logistic(margin / s). The rival plan model
         may also be "objective": medium's worth of each plan for the rival holding the card
         the determinization gave it. None of these but ``value`` is on by default: screened, no
         measurable gain (docs/ai.md)."""
@@ -189,6 +192,7 @@ class ExpertBot(Bot):
         if rival_learn and rival_model != "medium":  # it reweights medium's model: say so, never ignore it
             raise ValueError("rival_learn works on rival_model 'medium' only")
         self.value = value
+        self.win_scale = win_scale
         self._table = None  # the learned value's weights while a search runs (None: the hand value)
         self.rival_learn = rival_learn  # experiments: rivals learn their replies in the plan search
         self.rival_policy = rival_policy  # experiments: the rivals' rollout weights (None: as the seat's)
@@ -331,11 +335,11 @@ class ExpertBot(Bot):
         seat's (utility, margin), from the same values."""
         res = self._result(sim, self._table)
         for j, i in self._drawn.items():
-            u, _ = self._outcome(sim, j, res)
+            u, _ = self._outcome(sim, j, res, self.win_scale)
             row = self._learn[j][i]
             row[0] += 1
             row[1] += u
-        return self._outcome(sim, seat, res)
+        return self._outcome(sim, seat, res, self.win_scale)
 
     @staticmethod
     def _rival_plan(sim: Sim, j: int, rng: random.Random):
@@ -371,18 +375,18 @@ class ExpertBot(Bot):
 
     def _value(self, sim: Sim, seat: int) -> tuple[float, float]:
         """(utility, margin) of the rollout's end for ``seat`` with this bot's position value."""
-        return self._outcome(sim, seat, self._result(sim, self._table))
+        return self._outcome(sim, seat, self._result(sim, self._table), self.win_scale)
 
     @staticmethod
-    def _outcome(sim: Sim, seat: int, result=None) -> tuple[float, float]:
+    def _outcome(sim: Sim, seat: int, result=None, scale: float = WIN_SCALE) -> tuple[float, float]:
         """(utility, margin) of the rollout's end for ``seat`` (``result``: ``_result(sim)``,
-        when it is already worked out)."""
+        when it is already worked out; ``scale``: the win chance's s, logistic(margin / s))."""
         values, win = result or ExpertBot._result(sim)
         margin = values[seat] - max(s for j, s in enumerate(values) if j != seat)
         if win is not None:
             share = 1.0 / len(win) if seat in win else 0.0
         else:
-            share = 1.0 / (1.0 + math.exp(-margin / WIN_SCALE))
+            share = 1.0 / (1.0 + math.exp(-margin / scale))
         return share + margin / MARGIN_SCALE, margin
 
     def rollout_value(self, det: Sim, action: Action, seat: int) -> tuple[float, float]:
