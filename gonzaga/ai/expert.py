@@ -23,10 +23,11 @@ At each decision, from the seat's view only (spec E):
    > 0, averaged between the end of the current round and the horizon: the same rollout
    valued twice, a small ensemble of two look-aheads; off by default): the margin is
    the seat's score minus the best rival's (the final scores, or, when the rollout stops
-   before the end, the position values: in three- and four-seat games the learned ones of ``valuefn``,
-   each seat's final score predicted from self-play games, else ``Sim.position_values``),
-   the win is the result or logistic(margin / 8). The margin term does not saturate, so a far-ahead or
-   far-behind seat still sees which move scores more.
+   before the end, the position values: in three- and four-seat games the learned ones of
+   ``valuefn``, each seat's final score predicted from self-play games, else
+   ``Sim.position_values``), the win is the result or logistic(margin / ``WIN_SCALE``, the
+   knob ``win_scale``). The margin term does not saturate, so a far-ahead or far-behind seat
+   still sees which move scores more.
 
 Budgets: ``iterations`` (rollouts; a seeded game is then reproducible) or ``seconds``
 (anytime: the budget is set from the measured rollout speed and the search returns the
