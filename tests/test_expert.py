@@ -4,6 +4,7 @@ import random
 
 import pytest
 
+from gonzaga.ai import expert as EX
 from gonzaga.ai import make_bot
 from gonzaga.ai.expert import ExpertBot, objective_weights, sample_objectives
 from gonzaga.ai.fastsim import BASE_WEIGHTS, TUNED, Sim, Weights, entry_action
@@ -643,15 +644,16 @@ def test_expert_refuses_knobs_it_would_ignore():
     ExpertBot(1, iterations=10, rival_learn=10.0)
 
 
-def test_win_scale_sets_a_stopped_rollouts_win_chance():
-    """``win_scale`` s: a rollout stopped before the end is worth logistic(margin / s) +
-    margin / MARGIN_SCALE, the margin being the seat's position value minus the best rival's."""
+@pytest.mark.parametrize("win_scale,margin_scale", [(3.0, EX.MARGIN_SCALE), (EX.WIN_SCALE, 200.0)])
+def test_win_scale_and_margin_scale_set_a_stopped_rollouts_utility(win_scale, margin_scale):
+    """A rollout stopped before the end is worth logistic(margin / ``win_scale``) + margin /
+    ``margin_scale``, the margin being the seat's position value minus the best rival's
+    (defaults ``WIN_SCALE`` 8 and ``MARGIN_SCALE`` 40: a point of margin a fortieth of a win)."""
     import math
 
-    from gonzaga.ai import expert as EX
     st = _start(2, 9)
     v = view(st, 0)
-    bot = ExpertBot(2, iterations=10, win_scale=3.0)
+    bot = ExpertBot(2, iterations=10, win_scale=win_scale, margin_scale=margin_scale)
     det = bot._determinization(Sim.from_state(v), v, 0, objective_weights(v, 0), random.Random(4))
     a = bot.candidates(v, 0)[0]
     sim = det.copy()
@@ -662,5 +664,6 @@ def test_win_scale_sets_a_stopped_rollouts_win_chance():
     assert margin != 0
     u, m = bot.rollout_value(det, a, 0)
     assert m == pytest.approx(margin)
-    assert u == pytest.approx(1 / (1 + math.exp(-margin / 3.0)) + margin / EX.MARGIN_SCALE)
-    assert ExpertBot(2, iterations=10).win_scale == EX.WIN_SCALE == 8.0
+    assert u == pytest.approx(1 / (1 + math.exp(-margin / win_scale)) + margin / margin_scale)
+    default = ExpertBot(2, iterations=10)
+    assert (default.win_scale, default.margin_scale) == (EX.WIN_SCALE, EX.MARGIN_SCALE) == (8.0, 40.0)

@@ -179,7 +179,7 @@ def test_the_fit_records_every_round_of_a_self_play_game():
     """tools/fit_value.py: one row per round start, the rounds left counting down, and the
     final scores those of the same deal played to the end by the tuned policy."""
     from gonzaga.ai.fastsim import TUNED
-    n, rows, final, win, seed = fit_value.play((2, 4242))
+    n, rows, final, win, seed = fit_value.play((2, 4242, ()))
     sim = Sim.from_state(_start(2, 4242))
     sim.weights = [TUNED] * 2
     sim.play()
@@ -188,3 +188,32 @@ def test_the_fit_records_every_round_of_a_self_play_game():
     lefts = [r[0][0] for r in rows]
     assert lefts == sorted(lefts, reverse=True) and lefts[0] == 11
     assert rows[0][0][1][valuefn.FEATURES.index("points")] == 0.0
+
+
+def test_the_fit_records_every_round_of_a_bot_game():
+    """``--bots``: a real game between the named bots, their seats rotating with the seed (an
+    odd seed puts the second bot first); one row per round start, the first that of the deal
+    with every seat's policy the tuned one, and the final scores those of the game played."""
+    from gonzaga.ai.fastsim import TUNED
+    from gonzaga.ai.match import play_game
+    n, rows, final, win, seed = fit_value.play((2, 4243, ("medium", "greedy")))
+    res = play_game(["greedy", "medium"], 4243)
+    assert (n, seed, final, win) == (2, 4243, list(res.state.scores()), list(res.state.winners))
+    assert len(rows) == res.state.round
+    sim = Sim.from_state(_start(2, 4243))
+    sim.weights = [TUNED] * 2
+    assert [r[1] for r in rows[0]] == valuefn.features(sim)
+    assert [r[0][0] for r in rows] == sorted((r[0][0] for r in rows), reverse=True)
+
+
+def test_writing_a_fit_keeps_the_seat_counts_not_fitted(tmp_path, monkeypatch):
+    """A fit of two seats only replaces the two-seat weights in the written table."""
+    from gonzaga.ai import value_table
+    out = tmp_path / "value_table.py"
+    monkeypatch.setattr(fit_value, "TABLE", out)
+    new = {2: {0: tuple(float(i) for i in range(len(valuefn.FEATURES)))}}
+    fit_value.write(new)
+    ns: dict = {}
+    exec(out.read_text(), ns)
+    assert ns["TABLE"][2] == new[2]
+    assert ns["TABLE"][3] == value_table.TABLE[3] and ns["TABLE"][4] == value_table.TABLE[4]

@@ -1,15 +1,19 @@
 """Fit the learned position value (``gonzaga.ai.valuefn``) to self-play games on the simulator.
 
 Every seat plays the rollout policy (``fastsim.TUNED``, as in expert's rollouts) on seeded
-deals. At the start of every round the position's features are recorded for each seat,
-with the final score that seat reached. A ridge regression per (seats, rounds left) fits
+deals; or, with ``--bots``, the named bots play real games (``match.play_game``, the seats
+rotating with the seed), so the value learns how the game ends when the bots the search
+meets play it. At the start of every round the position's features are recorded for each
+seat, with the final score that seat reached. A ridge regression per (seats, rounds left) fits
 the weights; held-out games (other seeds) then compare the learned value with the hand
 value (``Sim.position_values``) on the errors that matter to the search: the final score,
 the margin to the best rival, and who wins.
 
     .venv/bin/python tools/fit_value.py --games 6000 --test 1500 [--write]
+    .venv/bin/python tools/fit_value.py --seats 2 --bots expert@64,hard@16 --games 1500 --test 300
 
-``--write`` writes the weights into ``gonzaga/ai/value_table.py``.
+``--write`` writes the weights into ``gonzaga/ai/value_table.py``; the seat counts not
+fitted keep the weights they have there.
 """
 from __future__ import annotations
 
@@ -25,7 +29,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from gonzaga.ai import valuefn  # noqa: E402
+from gonzaga.ai import value_table  # noqa: E402
 from gonzaga.ai.fastsim import TUNED, Sim  # noqa: E402
+from gonzaga.ai.match import play_game  # noqa: E402
 from gonzaga.rules import GameConfig, apply, deal, new_game  # noqa: E402
 
 TABLE = ROOT / "gonzaga" / "ai" / "value_table.py"
@@ -33,27 +39,50 @@ TRAIN_SEED = 700_000
 TEST_SEED = 800_000
 
 
+def _row(sim: Sim) -> list:
+    """[(rounds left, features, hand value, seat) for each seat] of a position at a round's
+    start, the features as expert's rollouts see them (every seat's policy ``TUNED``)."""
+    sim.weights = [TUNED] * sim.n
+    feats = valuefn.features(sim)
+    hand = sim.position_values()
+    return [(sim.rounds_left(i), feats[i], hand[i], i) for i in range(sim.n)]
+
+
 def play(args) -> tuple:
-    """One self-play game: (seats, rows, final scores, winners, seed), with one row per round
-    start: [(rounds left, features, hand value, seat) for each seat]."""
-    n, seed = args
+    """One game: (seats, rows, final scores, winners, seed), with one row per round start
+    (``_row``). Self-play on the simulator, or with ``bots`` (names for ``make_bot``, in seat
+    order from seat seed % seats) a real game."""
+    n, seed, bots = args
+    if bots:
+        return _bot_game(n, seed, bots)
     st = new_game(GameConfig(seats=n))
     st = apply(st, deal(st, random.Random(seed)))
     sim = Sim.from_state(st)
-    sim.weights = [TUNED] * n
     rows = []
     while sim.phase != "over":  # at the start of a round: record it, then play it
-        feats = valuefn.features(sim)
-        hand = sim.position_values()
-        rows.append([(sim.rounds_left(i), feats[i], hand[i], i) for i in range(n)])
+        rows.append(_row(sim))
         sim.play(sim.round)
     final = sim.final_scores()
     win = sim.winners(final)
     return n, rows, final, win, seed
 
 
-def games(pool, n: int, count: int, seed0: int) -> list:
-    return list(pool.imap(play, [(n, seed0 + n * 100_000 + g) for g in range(count)], chunksize=20))
+def _bot_game(n: int, seed: int, bots: tuple) -> tuple:
+    k = seed % n
+    names = (list(bots) * n)[k:k + n]
+    rows = []
+
+    def record(state, _action) -> None:
+        if state.phase == "plan" and not state.is_over and all(s.plan is None for s in state.seats):
+            rows.append(_row(Sim.from_state(state)))
+
+    res = play_game(names, seed, after_action=record)
+    return n, rows, list(res.state.scores()), list(res.state.winners), seed
+
+
+def games(pool, n: int, count: int, seed0: int, bots: tuple = ()) -> list:
+    args = [(n, seed0 + n * 100_000 + g, bots) for g in range(count)]
+    return list(pool.imap(play, args, chunksize=1 if bots else 20))
 
 
 def solve(a: list, b: list) -> list:
@@ -141,6 +170,7 @@ def evaluate(data: list, table: dict) -> dict:
 
 
 def write(table: dict) -> None:
+    table = {**value_table.TABLE, **table}  # seat counts not fitted now keep their weights
     lines = ['"""Weights of the learned position value (``valuefn``): {seats: {rounds left: weights in',
              '``valuefn.FEATURES`` order}}. Written by tools/fit_value.py --write; do not edit by hand."""',
              "", "TABLE = {"]
@@ -160,14 +190,24 @@ def main(argv=None) -> int:
     ap.add_argument("--seats", type=int, nargs="+", default=[2, 3, 4])
     ap.add_argument("--ridge", type=float, default=0.01, help="ridge penalty per position")
     ap.add_argument("--procs", type=int, default=2)
+    ap.add_argument("--bots", default="", help="real games between these bots (e.g. expert@64,hard@16), "
+                    "not self-play; the list repeats to fill the seats")
     ap.add_argument("--write", action="store_true", help="write gonzaga/ai/value_table.py")
     args = ap.parse_args(argv)
+    bots = tuple(b for b in args.bots.split(",") if b)
+    if bots:
+        from gonzaga.ai.base import make_bot
+        try:
+            for b in bots:
+                make_bot(b)
+        except KeyError as e:
+            ap.error(str(e))
     t0 = time.perf_counter()
     with Pool(args.procs) as pool:
         train, test = [], []
         for n in args.seats:
-            train += games(pool, n, args.games, TRAIN_SEED)
-            test += games(pool, n, args.test, TEST_SEED)
+            train += games(pool, n, args.games, TRAIN_SEED, bots)
+            test += games(pool, n, args.test, TEST_SEED, bots)
     print(f"played {len(train)} + {len(test)} games in {time.perf_counter() - t0:.0f} s")
     table = fit(train, args.ridge)
     for n, rows in sorted(table.items()):

@@ -162,7 +162,7 @@ class ExpertBot(Bot):
                  king: bool = True, rival_model: str = "medium", halving: bool = True,
                  beta: float = OBJ_BETA, blend: float = BLEND, policy=POLICY, inner: int = INNER,
                  place_iterations: Optional[int] = None, rival_policy=None, rival_learn: float = 0.0,
-                 value: str = VALUE, win_scale: float = WIN_SCALE):
+                 value: str = VALUE, win_scale: float = WIN_SCALE, margin_scale: float = MARGIN_SCALE):
         """The keyword knobs after ``seconds`` are for experiments (docs/ai.md): the rollout
         horizon in rounds (None: the game's end), the widening factor, the prior's weight,
         whether K plans are candidates, the rival plan model ("medium", or "sim": the rollout
@@ -181,7 +181,8 @@ class ExpertBot(Bot):
         end is valued ("hand": ``Sim.position_values``, "learned": ``valuefn`` with the
         weights fitted by tools/fit_value.py, "auto", the default: learned with the seat
         counts in ``LEARNED_SEATS``), ``win_scale``: the s of a stopped rollout's win chance
-        logistic(margin / s). The rival plan model
+        logistic(margin / s), ``margin_scale``: the points of margin a rollout's result counts as
+        one win (a large value: the win chance alone). The rival plan model
         may also be "objective": medium's worth of each plan for the rival holding the card
         the determinization gave it. None of these but ``value`` is on by default: screened, no
         measurable gain (docs/ai.md)."""
@@ -194,6 +195,7 @@ class ExpertBot(Bot):
             raise ValueError("rival_learn works on rival_model 'medium' only")
         self.value = value
         self.win_scale = win_scale
+        self.margin_scale = margin_scale
         self._table = None  # the learned value's weights while a search runs (None: the hand value)
         self.rival_learn = rival_learn  # experiments: rivals learn their replies in the plan search
         self.rival_policy = rival_policy  # experiments: the rivals' rollout weights (None: as the seat's)
@@ -336,11 +338,11 @@ class ExpertBot(Bot):
         seat's (utility, margin), from the same values."""
         res = self._result(sim, self._table)
         for j, i in self._drawn.items():
-            u, _ = self._outcome(sim, j, res, self.win_scale)
+            u, _ = self._outcome(sim, j, res, self.win_scale, self.margin_scale)
             row = self._learn[j][i]
             row[0] += 1
             row[1] += u
-        return self._outcome(sim, seat, res, self.win_scale)
+        return self._outcome(sim, seat, res, self.win_scale, self.margin_scale)
 
     @staticmethod
     def _rival_plan(sim: Sim, j: int, rng: random.Random):
@@ -376,19 +378,21 @@ class ExpertBot(Bot):
 
     def _value(self, sim: Sim, seat: int) -> tuple[float, float]:
         """(utility, margin) of the rollout's end for ``seat`` with this bot's position value."""
-        return self._outcome(sim, seat, self._result(sim, self._table), self.win_scale)
+        return self._outcome(sim, seat, self._result(sim, self._table), self.win_scale, self.margin_scale)
 
     @staticmethod
-    def _outcome(sim: Sim, seat: int, result=None, scale: float = WIN_SCALE) -> tuple[float, float]:
+    def _outcome(sim: Sim, seat: int, result=None, scale: float = WIN_SCALE,
+                 margin_scale: float = MARGIN_SCALE) -> tuple[float, float]:
         """(utility, margin) of the rollout's end for ``seat`` (``result``: ``_result(sim)``,
-        when it is already worked out; ``scale``: the win chance's s, logistic(margin / s))."""
+        when it is already worked out; ``scale``: the win chance's s, logistic(margin / s);
+        ``margin_scale``: the points of margin worth one win)."""
         values, win = result or ExpertBot._result(sim)
         margin = values[seat] - max(s for j, s in enumerate(values) if j != seat)
         if win is not None:
             share = 1.0 / len(win) if seat in win else 0.0
         else:
             share = 1.0 / (1.0 + math.exp(-margin / scale))
-        return share + margin / MARGIN_SCALE, margin
+        return share + margin / margin_scale, margin
 
     def rollout_value(self, det: Sim, action: Action, seat: int) -> tuple[float, float]:
         """(utility, margin) of one rollout of ``action`` from the determinization ``det``
