@@ -10,7 +10,7 @@ value (``Sim.position_values``) on the errors that matter to the search: the fin
 the margin to the best rival, and who wins.
 
     .venv/bin/python tools/fit_value.py --games 6000 --test 1500 [--write]
-    .venv/bin/python tools/fit_value.py --seats 2 --bots expert@64,hard@16 --games 1500 --test 300
+    .venv/bin/python tools/fit_value.py --seats 2 --bots expert@64,hard@16 --games 1200 --test 300
 
 ``--write`` writes the weights into ``gonzaga/ai/value_table.py``; the seat counts not
 fitted keep the weights they have there.
@@ -50,8 +50,8 @@ def _row(sim: Sim) -> list:
 
 def play(args) -> tuple:
     """One game: (seats, rows, final scores, winners, seed), with one row per round start
-    (``_row``). Self-play on the simulator, or with ``bots`` (names for ``make_bot``, in seat
-    order from seat seed % seats) a real game."""
+    (``_row``). Self-play on the simulator, or with ``bots`` (names for ``make_bot``) a real
+    game between them."""
     n, seed, bots = args
     if bots:
         return _bot_game(n, seed, bots)
@@ -68,6 +68,7 @@ def play(args) -> tuple:
 
 
 def _bot_game(n: int, seed: int, bots: tuple) -> tuple:
+    """``play`` for a real game: the bot list repeats to fill the seats, rotated by seed % seats."""
     k = seed % n
     names = (list(bots) * n)[k:k + n]
     rows = []
