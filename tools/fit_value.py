@@ -58,6 +58,7 @@ def play(args) -> tuple:
     st = new_game(GameConfig(seats=n))
     st = apply(st, deal(st, random.Random(seed)))
     sim = Sim.from_state(st)
+    sim.weights = [TUNED] * n  # every seat plays the rollout policy
     rows = []
     while sim.phase != "over":  # at the start of a round: record it, then play it
         rows.append(_row(sim))

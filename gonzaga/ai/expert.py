@@ -338,11 +338,11 @@ class ExpertBot(Bot):
         seat's (utility, margin), from the same values."""
         res = self._result(sim, self._table)
         for j, i in self._drawn.items():
-            u, _ = self._outcome(sim, j, res, self.win_scale, self.margin_scale)
+            u, _ = self._utility(sim, j, res)
             row = self._learn[j][i]
             row[0] += 1
             row[1] += u
-        return self._outcome(sim, seat, res, self.win_scale, self.margin_scale)
+        return self._utility(sim, seat, res)
 
     @staticmethod
     def _rival_plan(sim: Sim, j: int, rng: random.Random):
@@ -378,7 +378,11 @@ class ExpertBot(Bot):
 
     def _value(self, sim: Sim, seat: int) -> tuple[float, float]:
         """(utility, margin) of the rollout's end for ``seat`` with this bot's position value."""
-        return self._outcome(sim, seat, self._result(sim, self._table), self.win_scale, self.margin_scale)
+        return self._utility(sim, seat, self._result(sim, self._table))
+
+    def _utility(self, sim: Sim, seat: int, result) -> tuple[float, float]:
+        """``_outcome`` with this bot's win chance and margin scales."""
+        return self._outcome(sim, seat, result, self.win_scale, self.margin_scale)
 
     @staticmethod
     def _outcome(sim: Sim, seat: int, result=None, scale: float = WIN_SCALE,
