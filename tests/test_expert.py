@@ -262,12 +262,31 @@ def test_king_privilege_only_when_it_changes_the_order():
     assert king_change_probability(st, me, k_b, [(hi, [(1.0, ka_plan, 5.0, 0, False)])]) == 0.0
 
 
+@pytest.mark.rule("K1", "R4")
+@pytest.mark.parametrize("king_min", [0.5, 0.2, 0.01, None])
+def test_king_min_sets_which_kings_privilege_plans_expert_weighs(king_min):
+    """``king_min``: a K plan is a candidate when its chance of changing the order (under
+    medium's model of the rival) is at least that; every plan without K always is. On this
+    deal seat 0's K plans change the order with chances 0.23, 0.60 and 0.69. By default
+    (None) expert weighs every K plan with a chance of at least 0.01, the 0.23 one too."""
+    from gonzaga.ai.levels import king_change_probability, legal_plans, rival_plan_model
+    v = view(_start(2, 1), 0)
+    rivals = [(v.seats[1].card, rival_plan_model(v, 1))]
+    plans = legal_plans(v, 0)
+    chance = {p: king_change_probability(v, 0, p, rivals) for p in plans if p.king}
+    assert min(chance.values()) < 0.5 <= max(chance.values())  # the deal splits them
+    knobs = {} if king_min is None else {"king_min": king_min}
+    cands = ExpertBot(0, iterations=8, **knobs).candidates(v, 0)
+    want = {p for p in plans if not p.king or chance[p] >= (0.01 if king_min is None else king_min)}
+    assert set(cands) == want
+
+
 @pytest.mark.parametrize("level", ["hard", "expert"])
 def test_search_levels_never_plan_a_king_that_cannot_change_the_order(level, monkeypatch):
     """Over seeded 2-seat games: every K a search level plans could have changed the order
-    under its rival model (checked after the fact: the K actually changed it, or the
-    rival's real plan was one that K beats)."""
-    from gonzaga.ai.levels import king_changes_order, rival_plan_model
+    under its rival model with at least the level's chance (hard: ``KING_MIN_CHANGE``;
+    expert: its ``king_min``)."""
+    from gonzaga.ai.levels import KING_MIN_CHANGE, king_changes_order, rival_plan_model
     from gonzaga.ai.search import HardBot
     seen = 0
     for g in range(2):
@@ -280,7 +299,7 @@ def test_search_levels_never_plan_a_king_that_cannot_change_the_order(level, mon
                 p = bot.choose(v, 0)
                 if p.king:
                     rivals = [(v.seats[1].card, rival_plan_model(v, 1))]
-                    assert king_changes_order(v, 0, p, rivals)
+                    assert king_changes_order(v, 0, p, rivals, getattr(bot, "king_min", KING_MIN_CHANGE))
                     seen += 1
                 st = apply(st, p)
                 st = apply(st, other.choose(view(st, 1), 1))

@@ -3,7 +3,8 @@
 At each decision, from the seat's view only (spec E):
 
 1. **Candidates**: every legal plan (a King's Privilege plan only when it may change the
-   turn order, ``levels.king_changes_order``), or every placement under the revealed plan
+   turn order, with a chance of at least ``KING_MIN`` under medium's model of the rivals,
+   ``levels.king_changes_order``), or every placement under the revealed plan
    that covers a site or touches the seat's pieces, every useful wedding, and the
    donation. The medium level's values order them (the prior).
 2. **Inference**: a distribution over the objective cards this seat has not seen (its own
@@ -66,6 +67,10 @@ RIVAL_TAU = 2.0  # softmax temperature of a rival's plan in a determinization
 INNER = 1  # own placements tried in a plan's rollout (1: the policy's own)
 RIVAL_PLAN_TAU = 1.0  # rival_model "objective": softmax temperature over medium's plan worths
 RIVAL_KING = 0.08  # chance a rival's sampled plan carries the King's Privilege (when legal)
+# a K plan is a candidate when it may change the turn order at all: placing first insures
+# against a rival's secret plan taking the spot, and the rollouts weigh that against the ring
+# (hard's 0.5 left expert's hedges out; docs/ai.md, twelfth session)
+KING_MIN = 0.01
 # a rollout's end before the game's: "hand" (Sim.position_values), "learned" (valuefn), or
 # "auto": learned with the seat counts in LEARNED_SEATS, hand otherwise (docs/ai.md, eighth to tenth sessions)
 VALUE = "auto"
@@ -162,7 +167,8 @@ class ExpertBot(Bot):
                  king: bool = True, rival_model: str = "medium", halving: bool = True,
                  beta: float = OBJ_BETA, blend: float = BLEND, policy=POLICY, inner: int = INNER,
                  place_iterations: Optional[int] = None, rival_policy=None, rival_learn: float = 0.0,
-                 value: str = VALUE, win_scale: float = WIN_SCALE, margin_scale: float = MARGIN_SCALE):
+                 value: str = VALUE, win_scale: float = WIN_SCALE, margin_scale: float = MARGIN_SCALE,
+                 king_min: float = KING_MIN):
         """The keyword knobs after ``seconds`` are for experiments (docs/ai.md): the rollout
         horizon in rounds (None: the game's end), the widening factor, the prior's weight,
         whether K plans are candidates, the rival plan model ("medium", or "sim": the rollout
@@ -182,10 +188,13 @@ class ExpertBot(Bot):
         weights fitted by tools/fit_value.py, "auto", the default: learned with the seat
         counts in ``LEARNED_SEATS``), ``win_scale``: the s of a stopped rollout's win chance
         logistic(margin / s), ``margin_scale``: the points of margin a rollout's result counts as
-        one win (a large value: the win chance alone). The rival plan model
-        may also be "objective": medium's worth of each plan for the rival holding the card
-        the determinization gave it. None of these but ``value`` is on by default: screened, no
-        measurable gain (docs/ai.md)."""
+        one win (a large value: the win chance alone), ``king_min``: how likely a King's
+        Privilege plan must be to change the turn order (under medium's model of the rivals)
+        to be a candidate (``KING_MIN``; hard's threshold is ``levels.KING_MIN_CHANGE``, 0.5).
+        The rival plan model may also be "objective": medium's worth of each plan for the
+        rival holding the card the determinization gave it. Of these, only ``value`` and
+        ``king_min`` differ from the plain search by default; the others were screened with
+        no measurable gain (docs/ai.md)."""
         super().__init__(seed)
         if value not in ("hand", "learned", "auto"):
             raise ValueError(f"value must be 'hand', 'learned' or 'auto', not {value!r}")
@@ -194,6 +203,7 @@ class ExpertBot(Bot):
         if rival_learn and rival_model != "medium":  # it reweights medium's model: say so, never ignore it
             raise ValueError("rival_learn works on rival_model 'medium' only")
         self.value = value
+        self.king_min = king_min
         self.win_scale = win_scale
         self.margin_scale = margin_scale
         self._table = None  # the learned value's weights while a search runs (None: the hand value)
@@ -237,7 +247,7 @@ class ExpertBot(Bot):
             kings = [p for _, p in scored if p.king]
             if kings:
                 models = [(view.seats[j].card, rival_plan_model(view, j)) for j in range(view.n) if j != seat]
-                ok = {p for p in kings if king_changes_order(view, seat, p, models)}
+                ok = {p for p in kings if king_changes_order(view, seat, p, models, self.king_min)}
                 scored = [(v, p) for v, p in scored if not p.king or p in ok]
             return scored
         out = [(v, a) for v, a, _ in self.medium.place_scores(view, seat, top=10 ** 6)]
