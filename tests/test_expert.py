@@ -282,14 +282,14 @@ def test_king_min_sets_which_kings_privilege_plans_expert_weighs(king_min):
 
 
 @pytest.mark.parametrize("level", ["hard", "expert"])
-def test_search_levels_never_plan_a_king_that_cannot_change_the_order(level, monkeypatch):
+def test_search_levels_never_plan_a_king_that_cannot_change_the_order(level):
     """Over seeded 2-seat games: every K a search level plans could have changed the order
     under its rival model with at least the level's chance (hard: ``KING_MIN_CHANGE``;
     expert: its ``king_min``)."""
     from gonzaga.ai.levels import KING_MIN_CHANGE, king_changes_order, rival_plan_model
     from gonzaga.ai.search import HardBot
     seen = 0
-    for g in range(2):
+    for g in range(8):
         st = _start(2, 70 + g)
         bot = HardBot(g, iterations=3) if level == "hard" else ExpertBot(g, iterations=12)
         other = make_bot("medium", g)
@@ -307,7 +307,7 @@ def test_search_levels_never_plan_a_king_that_cannot_change_the_order(level, mon
                 seat = st.to_act()[0]
                 b = bot if seat == 0 else other
                 st = apply(st, b.choose(view(st, seat), seat))
-    assert seen >= 0
+    assert seen >= 1  # these deals make the level plan K, so the check above ran
 
 
 def test_bench_reports_rollout_steps():
