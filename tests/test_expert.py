@@ -663,6 +663,18 @@ def test_expert_refuses_knobs_it_would_ignore():
     ExpertBot(1, iterations=10, rival_learn=10.0)
 
 
+def _rollout_by_hand(bot, seats):
+    """A determinization of seat 0's first decision (seed 9), the bot's first candidate, and
+    the hand position values after that candidate's rollout, played here to the horizon."""
+    v = view(_start(seats, 9), 0)
+    det = bot._determinization(Sim.from_state(v), v, 0, objective_weights(v, 0), random.Random(4))
+    a = bot.candidates(v, 0)[0]
+    sim = det.copy()
+    sim.apply_action(a)
+    sim.play(det.round + EX.HORIZON)
+    return det, a, sim.position_values()
+
+
 @pytest.mark.parametrize("win_scale,margin_scale", [(3.0, EX.MARGIN_SCALE), (EX.WIN_SCALE, 200.0)])
 def test_win_scale_and_margin_scale_set_a_stopped_rollouts_utility(win_scale, margin_scale):
     """A rollout stopped before the end is worth logistic(margin / ``win_scale``) + margin /
@@ -670,15 +682,8 @@ def test_win_scale_and_margin_scale_set_a_stopped_rollouts_utility(win_scale, ma
     (defaults ``WIN_SCALE`` 8 and ``MARGIN_SCALE`` 40: a point of margin a fortieth of a win)."""
     import math
 
-    st = _start(2, 9)
-    v = view(st, 0)
     bot = ExpertBot(2, iterations=10, win_scale=win_scale, margin_scale=margin_scale)
-    det = bot._determinization(Sim.from_state(v), v, 0, objective_weights(v, 0), random.Random(4))
-    a = bot.candidates(v, 0)[0]
-    sim = det.copy()
-    sim.apply_action(a)
-    sim.play(det.round + EX.HORIZON)
-    vals = sim.position_values()
+    det, a, vals = _rollout_by_hand(bot, 2)
     margin = vals[0] - vals[1]
     assert margin != 0
     u, m = bot.rollout_value(det, a, 0)
@@ -686,3 +691,61 @@ def test_win_scale_and_margin_scale_set_a_stopped_rollouts_utility(win_scale, ma
     assert u == pytest.approx(1 / (1 + math.exp(-margin / win_scale)) + margin / margin_scale)
     default = ExpertBot(2, iterations=10)
     assert (default.win_scale, default.margin_scale) == (EX.WIN_SCALE, EX.MARGIN_SCALE) == (8.0, 40.0)
+
+
+@pytest.mark.rule("X6")
+def test_the_field_win_chance_weighs_every_rival():
+    """``field_win_chance``: each seat's product of pairwise logistics, normalised. Hand
+    figures (s = 8): four level seats 1/4 each; two seats the plain logistic, 10 points
+    ahead 1 / (1 + e^-1.25) = 0.7773; one seat 10 ahead of three level rivals
+    0.7773^3 / (0.7773^3 + 3 x 0.2227 x 0.25) = 0.4696 / 0.6367 = 0.7377."""
+    f = EX.field_win_chance
+    assert f([50.0, 50.0, 50.0, 50.0], 8.0) == pytest.approx([0.25] * 4)
+    assert f([10.0, 0.0], 8.0) == pytest.approx([0.7773, 0.2227], abs=1e-4)
+    got = f([20.0, 10.0, 10.0, 10.0], 8.0)
+    assert got[0] == pytest.approx(0.7377, abs=1e-4)
+    assert got[1] == got[2] == got[3] == pytest.approx((1 - 0.7377) / 3, abs=1e-4)
+    # the margin to the best rival alone cannot tell these apart; the field can
+    assert f([20.0, 20.0, 0.0, 0.0], 8.0)[0] > f([20.0, 20.0, 19.0, 19.0], 8.0)[0]
+
+
+def test_win_chance_field_values_a_stopped_four_seat_rollout_against_the_whole_field():
+    """With ``win_chance="field"`` a four-seat rollout stopped before the end is worth the
+    seat's field win chance + margin / ``MARGIN_SCALE`` (the margin still to the best
+    rival); the default ("best") keeps logistic(margin / s); an unknown value is refused."""
+    import math
+
+    bot = ExpertBot(2, iterations=10, win_chance="field", value="hand")
+    det, a, vals = _rollout_by_hand(bot, 4)
+    margin = vals[0] - max(vals[1:])
+    u, m = bot.rollout_value(det, a, 0)
+    assert m == pytest.approx(margin)
+    assert u == pytest.approx(EX.field_win_chance(vals, EX.WIN_SCALE)[0] + margin / EX.MARGIN_SCALE)
+    plain = ExpertBot(2, iterations=10, value="hand")
+    assert plain.win_chance == EX.WIN_CHANCE == "best"
+    u2, _ = plain.rollout_value(det, a, 0)
+    assert u2 == pytest.approx(1 / (1 + math.exp(-margin / EX.WIN_SCALE)) + margin / EX.MARGIN_SCALE)
+    assert u2 != pytest.approx(u)
+    with pytest.raises(ValueError, match="win_chance"):
+        ExpertBot(1, iterations=10, win_chance="rank")
+
+
+def test_ring_value_prices_the_rings_a_stopped_rollout_still_holds():
+    """``ring_value`` replaces the hand value's price of a ring in supply (1.5, ``RING_VALUE``)
+    for the rings that rounds remain to use: at the deal each seat holds 6 rings with 11
+    rounds left, so 2.5 adds 6 x (2.5 - 1.5) = 6 points to every seat's value. The learned
+    value has its own ring weight and is left alone; the game's end has no ring term."""
+    from gonzaga.ai import value_table
+    from gonzaga.ai.heuristics import RING_VALUE
+
+    st = _start(2, 1)
+    sim = Sim.from_state(st)
+    assert RING_VALUE == 1.5 and sim.rings == [6, 6] and sim.rounds_left(0) == 11
+    hand = sim.position_values()
+    bot = ExpertBot(1, iterations=10, ring_value=2.5)
+    bot._table = None
+    vals, win = bot._rollout_result(sim)
+    assert win is None and vals == pytest.approx([x + 6.0 for x in hand])
+    assert ExpertBot(1, iterations=10)._rollout_result(sim)[0] == pytest.approx(hand)
+    bot._table = value_table.TABLE
+    assert bot._rollout_result(sim) == ExpertBot._result(sim, value_table.TABLE)

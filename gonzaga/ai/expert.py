@@ -49,7 +49,7 @@ from ..rules.state import evolve
 from . import value_table, valuefn
 from .base import Bot, register
 from .fastsim import BASE_WEIGHTS, TUNED, Sim, Weights
-from .heuristics import DONATION
+from .heuristics import DONATION, RING_VALUE
 from .levels import MediumBot, _softmax, king_changes_order, rival_plan_model
 
 DEFAULT_SECONDS = 1.5  # the p95 goal is 2 s: set-up and the last round of rollouts fit under it
@@ -77,6 +77,10 @@ VALUE = "auto"
 # four: a clear gain (+5.12 points per game); three: +2.91 over 300 games (+1.12 to +4.71);
 # two: +0.94 over 400 games, noise
 LEARNED_SEATS = frozenset({3, 4})
+# a rollout stopped before the end: "best" (logistic of the margin to the best rival) or
+# "field" (against every rival: each seat's product of pairwise logistics, normalised over
+# the seats, so a seat level with three rivals has 1/4 and not 1/2)
+WIN_CHANCE = "best"
 LEARN_SHRINK = 4.0  # rival_learn: a rival plan's mean counts n / (n + this) of its advantage
 
 
@@ -140,6 +144,25 @@ def sample_objectives(weights: dict[int, list[tuple[str, float]]], rng: random.R
     return out
 
 
+def field_win_chance(values: list[float], scale: float) -> list[float]:
+    """Each seat's chance to win from predicted final scores: the product of its pairwise
+    chances logistic((own - rival) / scale) against every rival, normalised over the seats.
+
+    Against one rival this is the plain logistic. Against several it sees the whole field:
+    a seat level with three rivals gets 1/4 (the margin to the best rival alone says 1/2),
+    and a seat that drops a close second rival behind gains even when the leader is unchanged."""
+    n = len(values)
+    raw = []
+    for i in range(n):
+        p = 1.0
+        for j in range(n):
+            if j != i:
+                p /= 1.0 + math.exp((values[j] - values[i]) / scale)
+        raw.append(p)
+    tot = sum(raw)
+    return [x / tot for x in raw]
+
+
 def _draw(table: list, rng: random.Random):
     """One item of [(probability, item)] (probabilities summing to 1), by one ``rng.random()``."""
     x = rng.random()
@@ -168,7 +191,7 @@ class ExpertBot(Bot):
                  beta: float = OBJ_BETA, blend: float = BLEND, policy=POLICY, inner: int = INNER,
                  place_iterations: Optional[int] = None, rival_policy=None, rival_learn: float = 0.0,
                  value: str = VALUE, win_scale: float = WIN_SCALE, margin_scale: float = MARGIN_SCALE,
-                 king_min: float = KING_MIN):
+                 king_min: float = KING_MIN, win_chance: str = WIN_CHANCE, ring_value: float = RING_VALUE):
         """The keyword knobs after ``seconds`` are for experiments (docs/ai.md): the rollout
         horizon in rounds (None: the game's end), the widening factor, the prior's weight,
         whether K plans are candidates, the rival plan model ("medium", or "sim": the rollout
@@ -190,7 +213,10 @@ class ExpertBot(Bot):
         logistic(margin / s), ``margin_scale``: the points of margin a rollout's result counts as
         one win (a large value: the win chance alone), ``king_min``: how likely a King's
         Privilege plan must be to change the turn order (under medium's model of the rivals)
-        to be a candidate (``KING_MIN``; hard's threshold is ``levels.KING_MIN_CHANGE``, 0.5).
+        to be a candidate (``KING_MIN``; hard's threshold is ``levels.KING_MIN_CHANGE``, 0.5),
+        ``win_chance``: how a stopped rollout's win chance is read from the values ("best":
+        against the best rival; "field": ``field_win_chance`` against every rival, three and
+        four seats), ``ring_value``: the hand value's price of a ring in supply (``RING_VALUE``).
         The rival plan model may also be "objective": medium's worth of each plan for the
         rival holding the card the determinization gave it. Of these, only ``value`` and
         ``king_min`` differ from the plain search by default; the others were screened with
@@ -198,11 +224,15 @@ class ExpertBot(Bot):
         super().__init__(seed)
         if value not in ("hand", "learned", "auto"):
             raise ValueError(f"value must be 'hand', 'learned' or 'auto', not {value!r}")
+        if win_chance not in ("best", "field"):
+            raise ValueError(f"win_chance must be 'best' or 'field', not {win_chance!r}")
         if rival_model not in ("medium", "objective", "sim"):
             raise ValueError(f"rival_model must be 'medium', 'objective' or 'sim', not {rival_model!r}")
         if rival_learn and rival_model != "medium":  # it reweights medium's model: say so, never ignore it
             raise ValueError("rival_learn works on rival_model 'medium' only")
         self.value = value
+        self.win_chance = win_chance
+        self.ring_value = ring_value
         self.king_min = king_min
         self.win_scale = win_scale
         self.margin_scale = margin_scale
@@ -346,7 +376,7 @@ class ExpertBot(Bot):
     def _learn_from(self, sim: Sim, seat: int) -> tuple[float, float]:
         """Credit each rival's drawn plan with the rival's own result of this rollout; the
         seat's (utility, margin), from the same values."""
-        res = self._result(sim, self._table)
+        res = self._rollout_result(sim)
         for j, i in self._drawn.items():
             u, _ = self._utility(sim, j, res)
             row = self._learn[j][i]
@@ -388,22 +418,34 @@ class ExpertBot(Bot):
 
     def _value(self, sim: Sim, seat: int) -> tuple[float, float]:
         """(utility, margin) of the rollout's end for ``seat`` with this bot's position value."""
-        return self._utility(sim, seat, self._result(sim, self._table))
+        return self._utility(sim, seat, self._rollout_result(sim))
+
+    def _rollout_result(self, sim: Sim) -> tuple[list, Optional[list]]:
+        """``_result`` with this bot's position value (the learned table, or the hand value
+        with its ring price ``ring_value``)."""
+        values, win = self._result(sim, self._table)
+        if win is None and self._table is None and self.ring_value != RING_VALUE:
+            d = self.ring_value - RING_VALUE
+            values = [v + d * min(sim.rings[i], left + 1) if (left := sim.rounds_left(i)) else v
+                      for i, v in enumerate(values)]
+        return values, win
 
     def _utility(self, sim: Sim, seat: int, result) -> tuple[float, float]:
         """``_outcome`` with this bot's win chance and margin scales."""
-        return self._outcome(sim, seat, result, self.win_scale, self.margin_scale)
+        return self._outcome(sim, seat, result, self.win_scale, self.margin_scale, self.win_chance)
 
     @staticmethod
     def _outcome(sim: Sim, seat: int, result=None, scale: float = WIN_SCALE,
-                 margin_scale: float = MARGIN_SCALE) -> tuple[float, float]:
+                 margin_scale: float = MARGIN_SCALE, chance: str = WIN_CHANCE) -> tuple[float, float]:
         """(utility, margin) of the rollout's end for ``seat`` (``result``: ``_result(sim)``,
         when it is already worked out; ``scale``: the win chance's s, logistic(margin / s);
-        ``margin_scale``: the points of margin worth one win)."""
+        ``margin_scale``: the points of margin worth one win; ``chance``: ``WIN_CHANCE``)."""
         values, win = result or ExpertBot._result(sim)
         margin = values[seat] - max(s for j, s in enumerate(values) if j != seat)
         if win is not None:
             share = 1.0 / len(win) if seat in win else 0.0
+        elif chance == "field" and len(values) > 2:
+            share = field_win_chance(values, scale)[seat]
         else:
             share = 1.0 / (1.0 + math.exp(-margin / scale))
         return share + margin / margin_scale, margin
