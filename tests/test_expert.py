@@ -749,3 +749,26 @@ def test_ring_value_prices_the_rings_a_stopped_rollout_still_holds():
     assert ExpertBot(1, iterations=10)._rollout_result(sim)[0] == pytest.approx(hand)
     bot._table = value_table.TABLE
     assert bot._rollout_result(sim) == ExpertBot._result(sim, value_table.TABLE)
+
+
+def test_rival_king_scales_the_kings_privilege_in_the_rival_model():
+    """``kings_scaled``: the K plans' probabilities times the factor, every row normalised
+    again, the rest of each row unchanged; a factor of 1 (``RIVAL_KING_FACTOR``, the default)
+    is medium's model itself. The plan search draws rivals' plans from the scaled model."""
+    from gonzaga.ai.levels import rival_plan_model
+
+    v = view(_start(2, 1), 0)
+    model = rival_plan_model(v, 1)
+    k = sum(r[0] for r in model if r[1].king)
+    assert 0.1 < k < 0.5
+    scaled = EX.kings_scaled(model, 0.2)
+    assert sum(r[0] for r in scaled) == pytest.approx(1.0)
+    assert sum(r[0] for r in scaled if r[1].king) == pytest.approx(0.2 * k / (0.2 * k + 1 - k))
+    for a, b in zip(model, scaled):
+        assert a[1:] == b[1:]
+        assert b[0] == pytest.approx(a[0] * (0.2 if a[1].king else 1.0) / (0.2 * k + 1 - k))
+    assert EX.kings_scaled(model, 1.0) is model and EX.RIVAL_KING_FACTOR == 1.0
+    bot = ExpertBot(2, iterations=8, rival_king=0.2)
+    bot.choose(v, 0)
+    assert [r[1:] for r in bot._models[1]] == [r[1:] for r in scaled]
+    assert [r[0] for r in bot._models[1]] == pytest.approx([r[0] for r in scaled])

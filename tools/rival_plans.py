@@ -2,6 +2,7 @@
 
     .venv/bin/python tools/rival_plans.py fit GAMES SEED0 [--seats 2]
     .venv/bin/python tools/rival_plans.py oracle GAMES SEED0 OUT.jsonl
+    .venv/bin/python tools/rival_plans.py kings GAMES SEED0 [--seats 2] [--expert expert@60]
 
 ``fit`` plays GAMES seeded games, expert@250 in seat g % seats against hard@38, and at every
 planning phase keeps the expert's view and each rival's actual plan. It then scores models
@@ -12,6 +13,11 @@ their likeliest plan is it, at several softmax temperatures:
 - ``objective``: medium's ``plan_scores`` for the rival holding each card it may hold,
   mixed by expert's inference (``objective_weights``): ``ExpertBot(rival_model="objective")``;
 - ``true card``: the same with the rival's real card (not available to a player: a bound).
+
+``kings`` plays GAMES seeded games (an expert in seat g % seats against hard@38) and, at
+every planning phase where a rival may plan the King's Privilege, adds up the probability
+medium's model gives its K plans (``levels.rival_plan_model``, from the expert's view)
+and counts how often the rival did plan K: how well that model is calibrated on K.
 
 ``oracle`` plays expert@250 against hard@38 in two-seat games (seed SEED0 + g, expert in
 seat g % 2) where hard plans first and expert's determinizations are given hard's real
@@ -50,23 +56,31 @@ def _holding(v, j, oid):
     return evolve(v, seats=tuple(seats))
 
 
-def _rows(args) -> list:
-    """One game's planning phases: [(model values..., the rival's plan)]."""
-    g, seed0, seats = args
-    seed = seed0 + g
-    e = g % seats
+def _planning_phases(seed: int, seats: int, e: int, expert: str):
+    """Play one seeded game, ``expert`` in seat ``e`` and hard@38 elsewhere; at every
+    planning phase yield (the state, {seat: its plan}) before the plans are applied."""
     bots = [make_bot("hard@38", bot_seed(seed, s)) for s in range(seats)]
-    bots[e] = make_bot("expert@250", bot_seed(seed, e))
-    med = MediumBot(0)
+    bots[e] = make_bot(expert, bot_seed(seed, e))
     st = new_game(GameConfig(seats=seats))
     st = apply(st, deal(st, random.Random(seed)))
-    out = []
     while not st.is_over:
         if st.phase == "place":
             s = st.to_act()[0]
             st = apply(st, bots[s].choose(view(st, s), s))
             continue
         acts = {s: bots[s].choose(view(st, s), s) for s in st.to_act()}
+        yield st, acts
+        for s in sorted(acts):
+            st = apply(st, acts[s])
+
+
+def _rows(args) -> list:
+    """One game's planning phases: [(model values..., the rival's plan)]."""
+    g, seed0, seats = args
+    e = g % seats
+    med = MediumBot(0)
+    out = []
+    for st, acts in _planning_phases(seed0 + g, seats, e, "expert@250"):
         ve = view(st, e)
         weights = objective_weights(ve, e)
         for j, p in acts.items():
@@ -78,8 +92,6 @@ def _rows(args) -> list:
                             medium=[(v, _key(q)) for _, q, v, _, _ in rival_plan_model(ve, j)],
                             objective=mix,
                             true=[(1.0, [(v, _key(q)) for v, q in med.plan_scores(view(st, j), j)])]))
-        for s in sorted(acts):
-            st = apply(st, acts[s])
     return out
 
 
@@ -111,6 +123,34 @@ def fit(games: int, seed0: int, seats: int) -> None:
             label = "true card" if name == "true" else name
             print(f"{label:10s} tau {tau:3.1f}: mean log-probability {lp / len(rows):6.3f}, "
                   f"likeliest plan played {100 * top / len(rows):4.1f}%")
+
+
+def _king_rows(args) -> list:
+    """One game's [(the model's K probability, the rival planned K)] at every planning phase
+    where the rival may plan K."""
+    g, seed0, seats, expert = args
+    e = g % seats
+    out = []
+    for st, acts in _planning_phases(seed0 + g, seats, e, expert):
+        ve = view(st, e)
+        for j, p in acts.items():
+            model = rival_plan_model(ve, j) if j != e else []
+            if any(q.king for _, q, *_ in model):
+                out.append((sum(pr for pr, q, *_ in model if q.king), p.king))
+    return out
+
+
+def kings(games: int, seed0: int, seats: int, expert: str) -> None:
+    with Pool(2) as pool:
+        rows = [r for game in pool.map(_king_rows, [(g, seed0, seats, expert) for g in range(games)])
+                for r in game]
+    n = len(rows)
+    mass = sum(m for m, _ in rows)
+    played = sum(k for _, k in rows)
+    print(f"{n} rival plans where K was legal, {games} games ({seats} seats, seeds {seed0}+g, "
+          f"{expert} against hard@38)")
+    print(f"medium's model: K probability {mass / n:.3f} on average ({mass:.1f} plans expected); "
+          f"hard planned K {played} times ({played / n:.3f})")
 
 
 class _Oracle(ExpertBot):
@@ -168,9 +208,16 @@ def main() -> None:
     o.add_argument("games", type=int)
     o.add_argument("seed0", type=int)
     o.add_argument("out")
+    k = sub.add_parser("kings")
+    k.add_argument("games", type=int)
+    k.add_argument("seed0", type=int)
+    k.add_argument("--seats", type=int, default=2)
+    k.add_argument("--expert", default="expert@60")
     a = ap.parse_args()
     if a.cmd == "fit":
         fit(a.games, a.seed0, a.seats)
+    elif a.cmd == "kings":
+        kings(a.games, a.seed0, a.seats, a.expert)
     else:
         oracle(a.games, a.seed0, a.out)
 

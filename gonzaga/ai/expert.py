@@ -81,6 +81,9 @@ LEARNED_SEATS = frozenset({3, 4})
 # "field" (against every rival: each seat's product of pairwise logistics, normalised over
 # the seats, so a seat level with three rivals has 1/4 and not 1/2)
 WIN_CHANCE = "best"
+# medium's model of a rival's plan gives the King's Privilege plans this factor of their
+# probability (then normalised): 1.0 keeps the model as medium has it
+RIVAL_KING_FACTOR = 1.0
 LEARN_SHRINK = 4.0  # rival_learn: a rival plan's mean counts n / (n + this) of its advantage
 
 
@@ -163,6 +166,16 @@ def field_win_chance(values: list[float], scale: float) -> list[float]:
     return [x / tot for x in raw]
 
 
+def kings_scaled(model: list, factor: float) -> list:
+    """Medium's model of a rival's plan (``rival_plan_model`` rows) with the probability of
+    every King's Privilege plan multiplied by ``factor`` and the rows normalised again."""
+    if factor == 1.0 or not any(row[1].king for row in model):
+        return model
+    w = [row[0] * (factor if row[1].king else 1.0) for row in model]
+    tot = sum(w)
+    return [(x / tot, *row[1:]) for x, row in zip(w, model)]
+
+
 def _draw(table: list, rng: random.Random):
     """One item of [(probability, item)] (probabilities summing to 1), by one ``rng.random()``."""
     x = rng.random()
@@ -191,7 +204,8 @@ class ExpertBot(Bot):
                  beta: float = OBJ_BETA, blend: float = BLEND, policy=POLICY, inner: int = INNER,
                  place_iterations: Optional[int] = None, rival_policy=None, rival_learn: float = 0.0,
                  value: str = VALUE, win_scale: float = WIN_SCALE, margin_scale: float = MARGIN_SCALE,
-                 king_min: float = KING_MIN, win_chance: str = WIN_CHANCE, ring_value: float = RING_VALUE):
+                 king_min: float = KING_MIN, win_chance: str = WIN_CHANCE, ring_value: float = RING_VALUE,
+                 rival_king: float = RIVAL_KING_FACTOR):
         """The keyword knobs after ``seconds`` are for experiments (docs/ai.md): the rollout
         horizon in rounds (None: the game's end), the widening factor, the prior's weight,
         whether K plans are candidates, the rival plan model ("medium", or "sim": the rollout
@@ -216,7 +230,9 @@ class ExpertBot(Bot):
         to be a candidate (``KING_MIN``; hard's threshold is ``levels.KING_MIN_CHANGE``, 0.5),
         ``win_chance``: how a stopped rollout's win chance is read from the values ("best":
         against the best rival; "field": ``field_win_chance`` against every rival, three and
-        four seats), ``ring_value``: the hand value's price of a ring in supply (``RING_VALUE``).
+        four seats), ``ring_value``: the hand value's price of a ring in supply (``RING_VALUE``),
+        ``rival_king``: the factor on the King's Privilege plans of medium's rival model
+        (``kings_scaled``, ``RIVAL_KING_FACTOR``).
         The rival plan model may also be "objective": medium's worth of each plan for the
         rival holding the card the determinization gave it. Of these, only ``value`` and
         ``king_min`` differ from the plain search by default; the others were screened with
@@ -233,6 +249,7 @@ class ExpertBot(Bot):
         self.value = value
         self.win_chance = win_chance
         self.ring_value = ring_value
+        self.rival_king = rival_king
         self.king_min = king_min
         self.win_scale = win_scale
         self.margin_scale = margin_scale
@@ -499,7 +516,8 @@ class ExpertBot(Bot):
         if view.phase == "plan" and self.rival_model == "objective":
             self._plans = {}
         elif view.phase == "plan" and self.rival_model == "medium":
-            self._models = {j: rival_plan_model(view, j) for j in range(view.n) if j != seat}
+            self._models = {j: kings_scaled(rival_plan_model(view, j), self.rival_king)
+                            for j in range(view.n) if j != seat}
             if self.rival_learn > 0:
                 self._learn = {j: [[0, 0.0] for _ in m] for j, m in self._models.items()}
         self._table = self.table_for(view.n)
