@@ -15,9 +15,10 @@ their likeliest plan is it, at several softmax temperatures:
 - ``true card``: the same with the rival's real card (not available to a player: a bound).
 
 ``kings`` plays GAMES seeded games (an expert in seat g % seats against hard@38) and, at
-every planning phase where a rival may plan the King's Privilege, adds up the probability
-medium's model gives its K plans (``levels.rival_plan_model``, from the expert's view)
-and counts how often the rival did plan K: how well that model is calibrated on K.
+every planning phase, sets what medium's model of each rival's plan
+(``levels.rival_plan_model``, from the expert's view) predicts against what the rival
+did: its King's Privilege plans (where K is legal), each action card, and placing before
+the expert's real plan (R4): how well that model is calibrated where the order is decided.
 
 ``oracle`` plays expert@250 against hard@38 in two-seat games (seed SEED0 + g, expert in
 seat g % 2) where hard plans first and expert's determinizations are given hard's real
@@ -38,9 +39,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gonzaga.ai.base import make_bot  # noqa: E402
 from gonzaga.ai.expert import ExpertBot, objective_weights  # noqa: E402
-from gonzaga.ai.levels import MediumBot, _softmax, rival_plan_model  # noqa: E402
+from gonzaga.ai.levels import MediumBot, _softmax, order_key, rival_plan_model  # noqa: E402
 from gonzaga.ai.match import bot_seed  # noqa: E402
 from gonzaga.rules import GameConfig, apply, deal, new_game, view  # noqa: E402
+from gonzaga.rules.actions import ACTION_CARDS  # noqa: E402
 from gonzaga.rules.state import evolve  # noqa: E402
 
 TAUS = (0.5, 1.0, 1.5, 2.5, 4.0)
@@ -126,17 +128,27 @@ def fit(games: int, seed0: int, seats: int) -> None:
 
 
 def _king_rows(args) -> list:
-    """One game's [(the model's K probability, the rival planned K)] at every planning phase
-    where the rival may plan K."""
+    """One game's rival plans, as medium's model saw them from the expert's view: for each,
+    the model's K probability (None where K was not legal), its probability of each action
+    card and of the rival placing before the expert's real plan (R4), and what the rival did."""
     g, seed0, seats, expert = args
     e = g % seats
     out = []
     for st, acts in _planning_phases(seed0 + g, seats, e, expert):
         ve = view(st, e)
+        mine = order_key(acts[e], ve.seats[e].card)
         for j, p in acts.items():
-            model = rival_plan_model(ve, j) if j != e else []
-            if any(q.king for _, q, *_ in model):
-                out.append((sum(pr for pr, q, *_ in model if q.king), p.king))
+            if j == e:
+                continue
+            model = rival_plan_model(ve, j)
+            card = ve.seats[j].card
+            legal = any(q.king for _, q, *_ in model)
+            out.append(dict(
+                k=sum(pr for pr, q, *_ in model if q.king) if legal else None, king=p.king,
+                action={c: sum(pr for pr, q, *_ in model if q.action == c) for c in ACTION_CARDS},
+                played=p.action,
+                before=sum(pr for pr, q, *_ in model if order_key(q, card) < mine),
+                went_before=order_key(p, card) < mine))
     return out
 
 
@@ -144,13 +156,20 @@ def kings(games: int, seed0: int, seats: int, expert: str) -> None:
     with Pool(2) as pool:
         rows = [r for game in pool.map(_king_rows, [(g, seed0, seats, expert) for g in range(games)])
                 for r in game]
-    n = len(rows)
-    mass = sum(m for m, _ in rows)
-    played = sum(k for _, k in rows)
-    print(f"{n} rival plans where K was legal, {games} games ({seats} seats, seeds {seed0}+g, "
-          f"{expert} against hard@38)")
-    print(f"medium's model: K probability {mass / n:.3f} on average ({mass:.1f} plans expected); "
-          f"hard planned K {played} times ({played / n:.3f})")
+    krows = [r for r in rows if r["k"] is not None]
+    n = len(krows)
+    mass = sum(r["k"] for r in krows)
+    played = sum(r["king"] for r in krows)
+    print(f"{len(rows)} rival plans, {games} games ({seats} seats, seeds {seed0}+g, {expert} against hard@38)")
+    print(f"where K was legal ({n}): medium's model gives K {mass / n:.3f} on average "
+          f"({mass:.1f} plans expected); hard planned K {played} times ({played / n:.3f})")
+    for c in ACTION_CARDS:
+        m = sum(r["action"][c] for r in rows)
+        k = sum(r["played"] == c for r in rows)
+        print(f"action {c}: the model {m / len(rows):.3f}, hard {k / len(rows):.3f}")
+    m = sum(r["before"] for r in rows)
+    k = sum(r["went_before"] for r in rows)
+    print(f"the rival places before the expert's plan: the model {m / len(rows):.3f}, hard {k / len(rows):.3f}")
 
 
 class _Oracle(ExpertBot):
