@@ -79,10 +79,13 @@ VALUE = "auto"
 LEARNED_SEATS = frozenset({3, 4})
 # a rollout stopped before the end: "best" (logistic of the margin to the best rival) or
 # "field" (against every rival: each seat's product of pairwise logistics, normalised over
-# the seats, so a seat level with three rivals has 1/4 and not 1/2)
+# the seats, so a seat level with three rivals has 1/4 and not 1/2; level with "best" over 200
+# four-seat games, docs/ai.md, thirteenth session)
 WIN_CHANCE = "best"
 # medium's model of a rival's plan gives the King's Privilege plans this factor of their
-# probability (then normalised): 1.0 keeps the model as medium has it
+# probability (then normalised): 1.0 keeps the model as medium has it. The model expects K
+# four times as often as hard plans it in two seats, yet 0.2 (calibrated on hard) cost 2 points
+# per game: its pessimism hedges (docs/ai.md, thirteenth session)
 RIVAL_KING_FACTOR = 1.0
 LEARN_SHRINK = 4.0  # rival_learn: a rival plan's mean counts n / (n + this) of its advantage
 
