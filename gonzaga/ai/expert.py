@@ -422,14 +422,15 @@ class ExpertBot(Bot):
         return pick
 
     @staticmethod
-    def _result(sim: Sim, table: Optional[dict] = None) -> tuple[list, Optional[list]]:
+    def _result(sim: Sim, table: Optional[dict] = None,
+                ring_value: float = RING_VALUE) -> tuple[list, Optional[list]]:
         """What a rollout's end is valued from: (final scores, winners) at the game's end,
-        else (position values, None): the hand values, or with ``table`` the learned ones
-        (``valuefn``)."""
+        else (position values, None): the hand values (a ring in supply worth ``ring_value``),
+        or with ``table`` the learned ones (``valuefn``)."""
         if sim.phase == "over":
             scores = sim.final_scores()
             return scores, sim.winners(scores)
-        return (sim.position_values() if table is None else valuefn.values(sim, table)), None
+        return (sim.position_values(ring_value) if table is None else valuefn.values(sim, table)), None
 
     def table_for(self, seats: int) -> Optional[dict]:
         """The learned value's weights this bot values a game of ``seats`` with (None: the hand value)."""
@@ -443,12 +444,7 @@ class ExpertBot(Bot):
     def _rollout_result(self, sim: Sim) -> tuple[list, Optional[list]]:
         """``_result`` with this bot's position value (the learned table, or the hand value
         with its ring price ``ring_value``)."""
-        values, win = self._result(sim, self._table)
-        if win is None and self._table is None and self.ring_value != RING_VALUE:
-            d = self.ring_value - RING_VALUE
-            values = [v + d * min(sim.rings[i], left + 1) if (left := sim.rounds_left(i)) else v
-                      for i, v in enumerate(values)]
-        return values, win
+        return self._result(sim, self._table, self.ring_value)
 
     def _utility(self, sim: Sim, seat: int, result) -> tuple[float, float]:
         """``_outcome`` with this bot's win chance and margin scales."""

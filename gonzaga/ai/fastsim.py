@@ -781,11 +781,11 @@ class Sim:
             out.append(v)
         return out
 
-    def position_values(self) -> list[float]:
+    def position_values(self, ring_value: float = RING_VALUE) -> list[float]:
         """Each seat's expected final score, as ``heuristics.position_values`` counts it:
         points so far, objective points held (with the sampled objectives), sea-league
-        potentials, rings that can still be used, and a share of the Gonzaga tile by a
-        softmax over the largest groups."""
+        potentials, rings that can still be used (each worth ``ring_value``), and a share of
+        the Gonzaga tile by a softmax over the largest groups."""
         if self.phase == "over":
             return [float(x) for x in self.final_scores()]
         t = self.t
@@ -804,7 +804,7 @@ class Sim:
                 if mine and mine + (hm & free).bit_count() >= 3:
                     v += ts * LEAGUE_POT[min(mine, 2)]
             if left:
-                v += min(self.rings[i], left + 1) * RING_VALUE
+                v += min(self.rings[i], left + 1) * ring_value
             out.append(v)
         w, tot = self.tile_weights()
         return [out[i] + scoring.GONZAGA_TILE * w[i] / tot for i in range(self.n)]
