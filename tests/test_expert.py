@@ -772,3 +772,53 @@ def test_rival_king_scales_the_kings_privilege_in_the_rival_model():
     bot.choose(v, 0)
     assert [r[1:] for r in bot._models[1]] == [r[1:] for r in scaled]
     assert [r[0] for r in bot._models[1]] == pytest.approx([r[0] for r in scaled])
+
+
+def test_robust_mean_is_the_entropic_certainty_equivalent():
+    """``robust_mean``: the mean at beta 0; else -log(mean exp(-beta u)) / beta. Hand figures
+    for the utilities 1 and 0: beta 1 gives -log((e^-1 + 1) / 2) = 0.37988, below the mean
+    0.5 and above the worst 0; a large beta nears the worst."""
+    import math
+
+    rm = EX.robust_mean
+    assert rm(1.0, 0.0, 2, 0.0) == 0.5
+    assert rm(1.0, math.exp(-1.0) + 1.0, 2, 1.0) == pytest.approx(0.37988, abs=1e-5)
+    big = 60.0
+    assert 0.0 < rm(1.0, math.exp(-big) + 1.0, 2, big) < 0.02
+    assert rm(0.9, 3 * math.exp(-0.3), 3, 1.0) == pytest.approx(0.3)  # a sure 0.3 is worth 0.3
+    assert rm(0.0, 0.0, 0, 1.0) == 0.0
+    with pytest.raises(ValueError, match="risk"):
+        ExpertBot(1, iterations=10, risk=-1.0)
+
+
+def test_risk_aversion_prefers_the_plan_that_holds_up_against_the_rivals_plans():
+    """With ``risk`` the plan search ranks each plan by its ``robust_mean``: a gamble that
+    scores 1.2 or -0.2 on alternate determinizations (mean 0.5) loses to a sure 0.45 at
+    beta 2 (its worth -log((e^-2.4 + e^0.4) / 2) / 2 = 0.117), and wins at beta 0 (the
+    default, ``RISK``). Placements keep the plain mean."""
+    assert EX.RISK == 0.0
+    v = view(_start(2, 1), 0)
+    assert v.phase == "plan"
+    cands = [p for _, p in ExpertBot(1, iterations=8).scored_candidates(v, 0)][:2]
+
+    def chosen(risk, phase_view):
+        bot = ExpertBot(3, iterations=64, risk=risk)
+        seen = {0: 0, 1: 0}
+
+        def fake(det, action, seat):
+            k = cands.index(action)
+            seen[k] += 1
+            if k == 1:
+                return 0.45, 0.0
+            return (1.2 if seen[k] % 2 else -0.2), 0.0
+
+        bot.rollout_value = fake
+        got = bot._search(phase_view, 0, cands, [0.0, 0.0], 0.0)
+        assert seen[0] == seen[1] > 4 and seen[0] % 2 == 0
+        return cands.index(got)
+
+    assert chosen(0.0, v) == 0
+    assert chosen(2.0, v) == 1
+    # a placement is valued by the mean whatever the risk (the rivals' plans are revealed)
+    from gonzaga.rules.state import evolve
+    assert chosen(2.0, evolve(v, phase="place")) == 0

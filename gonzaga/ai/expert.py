@@ -87,6 +87,11 @@ WIN_CHANCE = "best"
 # four times as often as hard plans it in two seats, yet 0.2 (calibrated on hard) cost 2 points
 # per game: its pessimism hedges (docs/ai.md, thirteenth session)
 RIVAL_KING_FACTOR = 1.0
+# a plan's worth: its mean rollout utility (0), or with risk aversion beta > 0 the entropic
+# certainty equivalent -log(mean exp(-beta u)) / beta, which weighs the determinizations where
+# that plan does worst (a rival's secret plan that takes its spot) more: the distributionally
+# robust value against every rival model within a KL ball of medium's (``robust_mean``)
+RISK = 0.0
 LEARN_SHRINK = 4.0  # rival_learn: a rival plan's mean counts n / (n + this) of its advantage
 
 
@@ -169,6 +174,19 @@ def field_win_chance(values: list[float], scale: float) -> list[float]:
     return [x / tot for x in raw]
 
 
+def robust_mean(total: float, expsum: float, count: int, beta: float) -> float:
+    """A candidate's worth from ``count`` rollout utilities u with sum ``total`` and
+    ``expsum`` = sum of exp(-beta u): the mean when beta is 0, else the entropic certainty
+    equivalent -log(expsum / count) / beta. It lies between the worst result and the mean,
+    and is the worst expected utility over every reweighting q of the rollouts penalised by
+    KL(q || uniform) / beta: a hedge against a wrong model of the rivals' secret plans."""
+    if count == 0:
+        return 0.0
+    if not beta:
+        return total / count
+    return -math.log(expsum / count) / beta
+
+
 def kings_scaled(model: list, factor: float) -> list:
     """Medium's model of a rival's plan (``rival_plan_model`` rows) with the probability of
     every King's Privilege plan multiplied by ``factor`` and the rows normalised again."""
@@ -208,7 +226,7 @@ class ExpertBot(Bot):
                  place_iterations: Optional[int] = None, rival_policy=None, rival_learn: float = 0.0,
                  value: str = VALUE, win_scale: float = WIN_SCALE, margin_scale: float = MARGIN_SCALE,
                  king_min: float = KING_MIN, win_chance: str = WIN_CHANCE, ring_value: float = RING_VALUE,
-                 rival_king: float = RIVAL_KING_FACTOR):
+                 rival_king: float = RIVAL_KING_FACTOR, risk: float = RISK):
         """The keyword knobs after ``seconds`` are for experiments (docs/ai.md): the rollout
         horizon in rounds (None: the game's end), the widening factor, the prior's weight,
         whether K plans are candidates, the rival plan model ("medium", or "sim": the rollout
@@ -235,7 +253,8 @@ class ExpertBot(Bot):
         against the best rival; "field": ``field_win_chance`` against every rival, three and
         four seats), ``ring_value``: the hand value's price of a ring in supply (``RING_VALUE``),
         ``rival_king``: the factor on the King's Privilege plans of medium's rival model
-        (``kings_scaled``, ``RIVAL_KING_FACTOR``).
+        (``kings_scaled``, ``RIVAL_KING_FACTOR``), ``risk``: the risk aversion beta of a
+        plan's worth (``robust_mean``, ``RISK``; placements keep the mean).
         The rival plan model may also be "objective": medium's worth of each plan for the
         rival holding the card the determinization gave it. Of these, only ``value`` and
         ``king_min`` differ from the plain search by default; the others were screened with
@@ -249,6 +268,9 @@ class ExpertBot(Bot):
             raise ValueError(f"rival_model must be 'medium', 'objective' or 'sim', not {rival_model!r}")
         if rival_learn and rival_model != "medium":  # it reweights medium's model: say so, never ignore it
             raise ValueError("rival_learn works on rival_model 'medium' only")
+        if risk < 0:
+            raise ValueError(f"risk must be at least 0, not {risk!r}")
+        self.risk = risk
         self.value = value
         self.win_chance = win_chance
         self.ring_value = ring_value
@@ -529,14 +551,24 @@ class ExpertBot(Bot):
         margin = [0.0] * n
         count = [0] * n
         rollouts = 0
+        beta = self.risk if view.phase == "plan" else 0.0
+        expsum = [0.0] * n  # sum of exp(-beta u) per candidate, with risk aversion
 
         def run(k: int, det: Sim) -> None:
             nonlocal rollouts
             u, mg = self.rollout_value(det, cands[k], seat)
             total[k] += u
+            if beta:
+                expsum[k] += math.exp(-beta * u)
             margin[k] += mg
             count[k] += 1
             rollouts += self._inner
+
+        def worth(k: int) -> float:
+            """The candidate's summed utility, or with risk aversion count x ``robust_mean``."""
+            if not beta:
+                return total[k]
+            return count[k] * robust_mean(total[k], expsum[k], count[k], beta)
 
         def out_of_time() -> bool:
             if stop is not None and stop():
@@ -585,7 +617,7 @@ class ExpertBot(Bot):
             r += 1
             if stopped:
                 break
-            alive.sort(key=lambda k: (-total[k] / max(1, count[k]), k))
+            alive.sort(key=lambda k: (-worth(k) / max(1, count[k]), k))
             alive = alive[: max(1, len(alive) // 2)]
         seen = [k for k in range(n) if count[k]] or [0]
         # the best mean among those that got the most attention (the last survivors), each
@@ -593,18 +625,19 @@ class ExpertBot(Bot):
         # virtual rollouts, so that a candidate lucky on few samples does not win alone
         top = max(count)
         finalists = [k for k in seen if count[k] >= top * 0.5] or seen
-        ref = sum(total[k] for k in seen) / max(1, sum(count[k] for k in seen))
+        ref = sum(worth(k) for k in seen) / max(1, sum(count[k] for k in seen))
         pmax = max(prior[k] for k in seen)
 
         def score(k):
             virtual = ref + (prior[k] - pmax) / MARGIN_SCALE
-            return ((total[k] + self.prior_samples * virtual) / (count[k] + self.prior_samples),
+            return ((worth(k) + self.prior_samples * virtual) / (count[k] + self.prior_samples),
                     margin[k] / max(1, count[k]), -k)
 
         best = max(finalists, key=score)
         self.last_stats = {"rollouts": rollouts, "arms": arms, "candidates": n, "budget": budget,
                            "seconds": time.perf_counter() - t0, "stopped": stopped,
-                           "best_mean": round(total[best] / max(1, count[best]), 3)}
+                           "best_mean": round(total[best] / max(1, count[best]), 3),
+                           "best_worth": round(worth(best) / max(1, count[best]), 3)}
         return cands[best]
 
 
