@@ -66,7 +66,7 @@ OBJ_BETA = 0.9  # inference: weight exp(beta * cities of the card the rival hold
 RIVAL_TAU = 2.0  # softmax temperature of a rival's plan in a determinization
 INNER = 1  # own placements tried in a plan's rollout (1: the policy's own)
 RIVAL_PLAN_TAU = 1.0  # rival_model "objective": softmax temperature over medium's plan worths
-RIVAL_KING = 0.08  # chance a rival's sampled plan carries the King's Privilege (when legal)
+SIM_RIVAL_KING = 0.08  # rival_model "sim": chance a rival's sampled plan carries the King's Privilege (when legal)
 # a K plan is a candidate when it may change the turn order at all: placing first insures
 # against a rival's secret plan taking the spot, and the rollouts weigh that against the ring
 # (hard's 0.5 left expert's hedges out; docs/ai.md, twelfth session)
@@ -310,16 +310,23 @@ class ExpertBot(Bot):
         """Every candidate, best prior first."""
         return [a for _, a in self.scored_candidates(view, seat)]
 
-    def scored_candidates(self, view: GameState, seat: int) -> list[tuple[float, Action]]:
-        """Every candidate with its prior value (medium's, in points), best first."""
+    def rival_models(self, view: GameState, seat: int) -> dict[int, list]:
+        """Medium's model of each rival's plan (``rival_plan_model``), by rival seat."""
+        return {j: rival_plan_model(view, j) for j in range(view.n) if j != seat}
+
+    def scored_candidates(self, view: GameState, seat: int,
+                          models: Optional[dict] = None) -> list[tuple[float, Action]]:
+        """Every candidate with its prior value (medium's, in points), best first
+        (``models``: ``rival_models``, when already worked out)."""
         if view.phase == "plan":
             scored = sorted(self.medium.plan_scores(view, seat), key=lambda x: -x[0])
             if not self.king:
                 scored = [(v, p) for v, p in scored if not p.king]
             kings = [p for _, p in scored if p.king]
             if kings:
-                models = [(view.seats[j].card, rival_plan_model(view, j)) for j in range(view.n) if j != seat]
-                ok = {p for p in kings if king_changes_order(view, seat, p, models, self.king_min)}
+                models = models or self.rival_models(view, seat)
+                rivals = [(view.seats[j].card, m) for j, m in models.items()]
+                ok = {p for p in kings if king_changes_order(view, seat, p, rivals, self.king_min)}
                 scored = [(v, p) for v, p in scored if not p.king or p in ok]
             return scored
         out = [(v, a) for v, a, _ in self.medium.place_scores(view, seat, top=10 ** 6)]
@@ -329,11 +336,13 @@ class ExpertBot(Bot):
 
     def choose(self, view: GameState, seat: int) -> Action:
         t0 = time.perf_counter()
-        scored = self.scored_candidates(view, seat)
+        # one model of each rival's plan serves both the King's Privilege filter and the search
+        models = self.rival_models(view, seat) if view.phase == "plan" else None
+        scored = self.scored_candidates(view, seat, models)
         if len(scored) == 1:
             self.last_stats = {"rollouts": 0, "arms": 1, "seconds": time.perf_counter() - t0}
             return scored[0][1]
-        return self._search(view, seat, [a for _, a in scored], [v for v, _ in scored], t0)
+        return self._search(view, seat, [a for _, a in scored], [v for v, _ in scored], t0, models)
 
     # ------------------------------------------------------------ search
 
@@ -439,7 +448,7 @@ class ExpertBot(Bot):
                 pick = p
                 break
         k, a, _ = pick
-        if sim.rings[j] > 0 and "K" not in sim.unav[j] and rng.random() < RIVAL_KING:
+        if sim.rings[j] > 0 and "K" not in sim.unav[j] and rng.random() < SIM_RIVAL_KING:
             return (k, a, True)
         return pick
 
@@ -530,15 +539,16 @@ class ExpertBot(Bot):
             self._learn_from(best_sim, seat)
         return best
 
-    def _search(self, view: GameState, seat: int, cands: list, prior: list, t0: float) -> Action:
+    def _search(self, view: GameState, seat: int, cands: list, prior: list, t0: float,
+                models: Optional[dict] = None) -> Action:
         rng = self.rng
         self._models = self._plans = self._learn = None
         self._drawn = {}
         if view.phase == "plan" and self.rival_model == "objective":
             self._plans = {}
         elif view.phase == "plan" and self.rival_model == "medium":
-            self._models = {j: kings_scaled(rival_plan_model(view, j), self.rival_king)
-                            for j in range(view.n) if j != seat}
+            self._models = {j: kings_scaled(m, self.rival_king)
+                            for j, m in (models or self.rival_models(view, seat)).items()}
             if self.rival_learn > 0:
                 self._learn = {j: [[0, 0.0] for _ in m] for j, m in self._models.items()}
         self._table = self.table_for(view.n)
