@@ -822,3 +822,39 @@ def test_risk_aversion_prefers_the_plan_that_holds_up_against_the_rivals_plans()
     # a placement is valued by the mean whatever the risk (the rivals' plans are revealed)
     from gonzaga.rules.state import evolve
     assert chosen(2.0, evolve(v, phase="place")) == 0
+
+
+def test_risk_by_plan_weighs_the_rivals_secret_plans_and_not_the_decks():
+    """``risk_by="plan"``: the risk is in the means over the rollouts that drew the same rival
+    plans. A gamble on the decks (1.2 or -0.2 on alternate rollouts, one rival plan) keeps its
+    mean 0.5 and beats a sure 0.45 at beta 2, where ``risk_by="rollout"`` prefers the sure one;
+    a gamble on the rival's plan (1.2 against one of two equally likely plans, -0.2 against
+    the other) loses to it under both."""
+    from gonzaga.ai.levels import rival_plan_model
+
+    v = view(_start(2, 1), 0)
+    cands = [p for _, p in ExpertBot(1, iterations=8).scored_candidates(v, 0)][:2]
+    rows = rival_plan_model(v, 1)[:2]
+    one = {1: [(1.0, *rows[0][1:])]}
+    two = {1: [(0.5, *rows[0][1:]), (0.5, *rows[1][1:])]}
+
+    def chosen(by, models, on_plan):
+        bot = ExpertBot(3, iterations=64, risk=2.0, risk_by=by)
+        calls = [0]
+
+        def fake(det, action, seat):
+            if cands.index(action) == 1:
+                return 0.45, 0.0
+            calls[0] += 1
+            lucky = bot._drawn[1] == 0 if on_plan else calls[0] % 2 == 1
+            return (1.2 if lucky else -0.2), 0.0
+
+        bot.rollout_value = fake
+        return cands.index(bot._search(v, 0, cands, [0.0, 0.0], 0.0, models))
+
+    assert chosen("plan", one, on_plan=False) == 0
+    assert chosen("rollout", one, on_plan=False) == 1
+    assert chosen("plan", two, on_plan=True) == 1
+    assert chosen("rollout", two, on_plan=True) == 1
+    with pytest.raises(ValueError, match="risk_by"):
+        ExpertBot(1, iterations=10, risk_by="deal")

@@ -226,7 +226,7 @@ class ExpertBot(Bot):
                  place_iterations: Optional[int] = None, rival_policy=None, rival_learn: float = 0.0,
                  value: str = VALUE, win_scale: float = WIN_SCALE, margin_scale: float = MARGIN_SCALE,
                  king_min: float = KING_MIN, win_chance: str = WIN_CHANCE, ring_value: float = RING_VALUE,
-                 rival_king: float = RIVAL_KING_FACTOR, risk: float = RISK):
+                 rival_king: float = RIVAL_KING_FACTOR, risk: float = RISK, risk_by: str = "rollout"):
         """The keyword knobs after ``seconds`` are for experiments (docs/ai.md): the rollout
         horizon in rounds (None: the game's end), the widening factor, the prior's weight,
         whether K plans are candidates, the rival plan model ("medium", or "sim": the rollout
@@ -254,7 +254,10 @@ class ExpertBot(Bot):
         four seats), ``ring_value``: the hand value's price of a ring in supply (``RING_VALUE``),
         ``rival_king``: the factor on the King's Privilege plans of medium's rival model
         (``kings_scaled``, ``RIVAL_KING_FACTOR``), ``risk``: the risk aversion beta of a
-        plan's worth (``robust_mean``, ``RISK``; placements keep the mean).
+        plan's worth (``robust_mean``, ``RISK``; placements keep the mean), ``risk_by``: what
+        it weighs, "rollout" (each rollout's result) or "plan" (each mean over the rollouts
+        that drew the same rival plans from medium's model: only the rivals' secret plans,
+        not the luck of the decks, count as risk).
         The rival plan model may also be "objective": medium's worth of each plan for the
         rival holding the card the determinization gave it. Of these, only ``value`` and
         ``king_min`` differ from the plain search by default; the others were screened with
@@ -270,7 +273,10 @@ class ExpertBot(Bot):
             raise ValueError("rival_learn works on rival_model 'medium' only")
         if risk < 0:
             raise ValueError(f"risk must be at least 0, not {risk!r}")
+        if risk_by not in ("rollout", "plan"):
+            raise ValueError(f"risk_by must be 'rollout' or 'plan', not {risk_by!r}")
         self.risk = risk
+        self.risk_by = risk_by
         self.value = value
         self.win_chance = win_chance
         self.ring_value = ring_value
@@ -302,7 +308,7 @@ class ExpertBot(Bot):
         self._models = None  # rivals' plan models while a plan search runs
         self._plans = None  # {(rival, objective): its plan table} while a plan search runs
         self._learn = None  # rival_learn: {rival: [count, sum of its utility] per model plan}
-        self._drawn: dict[int, int] = {}  # rival_learn: the plan index each rival drew in the last determinization
+        self._drawn: dict[int, int] = {}  # the model plan index each rival drew in the last determinization
 
     # ------------------------------------------------------------ candidates
 
@@ -394,7 +400,10 @@ class ExpertBot(Bot):
     def _model_plan(self, sim: Sim, j: int, rng: random.Random):
         """A rival's plan drawn from medium's model of it (a softmax over its plans valued
         from its public fief, the King's Privilege as the rarer choice)."""
-        return _sim_plan(sim, _draw([(pr, p) for pr, p, _v, _m, _w in self._models[j]], rng))
+        model = self._models[j]
+        i = _draw([(row[0], i) for i, row in enumerate(model)], rng)
+        self._drawn[j] = i
+        return _sim_plan(sim, model[i][1])
 
     def _learned_plan(self, sim: Sim, j: int, rng: random.Random):
         """A rival's plan in the decoupled simultaneous-move search (``rival_learn``).
@@ -563,12 +572,18 @@ class ExpertBot(Bot):
         rollouts = 0
         beta = self.risk if view.phase == "plan" else 0.0
         expsum = [0.0] * n  # sum of exp(-beta u) per candidate, with risk aversion
+        by_plan = bool(beta) and self.risk_by == "plan"
+        groups: list[dict] = [{} for _ in range(n)]  # risk_by "plan": {rivals' drawn plans: [count, sum u]}
 
         def run(k: int, det: Sim) -> None:
             nonlocal rollouts
             u, mg = self.rollout_value(det, cands[k], seat)
             total[k] += u
-            if beta:
+            if by_plan:
+                g = groups[k].setdefault(tuple(sorted(self._drawn.items())), [0, 0.0])
+                g[0] += 1
+                g[1] += u
+            elif beta:
                 expsum[k] += math.exp(-beta * u)
             margin[k] += mg
             count[k] += 1
@@ -578,6 +593,9 @@ class ExpertBot(Bot):
             """The candidate's summed utility, or with risk aversion count x ``robust_mean``."""
             if not beta:
                 return total[k]
+            if by_plan:  # each group's mean is one outcome, weighted by how often it was drawn
+                es = sum(c * math.exp(-beta * t / c) for c, t in groups[k].values())
+                return count[k] * robust_mean(total[k], es, count[k], beta)
             return count[k] * robust_mean(total[k], expsum[k], count[k], beta)
 
         def out_of_time() -> bool:
