@@ -858,3 +858,5 @@ def test_risk_by_plan_weighs_the_rivals_secret_plans_and_not_the_decks():
     assert chosen("rollout", two, on_plan=True) == 1
     with pytest.raises(ValueError, match="risk_by"):
         ExpertBot(1, iterations=10, risk_by="deal")
+    with pytest.raises(ValueError, match="risk_by 'plan' works on rival_model 'medium' only"):
+        ExpertBot(1, iterations=10, risk=1.0, risk_by="plan", rival_model="sim")

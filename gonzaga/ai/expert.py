@@ -275,6 +275,8 @@ class ExpertBot(Bot):
             raise ValueError(f"risk must be at least 0, not {risk!r}")
         if risk_by not in ("rollout", "plan"):
             raise ValueError(f"risk_by must be 'rollout' or 'plan', not {risk_by!r}")
+        if risk and risk_by == "plan" and rival_model != "medium":  # it groups medium's draws: never ignore it
+            raise ValueError("risk_by 'plan' works on rival_model 'medium' only")
         self.risk = risk
         self.risk_by = risk_by
         self.value = value
