@@ -573,20 +573,20 @@ class ExpertBot(Bot):
         count = [0] * n
         rollouts = 0
         beta = self.risk if view.phase == "plan" else 0.0
-        expsum = [0.0] * n  # sum of exp(-beta u) per candidate, with risk aversion
-        by_plan = bool(beta) and self.risk_by == "plan"
-        groups: list[dict] = [{} for _ in range(n)]  # risk_by "plan": {rivals' drawn plans: [count, sum u]}
+        by_plan = self.risk_by == "plan"
+        # with risk aversion, per candidate {outcome: [count, sum u]}: an outcome is one rollout,
+        # or with risk_by "plan" the rivals' drawn plans (the rollouts drawing them share it)
+        groups: list[dict] = [{} for _ in range(n)]
 
         def run(k: int, det: Sim) -> None:
             nonlocal rollouts
             u, mg = self.rollout_value(det, cands[k], seat)
             total[k] += u
-            if by_plan:
-                g = groups[k].setdefault(tuple(sorted(self._drawn.items())), [0, 0.0])
+            if beta:
+                key = tuple(sorted(self._drawn.items())) if by_plan else count[k]
+                g = groups[k].setdefault(key, [0, 0.0])
                 g[0] += 1
                 g[1] += u
-            elif beta:
-                expsum[k] += math.exp(-beta * u)
             margin[k] += mg
             count[k] += 1
             rollouts += self._inner
@@ -595,10 +595,9 @@ class ExpertBot(Bot):
             """The candidate's summed utility, or with risk aversion count x ``robust_mean``."""
             if not beta:
                 return total[k]
-            if by_plan:  # each group's mean is one outcome, weighted by how often it was drawn
-                es = sum(c * math.exp(-beta * t / c) for c, t in groups[k].values())
-                return count[k] * robust_mean(total[k], es, count[k], beta)
-            return count[k] * robust_mean(total[k], expsum[k], count[k], beta)
+            # each outcome's mean, weighted by how often it was drawn
+            es = sum(c * math.exp(-beta * t / c) for c, t in groups[k].values())
+            return count[k] * robust_mean(total[k], es, count[k], beta)
 
         def out_of_time() -> bool:
             if stop is not None and stop():
@@ -666,8 +665,7 @@ class ExpertBot(Bot):
         best = max(finalists, key=score)
         self.last_stats = {"rollouts": rollouts, "arms": arms, "candidates": n, "budget": budget,
                            "seconds": time.perf_counter() - t0, "stopped": stopped,
-                           "best_mean": round(total[best] / max(1, count[best]), 3),
-                           "best_worth": round(worth(best) / max(1, count[best]), 3)}
+                           "best_mean": round(total[best] / max(1, count[best]), 3)}
         return cands[best]
 
 
