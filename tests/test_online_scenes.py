@@ -133,6 +133,8 @@ def test_host_a_game_a_friend_joins_and_both_play(app):
     guest_plan = legal_actions(guest.session.state, 1)[0]
     assert guest.session.submit(guest_plan) is None
     assert frames_until(app, lambda: isinstance(app.stack.top, RevealScene), [guest])
+    # the friend's table may not have taken the reveal yet (CI once failed here): wait for it
+    assert frames_until(app, lambda: guest.session.n == s.n and guest.session.pending is None, [guest])
     key(app, pygame.K_RETURN)
     # a few turns: the host donates with the keyboard when it is its turn, the friend places
     for _ in range(40):
@@ -148,7 +150,8 @@ def test_host_a_game_a_friend_joins_and_both_play(app):
         else:
             acts = legal_actions(guest.session.state, 1)
             assert guest.session.submit(next((a for a in acts if not isinstance(a, Donate)), acts[0])) is None
-        assert frames_until(app, lambda: s.n > n and guest.session.n == s.n, [guest])
+        assert frames_until(app, lambda: s.n > n and guest.session.n == s.n and guest.session.pending is None,
+                            [guest])
     assert s.state.round == 2 and s.state.phase == "plan"
     lines = s.log_lines()
     assert "Round 1: Ann donates fief" in " ".join(lines) and any("plans revealed" in x for x in lines)
