@@ -90,7 +90,9 @@ RIVAL_KING_FACTOR = 1.0
 # a plan's worth: its mean rollout utility (0), or with risk aversion beta > 0 the entropic
 # certainty equivalent -log(mean exp(-beta u)) / beta, which weighs the determinizations where
 # that plan does worst (a rival's secret plan that takes its spot) more: the distributionally
-# robust value against every rival model within a KL ball of medium's (``robust_mean``)
+# robust value against every rival model within a KL ball of medium's (``robust_mean``).
+# Off: level over 400 two-seat games at 1x (+0.02 points per game) and leaning negative in
+# four seats (docs/ai.md, fifteenth session)
 RISK = 0.0
 LEARN_SHRINK = 4.0  # rival_learn: a rival plan's mean counts n / (n + this) of its advantage
 
