@@ -28,7 +28,7 @@ from gonzaga.ui import i18n
 
 from scene_events import click, key
 from test_net_client import pump
-from test_online_scenes import button, clear_field, frames_until, host_game, top_name, type_text
+from test_online_scenes import button, caught_up, clear_field, frames_until, host_game, top_name, type_text
 
 
 @pytest.fixture
@@ -55,7 +55,7 @@ def play_plans(app, s, guest) -> None:
     assert guest.session.submit(legal_actions(guest.session.state, 1)[0]) is None
     assert frames_until(app, lambda: isinstance(app.stack.top, RevealScene), [guest])
     key(app, pygame.K_RETURN)
-    assert frames_until(app, lambda: s.state.phase == "place" and guest.session.n == s.n, [guest])
+    assert frames_until(app, lambda: s.state.phase == "place" and caught_up(guest, s), [guest])
 
 
 def snapshot(s) -> str:
@@ -75,7 +75,7 @@ def test_a_hosted_game_continues_after_closing_the_game(apps):
         assert s.submit(legal_actions(s.state, 0)[0]) is None
     else:
         assert guest.session.submit(legal_actions(guest.session.state, 1)[0]) is None
-    assert frames_until(app, lambda: s.n > n and guest.session.n == s.n, [guest])
+    assert frames_until(app, lambda: s.n > n and caught_up(guest, s), [guest])
     port, n, before, token = app.table.server.port, s.n, snapshot(s), app.table.token
     # the host's seat is kept, readable by the user only
     path = book_file()
