@@ -9,6 +9,7 @@ from gonzaga.ai import make_bot
 from gonzaga.ai.expert import ExpertBot, objective_weights, sample_objectives
 from gonzaga.ai.fastsim import BASE_WEIGHTS, TUNED, Sim, Weights, entry_action
 from gonzaga.rules import GameConfig, Plan, apply, check, deal, new_game, view
+from gonzaga.rules.legality import legal_plans
 
 
 def _start(seats=2, seed=1):
@@ -860,3 +861,68 @@ def test_risk_by_plan_weighs_the_rivals_secret_plans_and_not_the_decks():
         ExpertBot(1, iterations=10, risk_by="deal")
     with pytest.raises(ValueError, match="risk_by 'plan' works on rival_model 'medium' only"):
         ExpertBot(1, iterations=10, risk=1.0, risk_by="plan", rival_model="sim")
+
+
+def test_a_tree_node_tries_each_option_once_then_ucb1_by_hand():
+    """``ucb_pick``: the first untried option among the node's first ``width``, else the
+    best mean + c x sqrt(ln N / n), ties to the earlier option."""
+    assert EX.ucb_pick([3, 0, 0], [1.5, 0.0, 0.0], 1, 0.3) == 0  # width 1: the policy's alone
+    assert EX.ucb_pick([3, 0, 0], [1.5, 0.0, 0.0], 3, 0.3) == 1
+    # N = 8: option 0 mean 0.5 + 0.3 x sqrt(ln 8 / 6) = 0.5 + 0.1863 = 0.686;
+    # option 1 mean 0.4 + 0.3 x sqrt(ln 8 / 2) = 0.4 + 0.3227 = 0.723: the less tried wins
+    assert EX.ucb_pick([6, 2], [3.0, 0.8], 2, 0.3) == 1
+    # with c = 0.1 the bonuses are 0.0621 and 0.1076: 0.562 against 0.508, the better mean
+    assert EX.ucb_pick([6, 2], [3.0, 0.8], 2, 0.1) == 0
+    assert EX.ucb_pick([2, 2], [1.0, 1.0], 2, 0.3) == 0  # a tie: the earlier (the policy's)
+
+
+def _tree_case(seed):
+    """A two-seat opening, seat 0's plan with action A and the rival's with C (so seat 0
+    places first, R4), and the bot: (view, plan, rival plan, bot)."""
+    st = _start(2, seed)
+    v = view(st, 0)
+    bot = ExpertBot(3, iterations=10, tree=0.3)
+    plan = next(p for p in bot.candidates(v, 0) if p.action == "A" and not p.king)
+    rival = next(p for p in legal_plans(st, 1) if p.action == "C" and not p.king)
+    return v, plan, rival, bot
+
+
+def _det_with(bot, v, rival, rng_seed):
+    det = bot._determinization(Sim.from_state(v), v, 0, objective_weights(v, 0), random.Random(rng_seed))
+    det.apply_action(rival)  # every determinization with the same rival plan: one information set
+    return det
+
+
+def test_a_tree_node_starts_as_the_policy_and_widens_with_its_visits():
+    """With ``tree`` the seat's placement after a plan is chosen in a node per information set
+    (the plans and the board when it places): the first visit plays the policy's placement,
+    so it values the plan exactly as the plain rollout does; determinizations that differ only
+    in hidden cards share the node; it widens to 1 + 0.5 x sqrt(visits) options, the policy's
+    first, then ``place_options`` best first, each tried once before any twice."""
+    for seed in (41, 42, 43):
+        v, plan, rival, bot = _tree_case(seed)
+        plain = ExpertBot(3, iterations=10)
+        bot._tree = {}
+        det = _det_with(bot, v, rival, 0)
+        assert bot.rollout_value(det, plan, 0) == plain.rollout_value(det, plan, 0)
+        for r in range(1, 36):
+            bot.rollout_value(_det_with(bot, v, rival, r), plan, 0)
+        assert len(bot._tree) == 1
+        (opts, n, tot, visits, widened), = bot._tree.values()
+        assert visits == 36 and sum(n) == 36 and widened
+        sim = _det_with(bot, v, rival, 0).copy()
+        sim.apply_action(plan)
+        assert sim.order[0] == 0
+        first = sim.policy_place(0)
+        rest = [c for _, c in sim.place_options(0, EX.TREE_TOP) if EX._choice_key(c) != EX._choice_key(first)]
+        assert [EX._choice_key(c) for c in opts] == [EX._choice_key(c) for c in [first] + rest]
+        width = 1 + int(0.5 * 35 ** 0.5)  # the width of the last visit: 3 after 35
+        assert all(n[:width]) and not any(n[width:])
+
+
+def test_the_tree_is_off_by_default_and_refuses_what_it_would_override():
+    assert ExpertBot(1).tree == 0
+    for bad in ({"tree": -1.0}, {"tree": 0.3, "inner": 4}, {"tree": 0.3, "rival_learn": 10.0},
+                {"tree": 0.3, "blend": 0.5}):
+        with pytest.raises(ValueError):
+            ExpertBot(1, **bad)

@@ -95,6 +95,11 @@ RIVAL_KING_FACTOR = 1.0
 # four seats (docs/ai.md, fifteenth session)
 RISK = 0.0
 LEARN_SHRINK = 4.0  # rival_learn: a rival plan's mean counts n / (n + this) of its advantage
+# tree: a plan's rollouts share a node for the seat's own placement per information set (what it
+# will know when it places: every plan, and the pieces placed before its turn); a node offers the
+# policy's placement first, then widens to 1 + TREE_WIDEN x sqrt(visits) of its TREE_TOP best
+TREE_TOP = 8
+TREE_WIDEN = 0.5
 
 
 def _env_int(name: str) -> Optional[int]:
@@ -209,6 +214,30 @@ def _draw(table: list, rng: random.Random):
     return table[-1][1]
 
 
+def ucb_pick(visits: list[int], sums: list[float], width: int, c: float) -> int:
+    """The option a tree node tries next among its first ``width``: the first never tried,
+    else UCB1, the best mean + c x sqrt(ln(total visits) / visits) (ties: the earlier)."""
+    for k in range(width):
+        if not visits[k]:
+            return k
+    log_n = math.log(sum(visits[:width]))
+    return max(range(width), key=lambda k: (sums[k] / visits[k] + c * math.sqrt(log_n / visits[k]), -k))
+
+
+def _choice_key(choice) -> Optional[tuple]:
+    """A placement choice of ``Sim`` (an entry and whether it is rings, or None: the
+    donation) as a key that names the same choice in every determinization."""
+    return None if choice is None else (choice[0].mask, choice[1])
+
+
+def _policy_until(sim: Sim, seat: int) -> None:
+    """The seats whose turn comes before ``seat``'s in this round place by the policy."""
+    order = sim.order
+    while sim.phase == "place" and order[sim.turn] != seat:
+        i = order[sim.turn]
+        sim.do_place(i, sim.policy_place(i))
+
+
 def _sim_plan(sim: Sim, plan) -> tuple:
     """A rules ``Plan`` as the simulator keeps it: (region card index, action, king)."""
     return (sim.t.card_index[plan.region], plan.action, plan.king)
@@ -228,7 +257,8 @@ class ExpertBot(Bot):
                  place_iterations: Optional[int] = None, rival_policy=None, rival_learn: float = 0.0,
                  value: str = VALUE, win_scale: float = WIN_SCALE, margin_scale: float = MARGIN_SCALE,
                  king_min: float = KING_MIN, win_chance: str = WIN_CHANCE, ring_value: float = RING_VALUE,
-                 rival_king: float = RIVAL_KING_FACTOR, risk: float = RISK, risk_by: str = "rollout"):
+                 rival_king: float = RIVAL_KING_FACTOR, risk: float = RISK, risk_by: str = "rollout",
+                 tree: float = 0.0):
         """The keyword knobs after ``seconds`` are for experiments (docs/ai.md): the rollout
         horizon in rounds (None: the game's end), the widening factor, the prior's weight,
         whether K plans are candidates, the rival plan model ("medium", or "sim": the rollout
@@ -259,7 +289,9 @@ class ExpertBot(Bot):
         plan's worth (``robust_mean``, ``RISK``; placements keep the mean), ``risk_by``: what
         it weighs, "rollout" (each rollout's result) or "plan" (each mean over the rollouts
         that drew the same rival plans from medium's model: only the rivals' secret plans,
-        not the luck of the decks, count as risk).
+        not the luck of the decks, count as risk), ``tree``: c > 0 searches the seat's own
+        placement after each plan in a tree over its information sets, UCB1 with constant c
+        (``_tree_placement``; 0: the policy places).
         The rival plan model may also be "objective": medium's worth of each plan for the
         rival holding the card the determinization gave it. Of these, only ``value`` and
         ``king_min`` differ from the plain search by default; the others were screened with
@@ -279,6 +311,12 @@ class ExpertBot(Bot):
             raise ValueError(f"risk_by must be 'rollout' or 'plan', not {risk_by!r}")
         if risk and risk_by == "plan" and rival_model != "medium":  # it groups medium's draws: never ignore it
             raise ValueError("risk_by 'plan' works on rival_model 'medium' only")
+        if tree < 0:
+            raise ValueError(f"tree must be at least 0, not {tree!r}")
+        if tree and (inner > 1 or rival_learn or blend):  # never ignore one of them
+            raise ValueError("tree works without inner, rival_learn and blend")
+        self.tree = tree
+        self._tree = None  # tree: {information set: node} while a plan search runs
         self.risk = risk
         self.risk_by = risk_by
         self.value = value
@@ -518,6 +556,8 @@ class ExpertBot(Bot):
         sim.apply_action(action)
         if self._inner > 1 and det.phase == "plan" and sim.phase == "place":
             return self._best_placement(sim, seat)
+        if self._tree is not None and det.phase == "plan" and sim.phase == "place":
+            return self._tree_placement(sim, seat, None if self.horizon is None else det.round + self.horizon)
         if self.blend and self.horizon:
             sim.play(det.round)
             u0, m0 = self._value(sim, seat)
@@ -535,10 +575,7 @@ class ExpertBot(Bot):
         place by the policy, then each of its ``inner`` best placements (the policy's values)
         is played out and the best result counts. The rivals' plans are revealed by then
         (R3), so choosing the placement after seeing them peeks at nothing it will not know."""
-        order = sim.order
-        while sim.phase == "place" and order[sim.turn] != seat:
-            i = order[sim.turn]
-            sim.do_place(i, sim.policy_place(i))
+        _policy_until(sim, seat)
         until = None if self.horizon is None else sim.round + self.horizon
         best = best_sim = None
         for _, choice in sim.place_options(seat, self._inner):
@@ -552,10 +589,44 @@ class ExpertBot(Bot):
             self._learn_from(best_sim, seat)
         return best
 
+    def _tree_placement(self, sim: Sim, seat: int, until: Optional[int]) -> tuple[float, float]:
+        """The plan's rollout with the seat's own placement chosen in a tree (``tree``).
+
+        The seats before it place by the policy; then the seat's node is the information set it
+        will place in: every plan (revealed, R3) and the pieces on the board. Determinizations
+        that differ only in what stays hidden (decks, objectives, the rivals' later choices)
+        share it, so its statistics are of the placement itself, not of one determinization's
+        luck (``inner`` takes the best per determinization, which peeks). A new node offers the
+        policy's placement alone, so a small budget plays as without the tree; a visited one
+        widens to 1 + ``TREE_WIDEN`` x sqrt(visits) of its options (the policy's first, then
+        ``place_options`` best first) and picks by UCB1 with the constant ``tree``."""
+        _policy_until(sim, seat)
+        key = (tuple(sim.plan), tuple(sim.fm), tuple(sim.rm))
+        node = self._tree.get(key)
+        if node is None:  # [options, visits, sums, total visits, widened]
+            node = self._tree[key] = [[sim.policy_place(seat)], [0], [0.0], 0, False]
+        opts, n, tot, visits, widened = node
+        width = 1 + int(TREE_WIDEN * math.sqrt(visits))
+        if width > 1 and not widened:
+            first = _choice_key(opts[0])
+            opts.extend(c for _, c in sim.place_options(seat, TREE_TOP) if _choice_key(c) != first)
+            n.extend([0] * (len(opts) - 1))
+            tot.extend([0.0] * (len(opts) - 1))
+            node[4] = True
+        pick = ucb_pick(n, tot, min(width, len(opts)), self.tree)
+        sim.do_place(seat, opts[pick])
+        sim.play(until)
+        u, mg = self._value(sim, seat)
+        n[pick] += 1
+        tot[pick] += u
+        node[3] += 1
+        return u, mg
+
     def _search(self, view: GameState, seat: int, cands: list, prior: list, t0: float,
                 models: Optional[dict] = None) -> Action:
         rng = self.rng
         self._models = self._plans = self._learn = None
+        self._tree = {} if self.tree and view.phase == "plan" else None
         self._drawn = {}
         if view.phase == "plan" and self.rival_model == "objective":
             self._plans = {}
