@@ -97,7 +97,12 @@ RISK = 0.0
 LEARN_SHRINK = 4.0  # rival_learn: a rival plan's mean counts n / (n + this) of its advantage
 # tree: a plan's rollouts share a node for the seat's own placement per information set (what it
 # will know when it places: every plan, and the pieces placed before its turn); a node offers the
-# policy's placement first, then widens to 1 + TREE_WIDEN x sqrt(visits) of its TREE_TOP best
+# policy's placement first, then widens to 1 + TREE_WIDEN x sqrt(visits) of its TREE_TOP best;
+# TREE is its UCB1 constant. Off: level to negative at equal budgets (-1.07 and -0.70 points per
+# game over 400 two-seat games at a quarter budget, -1.16 over 200 at 1x) and 4x vs 1x unchanged
+# (93 of 200); likely because the seat's own placement is one of many decisions a rollout leaves
+# to the policy (docs/ai.md, sixteenth session)
+TREE = 0.0
 TREE_TOP = 8
 TREE_WIDEN = 0.5
 
@@ -258,7 +263,7 @@ class ExpertBot(Bot):
                  value: str = VALUE, win_scale: float = WIN_SCALE, margin_scale: float = MARGIN_SCALE,
                  king_min: float = KING_MIN, win_chance: str = WIN_CHANCE, ring_value: float = RING_VALUE,
                  rival_king: float = RIVAL_KING_FACTOR, risk: float = RISK, risk_by: str = "rollout",
-                 tree: float = 0.0):
+                 tree: float = TREE):
         """The keyword knobs after ``seconds`` are for experiments (docs/ai.md): the rollout
         horizon in rounds (None: the game's end), the widening factor, the prior's weight,
         whether K plans are candidates, the rival plan model ("medium", or "sim": the rollout
@@ -291,7 +296,7 @@ class ExpertBot(Bot):
         that drew the same rival plans from medium's model: only the rivals' secret plans,
         not the luck of the decks, count as risk), ``tree``: c > 0 searches the seat's own
         placement after each plan in a tree over its information sets, UCB1 with constant c
-        (``_tree_placement``; 0: the policy places).
+        (``_tree_placement``, ``TREE``; 0: the policy places).
         The rival plan model may also be "objective": medium's worth of each plan for the
         rival holding the card the determinization gave it. Of these, only ``value`` and
         ``king_min`` differ from the plain search by default; the others were screened with
