@@ -908,7 +908,8 @@ def test_a_tree_node_starts_as_the_policy_and_widens_with_its_visits():
         for r in range(1, 36):
             bot.rollout_value(_det_with(bot, v, rival, r), plan, 0)
         assert len(bot._tree) == 1
-        (opts, n, tot, visits, widened), = bot._tree.values()
+        node, = bot._tree.values()
+        opts, n, visits, widened = node.opts, node.n, node.visits, node.widened
         assert visits == 36 and sum(n) == 36 and widened
         sim = _det_with(bot, v, rival, 0).copy()
         sim.apply_action(plan)

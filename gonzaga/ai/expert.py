@@ -229,6 +229,29 @@ def ucb_pick(visits: list[int], sums: list[float], width: int, c: float) -> int:
     return max(range(width), key=lambda k: (sums[k] / visits[k] + c * math.sqrt(log_n / visits[k]), -k))
 
 
+class _Node:
+    """A ``tree`` node: the seat's placement options in one information set (the policy's
+    first), and each option's visits and summed utility."""
+
+    __slots__ = ("opts", "n", "sums", "widened")
+
+    def __init__(self, policy_choice):
+        self.opts = [policy_choice]
+        self.n = [0]
+        self.sums = [0.0]
+        self.widened = False  # the further options are added once, when the width first exceeds 1
+
+    @property
+    def visits(self) -> int:
+        return sum(self.n)
+
+    def widen(self, more: list) -> None:
+        self.opts.extend(more)
+        self.n.extend([0] * len(more))
+        self.sums.extend([0.0] * len(more))
+        self.widened = True
+
+
 def _choice_key(choice) -> Optional[tuple]:
     """A placement choice of ``Sim`` (an entry and whether it is rings, or None: the
     donation) as a key that names the same choice in every determinization."""
@@ -608,23 +631,18 @@ class ExpertBot(Bot):
         _policy_until(sim, seat)
         key = (tuple(sim.plan), tuple(sim.fm), tuple(sim.rm))
         node = self._tree.get(key)
-        if node is None:  # [options, visits, sums, total visits, widened]
-            node = self._tree[key] = [[sim.policy_place(seat)], [0], [0.0], 0, False]
-        opts, n, tot, visits, widened = node
-        width = 1 + int(TREE_WIDEN * math.sqrt(visits))
-        if width > 1 and not widened:
-            first = _choice_key(opts[0])
-            opts.extend(c for _, c in sim.place_options(seat, TREE_TOP) if _choice_key(c) != first)
-            n.extend([0] * (len(opts) - 1))
-            tot.extend([0.0] * (len(opts) - 1))
-            node[4] = True
-        pick = ucb_pick(n, tot, min(width, len(opts)), self.tree)
-        sim.do_place(seat, opts[pick])
+        if node is None:
+            node = self._tree[key] = _Node(sim.policy_place(seat))
+        width = 1 + int(TREE_WIDEN * math.sqrt(node.visits))
+        if width > 1 and not node.widened:
+            first = _choice_key(node.opts[0])
+            node.widen([c for _, c in sim.place_options(seat, TREE_TOP) if _choice_key(c) != first])
+        pick = ucb_pick(node.n, node.sums, min(width, len(node.opts)), self.tree)
+        sim.do_place(seat, node.opts[pick])
         sim.play(until)
         u, mg = self._value(sim, seat)
-        n[pick] += 1
-        tot[pick] += u
-        node[3] += 1
+        node.n[pick] += 1
+        node.sums[pick] += u
         return u, mg
 
     def _search(self, view: GameState, seat: int, cands: list, prior: list, t0: float,
