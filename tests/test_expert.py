@@ -927,3 +927,17 @@ def test_the_tree_is_off_by_default_and_refuses_what_it_would_override():
                 {"tree": 0.3, "blend": 0.5}):
         with pytest.raises(ValueError):
             ExpertBot(1, **bad)
+
+
+def test_the_reference_plays_every_candidate_on_the_same_determinizations():
+    """``reference_values`` (tools/search_regret.py's yardstick) gives each candidate its mean
+    over one shared set of determinizations: the order of the list changes nothing, and a
+    candidate listed twice gets the same mean twice (common random numbers)."""
+    v = view(_start(2, 4), 0)
+    cands = ExpertBot(1).candidates(v, 0)[:3]
+    fwd = ExpertBot(7).reference_values(v, 0, cands, 12)
+    back = ExpertBot(7).reference_values(v, 0, cands[::-1], 12)
+    assert fwd == back[::-1]
+    twice = ExpertBot(7).reference_values(v, 0, [cands[1], cands[1]], 12)
+    assert twice[0] == twice[1] == fwd[1]
+    assert len(set(fwd)) > 1  # the candidates differ: the equalities above are not trivial

@@ -645,12 +645,13 @@ class ExpertBot(Bot):
         node.sums[pick] += u
         return u, mg
 
-    def _search(self, view: GameState, seat: int, cands: list, prior: list, t0: float,
-                models: Optional[dict] = None) -> Action:
-        rng = self.rng
+    def _begin(self, view: GameState, seat: int, models: Optional[dict] = None) -> tuple[Sim, dict]:
+        """Set up one search of this view: the rivals' plan models, the tree, the position
+        value's table. Returns the simulator state to determinize and the inference's weights."""
         self._models = self._plans = self._learn = None
         self._tree = {} if self.tree and view.phase == "plan" else None
         self._drawn = {}
+        self._inner = 1
         if view.phase == "plan" and self.rival_model == "objective":
             self._plans = {}
         elif view.phase == "plan" and self.rival_model == "medium":
@@ -659,8 +660,24 @@ class ExpertBot(Bot):
             if self.rival_learn > 0:
                 self._learn = {j: [[0, 0.0] for _ in m] for j, m in self._models.items()}
         self._table = self.table_for(view.n)
-        base = Sim.from_state(view)
-        weights = objective_weights(view, seat, self.beta)
+        return Sim.from_state(view), objective_weights(view, seat, self.beta)
+
+    def reference_values(self, view: GameState, seat: int, cands: list, n: int) -> list[float]:
+        """Each candidate's mean utility over the same ``n`` determinizations, every candidate
+        played on every one (no halving, no prior): the search's own estimate carried to a
+        large budget, against which a search's choice can be scored (tools/search_regret.py)."""
+        base, weights = self._begin(view, seat)
+        total = [0.0] * len(cands)
+        for _ in range(n):
+            det = self._determinization(base, view, seat, weights, self.rng)
+            for k, action in enumerate(cands):
+                total[k] += self.rollout_value(det, action, seat)[0]
+        return [t / n for t in total]
+
+    def _search(self, view: GameState, seat: int, cands: list, prior: list, t0: float,
+                models: Optional[dict] = None) -> Action:
+        rng = self.rng
+        base, weights = self._begin(view, seat, models)
         deadline = None if self.iterations else t0 + self.seconds
         stop = self.should_stop
         n = len(cands)
@@ -700,7 +717,6 @@ class ExpertBot(Bot):
                 return True
             return deadline is not None and time.perf_counter() > deadline
 
-        self._inner = 1
         if self.place_iterations and view.phase == "place":
             budget = self.place_iterations
         elif self.iterations:
