@@ -1,10 +1,11 @@
 """How far expert's search is from its own answer at a large budget (issue 12).
 
     .venv/bin/python tools/search_regret.py GAMES SEED0 OUT.jsonl [--phase plan|place]
-        [--ref N] [--budgets 250,1000,4000] [--seeds 11,22]
+        [--seats 2|3|4] [--ref N] [--budgets 250,1000,4000] [--seeds 11,22]
     .venv/bin/python tools/search_regret.py sum OUT.jsonl
 
-Plays GAMES seeded games of expert@60 against hard@20 (seeds SEED0 + g) and keeps every
+Plays GAMES seeded games of expert@60 (seat 0) against hard@20 in every other seat (two by
+default, ``--seats``; seeds SEED0 + g) and keeps every
 second decision of seat 0 in the chosen phase (plans by default). At each, expert searches
 with every budget in ``--budgets`` and every bot seed in ``--seeds``; then
 ``ExpertBot.reference_values`` plays each of the 16 best candidates by the prior (and any
@@ -35,16 +36,16 @@ SEAT = 0
 REF_TOP = 16  # candidates the reference plays besides those a search chose
 
 
-def positions(seed: int, phase: str) -> list:
+def positions(seed: int, phase: str, seats: int = 2) -> list:
     """Seat 0's views at every second of its decisions in ``phase``, in one game of
-    expert@60 (seat 0) against hard@20."""
+    expert@60 (seat 0) against hard@20 in every other seat."""
     views = []
 
     def keep(state, _action):
         if not state.is_over and SEAT in state.to_act() and state.phase == phase:
             views.append(view_of(state, SEAT))
 
-    play_game(["expert@60", "hard@20"], seed, after_action=keep)
+    play_game(["expert@60"] + ["hard@20"] * (seats - 1), seed, after_action=keep)
     return views[::2]
 
 
@@ -91,13 +92,14 @@ def main(argv: list[str]) -> None:
     ap.add_argument("seed0", type=int)
     ap.add_argument("out")
     ap.add_argument("--phase", choices=("plan", "place"), default="plan")
+    ap.add_argument("--seats", type=int, choices=(2, 3, 4), default=2)
     ap.add_argument("--ref", type=int, default=800, help="determinizations of the reference")
     ap.add_argument("--budgets", default="250,1000,4000")
     ap.add_argument("--seeds", default="11,22")
     a = ap.parse_args(argv)
     budgets = [int(x) for x in a.budgets.split(",")]
     seeds = [int(x) for x in a.seeds.split(",")]
-    views = [v for g in range(a.games) for v in positions(a.seed0 + g, a.phase)]
+    views = [v for g in range(a.games) for v in positions(a.seed0 + g, a.phase, a.seats)]
     print(f"{len(views)} positions", flush=True)
     with Pool(int(os.environ.get("PROCS", "2"))) as pool, open(a.out, "w") as f:
         for row in pool.imap(measure, [(v, budgets, seeds, a.ref) for v in views]):
