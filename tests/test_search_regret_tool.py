@@ -18,7 +18,7 @@ def test_a_position_scores_each_search_against_the_reference(tmp_path, capsys):
     row = search_regret.measure((view(st, 0), [8, 32], [1], 6))
     assert row["phase"] == "plan" and set(row["picks"]) == {"8/1", "32/1"}
     # the regret is the reference's best mean minus the chosen one's: never below 0, and 0
-    # exactly when the search chose the reference's best
+    # when the search chose the reference's best
     for k, pick in row["picks"].items():
         assert row["regret"][k] >= 0
         if pick == row["ref_best"]:
