@@ -65,7 +65,7 @@ def measure(args: tuple) -> dict | None:
 
 
 def summarize(out: str) -> None:
-    rows = [json.loads(line) for line in open(out)]
+    rows = [json.loads(line) for line in open(out)] if os.path.exists(out) else []
     if not rows:
         print(f"{out}: no position yet")
         return
