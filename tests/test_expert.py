@@ -1,5 +1,6 @@
 """The expert level and the fast rollout simulator (issue 12): fidelity, legality, fairness,
 reproducibility, a smoke match; hard's cheap fixes (ties, the King's Privilege)."""
+import math
 import random
 
 import pytest
@@ -93,6 +94,46 @@ def test_taking_a_free_city_of_a_rivals_objective_is_worth_the_rivals_next_step(
     step = (0, 2, 5, 10, 15, 25, 35)[held1 + 1] - (0, 2, 5, 10, 15, 25, 35)[held1]
     assert Sim.value(on, denying) == pytest.approx(Sim.value(on, plain) + 0.5 * step)
     assert Sim.value(off, denying) == pytest.approx(Sim.value(off, plain))
+
+
+@pytest.mark.rule("X4")
+def test_the_tile_term_values_the_change_in_the_chance_at_the_gonzaga_tile():
+    """With ``tile`` > 0 a growth of the largest group gains tile x 15 x (its chance at the
+    Gonzaga tile after - before), the chance a softmax over the largest groups at temperature
+    0.6 + 0.6 x rounds left (``Sim.tile_weights``). By hand, last round, 3 pieces growing to 5
+    against a rival's 4: 1 / (1 + e^(-1/0.6)) - 1 / (1 + e^(1/0.6)) = 0.84113 - 0.15887."""
+    from gonzaga.ai.fastsim import tile_gain
+    assert tile_gain((15.0, 0.6, (4,)), 3, 5) == pytest.approx(15 * 0.68226, abs=1e-4)
+    assert tile_gain((15.0, 0.6, (0,)), 0, 1) == pytest.approx(15.0)  # no rival group: the tile is its
+    assert tile_gain((15.0, 0.6, (9,)), 4, 4) == 0.0
+    # in the policy's piece value: only growths of the largest group gain, by the same share
+    st = _start(2, 5)
+    bots = [make_bot("medium", seed=1), make_bot("medium", seed=2)]
+    while st.round < 5 or st.phase != "place" or st.to_act()[0] != 0:
+        seat = st.to_act()[0]
+        st = apply(st, bots[seat].choose(view(st, seat), seat))
+    sim = Sim.from_state(st)
+    mine, rival = sim.largest(0), sim.largest(1)
+    temp = 0.6 + 0.6 * sim.rounds_left(0)
+
+    def chance(g):
+        return 1 / (1 + math.exp((rival - g) / temp)) if g else 0.0
+
+    plain = sim.context(0)
+    sim.weights = [BASE_WEIGHTS._replace(tile=0.5)] * 2
+    tiled = sim.context(0)
+    grew = same = 0
+    entries = {e.mask: e for key, lst in sim.t.lists.items() if key[0] == sim.fief[0] for e in lst}
+    for e in entries.values():
+        gain = Sim.value(e, tiled) - Sim.value(e, plain)
+        size = 1 + sum(c[2] for c in sim.comps[0] if c[0] & e.grown)
+        if size > mine:
+            grew += 1
+            assert gain == pytest.approx(0.5 * 15 * (chance(size) - chance(mine)))
+        else:
+            same += 1
+            assert gain == 0.0
+    assert grew and same
 
 
 def test_the_tuned_policy_beats_the_base_policy_on_seeded_deals():

@@ -59,12 +59,27 @@ class Weights(NamedTuple):
     deny: float = 0.0  # share of a rival's next objective step lost when its city is taken
     contend: float = 0.0  # planning: share of a plan's value counted after rivals ahead take theirs
     king: float = 0.0  # planning: spend a ring on the King's Privilege when going first saves this much (0: never)
+    tile: float = 0.0  # share of the change in the seat's chance at the Gonzaga tile (X4) a growth is worth
 
 
 BASE_WEIGHTS = Weights()
 # the rollout policy expert plays in its rollouts (tools/tune_policy.py; docs/ai.md has the run)
 TUNED = Weights(lp1=0.75, lp2=2.25, group=3.3, ring=1.5, block2=0.0, block1=0.5, deny=0.25, contend=1.0,
                 king=0.25)
+
+
+def tile_gain(tile: tuple, before: int, after: int) -> float:
+    """What growing the seat's largest group from ``before`` to ``after`` pieces adds to its
+    chance at the Gonzaga tile (X4), times ``Weights.tile`` x its points: the chance is the
+    softmax share of ``Sim.tile_weights`` against the rivals' largest groups (no group, no
+    chance), so a growth that catches or passes the best rival near the end is worth most of
+    the tile, and one far behind or far ahead little."""
+    worth, temp, rivals = tile
+    out = 0.0
+    for size, sign in ((after, 1.0), (before, -1.0)):
+        if size:
+            out += sign / (1.0 + sum(math.exp((g - size) / temp) for g in rivals if g))
+    return worth * out
 
 
 # ---------------------------------------------------------------- static tables
@@ -371,13 +386,17 @@ class Sim:
         deny = ()
         if w.deny:  # a free city of a rival's objective: taking it costs the rival its next step
             deny = [(st[0], w.deny * st[1]) for j, st in enumerate(steps) if j != i and st]
+        tile = None
+        if w.tile:  # the rivals' largest groups and the softmax's temperature, as tile_weights
+            tile = (w.tile * scoring.GONZAGA_TILE, 0.6 + 0.6 * left,
+                    tuple(self.largest(j) for j in range(self.n) if j != i))
         return (held, objfree, oh, hc, fr, self.leagues[i], block2, block1, ts, rv, comps, largest, free,
-                t.sea_mask, tuple(bits(objfree)), (0.0, w.lp1, w.lp2), w.group, w.block2, w.block1, deny)
+                t.sea_mask, tuple(bits(objfree)), (0.0, w.lp1, w.lp2), w.group, w.block2, w.block1, deny, tile)
 
     @staticmethod
     def value(e: Entry, cx, rings: int = 0) -> float:
         (held, objfree, oh, hc, fr, lg, block2, block1, ts, rv, comps, largest, free, seam, _,
-         lpot, gstep, b2, b1, deny) = cx
+         lpot, gstep, b2, b1, deny, tile) = cx
         mask = e.mask
         v = e.pts
         if objfree and mask & objfree:
@@ -405,17 +424,19 @@ class Sim:
             if block1 and mask & block1:
                 v += ts * b1 * (mask & block1).bit_count()
         if not comps:
-            v += gstep * (rings or 1)
+            size = rings or 1
         elif e.grown & held:
             g = e.grown
             size = rings or 1
             for c in comps:
                 if c[0] & g:
                     size += c[2]
-            if size > largest:
-                v += gstep * (size - largest)
-        elif largest < (rings or 1):
-            v += gstep * ((rings or 1) - largest)
+        else:
+            size = rings or 1
+        if size > largest:
+            v += gstep * (size - largest)
+            if tile:
+                v += tile_gain(tile, largest, size)
         if rings:
             v -= rv * rings
         return v
@@ -489,7 +510,7 @@ class Sim:
         if len(comps) < 2:
             return []
         f = self.fief[i]
-        key = (self.round, f, len(comps))
+        key = (self.round, f, len(comps), cx[20])  # with the tile term, the rivals' groups count too
         cached = self.mcache[i]
         if cached is not None and cached[0] == key:
             return cached[1]
@@ -525,8 +546,11 @@ class Sim:
                     if comp[0] & g:
                         size += comp[2]
                         touched += 1
-                if touched >= 2 and gstep * (size - largest) > DONATION:
-                    out.append((gstep * (size - largest), e))
+                gain = gstep * (size - largest)
+                if touched >= 2 and cx[20]:
+                    gain += tile_gain(cx[20], largest, size)
+                if touched >= 2 and gain > DONATION:
+                    out.append((gain, e))
         self.mcache[i] = (key, out)
         return out
 
