@@ -1,24 +1,34 @@
 """Expert iteration for the rollout policy (issue 12): fit its piece value to the search's values.
 
-    .venv/bin/python tools/fit_policy.py collect GAMES SEED0 OUT.jsonl [--seats N] [--ref N]
-    .venv/bin/python tools/fit_policy.py fit OUT.jsonl [...] [--hold 0.25] [--ridge 1.0]
+    .venv/bin/python tools/fit_policy.py collect GAMES SEED0 OUT.jsonl [--seats N] [--ref N] [--policy W]
+    .venv/bin/python tools/fit_policy.py fit OUT.jsonl [...] [--hold 0.25] [--ridge 1.0] [--policy W]
+    .venv/bin/python tools/fit_policy.py plans-collect GAMES SEED0 OUT.pkl [--seats N] [--ref N]
+    .venv/bin/python tools/fit_policy.py plans-fit OUT.pkl [...] [--hold 0.25]
 
 The rollout policy values a placement as its points plus weighted terms that are not points
-(``fastsim.Weights``: league potentials, the group step, a ring's price, blocking). Those
-weights were tuned by self-play of the policy against itself (tools/tune_policy.py), so the
-rollouts play like a strong greedy player, not like the search. Expert iteration moves them
-toward the search: ``collect`` plays seeded games of expert@60 (seat 0) against hard@20 and,
-at every second placement of seat 0, has ``ExpertBot.reference_values`` value the prior's
-``TOP`` best candidates and ``EXTRA`` others drawn at random on the same ``--ref``
-determinizations. Each candidate's terms are read off the policy itself: the piece value is
-linear in every weight, so a term is the value with that weight at 1 minus the value with
-every weight at 0 (``terms``), and the rule is not written twice. ``fit`` finds the weights w
-and a scale per position that best explain the search's values, Q = a_p + b_p x (points +
-sum of w x terms), by alternating least squares (ridge toward ``TUNED``), and the weights
-whose policy places with the least regret (``descend``), each on the first games; on the
-held-out rest it prints each weight set's regret: the search's best value minus the value of
-the candidate the policy would place. ``deny`` (a rival's objective) is not in a
-view, and ``contend`` and ``king`` are about plans: they keep ``TUNED``'s values.
+(``fastsim.Weights``: league potentials, the group step, the Gonzaga tile, a ring's price,
+blocking). Those weights were tuned by self-play of the policy against itself
+(tools/tune_policy.py), so the rollouts play like a strong greedy player, not like the
+search. Expert iteration moves them toward the search: ``collect`` plays seeded games of
+expert@60 (seat 0) against hard@20 and, at every second placement of seat 0, has
+``ExpertBot.reference_values`` (its rollouts playing ``--policy``, default ``TUNED``) value
+the prior's ``TOP`` best candidates and ``EXTRA`` others drawn at random on the same
+``--ref`` determinizations. Each candidate's terms are read off the policy itself: the piece
+value is linear in every weight, so a term is the value with that weight at 1 minus the
+value with every weight at 0 (``terms``), and the rule is not written twice. ``fit`` finds
+the weights w and a scale per position that best explain the search's values, Q = a_p + b_p
+x (points + sum of w x terms), by alternating least squares (ridge toward ``--policy``, the
+weights the values were collected with), and the weights whose policy places with the least
+regret (``descend``), each on the first games; on the held-out rest it prints each weight
+set's regret: the search's best value minus the value of the candidate the policy would
+place. ``deny`` (a rival's objective) is not in a view, and ``contend`` and ``king`` are
+about plans: they keep their values. Feeding the fitted weights back as ``--policy`` is the
+next iteration.
+
+``plans-collect`` values every legal plan (each King's Privilege plan too) at every second
+plan of seat 0 and keeps the views; ``plans-fit`` searches the weights (``PLAN_FIT``) whose
+policy plans with the least regret, and prints the regret of each weight set, fitted and
+held out.
 """
 from __future__ import annotations
 
@@ -44,6 +54,18 @@ FIT = ("lp1", "lp2", "group", "ring", "block2", "block1", "tile")  # the Weights
 TOP = 12  # the prior's best candidates valued at each position
 EXTRA = 6  # candidates drawn at random from the rest, so the fit sees poor placements too
 ZERO = Weights(**{f: 0.0 for f in Weights._fields})
+
+
+def weights_arg(text: str) -> Weights:
+    """``TUNED`` or a ``Weights(...)`` literal from the command line (a trusted one, as in
+    tools/screen.py)."""
+    try:
+        w = eval(text, {"Weights": Weights, "TUNED": TUNED})
+    except Exception as exc:  # a typo on the command line: say which argument, not a traceback
+        raise SystemExit(f"--policy: {text!r} is not TUNED or Weights(...): {exc}") from None
+    if not isinstance(w, Weights):
+        raise SystemExit(f"--policy: not a Weights: {text}")
+    return w
 
 
 def terms(sim: Sim, seat: int, choice) -> tuple[float, list[float]]:
@@ -87,7 +109,7 @@ def policy_value(base: float, xs: list[float], w: Weights) -> float:
 
 def measure(args: tuple) -> dict | None:
     """One position: [Q, base, terms...] of each valued candidate."""
-    game, view, ref = args
+    game, view, ref, policy = args
     cands = ExpertBot(0).candidates(view, SEAT)
     if len(cands) < 3:
         return None
@@ -95,7 +117,7 @@ def measure(args: tuple) -> dict | None:
     rest = list(range(TOP, len(cands)))
     pool = list(range(min(TOP, len(cands)))) + rng.sample(rest, min(EXTRA, len(rest)))
     sim = Sim.from_state(view)
-    q = ExpertBot(999).reference_values(view, SEAT, [cands[k] for k in pool], ref)
+    q = ExpertBot(999, policy=policy).reference_values(view, SEAT, [cands[k] for k in pool], ref)
     rows = []
     for k, qv in zip(pool, q):
         base, xs = terms(sim, SEAT, choice_of(sim, cands[k]))
@@ -105,15 +127,16 @@ def measure(args: tuple) -> dict | None:
 
 def game_rows(args: tuple) -> list:
     """Every kept position of one game (played and valued in one worker process)."""
-    game, seats, ref = args
-    return [r for r in (measure((game, v, ref)) for v in positions(game, "place", seats)) if r]
+    game, seats, ref, policy = args
+    return [r for r in (measure((game, v, ref, policy)) for v in positions(game, "place", seats)) if r]
 
 
 def collect(a) -> None:
     done = set()
     if os.path.exists(a.out):  # resumable: whole games already there are skipped
         done = {json.loads(line)["game"] for line in open(a.out)}
-    jobs = [(a.seed0 + g, a.seats, a.ref) for g in range(a.games) if a.seed0 + g not in done]
+    policy = weights_arg(a.policy)
+    jobs = [(a.seed0 + g, a.seats, a.ref, policy) for g in range(a.games) if a.seed0 + g not in done]
     print(f"{len(jobs)} games", flush=True)
     with Pool(int(os.environ.get("PROCS", "2"))) as pool, open(a.out, "a") as f:
         for rows in pool.imap_unordered(game_rows, jobs):
@@ -283,11 +306,12 @@ def fit_main(a) -> None:
     cut = games[int(len(games) * (1 - a.hold))] if a.hold else games[-1] + 1
     train = [r["rows"] for r in recs if r["game"] < cut]
     test = [r["rows"] for r in recs if r["game"] >= cut] or train
-    w, scales = fit(train, TUNED, a.ridge)
+    start = weights_arg(a.policy)
+    w, scales = fit(train, start, a.ridge)
     print(f"{len(train)} positions to fit ({len(games)} games), {len(test)} held out; "
           f"mean scale {sum(scales) / len(scales):.4f} utility per point")
-    d = descend(train, TUNED)
-    for name, ws in (("base", BASE_WEIGHTS), ("tuned", TUNED), ("fitted", w), ("descent", d)):
+    d = descend(train, start)
+    for name, ws in (("base", BASE_WEIGHTS), ("tuned", TUNED), ("start", start), ("fitted", w), ("descent", d)):
         r, hit = regret(test, ws)
         print(f"  {name:>6}: held-out regret {r:.4f}, the search's best in {hit} of {len(test)}   "
               + " ".join(f"{f}={getattr(ws, f):.3g}" for f in FIT))
@@ -304,10 +328,13 @@ def main(argv: list[str]) -> None:
     c.add_argument("out")
     c.add_argument("--seats", type=int, choices=(2, 3, 4), default=2)
     c.add_argument("--ref", type=int, default=48, help="determinizations per candidate")
+    c.add_argument("--policy", default="TUNED",
+                   help="the rollout policy of the reference: TUNED or Weights(...) (the next iteration)")
     f = sub.add_parser("fit")
     f.add_argument("files", nargs="+")
     f.add_argument("--hold", type=float, default=0.25, help="share of the games held out")
-    f.add_argument("--ridge", type=float, default=1.0, help="pull toward TUNED")
+    f.add_argument("--ridge", type=float, default=1.0, help="pull toward the --policy weights")
+    f.add_argument("--policy", default="TUNED", help="the weights the values were collected with")
     c = sub.add_parser("plans-collect")
     c.add_argument("games", type=int)
     c.add_argument("seed0", type=int)
