@@ -59,7 +59,7 @@ class Weights(NamedTuple):
     deny: float = 0.0  # share of a rival's next objective step lost when its city is taken
     contend: float = 0.0  # planning: share of a plan's value counted after rivals ahead take theirs
     king: float = 0.0  # planning: spend a ring on the King's Privilege when going first saves this much (0: never)
-    tile: float = 0.0  # share of the change in the seat's chance at the Gonzaga tile (X4) a growth is worth
+    tile: float = 0.0  # a growth of the largest group gains tile x 15 x its change in the chance at the tile (X4)
 
 
 BASE_WEIGHTS = Weights()
@@ -423,16 +423,12 @@ class Sim:
                 v += ts * b2 * (mask & block2).bit_count()
             if block1 and mask & block1:
                 v += ts * b1 * (mask & block1).bit_count()
-        if not comps:
-            size = rings or 1
-        elif e.grown & held:
+        size = rings or 1  # the pieces of the group this placement ends in (X4)
+        if comps and e.grown & held:
             g = e.grown
-            size = rings or 1
             for c in comps:
                 if c[0] & g:
                     size += c[2]
-        else:
-            size = rings or 1
         if size > largest:
             v += gstep * (size - largest)
             if tile:
