@@ -192,12 +192,18 @@ def plans_collect(a) -> None:
     print(f"{len(pos)} positions to {a.out}")
 
 
+def held_out(items: list, games: list, hold: float) -> tuple[list, list]:
+    """(fit, held out): the items of the last ``hold`` share of the games held out (by seed,
+    so no game is in both); with nothing held out, the fitted items are scored."""
+    seeds = sorted(set(games))
+    cut = seeds[int(len(seeds) * (1 - hold))] if hold else seeds[-1] + 1
+    train = [x for x, g in zip(items, games) if g < cut]
+    return train, [x for x, g in zip(items, games) if g >= cut] or train
+
+
 def plans_fit(a) -> None:
     pos = [r for out in a.files for r in pickle.load(open(out, "rb"))]
-    games = sorted({g for g, _, _ in pos})
-    cut = games[int(len(games) * (1 - a.hold))]
-    train = [r for r in pos if r[0] < cut]
-    test = [r for r in pos if r[0] >= cut]
+    train, test = held_out(pos, [g for g, _, _ in pos], a.hold)
     d = descend(train, TUNED, fields=PLAN_FIT, cost=plan_regret)
     print(f"{len(train)} plan positions to fit, {len(test)} held out")
     for name, ws in (("base", BASE_WEIGHTS), ("tuned", TUNED), ("descent", d)):
@@ -303,9 +309,7 @@ def fit_main(a) -> None:
     recs = [json.loads(line) for out in a.files for line in open(out)]
     recs = [r for r in recs if len(r["rows"]) >= 3]
     games = sorted({r["game"] for r in recs})
-    cut = games[int(len(games) * (1 - a.hold))] if a.hold else games[-1] + 1
-    train = [r["rows"] for r in recs if r["game"] < cut]
-    test = [r["rows"] for r in recs if r["game"] >= cut] or train
+    train, test = held_out([r["rows"] for r in recs], [r["game"] for r in recs], a.hold)
     start = weights_arg(a.policy)
     w, scales = fit(train, start, a.ridge)
     print(f"{len(train)} positions to fit ({len(games)} games), {len(test)} held out; "
@@ -345,6 +349,9 @@ def main(argv: list[str]) -> None:
     f.add_argument("files", nargs="+")
     f.add_argument("--hold", type=float, default=0.25, help="share of the games held out")
     a = ap.parse_args(argv)
+    missing = [f for f in getattr(a, "files", ()) if not os.path.exists(f)]
+    if missing:  # say which, not a traceback
+        raise SystemExit(f"{a.cmd}: no such file: {', '.join(missing)}")
     {"collect": collect, "fit": fit_main, "plans-collect": plans_collect, "plans-fit": plans_fit}[a.cmd](a)
 
 
