@@ -38,7 +38,7 @@ from typing import NamedTuple, Optional
 from ..rules import Donate, GameState, Place, Plan, Wedding
 from ..rules import scoring
 from ..rules.board import Board, bits
-from .heuristics import BLOCK_ONE, BLOCK_TWO, GROUP_STEP, LEAGUE_POT, OBJ, RING_VALUE
+from .heuristics import BLOCK_ONE, BLOCK_TWO, GROUP_STEP, LEAGUE_POT, OBJ, RING_VALUE, tile_temperature
 
 ACTIONS = ("A", "B", "C")
 ARANK = {"A": 0, "B": 1, "C": 2}
@@ -388,7 +388,7 @@ class Sim:
             deny = [(st[0], w.deny * st[1]) for j, st in enumerate(steps) if j != i and st]
         tile = None
         if w.tile:  # the rivals' largest groups and the softmax's temperature, as tile_weights
-            tile = (w.tile * scoring.GONZAGA_TILE, 0.6 + 0.6 * left,
+            tile = (w.tile * scoring.GONZAGA_TILE, tile_temperature(left),
                     tuple(self.largest(j) for j in range(self.n) if j != i))
         return (held, objfree, oh, hc, fr, self.leagues[i], block2, block1, ts, rv, comps, largest, free,
                 t.sea_mask, tuple(bits(objfree)), (0.0, w.lp1, w.lp2), w.group, w.block2, w.block1, deny, tile)
@@ -542,10 +542,12 @@ class Sim:
                     if comp[0] & g:
                         size += comp[2]
                         touched += 1
+                if touched < 2:
+                    continue
                 gain = gstep * (size - largest)
-                if touched >= 2 and cx[20]:
+                if cx[20]:
                     gain += tile_gain(cx[20], largest, size)
-                if touched >= 2 and gain > DONATION:
+                if gain > DONATION:
                     out.append((gain, e))
         self.mcache[i] = (key, out)
         return out
@@ -834,7 +836,7 @@ class Sim:
         as the position values count it, is its weight over the sum (a softmax over the
         largest groups, sharper as the end nears; no group, no chance)."""
         groups = [self.largest(i) for i in range(self.n)]
-        temp = 0.6 + 0.6 * self.rounds_left(0)
+        temp = tile_temperature(self.rounds_left(0))
         best = max(groups)
         w = [math.exp((g - best) / temp) if g else 0.0 for g in groups]
         return w, sum(w) or 1.0

@@ -260,12 +260,17 @@ def position_values(state: GameState, objectives: Optional[dict[int, str]] = Non
         comps = components(state, i)
         groups.append(comps[0][2] if comps else 0)
         out.append(v)
-    left = rounds_left(state, 0)
-    temp = 0.6 + 0.6 * left
+    temp = tile_temperature(rounds_left(state, 0))
     best = max(groups)
     weights = [math.exp((g - best) / temp) if g else 0.0 for g in groups]
     total = sum(weights) or 1.0
     return [out[i] + scoring.GONZAGA_TILE * weights[i] / total for i in range(n)]
+
+
+def tile_temperature(left: int) -> float:
+    """The softmax temperature of a seat's chance at the Gonzaga tile (X4) by the largest
+    groups: sharper as the end nears (``left`` rounds after this one)."""
+    return 0.6 + 0.6 * left
 
 
 def win_utility(state: GameState, seat: int, values: Optional[list[float]] = None, scale: float = 8.0) -> float:
