@@ -179,7 +179,7 @@ def test_the_fit_records_every_round_of_a_self_play_game():
     """tools/fit_value.py: one row per round start, the rounds left counting down, and the
     final scores those of the same deal played to the end by the tuned policy."""
     from gonzaga.ai.fastsim import TUNED
-    n, rows, final, win, seed = fit_value.play((2, 4242, ()))
+    n, rows, final, win, seed = fit_value.play((2, 4242, (), TUNED))
     sim = Sim.from_state(_start(2, 4242))
     sim.weights = [TUNED] * 2
     sim.play()
@@ -190,13 +190,29 @@ def test_the_fit_records_every_round_of_a_self_play_game():
     assert rows[0][0][1][valuefn.FEATURES.index("points")] == 0.0
 
 
+def test_the_fit_plays_the_rollout_policy_it_is_given():
+    """``--policy``: the self-play games and the recorded features are those of the given
+    weights (a value for expert with that rollout policy), not of ``TUNED``."""
+    from gonzaga.ai.fastsim import BASE_WEIGHTS, TUNED
+    n, rows, final, win, seed = fit_value.play((2, 4242, (), BASE_WEIGHTS))
+    played = {}
+    for w in (BASE_WEIGHTS, TUNED):
+        sim = Sim.from_state(_start(2, 4242))
+        sim.weights = [w] * 2
+        first = valuefn.features(sim)
+        sim.play()
+        played[w] = (sim.final_scores(), first)
+    assert played[BASE_WEIGHTS] != played[TUNED]  # the deal tells the two policies apart
+    assert (final, [r[1] for r in rows[0]]) == played[BASE_WEIGHTS]
+
+
 def test_the_fit_records_every_round_of_a_bot_game():
     """``--bots``: a real game between the named bots, their seats rotating with the seed (an
     odd seed puts the second bot first); one row per round start, the first that of the deal
     with every seat's policy the tuned one, and the final scores those of the game played."""
     from gonzaga.ai.fastsim import TUNED
     from gonzaga.ai.match import play_game
-    n, rows, final, win, seed = fit_value.play((2, 4243, ("medium", "greedy")))
+    n, rows, final, win, seed = fit_value.play((2, 4243, ("medium", "greedy"), TUNED))
     res = play_game(["greedy", "medium"], 4243)
     assert (n, seed, final, win) == (2, 4243, list(res.state.scores()), list(res.state.winners))
     assert len(rows) == res.state.round

@@ -1,15 +1,16 @@
 """Fit the learned position value (``gonzaga.ai.valuefn``) to self-play games on the simulator.
 
-Every seat plays the rollout policy (``fastsim.TUNED``, as in expert's rollouts) on seeded
-deals; or, with ``--bots``, the named bots play real games (``match.play_game``, the seats
-rotating with the seed), so the value learns how the game ends when the bots the search
+Every seat plays the rollout policy (``fastsim.TUNED``, as in expert's rollouts, or the
+``--policy`` weights, for an expert whose rollouts play those) on seeded deals; or, with
+``--bots``, the named bots play real games (``match.play_game``, the seats rotating with
+the seed), so the value learns how the game ends when the bots the search
 meets play it. At the start of every round the position's features are recorded for each
 seat, with the final score that seat reached. A ridge regression per (seats, rounds left) fits
 the weights; held-out games (other seeds) then compare the learned value with the hand
 value (``Sim.position_values``) on the errors that matter to the search: the final score,
 the margin to the best rival, and who wins.
 
-    .venv/bin/python tools/fit_value.py --games 6000 --test 1500 [--write]
+    .venv/bin/python tools/fit_value.py --games 6000 --test 1500 [--policy W] [--write]
     .venv/bin/python tools/fit_value.py --seats 2 --bots expert@64,hard@16 --games 1200 --test 300
 
 ``--write`` writes the weights into ``gonzaga/ai/value_table.py``; the seat counts not
@@ -30,19 +31,22 @@ sys.path.insert(0, str(ROOT))
 
 from gonzaga.ai import valuefn  # noqa: E402
 from gonzaga.ai import value_table  # noqa: E402
-from gonzaga.ai.fastsim import TUNED, Sim  # noqa: E402
+from gonzaga.ai.fastsim import TUNED, Sim, Weights  # noqa: E402
 from gonzaga.ai.match import play_game  # noqa: E402
 from gonzaga.rules import GameConfig, apply, deal, new_game  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "tools"))
+from fit_policy import weights_arg  # noqa: E402
 
 TABLE = ROOT / "gonzaga" / "ai" / "value_table.py"
 TRAIN_SEED = 700_000
 TEST_SEED = 800_000
 
 
-def _row(sim: Sim) -> list:
+def _row(sim: Sim, policy: Weights = TUNED) -> list:
     """[(rounds left, features, hand value, seat) for each seat] of a position at a round's
-    start, the features as expert's rollouts see them (every seat's policy ``TUNED``)."""
-    sim.weights = [TUNED] * sim.n
+    start, the features as expert's rollouts see them (every seat's policy ``policy``)."""
+    sim.weights = [policy] * sim.n
     feats = valuefn.features(sim)
     hand = sim.position_values()
     return [(sim.rounds_left(i), feats[i], hand[i], i) for i in range(sim.n)]
@@ -50,18 +54,18 @@ def _row(sim: Sim) -> list:
 
 def play(args) -> tuple:
     """One game: (seats, rows, final scores, winners, seed), with one row per round start
-    (``_row``). Self-play on the simulator, or with ``bots`` (names for ``make_bot``) a real
-    game between them."""
-    n, seed, bots = args
+    (``_row``). Self-play on the simulator with the rollout policy ``policy``, or with
+    ``bots`` (names for ``make_bot``) a real game between them."""
+    n, seed, bots, policy = args
     if bots:
         return _bot_game(n, seed, bots)
     st = new_game(GameConfig(seats=n))
     st = apply(st, deal(st, random.Random(seed)))
     sim = Sim.from_state(st)
-    sim.weights = [TUNED] * n  # every seat plays the rollout policy
+    sim.weights = [policy] * n  # every seat plays the rollout policy
     rows = []
     while sim.phase != "over":  # at the start of a round: record it, then play it
-        rows.append(_row(sim))
+        rows.append(_row(sim, policy))
         sim.play(sim.round)
     final = sim.final_scores()
     win = sim.winners(final)
@@ -82,8 +86,8 @@ def _bot_game(n: int, seed: int, bots: tuple) -> tuple:
     return n, rows, list(res.state.scores()), list(res.state.winners), seed
 
 
-def games(pool, n: int, count: int, seed0: int, bots: tuple = ()) -> list:
-    args = [(n, seed0 + n * 100_000 + g, bots) for g in range(count)]
+def games(pool, n: int, count: int, seed0: int, bots: tuple = (), policy: Weights = TUNED) -> list:
+    args = [(n, seed0 + n * 100_000 + g, bots, policy) for g in range(count)]
     return list(pool.imap(play, args, chunksize=1 if bots else 20))
 
 
@@ -194,8 +198,11 @@ def main(argv=None) -> int:
     ap.add_argument("--procs", type=int, default=2)
     ap.add_argument("--bots", default="", help="real games between these bots (e.g. expert@64,hard@16), "
                     "not self-play; the list repeats to fill the seats")
+    ap.add_argument("--policy", default="TUNED", help="the rollout policy of the self-play games: "
+                    "TUNED or a Weights(...) literal (a value for expert with that policy=)")
     ap.add_argument("--write", action="store_true", help="write gonzaga/ai/value_table.py")
     args = ap.parse_args(argv)
+    policy = weights_arg(args.policy)
     bots = tuple(b for b in args.bots.split(",") if b)
     if bots:
         from gonzaga.ai.base import make_bot
@@ -208,8 +215,8 @@ def main(argv=None) -> int:
     with Pool(args.procs) as pool:
         train, test = [], []
         for n in args.seats:
-            train += games(pool, n, args.games, TRAIN_SEED, bots)
-            test += games(pool, n, args.test, TEST_SEED, bots)
+            train += games(pool, n, args.games, TRAIN_SEED, bots, policy)
+            test += games(pool, n, args.test, TEST_SEED, bots, policy)
     print(f"played {len(train)} + {len(test)} games in {time.perf_counter() - t0:.0f} s")
     table = fit(train, args.ridge)
     for n, rows in sorted(table.items()):
