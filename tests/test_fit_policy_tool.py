@@ -13,15 +13,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 fit_policy = pytest.importorskip("fit_policy")
 
 
-def _placements(seed: int, count: int):
-    """Views of seat 0 about to place (C: weddings offered too), from a seeded medium game."""
+def _placements(seed: int, count: int, phase: str = "place"):
+    """Views of seat 0 about to place (C: weddings offered too), or to plan with ``phase``
+    "plan", from a seeded medium game."""
     st = new_game(GameConfig(seats=2))
     st = apply(st, deal(st, random.Random(seed)))
     bots = [make_bot("medium", seed=1), make_bot("medium", seed=2)]
     out = []
     while not st.is_over and len(out) < count:
         seat = st.to_act()[0]
-        if st.phase == "place" and seat == 0:
+        if st.phase == phase and seat == 0:
             out.append(view(st, 0))
         st = apply(st, bots[seat].choose(view(st, seat), seat))
     return out
@@ -68,3 +69,26 @@ def test_the_fit_recovers_known_weights_and_scales():
     # the policy with the true weights always picks the best: no regret
     assert fit_policy.regret(pos, true) == (0.0, 60)
     assert fit_policy.regret(pos, BASE_WEIGHTS)[0] > 0
+
+
+def test_the_plan_probe_reads_the_policys_own_plan_values():
+    """plans-probe's "value" of a plan without K is the rollout policy's plan value (its
+    turn-order contention included), the rule not written twice; with K it is the value on
+    the board now (K goes first, R4), and "exposed" is the difference; K x rounds left is
+    the K feature times the rounds left."""
+    exposed = 0
+    for v in _placements(12, 5, "plan"):
+        sim = Sim.from_state(v)
+        sim.weights = [TUNED] * sim.n
+        feats = fit_policy.plan_features(v)
+        plain = {p: val for val, p, _ in sim._plan_table(0)}
+        for val, (k, a, _) in sim.plan_values(0):
+            f = feats[f"plan 0 {sim.t.cards[k]} {a}"]
+            fk = feats[f"plan 0 {sim.t.cards[k]} {a}+K"]
+            assert f[0] == pytest.approx(val) and f[0] + f[1] == pytest.approx(plain[(k, a, False)])
+            assert fk[:3] == [pytest.approx(plain[(k, a, False)]), 0.0, 1.0] and fk[5] == 1.0
+            assert fk[3] == sim.rounds_left(0) and f[2] == f[3] == 0.0
+            exposed += f[1] > 0
+            # what the plan keeps for the next round: the best plan sharing neither card (R3)
+            assert f[4] == fk[4] == max(x for (k2, a2, _), x in plain.items() if k2 != k and a2 != a)
+    assert exposed  # a rival ahead takes a spot somewhere: the contention is exercised

@@ -4,6 +4,7 @@
     .venv/bin/python tools/fit_policy.py fit OUT.jsonl [...] [--hold 0.25] [--ridge 1.0] [--policy W]
     .venv/bin/python tools/fit_policy.py plans-collect GAMES SEED0 OUT.pkl [--seats N] [--ref N]
     .venv/bin/python tools/fit_policy.py plans-fit OUT.pkl [...] [--hold 0.25]
+    .venv/bin/python tools/fit_policy.py plans-probe OUT.pkl [...] [--hold 0.25]
 
 The rollout policy values a placement as its points plus weighted terms that are not points
 (``fastsim.Weights``: league potentials, the group step, the Gonzaga tile, a ring's price,
@@ -28,7 +29,9 @@ next iteration.
 ``plans-collect`` values every legal plan (each King's Privilege plan too) at every second
 plan of seat 0 and keeps the views; ``plans-fit`` searches the weights (``PLAN_FIT``) whose
 policy plans with the least regret, and prints the regret of each weight set, fitted and
-held out.
+held out. ``plans-probe`` asks whether features the policy's plan value lacks (the turn
+order against the rivals' expected plans, the cards kept for the next round, the King's
+Privilege by the rounds left) explain the search's plan values better (``plan_features``).
 """
 from __future__ import annotations
 
@@ -214,6 +217,69 @@ def plans_fit(a) -> None:
     print("Weights(" + ", ".join(f"{f}={round(getattr(d, f), 3)}" for f in Weights._fields) + ")")
 
 
+PROBE = ("value", "exposed", "king", "king_left", "keep", "first")  # plans-probe's features
+
+
+def plan_features(view) -> dict[str, list[float]]:
+    """{plan text: the ``PROBE`` features of seat 0's plan} for every legal plan, as the rollout
+    policy (``TUNED``) sees the position: its plan value (after the rivals ahead take their
+    expected spots, R4; on the board now with K, which goes first), what rivals ahead may
+    take (the value now minus that), K and K x rounds left (K4: the ring and the cards spent),
+    the best value now of the plans sharing neither card (what is kept for the next round,
+    R3), and whether the plan places before every rival's expected plan (R4)."""
+    from gonzaga.ai.fastsim import ARANK
+    sim = Sim.from_state(view)
+    sim.weights = [TUNED] * sim.n
+    tables, picks = sim._greedy_plans()
+    now = {p: v for v, p, _ in tables[SEAT]}
+    after = {p: v for v, p, _ in sim._contended(SEAT, tables, picks, 1.0)}
+    left = sim.rounds_left(SEAT)
+    mine = sim.fief[SEAT] + sim.digit[SEAT]
+    rivals = [(ARANK[picks[j][1][1]], sim.fief[j] + sim.digit[j]) for j in range(sim.n) if j != SEAT]
+    out = {}
+    for (k, a, _), v in now.items():
+        keep = max((x for (k2, a2, _), x in now.items() if k2 != k and a2 != a), default=0.0)
+        first = all(ARANK[a] < ra or (ARANK[a] == ra and mine < fk) for ra, fk in rivals)
+        for king in (False, True):
+            val = v if king else after[(k, a, False)]
+            out[Plan(SEAT, sim.t.cards[k], a, king).to_text()] = [
+                val, v - val, float(king), king * float(left), keep, float(king or first)]
+    return out
+
+
+def plans_probe(a) -> None:
+    """Can richer plan features explain the search's plan values? Least squares (each
+    position's values and features centred, ridge 1) on the fitted games, for the policy's
+    value alone and with each other feature, and all together; held-out regret of each."""
+    pos = [r for out in a.files for r in pickle.load(open(out, "rb"))]
+    rows = []  # per position: [(Q, features)] of its plans
+    for _, view, q in pos:
+        feats = plan_features(view)
+        rows.append([[q[t]] + feats[t] for t in q])
+    train, test = held_out(rows, [g for g, _, _ in pos], a.hold)
+    cen = _centred(train)
+
+    def score(ws, cols, ps):
+        tot, hit = 0.0, 0
+        for rs in ps:
+            best = max(r[0] for r in rs)
+            pick = max(rs, key=lambda r: sum(w * r[1 + c] for w, c in zip(ws, cols)))
+            tot += best - pick[0]
+            hit += pick[0] == best
+        return tot / len(ps), hit
+
+    print(f"{len(train)} plan positions to fit, {len(test)} held out")
+    subsets = [[0]] + [[0, c] for c in range(1, len(PROBE))] + [list(range(len(PROBE)))]
+    for cols in subsets:
+        m = [[sum(r[1 + i] * r[1 + j] for rs in cen for r in rs) + (1.0 if i == j else 0.0) for j in cols]
+             for i in cols]
+        ws = solve(m, [sum(r[1 + i] * r[0] for rs in cen for r in rs) for i in cols])
+        tr, _ = score(ws, cols, train)
+        te, hit = score(ws, cols, test)
+        names = " ".join(f"{PROBE[c]}={w / ws[0]:+.3f}" for c, w in zip(cols, ws)) if ws[0] else "?"
+        print(f"  regret {tr:.4f} fitted, {te:.4f} held out (the search's best in {hit} of {len(test)})   {names}")
+
+
 # ---------------------------------------------------------------- fitting
 
 def solve(m: list[list[float]], v: list[float]) -> list[float]:
@@ -348,11 +414,15 @@ def main(argv: list[str]) -> None:
     f = sub.add_parser("plans-fit")
     f.add_argument("files", nargs="+")
     f.add_argument("--hold", type=float, default=0.25, help="share of the games held out")
+    f = sub.add_parser("plans-probe")
+    f.add_argument("files", nargs="+")
+    f.add_argument("--hold", type=float, default=0.25, help="share of the games held out")
     a = ap.parse_args(argv)
     missing = [f for f in getattr(a, "files", ()) if not os.path.exists(f)]
     if missing:  # say which, not a traceback
         raise SystemExit(f"{a.cmd}: no such file: {', '.join(missing)}")
-    {"collect": collect, "fit": fit_main, "plans-collect": plans_collect, "plans-fit": plans_fit}[a.cmd](a)
+    {"collect": collect, "fit": fit_main, "plans-collect": plans_collect, "plans-fit": plans_fit,
+     "plans-probe": plans_probe}[a.cmd](a)
 
 
 if __name__ == "__main__":
