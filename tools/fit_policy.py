@@ -47,7 +47,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gonzaga.ai.expert import ExpertBot  # noqa: E402
-from gonzaga.ai.fastsim import BASE_WEIGHTS, DONATION, TUNED, Sim, Weights  # noqa: E402
+from gonzaga.ai.fastsim import ARANK, BASE_WEIGHTS, DONATION, TUNED, Sim, Weights  # noqa: E402
 from gonzaga.rules import Donate, Plan, Wedding  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -227,7 +227,6 @@ def plan_features(view) -> dict[str, list[float]]:
     take (the value now minus that), K and K x rounds left (K4: the ring and the cards spent),
     the best value now of the plans sharing neither card (what is kept for the next round,
     R3), and whether the plan places before every rival's expected plan (R4)."""
-    from gonzaga.ai.fastsim import ARANK
     sim = Sim.from_state(view)
     sim.weights = [TUNED] * sim.n
     tables, picks = sim._greedy_plans()
