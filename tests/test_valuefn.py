@@ -212,6 +212,7 @@ def test_the_fit_records_every_round_of_a_bot_game():
     with every seat's policy the tuned one, and the final scores those of the game played."""
     from gonzaga.ai.fastsim import TUNED
     from gonzaga.ai.match import play_game
+    from gonzaga.ai.fastsim import BASE_WEIGHTS
     n, rows, final, win, seed = fit_value.play((2, 4243, ("medium", "greedy"), TUNED))
     res = play_game(["greedy", "medium"], 4243)
     assert (n, seed, final, win) == (2, 4243, list(res.state.scores()), list(res.state.winners))
@@ -219,6 +220,10 @@ def test_the_fit_records_every_round_of_a_bot_game():
     sim = Sim.from_state(_start(2, 4243))
     sim.weights = [TUNED] * 2
     assert [r[1] for r in rows[0]] == valuefn.features(sim)
+    # --policy: the same game, its features as another rollout policy sees them
+    _, other, *_ = fit_value.play((2, 4243, ("medium", "greedy"), BASE_WEIGHTS))
+    sim.weights = [BASE_WEIGHTS] * 2
+    assert [r[1] for r in other[0]] == valuefn.features(sim) != [r[1] for r in rows[0]]
     assert [r[0][0] for r in rows] == sorted((r[0][0] for r in rows), reverse=True)
 
 

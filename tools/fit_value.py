@@ -58,7 +58,7 @@ def play(args) -> tuple:
     ``bots`` (names for ``make_bot``) a real game between them."""
     n, seed, bots, policy = args
     if bots:
-        return _bot_game(n, seed, bots)
+        return _bot_game(n, seed, bots, policy)
     st = new_game(GameConfig(seats=n))
     st = apply(st, deal(st, random.Random(seed)))
     sim = Sim.from_state(st)
@@ -72,15 +72,16 @@ def play(args) -> tuple:
     return n, rows, final, win, seed
 
 
-def _bot_game(n: int, seed: int, bots: tuple) -> tuple:
-    """``play`` for a real game: the bot list repeats to fill the seats, rotated by seed % seats."""
+def _bot_game(n: int, seed: int, bots: tuple, policy: Weights = TUNED) -> tuple:
+    """``play`` for a real game: the bot list repeats to fill the seats, rotated by seed % seats
+    (the features as a rollout policy ``policy`` sees them)."""
     k = seed % n
     names = (list(bots) * n)[k:k + n]
     rows = []
 
     def record(state, _action) -> None:
         if state.phase == "plan" and not state.is_over and all(s.plan is None for s in state.seats):
-            rows.append(_row(Sim.from_state(state)))
+            rows.append(_row(Sim.from_state(state), policy))
 
     res = play_game(names, seed, after_action=record)
     return n, rows, list(res.state.scores()), list(res.state.winners), seed
