@@ -175,15 +175,20 @@ def policy_plan(view, w: Weights) -> str:
     return Plan(SEAT, sim.t.cards[k], a, king).to_text()
 
 
-def plan_regret(pos: list, w: Weights) -> tuple[float, int]:
-    """As ``regret``, for plans: (mean regret, how often the policy's plan is the best)."""
-    tot, hit = 0.0, 0
-    for _, view, q in pos:
-        best = max(q.values())
-        got = q[policy_plan(view, w)]
+def tally(pairs) -> tuple[float, int]:
+    """(mean regret, how often the choice is the best) of (best value, chosen value) pairs, one
+    per position: what ``regret``, ``plan_regret`` and ``plans-probe`` score."""
+    tot, hit, n = 0.0, 0, 0
+    for best, got in pairs:
         tot += best - got
         hit += got == best
-    return tot / len(pos), hit
+        n += 1
+    return tot / n, hit
+
+
+def plan_regret(pos: list, w: Weights) -> tuple[float, int]:
+    """As ``regret``, for plans: (mean regret, how often the policy's plan is the best)."""
+    return tally((max(q.values()), q[policy_plan(view, w)]) for _, view, q in pos)
 
 
 def plans_collect(a) -> None:
@@ -259,13 +264,8 @@ def plans_probe(a) -> None:
     cen = _centred(train)
 
     def score(ws, cols, ps):
-        tot, hit = 0.0, 0
-        for rs in ps:
-            best = max(r[0] for r in rs)
-            pick = max(rs, key=lambda r: sum(w * r[1 + c] for w, c in zip(ws, cols)))
-            tot += best - pick[0]
-            hit += pick[0] == best
-        return tot / len(ps), hit
+        return tally((max(r[0] for r in rs), max(rs, key=lambda r: sum(w * r[1 + c] for w, c in zip(ws, cols)))[0])
+                     for rs in ps)
 
     print(f"{len(train)} plan positions to fit, {len(test)} held out")
     subsets = [[0]] + [[0, c] for c in range(1, len(PROBE))] + [list(range(len(PROBE)))]
@@ -337,13 +337,8 @@ def fit(pos: list, start: Weights, ridge: float, rounds: int = 20) -> tuple[Weig
 def regret(pos: list, w: Weights) -> tuple[float, int]:
     """Mean over positions of the best Q minus the Q of the policy's choice, and how often the
     policy's choice is the search's best."""
-    tot, hit = 0.0, 0
-    for rows in pos:
-        best = max(r[0] for r in rows)
-        pick = max(rows, key=lambda r: policy_value(r[1], r[2:], w))
-        tot += best - pick[0]
-        hit += pick[0] == best
-    return tot / len(pos), hit
+    return tally((max(r[0] for r in rows), max(rows, key=lambda r: policy_value(r[1], r[2:], w))[0])
+                 for rows in pos)
 
 
 def descend(pos: list, start: Weights, passes: int = 3, fields=FIT, cost=None) -> Weights:
