@@ -39,7 +39,8 @@ def test_continuations_reshuffle_the_decks_and_leave_the_position_alone():
     assert hand == pytest.approx(value_floor.margin(sim.position_values()))
 
 
-def test_the_command_prints_both_values(capsys):
+def test_the_command_prints_both_values(capsys, monkeypatch):
+    monkeypatch.setenv("PROCS", "1")  # no fork under pytest, whose threads could hang it
     assert value_floor.main(["--seats", "2", "--games", "2", "--k", "3", "--seed", "800003"]) == 0
     out = capsys.readouterr().out
     assert "2 seats" in out and "learned  luck" in out and "hand     luck" in out

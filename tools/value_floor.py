@@ -16,7 +16,7 @@ scored twice, as a root mean square over the positions:
   (luck^2 / K) taken out.
 
 ``to_expected`` is what a better value could still remove; ``luck`` is left whatever the value.
-``PROCS`` sets the processes (default 2).
+``PROCS`` sets the processes (default 2; 1 runs in this process).
 """
 from __future__ import annotations
 
@@ -96,8 +96,12 @@ def main(argv=None) -> int:
     if args.k < 2 or args.games < 1:
         ap.error("--k must be at least 2 and --games at least 1")
     jobs = [(args.seats, args.seed + g, args.k) for g in range(args.games)]
-    with Pool(int(os.environ.get("PROCS", "2"))) as pool:
-        res = [r for r in pool.imap(measure, jobs, chunksize=4) if r is not None]
+    procs = int(os.environ.get("PROCS", "2"))
+    if procs > 1:
+        with Pool(procs) as pool:
+            res = [r for r in pool.imap(measure, jobs, chunksize=4) if r is not None]
+    else:  # in this process: no fork (a fork of a process with threads, as under pytest, can hang)
+        res = [r for r in map(measure, jobs) if r is not None]
     print(f"{args.seats} seats, {len(res)} positions, {args.k} continuations each (seeds {args.seed}+)")
     for name, col in (("learned", 0), ("hand", 1)):
         s = summary([(r[col], r[2]) for r in res])
