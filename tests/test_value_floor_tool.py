@@ -46,3 +46,6 @@ def test_the_command_prints_both_values(capsys, monkeypatch):
     assert "2 seats" in out and "learned  luck" in out and "hand     luck" in out
     with pytest.raises(SystemExit):
         value_floor.main(["--k", "1"])
+    # seed 800339's game ends before the round drawn for it: nothing to measure, said plainly
+    assert value_floor.main(["--seats", "4", "--games", "1", "--k", "2", "--seed", "800339"]) == 1
+    assert "no position to measure" in capsys.readouterr().out

@@ -103,6 +103,9 @@ def main(argv=None) -> int:
     else:  # in this process: no fork (a fork of a process with threads, as under pytest, can hang)
         res = [r for r in map(measure, jobs) if r is not None]
     print(f"{args.seats} seats, {len(res)} positions, {args.k} continuations each (seeds {args.seed}+)")
+    if not res:  # every game ended before its drawn round
+        print("  no position to measure: try more games")
+        return 1
     for name, col in (("learned", 0), ("hand", 1)):
         s = summary([(r[col], r[2]) for r in res])
         print(f"  {name:8s} luck {s['luck']:.2f}  to_expected {s['to_expected']:.2f}  to_one {s['to_one']:.2f}")
