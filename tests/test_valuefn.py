@@ -210,9 +210,8 @@ def test_the_fit_records_every_round_of_a_bot_game():
     """``--bots``: a real game between the named bots, their seats rotating with the seed (an
     odd seed puts the second bot first); one row per round start, the first that of the deal
     with every seat's policy the tuned one, and the final scores those of the game played."""
-    from gonzaga.ai.fastsim import TUNED
+    from gonzaga.ai.fastsim import BASE_WEIGHTS, TUNED
     from gonzaga.ai.match import play_game
-    from gonzaga.ai.fastsim import BASE_WEIGHTS
     n, rows, final, win, seed = fit_value.play((2, 4243, ("medium", "greedy"), TUNED))
     res = play_game(["greedy", "medium"], 4243)
     assert (n, seed, final, win) == (2, 4243, list(res.state.scores()), list(res.state.winners))
