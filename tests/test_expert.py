@@ -552,18 +552,24 @@ def test_place_options_are_legal_and_led_by_the_policys_choice():
     assert checked > 200
 
 
+def _first_plans_rollout(seed: int, deal0: int):
+    """A determinization of seat 0's first plan (2-4 seats by ``seed``, the deal ``deal0`` +
+    seed), expert's best candidate plan, and the plain rollout's utility of it."""
+    st = _start(2 + seed % 3, deal0 + seed)
+    v = view(st, 0)
+    one = ExpertBot(3, iterations=10)
+    det = one._determinization(Sim.from_state(v), v, 0, objective_weights(v, 0), random.Random(seed))
+    plan = one.candidates(v, 0)[0]
+    return det, plan, one.rollout_value(det, plan, 0)[0]
+
+
 def test_a_plans_rollout_can_search_the_seats_own_placement():
     """With ``inner`` k > 1 a plan's rollout plays the seat's k best placements (by the
     policy's values) after the seats ahead of it, and counts the best: never worse than the
     policy's own placement (k = 1), and with k = every option, the best of all of them."""
     better = 0
     for seed in range(12):
-        st = _start(2 + seed % 3, 900 + seed)
-        v = view(st, 0)
-        one = ExpertBot(3, iterations=10)
-        det = one._determinization(Sim.from_state(v), v, 0, objective_weights(v, 0), random.Random(seed))
-        plan = one.candidates(v, 0)[0]
-        u1, _ = one.rollout_value(det, plan, 0)
+        det, plan, u1 = _first_plans_rollout(seed, 900)
         many = ExpertBot(3, iterations=10, inner=4)
         many._inner = 4
         u4, _ = many.rollout_value(det, plan, 0)
@@ -584,6 +590,43 @@ def test_a_plans_rollout_can_search_the_seats_own_placement():
         assert u_all == pytest.approx(max(brute))
         better += u4 > u1
     assert better >= 2
+
+
+@pytest.mark.rule("R2", "R3", "K2", "E2", "X3")
+def test_a_rollout_can_search_the_seats_own_plan_of_the_next_round():
+    """With ``inner_plan`` m > 1 a rollout plays the rest of this round by the policy, then
+    tries the seat's m best plans of the next round (by the policy's values, plus the policy's
+    own) against the rivals' policy plans, and counts the best: never worse than the policy's
+    plan (m = 1), and with m = every plan, the best of all of them, worked out by hand here."""
+    better = 0
+    for seed in range(12):
+        det, plan, u1 = _first_plans_rollout(seed, 700)
+        u3, _ = ExpertBot(3, iterations=10, inner_plan=3).rollout_value(det, plan, 0)
+        u_all, _ = ExpertBot(3, iterations=10, inner_plan=10 ** 6).rollout_value(det, plan, 0)
+        sim = det.copy()
+        sim.apply_action(plan)
+        sim.play(det.round)
+        assert sim.phase == "plan" and sim.round == det.round + 1
+        plans = {p for _, p in sim.plan_values(0)} | {sim.policy_plan(0)}
+        brute = []
+        for p in plans:
+            s2 = sim.copy()
+            s2.set_plan(0, p)
+            s2.play(det.round + 1)
+            brute.append(ExpertBot._outcome(s2, 0)[0])
+        assert u1 <= u3 + 1e-12 <= u_all + 2e-12
+        assert u_all == pytest.approx(max(brute))
+        better += u3 > u1
+    assert better >= 2
+
+
+def test_inner_plan_refuses_what_it_would_override():
+    assert ExpertBot(1).inner_plan == 1
+    for bad in ({"inner_plan": 0}, {"inner_plan": 3, "horizon": None}, {"inner_plan": 3, "horizon": 0},
+                {"inner_plan": 3, "inner": 4}, {"inner_plan": 3, "tree": 0.3},
+                {"inner_plan": 3, "rival_learn": 10.0}, {"inner_plan": 3, "blend": 0.5}):
+        with pytest.raises(ValueError):
+            ExpertBot(1, **bad)
 
 
 def test_the_search_charges_each_searched_placement_to_the_budget():

@@ -65,6 +65,7 @@ POLICY = "tuned"  # the rollout policy's weights: "tuned" (fastsim.TUNED), "base
 OBJ_BETA = 0.9  # inference: weight exp(beta * cities of the card the rival holds)
 RIVAL_TAU = 2.0  # softmax temperature of a rival's plan in a determinization
 INNER = 1  # own placements tried in a plan's rollout (1: the policy's own)
+INNER_PLAN = 1  # own next-round plans tried in a rollout (1: the policy's own)
 RIVAL_PLAN_TAU = 1.0  # rival_model "objective": softmax temperature over medium's plan worths
 SIM_RIVAL_KING = 0.08  # rival_model "sim": chance a rival's sampled plan carries the King's Privilege (when legal)
 # a K plan is a candidate when it may change the turn order at all: placing first insures
@@ -286,7 +287,7 @@ class ExpertBot(Bot):
                  value: str = VALUE, win_scale: float = WIN_SCALE, margin_scale: float = MARGIN_SCALE,
                  king_min: float = KING_MIN, win_chance: str = WIN_CHANCE, ring_value: float = RING_VALUE,
                  rival_king: float = RIVAL_KING_FACTOR, risk: float = RISK, risk_by: str = "rollout",
-                 tree: float = TREE):
+                 tree: float = TREE, inner_plan: int = INNER_PLAN):
         """The keyword knobs after ``seconds`` are for experiments (docs/ai.md): the rollout
         horizon in rounds (None: the game's end), the widening factor, the prior's weight,
         whether K plans are candidates, the rival plan model ("medium", or "sim": the rollout
@@ -319,7 +320,9 @@ class ExpertBot(Bot):
         that drew the same rival plans from medium's model: only the rivals' secret plans,
         not the luck of the decks, count as risk), ``tree``: c > 0 searches the seat's own
         placement after each plan in a tree over its information sets, UCB1 with constant c
-        (``_tree_placement``, ``TREE``; 0: the policy places).
+        (``_tree_placement``, ``TREE``; 0: the policy places), ``inner_plan``: m > 1 tries the
+        seat's own m best plans of the next round in each rollout (``_best_next_plan``; 1:
+        the policy plans).
         The rival plan model may also be "objective": medium's worth of each plan for the
         rival holding the card the determinization gave it. Of these, only ``value`` and
         ``king_min`` differ from the plain search by default; the others were screened with
@@ -343,6 +346,11 @@ class ExpertBot(Bot):
             raise ValueError(f"tree must be at least 0, not {tree!r}")
         if tree and (inner > 1 or rival_learn or blend):  # never ignore one of them
             raise ValueError("tree works without inner, rival_learn and blend")
+        if inner_plan < 1:
+            raise ValueError(f"inner_plan must be at least 1, not {inner_plan!r}")
+        if inner_plan > 1 and (horizon is None or horizon < 1 or inner > 1 or tree or rival_learn or blend):
+            raise ValueError("inner_plan needs a horizon of at least 1, and works without inner, tree, rival_learn and blend")
+        self.inner_plan = inner_plan
         self.tree = tree
         self._tree = None  # tree: {information set: node} while a plan search runs
         self.risk = risk
@@ -593,6 +601,10 @@ class ExpertBot(Bot):
             u, mg = self._learn_from(sim, seat) if self._learn is not None else self._value(sim, seat)
             b = self.blend
             return b * u0 + (1 - b) * u, b * m0 + (1 - b) * mg
+        if self.inner_plan > 1:
+            sim.play(det.round)
+            if sim.phase == "plan":
+                return self._best_next_plan(sim, seat, det.round + self.horizon)
         sim.play(None if self.horizon is None else det.round + self.horizon)
         if self._learn is not None:
             return self._learn_from(sim, seat)
@@ -615,6 +627,27 @@ class ExpertBot(Bot):
                 best, best_sim = r, s2
         if self._learn is not None:  # the rivals meet the placement this seat would choose
             self._learn_from(best_sim, seat)
+        return best
+
+    def _best_next_plan(self, sim: Sim, seat: int, until: int) -> tuple[float, float]:
+        """The rollout with the seat's own plan of the next round searched: its
+        ``inner_plan`` best plans by the policy's values (and the policy's own, which may be
+        the King's Privilege) are each played out to ``until`` and the best result counts.
+        The rivals plan by the policy, which does not see this seat's plan (R2), so each
+        trial meets the same rival plans."""
+        vals = sorted(sim.plan_values(seat), key=lambda x: -x[0])[: self.inner_plan]
+        plans = [p for _, p in vals]
+        own = sim.policy_plan(seat)
+        if own not in plans:
+            plans.append(own)
+        best = None
+        for p in plans:
+            s2 = sim.copy()
+            s2.set_plan(seat, p)
+            s2.play(until)
+            r = self._value(s2, seat)
+            if best is None or r[0] > best[0]:
+                best = r
         return best
 
     def _tree_placement(self, sim: Sim, seat: int, until: Optional[int]) -> tuple[float, float]:
