@@ -49,11 +49,10 @@ def probe(seats: int, games: int, seed0: int, bot_a: str = "expert", bot_b: str 
             seat = getattr(action, "seat", None)
             if seat is None or not hasattr(bots[seat], "last_stats"):
                 return  # the deal and other chance actions
-            n = searched(bots[seat])
+            n = searched(bots[seat])  # both search levels set last_stats on every decision
             if n:
                 phase = "plan" if isinstance(action, Plan) else "place"
                 counts.setdefault(f"{names[seat]}/{phase}", []).append(n)
-                bots[seat].last_stats = {}  # a decision that does not search must not count twice
 
         play_game(bots, seed0 + g, after_action=record)
     return {key: summary(v) for key, v in sorted(counts.items())}

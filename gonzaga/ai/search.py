@@ -184,6 +184,7 @@ class HardBot(Bot):
 
     def _search(self, view: GameState, seat: int, cands: list, models, prior: Optional[list] = None) -> Action:
         if len(cands) == 1:
+            self.last_stats = {"iterations": 0, "seconds": 0.0}  # like expert: stats of this decision
             return cands[0]
         rng = self.rng
         t0 = time.perf_counter()
