@@ -9,6 +9,7 @@ fief at every anchor at once is a handful of big-int shifts and ANDs
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 
 from . import hexgrid
@@ -23,7 +24,7 @@ def shift(mask: int, offset: int) -> int:
     return mask >> offset if offset >= 0 else mask << -offset
 
 
-def bits(mask: int):
+def bits(mask: int) -> Iterator[int]:
     """Indices of the set bits, lowest first."""
     while mask:
         low = mask & -mask
@@ -92,13 +93,13 @@ class Board:
     def index(self, h: Hex) -> int:
         return (h[1] - self.r0) * self.stride + (h[0] - self.q0)
 
-    def _mask(self, hexes) -> int:
+    def _mask(self, hexes: Iterable[Hex]) -> int:
         m = 0
         for h in hexes:
             m |= 1 << self.index(h)
         return m
 
-    def mask_of(self, hexes) -> int:
+    def mask_of(self, hexes: Iterable[Hex]) -> int:
         return self._mask(hexes)
 
     def hexes_of(self, mask: int) -> list[Hex]:

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Literal, Optional
+from typing import Any, Literal, Optional, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError, model_validator
 
@@ -43,7 +43,7 @@ class FiefModel(_Strict):
     castles: list[tuple[int, int]]
 
     @model_validator(mode="after")
-    def _shape(self):
+    def _shape(self) -> Self:
         if (0, 0) not in self.cells:
             raise ValueError("cells must include the anchor cell (0, 0)")
         if len(set(self.cells)) != len(self.cells):
@@ -62,7 +62,7 @@ class FiefsFile(_Strict):
     fiefs: list[FiefModel] = Field(min_length=12, max_length=12)
 
     @model_validator(mode="after")
-    def _numbers(self):
+    def _numbers(self) -> Self:
         nums = [f.number for f in self.fiefs]
         if sorted(nums) != list(range(10, 130, 10)):
             raise ValueError("fief numbers must be 10, 20, ..., 120, once each")
@@ -97,7 +97,7 @@ class HexModel(_Strict):
     sea: Optional[str] = None
 
     @model_validator(mode="after")
-    def _owner(self):
+    def _owner(self) -> Self:
         if self.terrain == "land" and (self.region is None or self.sea is not None):
             raise ValueError(f"land hex ({self.q},{self.r}) needs a region and no sea")
         if self.terrain == "sea" and (self.sea is None or self.region is not None):
@@ -115,7 +115,7 @@ class SiteModel(_Strict):
     label_offset: tuple[float, float] = (0.0, 0.75)  # name placement, hex units from the centre
 
     @model_validator(mode="after")
-    def _kind(self):
+    def _kind(self) -> Self:
         if self.kind == "city" and (self.symbol is None or self.sea is not None):
             raise ValueError(f"city {self.name} needs a symbol and no sea")
         if self.kind == "harbor" and (self.sea is None or self.symbol is not None):
@@ -144,7 +144,7 @@ class BoardFile(_Strict):
     render: RenderModel = RenderModel()
 
     @model_validator(mode="after")
-    def _references(self):
+    def _references(self) -> Self:
         region_ids = {r.id for r in self.regions}
         sea_ids = {s.id for s in self.seas}
         if len(region_ids) != 6 or len(sea_ids) != 6:
@@ -193,7 +193,7 @@ class ScenariosFile(_Strict):
     scenarios: list[ScenarioModel]
 
     @model_validator(mode="after")
-    def _check(self):
+    def _check(self) -> Self:
         names = [s.name for s in self.scenarios]
         if len(set(names)) != len(names):
             raise ValueError("scenario names must be unique")
@@ -217,7 +217,7 @@ class ObjectivesFile(_Strict):
     objectives: list[ObjectiveModel] = Field(min_length=16, max_length=16)
 
     @model_validator(mode="after")
-    def _unique(self):
+    def _unique(self) -> Self:
         pairs = {(o.western, o.eastern) for o in self.objectives}
         ids = {o.id for o in self.objectives}
         if len(pairs) != 16 or len(ids) != 16:
@@ -327,12 +327,12 @@ class Content:
     def sites(self) -> dict[Hex, Site]:
         region_of = self.region_of
         return {(s.q, s.r): Site((s.q, s.r), s.kind, s.name, region_of[(s.q, s.r)],
-                                 s.symbol, s.sea, tuple(s.label_offset))
+                                 s.symbol, s.sea, (s.label_offset[0], s.label_offset[1]))
                 for s in self.board.sites}
 
     @cached_property
     def barriers(self) -> frozenset[frozenset[Hex]]:
-        return frozenset(frozenset((tuple(b.a), tuple(b.b))) for b in self.board.barriers)
+        return frozenset(frozenset(((b.a[0], b.a[1]), (b.b[0], b.b[1]))) for b in self.board.barriers)
 
     @cached_property
     def region_ids(self) -> tuple[str, ...]:
@@ -347,7 +347,7 @@ class Content:
         return {s.id: s.name for s in self.board.seas}
 
     @cached_property
-    def map_id(self) -> dict:
+    def map_id(self) -> dict[str, Any]:
         """Which board a game was played on: saved in records, checked when one is loaded."""
         import hashlib
         if self.edition_digest:  # an earlier edition keeps the digest its games recorded
@@ -385,7 +385,10 @@ def default_directory() -> Path:
     return asset_path("map")
 
 
-def _read(path: Path, model: type[BaseModel]):
+M = TypeVar("M", bound=BaseModel)
+
+
+def _read(path: Path, model: type[M]) -> M:
     try:
         raw = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
@@ -418,8 +421,8 @@ def load_content(directory: Path | str | None = None) -> Content:
     objs = _read(base / "objectives.json", ObjectivesFile)
     fiefs = {}
     for f in fiefs_file.fiefs:
-        cells = tuple(tuple(c) for c in f.cells)
-        castles = frozenset(tuple(c) for c in f.castles)
+        cells = tuple((c[0], c[1]) for c in f.cells)
+        castles = frozenset((c[0], c[1]) for c in f.castles)
         fiefs[f.number] = Fief(f.number, f.name, cells, castles, _distinct_rotations(cells, castles))
     content = Content(
         fiefs=fiefs,
@@ -427,7 +430,7 @@ def load_content(directory: Path | str | None = None) -> Content:
         scenarios=tuple(Scenario(s.name, s.seats, frozenset(s.flourishing)) for s in scen.scenarios),
         objectives=tuple(Objective(o.id, o.western, o.eastern) for o in objs.objectives),
         directory=d,
-        colour_digits=dict(fiefs_file.colour_digits),
+        colour_digits={str(k): v for k, v in fiefs_file.colour_digits.items()},
         edition_digest=edition.digest if edition else None,
         base_directory=base if edition else None,
     )
@@ -444,7 +447,7 @@ class EditionFile(_Strict):
     base: str = "../.."
 
 
-def edition_for(map_id: Optional[dict], content: Content) -> Optional[Content]:
+def edition_for(map_id: Optional[dict[str, Any]], content: Content) -> Optional[Content]:
     """The content of the board a record names: ``content`` itself, a kept earlier edition of
     it (``editions/`` beside the board), or None when this program does not have that board."""
     if not isinstance(map_id, dict) or map_id.get("digest") == content.map_id["digest"]:

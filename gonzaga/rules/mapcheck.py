@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Iterator
+from typing import Optional
 
 from . import hexgrid
-from .content import EASTERN_SYMBOLS, REGION_IDS, SEA_IDS, WESTERN_SYMBOLS
+from .content import EASTERN_SYMBOLS, REGION_IDS, SEA_IDS, WESTERN_SYMBOLS, Content, Site
 from .hexgrid import Hex
 
 # D2 sizes
@@ -66,7 +68,7 @@ def _describe(mix: tuple[int, int]) -> str:
     return " and ".join(parts) if parts else "no site"
 
 
-def _placements(content):
+def _placements(content: Content) -> Iterator[tuple[int, int, Hex, tuple[Hex, ...]]]:
     """Yield (fief number, rotation, anchor, cells) of every geometrically legal placement
     on the empty board: every cell a hex of the map (P6), castles on land (P8), no two
     cells across a barrier (P9)."""
@@ -94,7 +96,7 @@ def _placements(content):
                 yield number, k, anchor, placed
 
 
-def covering_examples(content) -> dict[tuple[int, int], tuple[int, int, Hex, tuple[str, ...]]]:
+def covering_examples(content: Content) -> dict[tuple[int, int], tuple[int, int, Hex, tuple[str, ...]]]:
     """For each (harbors, cities) mix some fief can cover: one placement that covers it,
     as (fief number, rotation, anchor, names of the sites covered)."""
     sites = content.sites
@@ -108,21 +110,21 @@ def covering_examples(content) -> dict[tuple[int, int], tuple[int, int, Hex, tup
     return out
 
 
-def coverings(content) -> set[tuple[int, int]]:
+def coverings(content: Content) -> set[tuple[int, int]]:
     """Every (harbors, cities) mix that some fief, in some rotation, at some place where it
     may lie on the empty board, covers (D2)."""
     return set(covering_examples(content))
 
 
-def _region_name(content, rid: str) -> str:
+def _region_name(content: Content, rid: str) -> str:
     return content.region_names.get(rid, rid)
 
 
-def _sea_name(content, sid: str) -> str:
+def _sea_name(content: Content, sid: str) -> str:
     return content.sea_names.get(sid, sid)
 
 
-def check_board(content) -> list[str]:
+def check_board(content: Content) -> list[str]:
     """Every D2 / D4 problem of the board, one sentence each; [] when the board is right."""
     problems: list[str] = []
     try:
@@ -140,7 +142,7 @@ def check_board(content) -> list[str]:
     return problems
 
 
-def _check_sizes(content) -> list[str]:
+def _check_sizes(content: Content) -> list[str]:
     out = []
     terrain = content.terrain
     n, land = len(terrain), sum(1 for t in terrain.values() if t == "land")
@@ -161,7 +163,7 @@ def _check_sizes(content) -> list[str]:
     return out
 
 
-def _check_connected(content) -> list[str]:
+def _check_connected(content: Content) -> list[str]:
     out = []
     for rid in REGION_IDS:
         parts = hexgrid.components(h for h, r in content.region_of.items() if r == rid)
@@ -178,14 +180,14 @@ def _check_connected(content) -> list[str]:
     return out
 
 
-def _check_sites(content) -> list[str]:
+def _check_sites(content: Content) -> list[str]:
     out = []
     seen: dict[Hex, str] = {}
-    for s in content.board.sites:
-        at = (s.q, s.r)
+    for sm in content.board.sites:
+        at = (sm.q, sm.r)
         if at in seen:
-            out.append(f"D2: two sites on hex {at}: {seen[at]} and {s.name}.")
-        seen[at] = s.name
+            out.append(f"D2: two sites on hex {at}: {seen[at]} and {sm.name}.")
+        seen[at] = sm.name
     sites = content.sites
     sea_of = content.sea_of
     cities = Counter(s.region for s in sites.values() if s.kind == "city")
@@ -196,7 +198,7 @@ def _check_sites(content) -> list[str]:
             out.append(f"D2: region {name} has {cities.get(rid, 0)} cities; it must have {CITIES_PER_REGION}.")
         if harbors.get(rid, 0) != HARBORS_PER_REGION:
             out.append(f"D2: region {name} has {harbors.get(rid, 0)} harbors; it must have {HARBORS_PER_REGION}.")
-    split: dict[str, Counter] = {sid: Counter() for sid in SEA_IDS}
+    split: dict[str, Counter[Optional[str]]] = {sid: Counter() for sid in SEA_IDS}
     for at, s in sorted(sites.items()):
         if s.kind != "harbor":
             continue
@@ -204,7 +206,7 @@ def _check_sites(content) -> list[str]:
             split[s.sea][s.region] += 1
         if not any(sea_of.get(n) == s.sea for n in hexgrid.neighbors(at)):
             out.append(f"D2: harbor {s.name} at {at} has no neighbour in its sea "
-                       f"{_sea_name(content, s.sea)}; a harbor must be a coastal hex of its sea.")
+                       f"{_sea_name(content, s.sea or '')}; a harbor must be a coastal hex of its sea.")
     for sid in SEA_IDS:
         want = HARBOR_SPLIT[sid]
         got = split[sid]
@@ -218,9 +220,9 @@ def _check_sites(content) -> list[str]:
     return out
 
 
-def _check_symbols(content) -> list[str]:
+def _check_symbols(content: Content) -> list[str]:
     out = []
-    by_region: dict[str, list] = {rid: [] for rid in REGION_IDS}
+    by_region: dict[str, list[Site]] = {rid: [] for rid in REGION_IDS}
     for s in content.sites.values():
         if s.kind == "city":
             by_region.setdefault(s.region, []).append(s)
@@ -239,7 +241,7 @@ def _check_symbols(content) -> list[str]:
     return out
 
 
-def _land_borders(content) -> dict[frozenset[str], set[frozenset[Hex]]]:
+def _land_borders(content: Content) -> dict[frozenset[str], set[frozenset[Hex]]]:
     region_of = content.region_of
     borders: dict[frozenset[str], set[frozenset[Hex]]] = {}
     for h, rid in region_of.items():
@@ -250,12 +252,12 @@ def _land_borders(content) -> dict[frozenset[str], set[frozenset[Hex]]]:
     return borders
 
 
-def _check_barriers(content) -> list[str]:
+def _check_barriers(content: Content) -> list[str]:
     out = []
     region_of = content.region_of
     allowed = {frozenset(p) for p in FULL_BARRIERS + PARTIAL_BARRIERS}
     for b in content.board.barriers:
-        a, c = tuple(b.a), tuple(b.b)
+        a, c = (b.a[0], b.a[1]), (b.b[0], b.b[1])
         ra, rc = region_of.get(a), region_of.get(c)
         if ra is None or rc is None:
             out.append(f"D2: barrier {a}-{c} is not between two land hexes.")
@@ -286,7 +288,7 @@ def _check_barriers(content) -> list[str]:
     return out
 
 
-def _check_islands(content) -> list[str]:
+def _check_islands(content: Content) -> list[str]:
     """D2: an island region (Britannia) touches no land hex of another region."""
     out = []
     marked = {r.id for r in content.board.regions if r.island}
@@ -315,7 +317,7 @@ _SAMPLES = tuple((hexgrid.SQRT3 * (i + j / 2) / 3, 1.5 * j / 3)
 Ring = list[tuple[float, float]]
 
 
-def land_masses(content) -> list[tuple[Ring, list[Ring]]] | None:
+def land_masses(content: Content) -> list[tuple[Ring, list[Ring]]] | None:
     """The real land masses of ``coastline.json`` (hex units) as (outer ring, holes), or
     None when the board names no coastline file. Raises OSError / ValueError on a file
     that cannot be read."""
@@ -324,7 +326,7 @@ def land_masses(content) -> list[tuple[Ring, list[Ring]]] | None:
         return None
     raw = json.loads((content.directory / name).read_text(encoding="utf-8"))
 
-    def ring(pts):
+    def ring(pts: list[list[float]]) -> Ring:
         return [(float(p[0]), float(p[1])) for p in pts]
 
     out = []
@@ -348,13 +350,17 @@ def _inside(ring: Ring, x: float, y: float) -> bool:
     return inside
 
 
-def main_land_mass(masses: list[tuple[Ring, list[Ring]]], h: Hex, boxes=None) -> int | None:
+Box = tuple[float, float, float, float]
+
+
+def main_land_mass(masses: list[tuple[Ring, list[Ring]]], h: Hex,
+                   boxes: Optional[list[Box]] = None) -> int | None:
     """The index in ``masses`` of the land mass that covers most of hex ``h`` (37 points
     sampled), None when the real coastline has no land in ``h``; ties go to the lower index."""
     if boxes is None:
         boxes = _boxes(masses)
     cx, cy = hexgrid.to_pixel(h)
-    count: Counter = Counter()
+    count: Counter[int] = Counter()
     for dx, dy in _SAMPLES:
         x, y = cx + dx, cy + dy
         for i, (outer, holes) in enumerate(masses):
@@ -365,15 +371,16 @@ def main_land_mass(masses: list[tuple[Ring, list[Ring]]], h: Hex, boxes=None) ->
                 break
     if not count:
         return None
-    return min(count, key=lambda i: (-count[i], i))
+    best: int = min(count, key=lambda i: (-count[i], i))
+    return best
 
 
-def _boxes(masses):
+def _boxes(masses: list[tuple[Ring, list[Ring]]]) -> list[Box]:
     return [(min(x for x, _ in o), min(y for _, y in o), max(x for x, _ in o), max(y for _, y in o))
             if o else (0.0, 0.0, -1.0, -1.0) for o, _ in masses]
 
 
-def straits(content) -> list[tuple[Hex, Hex, int | None, int | None]]:
+def straits(content: Content) -> list[tuple[Hex, Hex, int | None, int | None]]:
     """Neighbouring land hexes of two different regions that stand on different land
     masses of the real coastline, i.e. with a strait of sea between them in Europe
     (D2: regions meet by land only where Europe does), as (a, b, mass of a, mass of b),
@@ -397,7 +404,7 @@ def straits(content) -> list[tuple[Hex, Hex, int | None, int | None]]:
     return out
 
 
-def _check_straits(content) -> list[str]:
+def _check_straits(content: Content) -> list[str]:
     out = []
     try:
         found = straits(content)
@@ -416,7 +423,7 @@ def _check_straits(content) -> list[str]:
     return out
 
 
-def _check_labels(content) -> list[str]:
+def _check_labels(content: Content) -> list[str]:
     out = []
     board = content.board
     for r in board.regions:
@@ -432,7 +439,7 @@ def _check_labels(content) -> list[str]:
     return out
 
 
-def _check_coverings(content) -> list[str]:
+def _check_coverings(content: Content) -> list[str]:
     out = []
     examples = covering_examples(content)
     fiefs = content.fiefs

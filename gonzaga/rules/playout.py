@@ -8,24 +8,27 @@ Used by ``gonzaga bench`` (playouts_per_s) and available to search bots.
 from __future__ import annotations
 
 import random
+from typing import Optional
 
-from .actions import ACTION_CARDS, Donate, Place, Plan, Wedding
+from .actions import ACTION_CARDS, Action, Donate, Place, Plan, Wedding
 from .board import bits
 from .engine import apply
 from .placement import anchor_masks
 from .state import GameState
 
 
-def random_action(state: GameState, seat: int, rng: random.Random):
+def random_action(state: GameState, seat: int, rng: random.Random) -> Action:
     """One uniformly drawn legal action for ``seat`` (placements drawn without listing them all)."""
     if state.phase == "plan":
         return _random_plan(state, seat, rng)
     s = state.seats[seat]
+    plan, fief = s.plan, s.fief
+    assert plan is not None and fief is not None, "a seat places only after planning, with a fief"
     board = state.board
-    masks = anchor_masks(board, s.fief, board.region_mask(s.plan.region, state.flourishing),
-                         s.plan.action, state.all_fiefs, s.ring_mask)
+    masks = anchor_masks(board, fief, board.region_mask(plan.region, state.flourishing),
+                         plan.action, state.all_fiefs, s.ring_mask)
     total = sum(m.bit_count() for _, m in masks)
-    wed = 1 if s.plan.action == "C" and s.rings > 0 else 0
+    wed = 1 if plan.action == "C" and s.rings > 0 else 0
     k = rng.randrange(total + 1 + wed)
     if k < total:
         for o, m in masks:
@@ -33,7 +36,7 @@ def random_action(state: GameState, seat: int, rng: random.Random):
             if k < c:
                 for a in bits(m):
                     if k == 0:
-                        return Place(seat, s.fief, board.hex_at[a], o.rotation)
+                        return Place(seat, fief, board.hex_at[a], o.rotation)
                     k -= 1
             k -= c
     if k == total + 1:
@@ -56,16 +59,17 @@ def _random_plan(state: GameState, seat: int, rng: random.Random) -> Plan:
     return Plan(seat, regions[ri], actions[ai], kings[ki])
 
 
-def _random_wedding(state: GameState, seat: int, rng: random.Random):
+def _random_wedding(state: GameState, seat: int, rng: random.Random) -> Optional[Wedding]:
     """A first ring on a random open hex of the planned region, maybe a second beside it."""
     s = state.seats[seat]
     board = state.board
     open_hexes = board.valid & ~(s.fief_mask | state.all_rings)
+    assert s.plan is not None, "a wedding follows a plan"
     first = list(bits(board.region_mask(s.plan.region, state.flourishing) & open_hexes))
     if not first:
         return None
     i = rng.choice(first)
-    options = [None]
+    options: list[Optional[int]] = [None]
     if s.rings >= 2:
         options += [i + d for d in board.deltas if open_hexes >> (i + d) & 1]
     j = rng.choice(options)

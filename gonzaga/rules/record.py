@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field, replace
-from typing import Optional
+from typing import Any, Optional
 
 from .actions import Action, ActionSyntaxError, parse_action
 from .content import Content, edition_for, load_content
@@ -30,11 +30,11 @@ class GameRecord:
     config: GameConfig
     seed: int
     actions: list[Action] = field(default_factory=list)
-    map_id: Optional[dict] = None  # the board the game was played on (Content.map_id)
+    map_id: Optional[dict[str, Any]] = None  # the board the game was played on (Content.map_id)
     version: int = RECORD_VERSION  # the format it was read from; ``upgrade`` makes it current
 
-    def to_json(self, state: Optional[GameState] = None) -> dict:
-        d = {"format": RECORD_FORMAT, "version": RECORD_VERSION,
+    def to_json(self, state: Optional[GameState] = None) -> dict[str, Any]:
+        d: dict[str, Any] = {"format": RECORD_FORMAT, "version": RECORD_VERSION,
              "config": self.config.to_json(), "seed": self.seed,
              "actions": [a.to_text() for a in self.actions]}
         map_id = state.content.map_id if state is not None else self.map_id
@@ -45,7 +45,7 @@ class GameRecord:
         return d
 
     @classmethod
-    def from_json(cls, d: dict) -> "GameRecord":
+    def from_json(cls, d: Any) -> "GameRecord":
         """A record from its JSON form; RecordError (never another exception) if anything is wrong.
 
         Every field is checked for type, range and size before it is used, and a message quotes
@@ -62,7 +62,7 @@ class GameRecord:
             raise RecordError(f"record has a bad field ({type(e).__name__})") from None
 
     @classmethod
-    def _from_json(cls, d) -> "GameRecord":
+    def _from_json(cls, d: Any) -> "GameRecord":
         if not isinstance(d, dict) or d.get("format") != RECORD_FORMAT:
             raise RecordError("not a Gonzaga game record (field 'format')")
         v = d.get("version")
@@ -108,7 +108,7 @@ MAX_ACTIONS = 500  # a four-seat game that runs all 12 rounds has about 100 acti
 MAX_ACTION_TEXT = 400  # the longest, a four-seat setup, has about 260 characters
 
 
-def _excerpt(value, limit: int = 40) -> str:
+def _excerpt(value: Any, limit: int = 40) -> str:
     """A short printable quotation of any value, for messages (never the whole of a huge one)."""
     import reprlib
     r = reprlib.Repr()
@@ -135,7 +135,7 @@ def replay(record: GameRecord, content: Optional[Content] = None, upto: Optional
 
 
 def _replay(record: GameRecord, content: Content, upto: Optional[int] = None,
-            trace: Optional[list] = None) -> GameState:
+            trace: Optional[list[Any]] = None) -> GameState:
     try:
         state = new_game(record.config, content)
     except ValueError as e:
@@ -166,9 +166,9 @@ def upgrade(record: GameRecord, content: Optional[Content] = None) -> GameRecord
     content = content or load_content()
     legacy = replace(record, config=replace(record.config, numbering="v1"), version=RECORD_VERSION)
     printed = replace(record, config=replace(record.config, numbering="printed"), version=RECORD_VERSION)
-    old_orders: list = []
+    old_orders: list[Any] = []
     _replay(legacy, content, trace=old_orders)  # raises RecordError when the game does not replay
-    new_orders: list = []
+    new_orders: list[Any] = []
     try:
         _replay(printed, content, trace=new_orders)
     except RecordError:
@@ -184,22 +184,23 @@ def content_of(record: GameRecord, content: Content) -> Content:
         return own
     if earlier_board(record, content):
         return content
+    named = record.map_id or {}
     raise RecordError(f"the game was played on another board "
-                      f"({record.map_id.get('name')} {record.map_id.get('digest')}, this program has "
+                      f"({named.get('name')} {named.get('digest')}, this program has "
                       f"{content.map_id['name']} {content.map_id['digest']})")
 
 
 def earlier_board(record: GameRecord, content: Content) -> bool:
     """True when the record names an earlier edition of this board (same board name)."""
-    return bool(record.map_id) and record.map_id.get("name") == content.map_id["name"]
+    return bool(record.map_id) and (record.map_id or {}).get("name") == content.map_id["name"]
 
 
 def other_map(record: GameRecord, content: Content) -> bool:
     """True when the record names a board other than ``content``'s (older records name none)."""
-    return bool(record.map_id) and record.map_id.get("digest") != content.map_id["digest"]
+    return bool(record.map_id) and (record.map_id or {}).get("digest") != content.map_id["digest"]
 
 
-def summary(state: GameState) -> dict:
+def summary(state: GameState) -> dict[str, Any]:
     """A short fingerprint of a state: enough to check that a replay reproduces it."""
     return {"round": state.round, "phase": state.phase, "scores": list(state.scores()),
             "winners": list(state.winners), "digest": digest(state)}

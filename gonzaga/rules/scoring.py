@@ -84,7 +84,7 @@ def free_flourishing_sites(state: GameState) -> int:
     return (state.board.flourishing_sites(state.flourishing) & ~held).bit_count()
 
 
-def recount(state: GameState) -> list[dict]:
+def recount(state: GameState) -> list[dict[str, int]]:
     """Every seat's points recomputed from the board alone (for tests and the end screen).
 
     Site points are per piece in placement order, since a site covered twice

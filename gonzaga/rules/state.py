@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Optional
+from typing import Any, Optional, TypeVar
 
 from .actions import Plan
 from .board import Board
@@ -21,7 +21,10 @@ LAST_TURN_UNDER = 6  # S4: the Last Turn card lies under the 6th card
 FIRST_LAST_TURN_CHECK = 6  # E1: after round 6
 
 
-def evolve(obj, **changes):
+T = TypeVar("T")
+
+
+def evolve(obj: T, **changes: Any) -> T:
     """A copy of a frozen dataclass with some fields changed.
 
     ``dataclasses.replace`` re-runs ``__init__`` over every field; this copies the
@@ -47,12 +50,12 @@ class GameConfig:
     def seat_colours(self) -> tuple[str, ...]:
         return self.colours or COLOURS[: self.seats]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"seats": self.seats, "colours": list(self.seat_colours()),
                 "scenario": self.scenario, "last_turn": self.last_turn, "numbering": self.numbering}
 
     @classmethod
-    def from_json(cls, d: dict) -> "GameConfig":
+    def from_json(cls, d: Any) -> "GameConfig":
         """A config from its JSON form; ValueError (with a short reason) for any bad field."""
         if not isinstance(d, dict):
             raise ValueError("must be an object")
@@ -186,7 +189,7 @@ class GameState:
         """The region cards in play (S3): flourishing regions, then Inactive Regions if any."""
         return _region_cards(self.content.region_ids, self.flourishing)
 
-    def with_seat(self, i: int, **changes) -> "GameState":
+    def with_seat(self, i: int, **changes: Any) -> "GameState":
         seats = list(self.seats)
         seats[i] = evolve(seats[i], **changes)
         return evolve(self, seats=tuple(seats))

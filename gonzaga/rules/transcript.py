@@ -1,14 +1,14 @@
 """A game written out as readable text: for golden files and for checking a game by eye."""
 from __future__ import annotations
 
-from .actions import Donate, Place, Plan, Setup, Wedding
+from .actions import Action, Donate, Place, Plan, Setup, Wedding
 from .record import GameRecord
 from .engine import apply, new_game
 from .content import Content
 from .state import GameState
 
 
-def describe(before: GameState, after: GameState, action) -> str:
+def describe(before: GameState, after: GameState, action: Action) -> str:
     """One line in words for an action, with the points it scored."""
     names = before.content.region_names
     if isinstance(action, Setup):
@@ -32,7 +32,8 @@ def describe(before: GameState, after: GameState, action) -> str:
         return f"{who} holds a wedding with {len(action.rings)} ring(s), +{gained - 10 * len(leagues)}{extra}"
     if isinstance(action, Donate):
         return f"{who} donates fief {before.seats[seat].fief} to the church, +3"
-    return action.to_text()
+    text: str = action.to_text()
+    return text
 
 
 def transcript(record: GameRecord, content: Content | None = None) -> str:
@@ -44,8 +45,8 @@ def transcript(record: GameRecord, content: Content | None = None) -> str:
         state = apply(state, a)
         lines.append(f"{a.to_text():<44} | {describe(before, state, a)}")
         if before.phase == "plan" and state.phase == "place":
-            plans = ", ".join(f"{s.colour} {s.plan.region}/{s.plan.action}{'+K' if s.plan.king else ''}"
-                              for s in state.seats)
+            plans = ", ".join(f"{s.colour} {p.region}/{p.action}{'+K' if p.king else ''}"
+                              for s in state.seats if (p := s.plan) is not None)
             lines.append(f"  reveal round {state.round}: {plans}; order {list(state.order)}")
         if before.phase == "place" and state.phase != "place":
             lines.append(f"  end of round {before.round}: scores {list(state.scores())}"
