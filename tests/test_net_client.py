@@ -18,7 +18,7 @@ from gonzaga.net.remote import RemoteSession, Table, parse_address, parse_code, 
 from gonzaga.net.server import ServerThread
 from gonzaga.rules import Donate, Place, Plan, check, legal_actions, load_content, replay
 from gonzaga.session import Session
-from gonzaga.ui import i18n
+from gonzaga.words import i18n
 
 CONTENT = load_content()
 STEPS = 4000  # ticks at most while waiting for the server (each sleeps 2 ms: a safety net of ~10 s)

@@ -11,7 +11,7 @@ import pytest
 from gonzaga.render.board_view import DEFAULT_TEXTS
 from gonzaga.rules import scoring
 from gonzaga.rules.content import load_content
-from gonzaga.ui import i18n, rules_text
+from gonzaga.words import i18n, rules_text
 
 ROOT = Path(__file__).resolve().parent.parent
 EN = rules_text.text("en")
@@ -31,11 +31,10 @@ def section(text: str, heading: str) -> str:
 
 
 def italian_strings() -> dict[str, str]:
-    """Every Italian string a player can meet: the table, the rules text, the refusal reasons."""
-    out = {f"i18n_it:{k}": v for k, v in i18n.IT.items()}
+    """Every Italian string a player can meet: the table (with the refusals), the rules text."""
+    out = {f"it:{k}": v for k, v in i18n.IT.items()}
     out["rules_text.IT"] = IT
-    out.update({f"_RULE_IT:{k}": v for k, v in i18n._RULE_IT.items()})
-    out.update({f"_RULE_IT_PREFIX:{k}": v for k, v in i18n._RULE_IT_PREFIX.items()})
+    assert any(k.startswith("it:refusal.") for k in out)
     return out
 
 
@@ -215,7 +214,7 @@ def test_italian_uses_the_printed_words():
     assert "confine invalicabile" in flat(IT)
     assert "i castelli su esagoni di terraferma" in flat(IT)
     assert i18n.IT["end.sites"] == "Città e porti"
-    assert "confine invalicabile" in i18n._RULE_IT["the fief would cross a barrier"]
+    assert "confine invalicabile" in i18n.IT["refusal.barrier"]
 
 
 def test_both_tables_have_the_same_keys_and_placeholders():
@@ -225,15 +224,3 @@ def test_both_tables_have_the_same_keys_and_placeholders():
     heads = [re.findall(r"^# ", t, re.M) for t in (EN, IT)]
     assert len(heads[0]) == len(heads[1])
 
-
-def test_every_placing_refusal_has_an_italian_translation():
-    """The reasons the rules engine gives while placing (P and W clauses) are translated."""
-    src = (ROOT / "gonzaga" / "rules" / "legality.py").read_text(encoding="utf-8")
-    messages = re.findall(r'Illegal\("[PW]\d+", (f?)"([^"]+)"', src)
-    assert messages
-    for is_f, msg in messages:
-        if is_f:
-            prefix = msg.split("{", 1)[0]
-            assert prefix in i18n._RULE_IT_PREFIX, msg
-        else:
-            assert msg in i18n._RULE_IT, msg
