@@ -49,8 +49,9 @@ def test_R4_turn_order_between_kings_is_the_other_action_card_then_the_card_numb
     assert "ties go to the lower fief card" not in en  # the old, wrong summary
     it = section(IT, "Un turno")
     assert "fa piazzare prima solo rispetto a chi non lo ha" in it
-    assert "l'ordine tra loro è stabilito dall'altra carta azione giocata (porti, poi città, poi alleanza)" in it
-    assert "solo in caso di ulteriore parità dalla carta feudo col numero più basso" in it
+    assert "tra due o più giocatori col privilegio del re decide la seconda carta azione di ciascuno " \
+        "(porti, poi città, poi alleanza)" in it
+    assert "se anche quella è la stessa, la carta feudo col numero più basso" in it
     assert "a parità gioca prima la carta feudo più bassa" not in it
 
 
@@ -169,7 +170,7 @@ def test_X5_objective_table_is_the_engines():
     points = ", ".join(str(p) for p in table[:-1])
     assert f"{counts} or {len(table) - 1} of its six cities held score {points} or {table[-1]} points" in flat(EN)
     assert f"{counts} o {len(table) - 1} delle sue sei città coperte valgono {points} o {table[-1]} punti" in flat(IT)
-    assert "the most cities and harbors" in flat(EN) and "maggior numero totale di città e porti" in flat(IT)
+    assert "the most cities and harbors" in flat(EN) and "chi tiene più città e porti in tutto" in flat(IT)
 
 
 # ---------------------------------------------------------------- the end
