@@ -211,6 +211,7 @@ def test_an_illegal_move_is_refused_at_once_with_its_rule(server):
     s.pending = (illegal, s.n)
     assert pump([host, guest], lambda: host.refusal is not None)
     assert host.refusal == expected and s.pending is None and s.state.seats[0].plan is None
+    assert host.refusal.key  # keyed, so the player's language words it (not the server's English)
 
 
 def test_a_dropped_client_comes_back_to_its_seat(server):
