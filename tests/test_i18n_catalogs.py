@@ -71,6 +71,17 @@ def test_a_catalog_reads_back_what_was_written_and_refuses_a_key_twice(tmp_path)
         catalog.read_po(path)
 
 
+def test_a_damaged_catalog_leaves_english_not_a_crash(tmp_path, monkeypatch, caplog):
+    po = tmp_path / "it" / "LC_MESSAGES" / f"{catalog.DOMAIN}.po"
+    po.parent.mkdir(parents=True)
+    po.write_text('msgctxt "a"\nmsgid "b"\nmsgstr "c\n', encoding="utf-8")  # an unclosed string
+    monkeypatch.setattr(catalog, "LOCALE", tmp_path)
+    assert catalog.load.__wrapped__("it") == {}
+    assert "cannot be read" in caplog.text
+    po.write_bytes(b'msgctxt "a"\nmsgid "b"\nmsgstr "\xff"\n')  # not UTF-8
+    assert catalog.load.__wrapped__("it") == {}
+
+
 def test_the_english_source_holds_each_key_once():
     """Two entries with one key in a dict literal: the second wins silently (issue 38 found
     ``online.away`` twice)."""

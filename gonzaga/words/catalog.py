@@ -15,9 +15,13 @@ for two plural rules. Translators still work in any gettext tool (Poedit, Lokali
 """
 from __future__ import annotations
 
+import logging
 import string
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
+
+log = logging.getLogger(__name__)
 
 LOCALE = Path(__file__).resolve().parent / "locale"
 DOMAIN = "gonzaga"
@@ -189,9 +193,15 @@ def flat(entries: list[Entry], lang: str, english: bool = False) -> dict[str, st
     return out
 
 
+@lru_cache(maxsize=8)
 def load(lang: str) -> dict[str, str]:
-    """The translations of ``lang`` by key (empty when the language has no catalog)."""
+    """The translations of ``lang`` by key (empty when the language has no catalog); read once
+    (the interface and the rules text share it), not to be changed by callers."""
     path = po_path(lang)
     if not path.is_file():
         return {}
-    return flat(read_po(path)[1], lang)
+    try:
+        return flat(read_po(path)[1], lang)
+    except (OSError, UnicodeDecodeError, CatalogError) as e:  # a hand-edited catalog: English, not a crash
+        log.warning("the %s catalog %s cannot be read (%s): the game speaks English", lang, path, e)
+        return {}
