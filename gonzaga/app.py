@@ -110,7 +110,7 @@ class App:
                  watch: Optional[str] = None):
         import pygame
 
-        from .ui import i18n
+        from .words import i18n
         self.pg = pygame
         self.settings = settings or persistence.Settings()
         i18n.set_language(self.settings.language)
@@ -235,7 +235,7 @@ class App:
 
     def screenshot_key(self) -> None:
         """F12: save a screenshot and say where, or say why not."""
-        from .ui import i18n
+        from .words import i18n
         try:
             p = self.save_screenshot()
         except persistence.SaveWriteError as e:
@@ -250,7 +250,7 @@ class App:
         """The lasting message about saving (None while saving works)."""
         if self.save_problem is None:
             return None
-        from .ui import i18n
+        from .words import i18n
         key, reason, folder = self.save_problem
         return i18n.t(key, reason=i18n.t(reason), folder=folder)
 
@@ -272,7 +272,7 @@ class App:
             self.save_problem = ("save.failing", key, str(persistence.saves_dir()))
             return False
         if self.save_problem is not None:
-            from .ui import i18n
+            from .words import i18n
             log.info("autosave works again")
             self.save_problem = None
             self.toast(i18n.t("save.working_again"), 5)
@@ -281,7 +281,7 @@ class App:
     def report_bad_save(self, e: "persistence.SaveError") -> bool:
         """Show a bad save's message once; False when it was already shown (it could not be moved)."""
         from .scenes.dialogs import MessageScene
-        from .ui import i18n
+        from .words import i18n
         ident = None
         if e.path is not None and e.moved_to is None:
             try:
@@ -336,7 +336,7 @@ class App:
     def start_demo(self, seats: int, seed: Optional[int], bots: Optional[list[str]] = None) -> None:
         from .ai import bot_names
         from .session import SeatSpec, new_seed
-        from .ui import i18n
+        from .words import i18n
         names = bot_names()
         levels = bots or [b for b in ("medium", "easy") if b in names] or ["greedy"]
         colours = ("red", "yellow", "green", "blue")
@@ -502,7 +502,7 @@ class App:
             try:
                 self.save_screenshot(Path(self.screenshot_out))
             except persistence.SaveWriteError as e:
-                from .ui import i18n
+                from .words import i18n
                 _print_line(f"gonzaga: {i18n.t('save.screenshot_failed', reason=e.reason)}", sys.stderr)
                 self.exit_code = self.exit_code or 1
         self.close()

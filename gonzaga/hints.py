@@ -22,7 +22,7 @@ from typing import Optional
 
 from .rules import Action, GameState, Place, Plan, Wedding, apply, legal_placements, view
 from .rules import scoring
-from .ui import i18n
+from .words import i18n
 
 #: the levels from strongest to weakest; a hint asks the first one that is registered
 PREFERENCE = ("expert", "hard", "medium", "easy", "greedy", "random")

@@ -42,7 +42,7 @@ from typing import Literal, Optional
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from . import save_schema as S
-from .ui import i18n
+from .words import i18n
 
 log = logging.getLogger(__name__)
 

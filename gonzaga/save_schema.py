@@ -10,7 +10,7 @@ Three layers, each refusing with an exception that says what is wrong (never a t
   size, clean the strings a player will see (control characters removed), and check the
   configuration against the loaded content (scenario names for that seat count, bot names).
 
-Player-facing sentences live in ``gonzaga/ui/i18n*.py`` (``save.*``); :class:`FileProblem`
+Player-facing sentences live in ``gonzaga/words`` (``save.*``); :class:`FileProblem`
 carries an i18n key and its parameters, and pydantic errors are turned into a short detail by
 :func:`validation_detail`, which quotes at most a short cleaned excerpt of the bad value.
 """
@@ -88,7 +88,7 @@ class FileProblem(Exception):
         self.params = params
 
     def message(self) -> str:
-        from .ui import i18n
+        from .words import i18n
         params = dict(self.params)
         if i18n.language() != "en" and params.get("code"):  # the system's words are English: its code instead
             params["detail"] = params["code"]

@@ -6,7 +6,7 @@ through a decision worker (off the main loop), autosaves through a callback and
 writes the game log. It never imports pygame, so tests drive it directly::
 
     s = Session.new([SeatSpec("Ann", "human", colour="red"), SeatSpec("Bot", "ai", "greedy", "blue")], seed=7)
-    s.submit(Plan(0, "italia", "B"))    # None when applied, else Illegal(rule, message)
+    s.submit(Plan(0, "italia", "B"))    # None when applied, else Illegal(rule, key, params)
     s.tick()                            # lets AI seats act when their decision is ready
 
 AI seats only ever get ``view(state, seat)``. In the place phase an AI's chosen
@@ -27,7 +27,7 @@ from .rules import scoring
 from .rules.state import FIRST_LAST_TURN_CHECK
 from .ai.match import bot_seed
 from .rules.content import Content, load_content
-from .ui import i18n
+from .words import i18n
 
 log = logging.getLogger(__name__)
 
@@ -246,9 +246,9 @@ class Session:
     def submit(self, action: Action) -> Optional[Illegal]:
         """A human seat's action: applied when legal (returns None), else the rule that fails."""
         if isinstance(action, Setup):
-            return Illegal("S2", "the setup is drawn by the session")
+            return Illegal.of("S2", "setup_by_session")
         if not self.is_human(action.seat):
-            return Illegal("R5", f"{self.seat_name(action.seat)} is played by the computer")
+            return Illegal.of("R5", "seat_computer", name=self.seat_name(action.seat))
         why = check(self.state, action)
         if why is not None:
             return why

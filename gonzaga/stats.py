@@ -35,7 +35,7 @@ from typing import Annotated, Literal, Optional
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from . import persistence
-from .ui import i18n
+from .words import i18n
 
 log = logging.getLogger(__name__)
 

@@ -221,7 +221,7 @@ def start_record(section_id: str) -> GameRecord:
 
 def params(state: GameState) -> dict:
     """The values the step texts name, read from the game as it stands."""
-    from .ui import i18n
+    from .words import i18n
     c = state.content
     you, ai = state.seats[YOU], state.seats[AI]
     out = {k: (c.sites[h].name if h in c.sites else k) for k, h in SITES.items()}
@@ -281,7 +281,7 @@ def same_place(state: GameState, a, b) -> bool:
 
 def reading_words(lang: str = "en") -> int:
     """How many words the player reads (the steps' texts): the ten-minute budget's measure."""
-    from .ui import i18n
+    from .words import i18n
     table = i18n.table(lang)
     return sum(len(table.get(st.key, "").split()) for sec in SECTIONS for st in sec.steps)
 

@@ -34,7 +34,7 @@ def make_app(tmp_path, monkeypatch):
     for a in made:
         if a.running:
             a.close()
-    from gonzaga.ui import i18n
+    from gonzaga.words import i18n
     from gonzaga.ui import widgets as W
     i18n.set_language("en")
     W.set_ui_scale(1.0)

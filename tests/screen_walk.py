@@ -8,7 +8,7 @@ from pathlib import Path
 
 from gonzaga import persistence
 from gonzaga.rules import Plan, legal_actions
-from gonzaga.ui import i18n
+from gonzaga.words import i18n
 from gonzaga.ui import widgets as W
 
 SAVES = Path(__file__).resolve().parent.parent / "saves"

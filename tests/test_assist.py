@@ -13,7 +13,7 @@ from gonzaga import hints, persistence
 from gonzaga.ai.worker import DecisionWorker
 from gonzaga.rules import placement_problem
 from gonzaga.session import SeatSpec
-from gonzaga.ui import i18n
+from gonzaga.words import i18n
 from scene_events import click, key, post
 
 
@@ -215,7 +215,7 @@ def test_take_back_in_a_solo_game_by_the_button_and_ctrl_z(app):
 
 def test_a_refusals_why_opens_the_page_of_the_rule(app):
     from gonzaga.scenes.rules_reference import RulesReferenceScene
-    from gonzaga.ui.rules_pages import page_for_rule
+    from gonzaga.words.rules_pages import page_for_rule
     g = solo(app, seed=9)
     plan(app, g)
     pc = to_placement(app, g)

@@ -21,7 +21,7 @@ import pytest
 from gonzaga import persistence as P
 from gonzaga.rules import Plan, Wedding, legal_actions, legal_weddings
 from gonzaga.session import SeatSpec, Session
-from gonzaga.ui import i18n
+from gonzaga.words import i18n
 
 pytestmark = pytest.mark.rule("E-save")
 

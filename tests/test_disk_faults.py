@@ -182,7 +182,7 @@ def _check_read_only(out: dict) -> None:
 
 @pytest.fixture
 def home(tmp_path, monkeypatch):
-    from gonzaga.ui import i18n
+    from gonzaga.words import i18n
     i18n.set_language("en")  # the messages checked are the English ones
     monkeypatch.setenv("GONZAGA_HOME", str(tmp_path / "home"))
     yield tmp_path / "home"
@@ -283,7 +283,7 @@ def test_unwritable_home_in_game(tmp_path, monkeypatch):
 
 
 def test_messages_exist_in_italian():
-    from gonzaga.ui import i18n
+    from gonzaga.words import i18n
     try:
         i18n.set_language("it")
         assert i18n.t("save.failing", reason=i18n.t("save.reason_full")).startswith("Il salvataggio automatico")

@@ -144,7 +144,7 @@ def test_a_hint_is_worked_out_off_the_callers_thread_and_can_be_cancelled():
 
 def test_reasons_in_words_name_the_sites_points_and_seas():
     from gonzaga.rules import GameConfig, Setup, apply, new_game
-    from gonzaga.ui import i18n
+    from gonzaga.words import i18n
     st = new_game(GameConfig(seats=2, colours=("red", "blue"), scenario="Shakespeare"))
     deck = (60, 10, 20, 30, 40, 50, 70, 80, 90, 100, 110, 120)
     st = apply(st, Setup("Shakespeare", 0, (deck, deck), ("wool-art", "wine-bank")))

@@ -38,7 +38,7 @@ KNOWN_GAME_MESSAGES = ("damaged or truncated", "not a Gonzaga save", "newer vers
 @pytest.fixture(autouse=True)
 def english():
     """The messages checked here are the English ones, whatever an earlier test left set."""
-    from gonzaga.ui import i18n
+    from gonzaga.words import i18n
     i18n.set_language("en")
     yield
     i18n.set_language("en")

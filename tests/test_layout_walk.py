@@ -11,7 +11,7 @@ import os
 import pytest
 
 from gonzaga import persistence
-from gonzaga.ui import i18n
+from gonzaga.words import i18n
 from gonzaga.ui import widgets as W
 
 import screen_walk as SW

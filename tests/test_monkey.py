@@ -165,7 +165,7 @@ def test_random_events_on_every_screen(tmp_path, monkeypatch, seed):
                 seen.add(type(app.stack.top).__name__)
     finally:
         app.close()
-        from gonzaga.ui import i18n
+        from gonzaga.words import i18n
         i18n.set_language("en")  # the monkey may have switched it in the settings: not for the next tests
     print(f"\nmonkey: {events} events, {steps} frames, screens {sorted(seen)}")
     assert not errors, errors[:10]

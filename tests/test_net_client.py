@@ -18,7 +18,7 @@ from gonzaga.net.remote import RemoteSession, Table, parse_address, parse_code, 
 from gonzaga.net.server import ServerThread
 from gonzaga.rules import Donate, Place, Plan, check, legal_actions, load_content, replay
 from gonzaga.session import Session
-from gonzaga.ui import i18n
+from gonzaga.words import i18n
 
 CONTENT = load_content()
 STEPS = 4000  # ticks at most while waiting for the server (each sleeps 2 ms: a safety net of ~10 s)
@@ -211,6 +211,7 @@ def test_an_illegal_move_is_refused_at_once_with_its_rule(server):
     s.pending = (illegal, s.n)
     assert pump([host, guest], lambda: host.refusal is not None)
     assert host.refusal == expected and s.pending is None and s.state.seats[0].plan is None
+    assert host.refusal.key  # keyed, so the player's language words it (not the server's English)
 
 
 def test_a_dropped_client_comes_back_to_its_seat(server):

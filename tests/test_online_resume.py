@@ -24,7 +24,7 @@ from gonzaga.net.remote import Table
 from gonzaga.net.server import ServerThread
 from gonzaga.net.viewcodec import view_to_json
 from gonzaga.rules import legal_actions
-from gonzaga.ui import i18n
+from gonzaga.words import i18n
 
 from scene_events import click, key
 from test_net_client import pump

@@ -16,7 +16,7 @@ from gonzaga import persistence
 from gonzaga.net.client import LOST
 from gonzaga.net.remote import Table
 from gonzaga.rules import Donate, Plan, check, legal_actions
-from gonzaga.ui import i18n
+from gonzaga.words import i18n
 from gonzaga.ui import widgets as W
 
 import screen_walk as SW

@@ -13,7 +13,7 @@ import pytest
 from gonzaga import persistence
 from gonzaga.rules import load_content, scoring
 from gonzaga.session import Session
-from gonzaga.ui import i18n
+from gonzaga.words import i18n
 from gonzaga.ui import widgets as W
 
 import screen_walk as SW

@@ -15,7 +15,7 @@ import pytest
 from gonzaga import history, persistence
 from gonzaga.rules import load_content, replay
 from gonzaga.rules.view import HIDDEN
-from gonzaga.ui import i18n
+from gonzaga.words import i18n
 from gonzaga.ui import widgets as W
 
 ROOT = Path(__file__).resolve().parent.parent

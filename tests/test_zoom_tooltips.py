@@ -225,7 +225,7 @@ def test_planning_preview_shows_the_best_points_of_each_pair(app):
     for pair in [(regions[0], "B"), (regions[1], "A"), (regions[-1], "C")]:
         assert prev[pair].best == brute_best(st, 0, *pair), pair
     # hovering a region card and an action card previews that pair on the map and in the table
-    from gonzaga.ui import i18n
+    from gonzaga.words import i18n
     region = next(r for r in regions if prev[(r, "B")].best is not None)
     rb = next(w for w in g.widgets.items if getattr(w, "card", None) == region)
     click(app, rb.rect.center)

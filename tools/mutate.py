@@ -118,7 +118,7 @@ MUTANTS = [
     M("R5", E, "return evolve(state, turn=state.turn + 1)", "return evolve(state, turn=state.turn + 1, order=state.order[::-1])",
       "turn order reversed mid-round"),
     M("R6", L, "return None  # R6: donation is always allowed", "return None if state.seats[seat].rings else "
-      "Illegal('R6', 'x')", "donation refused without rings"),
+      "Illegal.of('R6', 'unknown_action')", "donation refused without rings"),
     # ---------------------------------------------------------------- placing
     M("P1", L, "if not mask & board.region_mask(region, state.flourishing):", "if not mask & board.land:",
       "check: any region"),
@@ -186,7 +186,7 @@ MUTANTS = [
       "rings never leave the supply"),
     M("W6", PO, "if s.rings >= 2:", "if s.rings >= 1:", "playout: two rings with one in supply"),
     # ---------------------------------------------------------------- King's Privilege
-    M("K1", L, "if s.rings < 1:\n            return Illegal(\"K1\"", "if s.rings < 0:\n            return Illegal(\"K1\"",
+    M("K1", L, "if s.rings < 1:\n            return Illegal.of(\"K1\"", "if s.rings < 0:\n            return Illegal.of(\"K1\"",
       "check: King without a ring"),
     M("K1", L, 'king_ok = s.rings >= 1 and "K" not in gone', 'king_ok = "K" not in gone', "generator: King without a ring"),
     M("K2", E, "seats = tuple(evolve(s, rings=s.rings - 1) if s.plan.king else s for s in state.seats)",

@@ -23,7 +23,7 @@ from urllib.parse import urlsplit
 
 from pydantic import BaseModel
 
-from ..ui import i18n
+from ..words import i18n
 from . import protocol
 
 log = logging.getLogger(__name__)
@@ -44,7 +44,7 @@ def _address(url: str) -> str:
 
 
 def problem_for(e: BaseException, url: str) -> tuple[str, dict]:
-    """Why a connection could not be opened or was lost: an i18n key of ``i18n_online`` and its
+    """Why a connection could not be opened or was lost: an i18n key of ``words/en_online`` and its
     parameters (the player reads plain words; the log keeps the exception)."""
     from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
     address = _address(url)

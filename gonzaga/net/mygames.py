@@ -27,7 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .. import persistence
 from .. import save_schema as S
-from ..ui import i18n
+from ..words import i18n
 
 log = logging.getLogger(__name__)
 

@@ -33,7 +33,7 @@ from ..rules.actions import ActionSyntaxError
 from ..rules.content import Content, edition_for
 from ..rules.view import HIDDEN
 from ..session import SeatSpec, Session
-from ..ui import i18n
+from ..words import i18n
 from . import protocol
 from .client import CONNECTED, Connection
 from .viewcodec import view_from_json
@@ -47,7 +47,7 @@ COLOURS = ("red", "yellow", "green", "blue")
 MAX_HELD = 500  # updates kept while the screen holds them (an overlay is open); a game has fewer
 RESENDS = 3  # a move refused as stale is sent again this many times (the seats plan at the same time)
 
-# what an ``error`` from the server means to the player (i18n keys of i18n_online)
+# what an ``error`` from the server means to the player (i18n keys of words/en_online)
 ERROR_TEXT = {
     "unknown_game": "online.err_unknown_game", "full": "online.err_full", "started": "online.err_started",
     "not_host": "online.err_not_host", "bad_token": "online.err_bad_token", "flood": "online.err_flood",
@@ -337,11 +337,16 @@ class Table:
             pass  # another seat's move reached the server first (the seats plan at once): ours went again
         elif s is not None and s.pending is not None and msg.code in ("illegal", "not_your_seat", "not_started",
                                                                        "stale", "server", "flood"):
+            sent, _ = s.pending
             s.pending = None
             if msg.code == "illegal":
-                self.refusal = Illegal(msg.rule or "", msg.message)
+                # words in the player's language come from a key: the refusal as this copy's rules word
+                # it, else (a server of another version saw something else) the server's English words
+                why = check(s.state, sent)
+                self.refusal = why if why is not None and why.rule == msg.rule else Illegal.words(
+                    msg.rule or "", msg.message)
             else:
-                self.refusal = Illegal("", i18n.t(ERROR_TEXT.get(msg.code, "online.err_server")))
+                self.refusal = Illegal.words("", i18n.t(ERROR_TEXT.get(msg.code, "online.err_server")))
             if msg.code == "stale":  # still stale: this computer may have missed an update, a fresh snapshot
                 self.conn.send(protocol.Resume(game=self.game, token=self.token))
         elif msg.code == "bad_message" and "still open" in msg.message:  # start: the contract's words
@@ -427,16 +432,16 @@ class RemoteSession(Session):
     def submit(self, action: Action) -> Optional[Illegal]:
         """Check on the view and send; None when sent (the server's update applies it)."""
         if isinstance(action, Setup):
-            return Illegal("S2", "the setup is drawn by the server")
+            return Illegal.of("S2", "setup_by_server")
         if action.seat != self.seat:
-            return Illegal("R5", f"{self.seat_name(action.seat)} plays on another computer")
+            return Illegal.of("R5", "seat_remote", name=self.seat_name(action.seat))
         why = check(self.state, action)
         if why is not None:
             return why
         if self.pending is not None:
-            return Illegal("", i18n.t("online.sending"))
+            return Illegal.words("", i18n.t("online.sending"))
         if self.table.status != CONNECTED or not self.table.act(self.n, action):
-            return Illegal("", i18n.t("online.not_connected"))
+            return Illegal.words("", i18n.t("online.not_connected"))
         self.pending = (action, self.n)
         self._resends = 0
         return None

@@ -497,7 +497,7 @@ def _text(s, px, color=(50, 40, 30), role="sans"):
 
 
 def _objective_table(size, content, lang):
-    from ..ui import i18n
+    from ..words import i18n
     surf = pygame.Surface(size)
     surf.fill((246, 238, 218))
     w, h = size
@@ -546,7 +546,7 @@ def reveal_state(content, king: bool):
 def _reveal_table(king: bool):
     def draw(size, content, lang):
         from ..scenes.overlays import order_reasons
-        from ..ui import i18n
+        from ..words import i18n
         st = reveal_state(content, king)
         names = [i18n.t(f"ref.example_name.{i}") for i in range(4)]
         surf = pygame.Surface(size)

@@ -6,7 +6,7 @@ The public API, in OpenSpiel's vocabulary::
     state = apply(state, deal(state, rng))         # S2, S4, S5 (recorded as an action)
     state.to_act()                                  # seats that may act now
     legal_actions(state, seat)                      # plans, placements, weddings, donation
-    check(state, action)                            # None, or Illegal(rule, message)
+    check(state, action)                            # None, or Illegal(rule, key, params): .message in English
     state = apply(state, action)                    # raises IllegalAction with the rule id
     view(state, seat)                               # what that seat may know
 """

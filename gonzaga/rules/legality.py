@@ -1,28 +1,17 @@
-"""Is an action legal now? If not, which rule fails and why, in words.
+"""Is an action legal now? If not, which rule fails and why (a refusal key of ``refusals``).
 
 ``check`` answers for any action; ``legal_actions`` lists them for a seat.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Optional
 
 from . import hexgrid
-from .actions import ACTION_CARDS, ACTION_NAMES, INACTIVE, Action, Donate, Place, Plan, Setup, Wedding
+from .actions import ACTION_CARDS, INACTIVE, Action, Donate, Place, Plan, Setup, Wedding
 from .board import shift
 from .placement import placements
+from .refusals import Illegal
 from .state import GameState
-
-
-@dataclass(frozen=True)
-class Illegal:
-    """Why an action is illegal: the failing rule's id and a sentence for the player."""
-
-    rule: str
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.rule}: {self.message}"
 
 
 class IllegalAction(ValueError):
@@ -35,8 +24,11 @@ class IllegalAction(ValueError):
         self.rule = why.rule
 
 
-def _region_label(state: GameState, region: str) -> str:
-    return "the inactive regions" if region == INACTIVE else state.content.region_names.get(region, region)
+def _in_region(rule: str, key: str, state: GameState, region: str) -> Illegal:
+    """A refusal naming a planned region: the inactive regions have a key of their own."""
+    if region == INACTIVE:
+        return Illegal.of(rule, f"{key}_inactive")
+    return Illegal.of(rule, key, region=state.content.region_names.get(region, region))
 
 
 def check(state: GameState, action: Action) -> Optional[Illegal]:
@@ -44,44 +36,44 @@ def check(state: GameState, action: Action) -> Optional[Illegal]:
     if isinstance(action, Setup):
         return _check_setup(state, action)
     if state.phase == "over":
-        return Illegal("E3", "the game is over")
+        return Illegal.of("E3", "game_over")
     seat = action.seat
     if not 0 <= seat < state.n:
-        return Illegal("S1", f"there is no seat {seat}")
+        return Illegal.of("S1", "no_seat", seat=seat)
     if isinstance(action, Plan):
         return _check_plan(state, action)
     if state.phase != "place":
-        return Illegal("R2", "every seat must plan before anybody places")
+        return Illegal.of("R2", "plan_first")
     if state.order[state.turn] != seat:
-        return Illegal("R4", "it is not this seat's turn")
+        return Illegal.of("R4", "not_your_turn")
     if isinstance(action, Donate):
         return None  # R6: donation is always allowed
     if isinstance(action, Place):
         return check_place(state, action)
     if isinstance(action, Wedding):
         return check_wedding(state, action)
-    return Illegal("R5", "unknown action")
+    return Illegal.of("R5", "unknown_action")
 
 
 def _check_setup(state: GameState, a: Setup) -> Optional[Illegal]:
     if state.phase != "setup":
-        return Illegal("S2", "the game is already set up")
+        return Illegal.of("S2", "set_up_already")
     try:
         sc = state.content.scenario(a.scenario)
     except KeyError:
-        return Illegal("S2", f"there is no scenario tile {a.scenario!r}")
+        return Illegal.of("S2", "no_scenario", scenario=a.scenario)
     if sc.seats != state.config.seats:
-        return Illegal("S2", f"{sc.name} is a tile for {sc.seats} seats")
+        return Illegal.of("S2", "scenario_seats", scenario=sc.name, seats=sc.seats)
     if len(a.decks) != state.config.seats or len(a.objectives) != state.config.seats:
-        return Illegal("S1", "one deck and one objective per seat")
+        return Illegal.of("S1", "deck_per_seat")
     for d in a.decks:
         if sorted(d) != sorted(state.content.fiefs):
-            return Illegal("S4", "each deck holds the twelve fief cards once")
+            return Illegal.of("S4", "deck_cards")
     ids = {o.id for o in state.content.objectives}
     if len(set(a.objectives)) != len(a.objectives) or not set(a.objectives) <= ids:
-        return Illegal("S5", "each seat gets a different objective card")
+        return Illegal.of("S5", "objective_cards")
     if not 0 <= a.last_turn_seat < state.config.seats:
-        return Illegal("S4", "the Last Turn card must go to a seat")
+        return Illegal.of("S4", "last_turn_seat")
     return None
 
 
@@ -89,26 +81,27 @@ def plan_problem(state: GameState, seat: int, region: str, action: str, king: bo
     """The card rules of a plan (S3, R2, R3, K1), without the phase."""
     s = state.seats[seat]
     if region not in state.region_cards():
-        return Illegal("S3", f"{_region_label(state, region)} has no region card in this scenario")
+        return _in_region("S3", "no_region_card", state, region)
     if action not in ACTION_CARDS:
-        return Illegal("S3", f"{action!r} is not an action card")
+        return Illegal.of("S3", "not_action_card", card=action)
     if region in s.unavailable:
-        return Illegal("R3", f"the {_region_label(state, region)} card was played last round")
+        return (Illegal.of("R3", "inactive_card_played") if region == INACTIVE else
+                Illegal.of("R3", "region_card_played", region=state.content.region_names.get(region, region)))
     if action in s.unavailable:
-        return Illegal("R3", f"the {ACTION_NAMES[action]} card was played last round")
+        return Illegal.of("R3", "action_card_played", action=action)
     if king:
         if "K" in s.unavailable:
-            return Illegal("K4", "the King's Privilege was played last round")
+            return Illegal.of("K4", "king_played")
         if s.rings < 1:
-            return Illegal("K1", "the King's Privilege needs a ring in supply")
+            return Illegal.of("K1", "king_ring")
     return None
 
 
 def _check_plan(state: GameState, a: Plan) -> Optional[Illegal]:
     if state.phase != "plan":
-        return Illegal("R2", "plans are made before the reveal")
+        return Illegal.of("R2", "plans_before_reveal")
     if state.seats[a.seat].plan is not None:
-        return Illegal("R2", "this seat has already planned this round")
+        return Illegal.of("R2", "planned_already")
     return plan_problem(state, a.seat, a.region, a.action, a.king)
 
 
@@ -120,37 +113,36 @@ def placement_problem(state: GameState, seat: int, fief: int, anchor, rotation: 
     a = board.index_of.get(anchor)
     mask = 0 if a is None else board.placement_mask(a, o)
     if a is None or mask & board.valid != mask:
-        return Illegal("P6", "part of the fief would hang off the map")
+        return Illegal.of("P6", "off_map")
     if mask & state.all_fiefs:
-        return Illegal("P7", "a fief is already there")
+        return Illegal.of("P7", "fief_there")
     if mask & state.seats[seat].ring_mask:
-        return Illegal("P7", "one of your own rings is there")
+        return Illegal.of("P7", "own_ring_there")
     for off in o.castle_offsets:
         if not board.land >> (a + off) & 1:
-            return Illegal("P8", "a castle would stand on the sea")
+            return Illegal.of("P8", "castle_on_sea")
     for off, d in o.edges:
         if board.barrier[d] >> (a + off) & 1:
-            return Illegal("P9", "the fief would cross a barrier")
+            return Illegal.of("P9", "barrier")
     if not mask & board.region_mask(region, state.flourishing):
-        return Illegal("P1", f"no hex of the fief is in {_region_label(state, region)}")
+        return _in_region("P1", "not_in_region", state, region)
     h = (mask & board.harbor).bit_count()
     c = (mask & board.city).bit_count()
     if action == "A" and (h == 0 or c > 0):
-        return Illegal("P2", "Harbors: cover at least one harbor and no city" if c == 0
-                       else "Harbors: the fief may not cover a city")
+        return Illegal.of("P2", "harbors_need" if c == 0 else "harbors_no_city")
     if action == "B" and h > 0:
-        return Illegal("P3", "Cities: the fief may not cover a harbor")
+        return Illegal.of("P3", "cities_no_harbor")
     if action == "C" and (h == 0 or c == 0):
-        return Illegal("P4", "Alliance: cover at least one city and one harbor (or hold a wedding)")
+        return Illegal.of("P4", "alliance_need")
     return None
 
 
 def check_place(state: GameState, a: Place) -> Optional[Illegal]:
     s = state.seats[a.seat]
     if a.fief != s.fief:
-        return Illegal("R1", f"this round's fief is {s.fief}, not {a.fief}")
+        return Illegal.of("R1", "wrong_fief", fief=s.fief, asked=a.fief)
     if not 0 <= a.rotation <= 5:
-        return Illegal("P10", "a rotation is 0 to 5 sixths of a turn")
+        return Illegal.of("P10", "rotation")
     return placement_problem(state, a.seat, a.fief, a.anchor, a.rotation, s.plan.region, s.plan.action)
 
 
@@ -158,23 +150,23 @@ def ring_problem(state: GameState, seat: int, h, taken: int = 0) -> Optional[Ill
     """Why a ring of ``seat`` may not go on ``h`` (P6, W4), or None."""
     board = state.board
     if not board.on_board(h):
-        return Illegal("P6", "a ring must go on a hex of the map")
+        return Illegal.of("P6", "ring_off_map")
     i = board.index_of[h]
     if state.seats[seat].fief_mask >> i & 1:
-        return Illegal("W4", "a ring may not go on your own fief")
+        return Illegal.of("W4", "ring_own_fief")
     if (state.all_rings | taken) >> i & 1:
-        return Illegal("W4", "that hex already has a ring")
+        return Illegal.of("W4", "ring_there")
     return None
 
 
 def check_wedding(state: GameState, a: Wedding) -> Optional[Illegal]:
     s = state.seats[a.seat]
     if s.plan.action != "C":
-        return Illegal("W1", "a wedding needs the Alliance card")
+        return Illegal.of("W1", "wedding_card")
     if not 1 <= len(a.rings) <= 2:
-        return Illegal("W3", "a wedding places one or two rings")
+        return Illegal.of("W3", "wedding_rings")
     if s.rings < len(a.rings):
-        return Illegal("W6", "not enough rings in supply")
+        return Illegal.of("W6", "rings_short")
     board = state.board
     taken = 0
     for h in a.rings:
@@ -185,9 +177,9 @@ def check_wedding(state: GameState, a: Wedding) -> Optional[Illegal]:
     rmask = board.region_mask(s.plan.region, state.flourishing)
     in_region = [bool(rmask >> board.index_of[h] & 1) for h in a.rings]
     if not any(in_region):
-        return Illegal("W2", f"the first ring must go in {_region_label(state, s.plan.region)}")
+        return _in_region("W2", "first_ring", state, s.plan.region)
     if len(a.rings) == 2 and not hexgrid.are_adjacent(*a.rings):
-        return Illegal("W3", "the second ring must be next to the first")
+        return Illegal.of("W3", "second_ring")
     return None
 
 

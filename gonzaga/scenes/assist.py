@@ -15,7 +15,7 @@ import pygame
 
 from .. import hints, takeback
 from ..rules import Place, Wedding
-from ..ui import i18n
+from ..words import i18n
 from ..ui import widgets as W
 from ..ui.widgets import Button
 from .base import refusal_rule

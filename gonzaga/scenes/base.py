@@ -206,7 +206,7 @@ def refusal_rule(game) -> Optional[str]:
 
 def game_page(game) -> str:
     """The page for the game screen: the refusal shown, else what the player is doing."""
-    from ..ui.rules_pages import page_for_rule
+    from ..words.rules_pages import page_for_rule
     rule = refusal_rule(game)
     if rule:
         return page_for_rule(rule)

@@ -6,7 +6,7 @@ from typing import Callable, Optional
 
 import pygame
 
-from ..ui import i18n
+from ..words import i18n
 from ..ui import widgets as W
 from ..ui.widgets import Button, TextField
 from .base import Scene

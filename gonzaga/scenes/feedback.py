@@ -36,7 +36,7 @@ import pygame
 
 from ..render import theme
 from ..rules import scoring
-from ..ui import i18n
+from ..words import i18n
 from ..ui import widgets as W
 from ..ui.motion import Animator, ease_out, ease_out_back, lerp, speed_scale
 

@@ -20,7 +20,7 @@ from ..render import pieces, theme
 from ..render.board_view import BoardRenderer, mark_icon
 from ..rules import ACTION_CARDS, Donate, Place, Plan, Setup, Wedding, plan_problem
 from ..rules import scoring
-from ..ui import i18n
+from ..words import i18n
 from ..ui import widgets as W
 from ..ui.widgets import Button
 from .base import Scene, refusal_rule

@@ -5,7 +5,7 @@ import pygame
 
 from ..render import theme
 from ..session import SeatSpec, new_seed
-from ..ui import i18n
+from ..words import i18n
 from ..ui import widgets as W
 from ..ui.widgets import Button, TextField
 from .base import Scene

@@ -29,7 +29,7 @@ from ..net import mygames, protocol
 from ..net.client import CONNECTED, CONNECTING, LOST
 from ..net.remote import COLOURS, Table, lan_ip, level_of, parse_address, parse_code, parse_name
 from ..render import pieces, theme
-from ..ui import i18n
+from ..words import i18n
 from ..ui import widgets as W
 from ..ui.widgets import Button, TextField
 from .assist import AssistBar

@@ -10,7 +10,7 @@ import pygame
 from .. import persistence
 from ..render import pieces, theme
 from ..rules import scoring
-from ..ui import i18n
+from ..words import i18n
 from ..ui import widgets as W
 from ..ui.motion import card_text
 from ..ui.widgets import Button

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ..rules import Donate, Illegal, Place, Wedding, hexgrid, legal_placements, placement_problem, ring_problem
+from ..rules import INACTIVE, Donate, Illegal, Place, Wedding, hexgrid, legal_placements, placement_problem, ring_problem
 from ..rules import scoring
 from ..rules.hexgrid import Hex
-from ..ui import i18n
+from ..words import i18n
 
 
 def _min_cell(cells) -> Hex:
@@ -194,15 +194,16 @@ class PlacementController:
         if why:
             return why
         if len(self.rings) >= min(2, st.seats[self.seat].rings):
-            return Illegal("W6" if st.seats[self.seat].rings < 2 else "W3",
-                           "no more rings for this wedding" if st.seats[self.seat].rings < 2
-                           else "a wedding places at most two rings")
+            if st.seats[self.seat].rings < 2:
+                return Illegal.of("W6", "no_more_rings")
+            return Illegal.of("W3", "wedding_two")
         if not self.rings:
             if not self.region_mask >> st.board.index_of[h] & 1:
-                region = i18n.card_name(st, self.plan.region)
-                return Illegal("W2", f"the first ring must go in {region}")
+                if self.plan.region == INACTIVE:
+                    return Illegal.of("W2", "first_ring_inactive")
+                return Illegal.of("W2", "first_ring", region=i18n.card_name(st, self.plan.region))
         elif not hexgrid.are_adjacent(self.rings[0], h):
-            return Illegal("W3", "the second ring must be next to the first")
+            return Illegal.of("W3", "second_ring")
         return None
 
     def ring_candidates(self) -> set[Hex]:

@@ -23,7 +23,7 @@ import pygame
 from .. import history
 from ..rules import GameRecord
 from ..session import Session
-from ..ui import i18n
+from ..words import i18n
 from ..ui import widgets as W
 from ..ui.widgets import Button
 from .game import GameScene
@@ -103,7 +103,7 @@ class ReplaySession(Session):
 
     def submit(self, action):
         from ..rules.legality import Illegal
-        return Illegal("R5", "a replay is watched, not played")
+        return Illegal.of("R5", "replay")
 
     def rewind(self, n: int) -> None:
         raise ValueError("a replay is watched, not played")

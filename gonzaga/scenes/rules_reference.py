@@ -13,7 +13,7 @@ from typing import Optional
 import pygame
 
 from ..render import rule_pictures
-from ..ui import i18n, rules_pages
+from ..words import i18n, rules_pages
 from ..ui import widgets as W
 from ..ui.widgets import Button, TextField
 from .base import ModalScene

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pygame
 
 from .. import persistence
-from ..ui import i18n
+from ..words import i18n
 from ..ui import widgets as W
 from ..ui.widgets import Button
 from .base import ModalScene

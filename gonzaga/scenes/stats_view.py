@@ -6,7 +6,8 @@ from __future__ import annotations
 import pygame
 
 from .. import stats as S
-from ..ui import charts, i18n
+from ..ui import charts
+from ..words import i18n
 from ..ui import widgets as W
 from ..ui.widgets import Button
 from .base import ModalScene

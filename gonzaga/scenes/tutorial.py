@@ -20,7 +20,7 @@ import pygame
 from .. import tutorial as T
 from ..rules import Donate, Place, Plan, Wedding
 from ..session import SeatSpec, Session
-from ..ui import i18n
+from ..words import i18n
 from ..ui import widgets as W
 from ..ui.widgets import Button
 from .base import ModalScene

@@ -1,1 +1,2 @@
-"""Interface pieces shared by the screens: strings (i18n), widgets and panels."""
+"""Interface pieces shared by the screens: widgets, panels, charts, motion. Their words live on
+their own floor, ``gonzaga/words``."""

@@ -1,6 +1,6 @@
 """The pages of the illustrated rules reference (issue 11): one topic per rule, its text taken
-sentence by sentence from ``rules_text`` (so the printed rulebook's words, corrected there,
-are shown here too) without the spec ids, and the pictures that illustrate it.
+sentence by sentence from ``rules_text`` (so a correction there shows here too, in every
+language) without the spec ids, and the pictures that illustrate it.
 
 Pure Python (no pygame). ``page_for_rule("P8")`` names the page a refusal's "why?" opens; the
 ids themselves are never shown to the player.

@@ -1,0 +1,141 @@
+"""Interface words in the player's language: ``t(key, **params)``, ``tn(key, n)`` and the
+refusals' words (``rule_text``).
+
+Pure Python (no pygame): the session uses it for the game log. The English is the source
+(``en``, ``en_learn``, ``en_online`` and the refusals of ``gonzaga/rules/refusals.py``, as
+``refusal.<key>``); every other language is a gettext catalog,
+``locale/<lang>/LC_MESSAGES/gonzaga.po`` (see ``catalog``). A key missing from a catalog falls
+back to English. Italian wording follows the printed Italian rules (feudo, regione, Porti,
+Città, Alleanza, Privilegio del Re, Lega Navale, Matrimonio, confine invalicabile,
+terraferma...).
+"""
+from __future__ import annotations
+
+from ..rules.refusals import REFUSALS
+from . import catalog
+from .en import EN as _GAME_EN
+from .en_learn import EN as _LEARN_EN
+from .en_online import EN as _ONLINE_EN
+
+LANGUAGES = ("en", "it")
+_language = "en"
+
+EN: dict[str, str] = {**_GAME_EN, **_LEARN_EN, **_ONLINE_EN,
+                      **{f"refusal.{k}": v for k, v in REFUSALS.items()}}
+# the translations of the interface (the catalog also holds the rules text: ``rules_text``)
+IT: dict[str, str] = {k: v for k, v in catalog.load("it").items() if k in EN}
+_TABLES = {"en": EN, "it": IT}
+
+
+def set_language(lang: str) -> None:
+    global _language
+    _language = lang if lang in LANGUAGES else "en"
+
+
+def language() -> str:
+    return _language
+
+
+def table(lang: str) -> dict[str, str]:
+    return _TABLES.get(lang, EN)
+
+
+def t(key: str, **params) -> str:
+    """The words for ``key`` in the current language, with ``{params}`` filled in."""
+    text = table(_language).get(key) or EN.get(key)
+    if text is None:
+        return key
+    try:
+        return text.format(**params) if params else text
+    except (KeyError, IndexError, ValueError):
+        return text
+
+
+def tn(key: str, n: int, **params) -> str:
+    """A number and its noun in the current language: ``key.<category>`` with the CLDR plural
+    category of ``n`` (``one`` or ``other`` in English and Italian), with ``{n}`` and ``params``."""
+    return t(f"{key}.{catalog.plural_category(_language, n)}", n=n, **params)
+
+
+class Term:
+    """A parameter of a game-log line that is put into words only when the line is shown, so
+    that the log keeps keys and ids and a change of language re-renders every line:
+    ``Term("card", id, name)`` a planning card (region id with its map name, ``inactive``, or
+    A/B/C/K), ``Term("n", key, n)`` a number with its noun (:func:`tn`), ``Term("t", key, params)``
+    a sentence, ``Term("join", sep, parts)`` parts joined."""
+
+    __slots__ = ("kind", "args")
+
+    def __init__(self, kind: str, *args):
+        self.kind = kind
+        self.args = args
+
+    def __format__(self, spec: str) -> str:
+        k, a = self.kind, self.args
+        if k == "card":
+            card, name = a
+            return t(f"card.{card}") if card in ("A", "B", "C", "K", "inactive") else name
+        if k == "n":
+            return tn(a[0], a[1])
+        if k == "t":
+            return t(a[0], **a[1])
+        if k == "join":
+            return a[0].join(format(x) for x in a[1])
+        return str(a)
+
+    def __str__(self) -> str:
+        return format(self)
+
+    def __repr__(self) -> str:
+        return f"Term({self.kind!r}, {', '.join(repr(x) for x in self.args)})"
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Term) and (self.kind, self.args) == (other.kind, other.args)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, repr(self.args)))
+
+
+def card_term(state_or_content, card: str) -> Term:
+    content = getattr(state_or_content, "content", state_or_content)
+    return Term("card", card, content.region_names.get(card, card) if content is not None else card)
+
+
+def tiebreak(text: str) -> str:
+    """The engine's tie-break sentence (English) in the current language."""
+    if "shared" in text:
+        return t("end.tb_shared")
+    if text:
+        return t("end.tb_sites")
+    return ""
+
+
+def rule_text(why) -> str:
+    """What a refusal (an ``Illegal``) says to the player, in the interface language: worded
+    from its key and parameters (an action card's letter becomes the card's name); its rule id
+    is never shown (it stays in the log file). A refusal without a key shows its own words."""
+    if why.key:
+        args = why.args
+        if "action" in args:
+            args["action"] = t(f"card.{args['action']}")
+        msg = t(f"refusal.{why.key}", **args)
+    else:
+        msg = why.said
+    return msg[:1].upper() + msg[1:]
+
+
+placeholders = catalog.placeholders
+
+
+def colour_name(colour: str) -> str:
+    return t(f"colour.{colour}")
+
+
+def card_name(state_or_content, card: str) -> str:
+    """A planning card's name: a region id, ``inactive``, or A/B/C/K."""
+    if card in ("A", "B", "C", "K"):
+        return t(f"card.{card}")
+    if card == "inactive":
+        return t("card.inactive")
+    content = getattr(state_or_content, "content", state_or_content)
+    return content.region_names.get(card, card)
