@@ -10,7 +10,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from gonzaga import hints
+from gonzaga.table import hints
 from gonzaga.ai.worker import DecisionWorker
 from gonzaga.rules import Place, Plan, check, legal_placements, view
 

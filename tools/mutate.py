@@ -78,7 +78,7 @@ def M(rule, file, original, replacement, what):
 L, P, B, E, S, V, PO, ST = ("gonzaga/rules/legality.py", "gonzaga/rules/placement.py", "gonzaga/rules/board.py",
                             "gonzaga/rules/engine.py", "gonzaga/rules/scoring.py", "gonzaga/rules/view.py",
                             "gonzaga/rules/playout.py", "gonzaga/rules/state.py")
-SESSION, SAVES, REC = "gonzaga/session.py", "gonzaga/persistence.py", "gonzaga/rules/record.py"
+SESSION, SAVES, REC = "gonzaga/table/session.py", "gonzaga/table/persistence.py", "gonzaga/rules/record.py"
 
 MUTANTS = [
     # ---------------------------------------------------------------- setup

@@ -754,7 +754,7 @@ def main(argv: list[str]) -> int:
     except UsageError as e:
         print(str(e), file=sys.stderr)
         return 2
-    from ..persistence import setup_logging
+    from ..table.persistence import setup_logging
     log_file = setup_logging()
     try:
         res = asyncio.run(run_check(a))

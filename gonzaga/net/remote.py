@@ -27,12 +27,12 @@ from urllib.parse import urlsplit
 
 from pydantic import BaseModel
 
-from .. import history
+from ..table import history
 from ..rules import Action, GameRecord, GameState, Illegal, Plan, Setup, check, parse_action
 from ..rules.actions import ActionSyntaxError
 from ..rules.content import Content, edition_for
 from ..rules.view import HIDDEN
-from ..session import SeatSpec, Session
+from ..table.session import SeatSpec, Session
 from ..ui import i18n
 from . import protocol
 from .client import CONNECTED, Connection

@@ -251,7 +251,7 @@ def _choose(bot, v: GameState, seat: int) -> Action:
 
 
 def _fallback(v: GameState, seat: int) -> Action:
-    from ..session import _fallback as fb  # the first legal plan, or a donation
+    from ..table.session import _fallback as fb  # the first legal plan, or a donation
     return fb(v, seat)
 
 
@@ -862,7 +862,7 @@ def _port(text: str) -> int:
 
 
 def default_data_dir() -> Path:
-    from ..persistence import data_dir
+    from ..table.persistence import data_dir
     return data_dir() / "server"
 
 

@@ -10,15 +10,15 @@ import hashlib
 from dataclasses import dataclass
 from typing import Optional
 
-from .rules import GameRecord, GameState, Plan, apply, new_game
-from .rules.view import HIDDEN, view
-from .rules.state import evolve
+from ..rules import GameRecord, GameState, Plan, apply, new_game
+from ..rules.view import HIDDEN, view
+from ..rules.state import evolve
 
 
 def states(record: GameRecord, content=None) -> list[GameState]:
     """The state before any action, then after each action of the record."""
-    from .rules import load_content
-    from .rules.record import upgrade
+    from ..rules import load_content
+    from ..rules.record import upgrade
     content = content or load_content()
     if record.version < 2:
         record = upgrade(record, content)

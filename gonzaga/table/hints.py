@@ -20,9 +20,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
-from .rules import Action, GameState, Place, Plan, Wedding, apply, legal_placements, view
-from .rules import scoring
-from .ui import i18n
+from ..rules import Action, GameState, Place, Plan, Wedding, apply, legal_placements, view
+from ..rules import scoring
+from ..ui import i18n
 
 #: the levels from strongest to weakest; a hint asks the first one that is registered
 PREFERENCE = ("expert", "hard", "medium", "easy", "greedy", "random")
@@ -30,7 +30,7 @@ PREFERENCE = ("expert", "hard", "medium", "easy", "greedy", "random")
 
 def strongest_level() -> str:
     """The strongest AI level registered now (``expert`` once it exists)."""
-    from .ai import bot_names
+    from ..ai import bot_names
     names = bot_names()
     for n in PREFERENCE:
         if n in names:
@@ -117,7 +117,7 @@ def _cover_reason(v: GameState, seat: int, cells, new_piece: Optional[Action]) -
 
 def _best_under(v: GameState, seat: int, region: str, action: str):
     """The best-scoring placement or wedding under a plan: (points, action) or None."""
-    from .ai.bots import best_scoring
+    from ..ai.bots import best_scoring
     opts = best_scoring(v, seat, region, action)
     return max(opts, key=lambda x: x[0]) if opts else None
 
@@ -181,7 +181,7 @@ class HintService:
     @property
     def worker(self):
         if self._worker is None:
-            from .ai.worker import DecisionWorker
+            from ..ai.worker import DecisionWorker
             self._worker = DecisionWorker(processes=1)
         return self._worker
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from .rules import Donate, Place, Plan, Wedding
+from ..rules import Donate, Place, Plan, Wedding
 
 DECISIONS = (Plan, Place, Wedding, Donate)
 

@@ -21,13 +21,13 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
-from .rules import (Action, Donate, GameConfig, GameRecord, GameState, Illegal, Place, Plan,
+from ..rules import (Action, Donate, GameConfig, GameRecord, GameState, Illegal, Place, Plan,
                     Setup, Wedding, apply, check, deal, legal_actions, new_game, view)
-from .rules import scoring
-from .rules.state import FIRST_LAST_TURN_CHECK
-from .ai.match import bot_seed
-from .rules.content import Content, load_content
-from .ui import i18n
+from ..rules import scoring
+from ..rules.state import FIRST_LAST_TURN_CHECK
+from ..ai.match import bot_seed
+from ..rules.content import Content, load_content
+from ..ui import i18n
 
 log = logging.getLogger(__name__)
 
@@ -80,7 +80,7 @@ class InlineWorker:
         self._n = 0
 
     def request(self, bot_name: str, seed: int, v: GameState, seat: int) -> int:
-        from .ai import make_bot
+        from ..ai import make_bot
         self._n += 1
         bot = self._bots.get((bot_name, seed, seat))
         if bot is None:
@@ -100,7 +100,7 @@ class InlineWorker:
 
 def make_worker():
     """The project's decision worker (bots think in a thread or a process, never in the frame loop)."""
-    from .ai.worker import DecisionWorker
+    from ..ai.worker import DecisionWorker
     return DecisionWorker()
 
 
@@ -125,7 +125,7 @@ class Session:
         self.seats = list(seats)
         self.record = GameRecord(record.config, record.seed, [])
         if record.map_id:  # a game begun on a kept earlier edition of the board finishes on it
-            from .rules.record import content_of
+            from ..rules.record import content_of
             content = content_of(record, content or load_content())
         self.content = content
         self.worker = worker
