@@ -96,6 +96,10 @@ class ReplaySession(Session):
     def tick(self, now=None) -> bool:  # never plays
         return False
 
+    def view_for(self, seat=None):
+        """The step shown (public, or in full for a finished game shown in full), for every seat."""
+        return self.state
+
     # A viewer is watched, never played: the game screen under it must not change the record
     # (an action or a take-back would leave ``states`` behind the record).
     def is_human(self, seat: int) -> bool:

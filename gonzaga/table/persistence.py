@@ -359,7 +359,7 @@ class LoadedSave:
 
     @property
     def seats(self):
-        from .session import SeatSpec
+        from .seats import SeatSpec
         return [SeatSpec(s.name, s.kind, s.bot, s.colour) for s in self.model.seats]
 
 
