@@ -15,3 +15,9 @@ screens, render, widgets or net.
   ``history.py``: a record's states and scores; ``hints.py``: hints; ``tutorial.py``: the
   tutorial's script (its screen is ``scenes/tutorial.py``).
 """
+
+from .core import Table
+from .seats import SeatRefused, SeatSpec
+from .store import Change, StoreFailed
+
+__all__ = ["Table", "SeatSpec", "SeatRefused", "Change", "StoreFailed"]

@@ -126,10 +126,14 @@ class Table:
             raise ValueError("the game has begun: a seat can only be handed to the computer")
         self.seats[seat] = spec
 
+    def handover_problem(self, seat: int, by: Optional[int]) -> Optional[str]:
+        """None when ``by`` may hand human ``seat`` to an AI now; else why not (a sentence)."""
+        return handover_problem(self.seats, seat, by, self.host, self.is_over, self.started)
+
     def hand_to_ai(self, seat: int, bot: str, by: Optional[int]) -> Optional[str]:
         """``by`` hands human ``seat`` to the AI level ``bot``: None when done, else why not. Only
         the host or the seat's own player may, in a game that has begun and is not over."""
-        why = handover_problem(self.seats, seat, by, self.host, self.is_over, self.started)
+        why = self.handover_problem(seat, by)
         if why is not None:
             return why
         old = self.seats[seat]
