@@ -10,9 +10,9 @@ Each room's game moves on only through its :class:`gonzaga.table.Table`, the sam
 the desktop game's: it checks an action (who may send it, and the rules), writes it to the
 store (``storage.py``) in one transaction before anyone sees it, applies it, and tells each
 seat's observer, which sends its connection an ``update`` with its own view and the action as
-that seat may know it. AI seats are asked by the table's pacing through :class:`RoomWorker`,
-off the event loop (a small thread pool; search levels in processes), from their seat's view only. A server started on the same data folder rebuilds every game by
-replaying its stored actions, so clients come back with ``resume`` and their token.
+that seat may know it (``rooms.py``). AI seats are asked by the table's pacing, off the event
+loop, from their seat's view only. A server started on the same data folder rebuilds every game
+by replaying its stored actions, so clients come back with ``resume`` and their token.
 
 Hostile input (bad JSON, wrong version, deep nesting, oversized frames, floods, exceptions in a
 handler) is answered on its own connection and never stops the server or touches another game.
