@@ -24,13 +24,13 @@ def _frames(quick: bool) -> dict:
     import statistics
     import time
 
-    from . import persistence
+    from .table import persistence
     from .ai import make_bot
     from .app import App
     from .rules import view
     from .scenes.feedback import Event
     from .scenes.game import GameScene
-    from .session import SeatSpec, Session
+    from .table.session import SeatSpec, Session
 
     seats = [SeatSpec(n, "human", colour=c) for n, c in
              (("Ann", "red"), ("Bob", "yellow"), ("Cy", "green"), ("Di", "blue"))]

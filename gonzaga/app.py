@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 from typing import Optional
 
-from . import persistence
+from .table import persistence
 
 log = logging.getLogger(__name__)
 
@@ -307,12 +307,12 @@ class App:
     @property
     def worker(self):
         if self._worker is None:
-            from .session import make_worker
+            from .table.session import make_worker
             self._worker = make_worker()
         return self._worker
 
     def ai_delay(self) -> float:
-        from .session import SPEEDS
+        from .table.session import SPEEDS
         return SPEEDS.get(self.speed, SPEEDS["normal"])
 
     def set_speed(self, speed: str) -> None:
@@ -326,7 +326,7 @@ class App:
         self.autosave_now(session)
 
     def start_session(self, seats, seed: int, scenario: Optional[str] = None) -> None:
-        from .session import Session
+        from .table.session import Session
         self.end_session()
         self.session = Session.new(seats, seed, scenario, content=self.content, worker=self.worker,
                                    on_change=self._on_change, ai_delay=self.ai_delay())
@@ -335,7 +335,7 @@ class App:
 
     def start_demo(self, seats: int, seed: Optional[int], bots: Optional[list[str]] = None) -> None:
         from .ai import bot_names
-        from .session import SeatSpec, new_seed
+        from .table.session import SeatSpec, new_seed
         from .words import i18n
         names = bot_names()
         levels = bots or [b for b in ("medium", "easy") if b in names] or ["greedy"]
@@ -346,7 +346,7 @@ class App:
 
     def open_save(self, path: Path) -> bool:
         """Load a save and resume behind the privacy curtain; False (and a message) if it is bad."""
-        from .session import Session
+        from .table.session import Session
         try:
             ls = persistence.load_save(path, self.content)
         except persistence.SaveError as e:
@@ -521,7 +521,7 @@ class App:
             self.autosave_now(self.session)
         self.end_session()
         self.audio.close()
-        from .hints import close_service
+        from .table.hints import close_service
         close_service(self)  # the hints' own worker (issue 11)
         if self._worker is not None:
             self._worker.close()

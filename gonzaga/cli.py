@@ -2,7 +2,7 @@
 netplay-check, from the online play in ``gonzaga/net``).
 
 Every command prints JSON with ``--json``; bad input gives one line on stderr and exit 2 (a
-damaged or hostile file included: it is read like a save, see gonzaga/save_schema.py). Output
+damaged or hostile file included: it is read like a save, see gonzaga/table/save_schema.py). Output
 into a closed pipe (``| head``) ends the command quietly.
 """
 from __future__ import annotations
@@ -197,7 +197,7 @@ def load_record_file(path: str, content=None):
     """
     from pydantic import ValidationError
 
-    from . import save_schema as S
+    from .table import save_schema as S
     from .rules import GameRecord, RecordError
     from .rules.record import RECORD_VERSION
 
@@ -227,7 +227,7 @@ def load_record_file(path: str, content=None):
 
 
 def _replayed(path: str):
-    from . import save_schema as S
+    from .table import save_schema as S
     from .rules import RecordError, load_content, replay
     from .rules.content import ContentError
     from .rules.record import summary

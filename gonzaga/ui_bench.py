@@ -57,12 +57,12 @@ def game_at_round6(size, phase: str, *, opponents_as_ai: bool = False):
     (``opponents_as_ai``: a solo game, as the README's screenshots show it)."""
     import pygame  # noqa: F401
 
-    from . import persistence
+    from .table import persistence
     from .ai import make_bot
     from .app import App
     from .rules import legal_placements, view
     from .scenes.game import GameScene
-    from .session import SeatSpec, Session
+    from .table.session import SeatSpec, Session
 
     names = ("Ann", "Yellow AI", "Green AI", "Blue AI") if opponents_as_ai else ("Ann", "Bob", "Cy", "Di")
     seats = [SeatSpec(n, "human", colour=c) for n, c in zip(names, ("red", "yellow", "green", "blue"))]

@@ -21,7 +21,7 @@ def make_app(tmp_path, monkeypatch):
     **settings)``. Every app made is closed afterwards, and the interface language and scale a
     test may have changed are set back."""
     monkeypatch.setenv("GONZAGA_HOME", str(tmp_path / "home"))
-    from gonzaga import persistence
+    from gonzaga.table import persistence
     from gonzaga.app import App
     made = []
 

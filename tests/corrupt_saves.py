@@ -130,9 +130,9 @@ def _edit(d: dict, path: tuple, value) -> bytes:
 
 def fresh_bases(tmp: Path) -> list[tuple[str, bytes]]:
     """Saves made now, on this board: a 2-seat hot-seat game and a 4-seat game with AI seats."""
-    from gonzaga import persistence
+    from gonzaga.table import persistence
     from gonzaga.rules import legal_actions
-    from gonzaga.session import InlineWorker, SeatSpec, Session
+    from gonzaga.table.session import InlineWorker, SeatSpec, Session
 
     out = []
     s = Session.new([SeatSpec("Ann", "human", colour="red"), SeatSpec("Bob", "human", colour="blue")], 5)
@@ -156,7 +156,7 @@ def fresh_bases(tmp: Path) -> list[tuple[str, bytes]]:
 
 def example_bases() -> list[tuple[str, bytes]]:
     """The example saves in saves/ that load on this board (an edition change may retire some)."""
-    from gonzaga import persistence
+    from gonzaga.table import persistence
     out = []
     for p in sorted(EXAMPLES.glob("*.json")):
         try:
@@ -361,7 +361,7 @@ def check_one(v: Variant, work: Path) -> dict:
 
         # (2) the same entry as the autosave: the title screen checks it for "Continue"
         import pygame
-        from gonzaga import persistence
+        from gonzaga.table import persistence
         from gonzaga.app import App
         from gonzaga.render import theme
         from gonzaga.scenes.dialogs import MessageScene

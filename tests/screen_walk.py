@@ -6,7 +6,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from gonzaga import persistence
+from gonzaga.table import persistence
 from gonzaga.rules import Plan, legal_actions
 from gonzaga.words import i18n
 from gonzaga.ui import widgets as W

@@ -9,10 +9,10 @@ import time
 import pygame
 import pytest
 
-from gonzaga import hints, persistence
+from gonzaga.table import hints, persistence
 from gonzaga.ai.worker import DecisionWorker
 from gonzaga.rules import placement_problem
-from gonzaga.session import SeatSpec
+from gonzaga.table.session import SeatSpec
 from gonzaga.words import i18n
 from scene_events import click, key, post
 

@@ -13,7 +13,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from gonzaga import audio, persistence
+from gonzaga import audio
+from gonzaga.table import persistence
 from gonzaga.audio import EFFECTS, Audio
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -100,7 +101,7 @@ def test_the_game_runs_silent_when_the_mixer_fails(monkeypatch, caplog, tmp_path
     monkeypatch.setattr(pygame.mixer, "init", broken)
     caplog.set_level(logging.INFO)
     from gonzaga.app import App
-    from gonzaga.session import SeatSpec
+    from gonzaga.table.session import SeatSpec
     app = App(persistence.Settings(speed="instant"), size=(1280, 720))
     app.start_session([SeatSpec("Ann", "ai", "random", "red"), SeatSpec("Bob", "ai", "random", "blue")], 3)
     # the AI seats decide in a thread: frames run while they think. Bounded by the clock, not

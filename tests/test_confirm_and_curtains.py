@@ -11,10 +11,10 @@ import time
 import pygame
 import pytest
 
-from gonzaga import persistence
+from gonzaga.table import persistence
 from gonzaga.rules import Donate, Plan, legal_actions
 from gonzaga.scenes.overlays import CurtainScene, ObjectiveScene
-from gonzaga.session import SeatSpec
+from gonzaga.table.session import SeatSpec
 
 import screen_walk as SW
 from test_scenes import button, click, key, press

@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from gonzaga import persistence as P
+from gonzaga.table import persistence as P
 from gonzaga.rules import Plan, Wedding, legal_actions, legal_weddings
-from gonzaga.session import SeatSpec, Session
+from gonzaga.table.session import SeatSpec, Session
 from gonzaga.words import i18n
 
 pytestmark = pytest.mark.rule("E-save")
@@ -168,9 +168,9 @@ def test_a_program_killed_before_the_rename_leaves_the_previous_save(home, tmp_p
     """A real crash: the child process dies (``os._exit``) between writing and renaming."""
     child = textwrap.dedent("""
         import os, sys
-        from gonzaga import persistence as P
+        from gonzaga.table import persistence as P
         from gonzaga.rules import legal_actions
-        from gonzaga.session import SeatSpec, Session
+        from gonzaga.table.session import SeatSpec, Session
         s = Session.new([SeatSpec("Ann", "human", colour="red"), SeatSpec("Bob", "human", colour="blue")], 5)
         P.save_game(s, P.saves_dir() / "game.json", "x")
         s.submit(legal_actions(s.state, 0)[0])

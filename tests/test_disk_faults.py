@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # ---------------------------------------------------------------- the scenarios (also run in a namespace)
 
 def _hotseat(app):
-    from gonzaga.session import SeatSpec
+    from gonzaga.table.session import SeatSpec
     app.start_session([SeatSpec("Ann", "human", colour="red"), SeatSpec("Bob", "human", colour="blue")], 5)
     app.run_frames(2)
     return app.session
@@ -60,7 +60,7 @@ def _named_save_via_menu(app) -> list[str]:
 
 
 def _saved_actions() -> int:
-    from gonzaga import persistence as P
+    from gonzaga.table import persistence as P
     return len(P.read_save(P.autosave_path()).record.actions)
 
 
@@ -68,7 +68,7 @@ def full_disk_scenario(fill, free) -> dict:
     """Start a game, fill the disk, play on, free it, play on. ``fill``/``free`` make it so."""
     import logging
 
-    from gonzaga import persistence as P
+    from gonzaga.table import persistence as P
     from gonzaga.app import App
     from gonzaga.scenes.game import GameScene
     P.setup_logging()
@@ -109,12 +109,12 @@ def full_disk_scenario(fill, free) -> dict:
 
 def read_only_scenario(make_read_only) -> dict:
     """A good and a bad save in a data folder that then becomes read-only; start, look, play."""
-    from gonzaga import persistence as P
+    from gonzaga.table import persistence as P
     from gonzaga.app import App
     from gonzaga.scenes.dialogs import ErrorScene
     from gonzaga.scenes.game import GameScene
     from gonzaga.scenes.load_game import LoadScene
-    from gonzaga.session import SeatSpec, Session
+    from gonzaga.table.session import SeatSpec, Session
     out: dict = {}
     s = Session.new([SeatSpec("Ann", "human", colour="red"), SeatSpec("Bob", "human", colour="blue")], 5)
     P.save_game(s, P.saves_dir() / "good.json", "Good game")
@@ -212,7 +212,7 @@ def test_full_disk_patched(home, monkeypatch, capfd):
 def test_read_only_folder_patched(home, monkeypatch, capfd):
     import tempfile
 
-    from gonzaga import persistence as P
+    from gonzaga.table import persistence as P
     real = tempfile.mkstemp
     state = {"ro": False}
 
@@ -237,7 +237,7 @@ def test_read_only_folder_patched(home, monkeypatch, capfd):
 def test_logging_failures_never_reach_the_terminal(home, capfd):
     import logging
 
-    from gonzaga import persistence as P
+    from gonzaga.table import persistence as P
     P.setup_logging()
     handler = next(h for h in logging.getLogger().handlers if getattr(h, "_gonzaga", False))
 
@@ -269,7 +269,7 @@ def test_unwritable_home_in_game(tmp_path, monkeypatch):
     home = tmp_path / "not-a-folder"
     home.write_text("x")
     monkeypatch.setenv("GONZAGA_HOME", str(home))
-    from gonzaga import persistence as P
+    from gonzaga.table import persistence as P
     from gonzaga.app import App
     from gonzaga.scenes.game import GameScene
     app = App(P.load_settings(), size=(1280, 800))
@@ -355,7 +355,7 @@ def _main(scenario: str, home: str) -> dict:
         def remount():
             subprocess.run(["mount", "-o", "remount,ro", home], check=True)
         out = read_only_scenario(remount)
-        from gonzaga import persistence as P
+        from gonzaga.table import persistence as P
         out["log_absent"] = not P.log_path().exists()
         return out
     raise SystemExit(f"unknown scenario {scenario}")

@@ -10,13 +10,15 @@ from types import SimpleNamespace
 
 import pytest
 
-from gonzaga import hints
+from gonzaga.table import hints
 from gonzaga.ai.worker import DecisionWorker
 from gonzaga.rules import Place, Plan, check, legal_placements, view
 
 
 def fake_session(st, seed=5, n=7, version=1):
-    return SimpleNamespace(state=st, record=SimpleNamespace(seed=seed, actions=[None] * n), version=version)
+    """What the hint service reads of a session; ``hint_view`` as the table gives it (its own view)."""
+    return SimpleNamespace(state=st, record=SimpleNamespace(seed=seed, actions=[None] * n), version=version,
+                           hint_view=lambda seat: view(st, seat))
 
 
 def wait(svc, session, timeout=60.0):

@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 import corrupt_saves as C
-from gonzaga import persistence as P
-from gonzaga import save_schema as S
+from gonzaga.table import persistence as P
+from gonzaga.table import save_schema as S
 
 ROOT = Path(__file__).resolve().parent.parent
 MEMORY_LIMIT = 1 << 30  # a game process peaks near 220 MB of address space
@@ -288,7 +288,7 @@ def test_record_from_json_raises_only_record_errors():
 
 def _hotseat_save(name="g.json"):
     from gonzaga.rules import legal_actions
-    from gonzaga.session import SeatSpec, Session
+    from gonzaga.table.session import SeatSpec, Session
     s = Session.new([SeatSpec("Ann", "human", colour="red"), SeatSpec("Bob", "human", colour="blue")], 5)
     s.submit(legal_actions(s.state, 0)[0])
     return s, P.save_game(s, P.saves_dir() / name, "x")

@@ -10,7 +10,7 @@ import os
 
 import pytest
 
-from gonzaga import persistence
+from gonzaga.table import persistence
 from gonzaga.words import i18n
 from gonzaga.ui import widgets as W
 

@@ -17,7 +17,7 @@ import random
 import pygame
 import pytest
 
-from gonzaga import persistence as P
+from gonzaga.table import persistence as P
 
 FRAMES_PER_STOP = 110
 
@@ -85,7 +85,7 @@ def _random_event(app, rng: random.Random) -> None:
 def _finished_save():
     """A two-seat AI game played to its end, saved (for the end-of-game screen)."""
     from gonzaga.ai.match import play_game
-    from gonzaga.session import SeatSpec, Session
+    from gonzaga.table.session import SeatSpec, Session
     from gonzaga.rules import GameConfig
     res = play_game(["greedy", "random"], seed=3, config=GameConfig(seats=2))
     s = Session([SeatSpec("Ann", "human", colour="red"), SeatSpec("Bob", "human", colour="yellow")], res.record)
@@ -102,7 +102,7 @@ def test_random_events_on_every_screen(tmp_path, monkeypatch, seed):
     from gonzaga.scenes.overlays import MenuScene
     from gonzaga.scenes.rules_view import RulesScene
     from gonzaga.scenes.settings import SettingsScene
-    from gonzaga.session import SeatSpec
+    from gonzaga.table.session import SeatSpec
 
     finished = _finished_save()
     saves = P.saves_dir()

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from gonzaga import history
+from gonzaga.table import history
 from gonzaga.ai import make_bot
 from gonzaga.rules import load_content, view
 from gonzaga.scenes.feedback import derive
-from gonzaga.session import SeatSpec, Session
+from gonzaga.table.session import SeatSpec, Session
 from gonzaga.ui.motion import Animator, speed_scale
 
 

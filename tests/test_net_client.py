@@ -17,7 +17,7 @@ from gonzaga.net.client import CLOSED, CONNECTED, LOST, Connection
 from gonzaga.net.remote import RemoteSession, Table, parse_address, parse_code, parse_name, seat_specs
 from gonzaga.net.server import ServerThread
 from gonzaga.rules import Donate, Place, Plan, check, legal_actions, load_content, replay
-from gonzaga.session import Session
+from gonzaga.table.session import Session
 from gonzaga.words import i18n
 
 CONTENT = load_content()
@@ -185,7 +185,7 @@ def test_two_remote_sessions_play_a_game_to_the_end(server):
     assert rounds.final == [s.score for s in local.state.seats] and rounds.rounds == list(range(1, local.state.round + 1))
     assert host.session.n == len(room.record.actions)
     # the statistics count it once per computer, as an online game of that seat
-    from gonzaga import stats
+    from gonzaga.table import stats
     e = stats.entry_for(guest.session)
     assert e.mode == "online" and e.id == stats.online_id(guest.game) != stats.online_id(host.game + "x") and e.seats == 2 and e.opponents == []
     assert e.won == (1 in host.session.state.winners) and e.score == local.state.seats[1].score

@@ -16,7 +16,7 @@ import stat
 import pygame
 import pytest
 
-from gonzaga import persistence
+from gonzaga.table import persistence
 from gonzaga.net import mygames
 from gonzaga.net import protocol as P
 from gonzaga.net.client import CONNECTED, LOST

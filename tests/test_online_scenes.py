@@ -12,7 +12,7 @@ import socket
 import pygame
 import pytest
 
-from gonzaga import persistence
+from gonzaga.table import persistence
 from gonzaga.net.client import LOST
 from gonzaga.net.remote import Table
 from gonzaga.rules import Donate, Plan, check, legal_actions

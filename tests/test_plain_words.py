@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from gonzaga import persistence
+from gonzaga.table import persistence
 from gonzaga.rules import load_content, scoring
-from gonzaga.session import Session
+from gonzaga.table.session import Session
 from gonzaga.words import i18n
 from gonzaga.ui import widgets as W
 

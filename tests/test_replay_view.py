@@ -12,7 +12,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from gonzaga import history, persistence
+from gonzaga.table import history, persistence
 from gonzaga.rules import load_content, replay
 from gonzaga.rules.view import HIDDEN
 from gonzaga.words import i18n
@@ -222,7 +222,7 @@ def test_the_load_and_end_screens_open_the_viewer(app):
 
 
 def test_watching_a_finished_game_does_not_count_it(app):
-    from gonzaga import stats
+    from gonzaga.table import stats
     v = open_viewer(app, "v1-finished.json")
     v.to_start()
     while v.rs.step < v.rs.n_steps:  # move by move to the end: the viewer sees the game end

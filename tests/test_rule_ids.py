@@ -27,6 +27,7 @@ SPEC = Path(os.environ.get("GONZAGA_SPEC") or ROOT.parent / "shared" / "design" 
 PROJECT_IDS = {
     "E-view": "AI seats and the shared screen get only what one seat may know (spec E)",
     "E-save": "saves and autosave: crash-safe writes; an edited or damaged save is refused (spec E)",
+    "E-table": "one authority: only the table changes a game; who may act, take back, hint or hand over (issue 38)",
 }
 
 EXPECTED = ({f"S{i}" for i in range(1, 6)} | {f"R{i}" for i in range(1, 7)} | {f"P{i}" for i in range(1, 11)}

@@ -168,7 +168,7 @@ def close_reference(app):
 
 def test_the_question_mark_opens_the_page_of_every_screen(app):
     from gonzaga.scenes.game import GameScene
-    from gonzaga.session import SeatSpec
+    from gonzaga.table.session import SeatSpec
     ref = help_click(app)  # the title
     assert ref.page == "goal"
     close_reference(app)

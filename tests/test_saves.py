@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from gonzaga import persistence as P
+from gonzaga.table import persistence as P
 from gonzaga.rules import legal_actions
-from gonzaga.session import SeatSpec, Session
+from gonzaga.table.session import SeatSpec, Session
 
 REPO_SAVES = Path(__file__).resolve().parent.parent / "saves"
 

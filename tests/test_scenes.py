@@ -4,9 +4,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from gonzaga import persistence
+from gonzaga.table import persistence
 from gonzaga.rules import Place, Plan, placement_problem
-from gonzaga.session import SeatSpec
+from gonzaga.table.session import SeatSpec
 from scene_events import click, key, post
 
 

@@ -9,7 +9,7 @@ def test_same_keys_and_placeholders():
 
 
 def test_switching_language_changes_log_lines():
-    from gonzaga.session import SeatSpec, Session
+    from gonzaga.table.session import SeatSpec, Session
     s = Session.new([SeatSpec("Ann", colour="red"), SeatSpec("Bob", colour="blue")], 3)
     try:
         i18n.set_language("it")

@@ -5,7 +5,7 @@ import pytest
 
 from gonzaga.rules import Donate, GameRecord, Plan, legal_actions, legal_placements, replay, view
 from gonzaga.rules.view import HIDDEN
-from gonzaga.session import InlineWorker, SeatSpec, Session
+from gonzaga.table.session import InlineWorker, SeatSpec, Session
 
 
 def two_humans(seed=3):

@@ -7,10 +7,10 @@ import json
 
 import pytest
 
-from gonzaga import persistence, stats
+from gonzaga.table import persistence, stats
 from gonzaga.ai import make_bot
 from gonzaga.rules import load_content, view
-from gonzaga.session import SeatSpec, Session
+from gonzaga.table.session import SeatSpec, Session
 
 
 @pytest.fixture

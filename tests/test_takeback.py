@@ -4,9 +4,9 @@ game identically; what another human has seen, a revealed plan, or a round whose
 are turned up can never be taken back (Board Game Arena's undo policy)."""
 from __future__ import annotations
 
-from gonzaga import takeback
+from gonzaga.table import takeback
 from gonzaga.rules import Donate, Place, Plan, legal_actions, legal_plans, replay
-from gonzaga.session import InlineWorker, SeatSpec, Session
+from gonzaga.table.session import InlineWorker, SeatSpec, Session
 
 
 def solo(seed=7, bots=("easy", "medium")):
@@ -86,7 +86,10 @@ def test_takeback_restores_exactly_and_the_game_continues_identically():
 
 
 def test_takeback_of_a_plan_before_the_reveal_and_a_different_plan():
-    s = Session.new([SeatSpec("Me", "human", colour="red"), SeatSpec("Ann", "human", colour="blue")], 4)
+    """Solo (the AI has not planned yet): the human takes back their own plan. In hot-seat the
+    screen has passed to the other human once the plan is made, and nobody may undo another
+    human's decision (issue 38): see test_refused_in_hotseat_when_another_human_has_seen_it."""
+    s = Session.new([SeatSpec("Me", "human", colour="red"), SeatSpec("Ann", "ai", "greedy", colour="blue")], 4)
     before = snapshot(s)
     plans = [p for p in legal_plans(s.state, 0) if not p.king]
     assert s.submit(plans[0]) is None
@@ -130,16 +133,19 @@ def test_refused_in_hotseat_when_another_human_has_seen_it():
              SeatSpec("Bot", "ai", "greedy", "green")]
     s = Session.new(seats, 8, worker=InlineWorker(), ai_delay=0)
     assert s.submit(my_choice(s, 0)) is None
-    assert takeback.problem(s, 0) is None  # nobody else has played yet
+    assert s.at_screen() == 1  # the curtain has passed to Bob, who may not undo Ann's plan
+    assert takeback.problem(s, 0) == "tb.nothing" and takeback.take_back(s, 0) == "tb.nothing"
     assert s.submit(my_choice(s, 1)) is None
-    assert takeback.problem(s, 0) == "tb.other_human"
-    assert takeback.take_back(s, 0) == "tb.other_human" and s.assists["takebacks"] == 0
+    assert takeback.problem(s, 0) == "tb.nothing"  # Bob, who decided last, sits at the screen
+    assert s.authority.takeback_problem(0, by=0) == "tb.other_human"  # even Ann herself may not
+    assert s.authority.take_back(0, by=0) == "tb.other_human" and s.assists["takebacks"] == 0
     run_ai(s)
     first = s.human_to_place()
     assert first is not None
     a = my_choice(s, first)
     assert s.submit(a) is None
-    assert takeback.problem(s, first) in ("tb.shared_screen", "tb.next_round")
+    assert takeback.problem(s, first) in ("tb.nothing", "tb.shared_screen", "tb.next_round")
+    assert s.authority.takeback_problem(first) in ("tb.shared_screen", "tb.next_round")
     assert takeback.candidate(s) == first
 
 

@@ -8,7 +8,7 @@ def test_the_save_marks_a_helped_game_and_older_saves_still_load(tmp_path):
     """The optional ``assists`` field: written only when help was used, read back, absent = none."""
     import json
 
-    from gonzaga import persistence
+    from gonzaga.table import persistence
     s = solo(17)
     p = persistence.save_game(s, tmp_path / "plain.json")
     assert "assists" not in json.loads(p.read_text())

@@ -10,8 +10,8 @@ from collections import Counter
 import pygame
 import pytest
 
-from gonzaga import persistence
-from gonzaga import tutorial as T
+from gonzaga.table import persistence
+from gonzaga.table import tutorial as T
 from gonzaga.rules import GameRecord, Place, load_content, replay
 from gonzaga.words import i18n
 from scene_events import click, key, post

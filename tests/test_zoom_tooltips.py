@@ -6,9 +6,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from gonzaga import persistence
+from gonzaga.table import persistence
 from gonzaga.rules import Place, placement_problem, scoring
-from gonzaga.session import SeatSpec
+from gonzaga.table.session import SeatSpec
 from gonzaga.ui.widgets import Tooltip
 
 from test_scenes import app, click, drag, game_scene, key, pass_curtain, plan_by_clicks, post  # noqa: F401

@@ -31,7 +31,7 @@ def main(argv=None) -> int:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
     import pygame
 
-    from gonzaga import persistence
+    from gonzaga.table import persistence
     from gonzaga.app import App
 
     def settle(app, frames=6):
@@ -72,7 +72,7 @@ def main(argv=None) -> int:
     app = App(persistence.Settings(speed="normal", language=a.lang), size=size)
     app.run_frames(2)
     from gonzaga.scenes.game import GameScene
-    from gonzaga.session import SeatSpec
+    from gonzaga.table.session import SeatSpec
     app.start_session([SeatSpec("Gonzaga", "human", colour="red"), SeatSpec("Sforza", "ai", "medium", "blue"),
                        SeatSpec("Este", "ai", "easy", "green")], 4242)
     app.run_frames(5)

@@ -19,12 +19,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from gonzaga import persistence  # noqa: E402
+from gonzaga.table import persistence  # noqa: E402
 from gonzaga.ai import make_bot  # noqa: E402
 from gonzaga.ai.match import bot_seed  # noqa: E402
 from gonzaga.rules import GameConfig, GameRecord, apply, deal, load_content, new_game, view  # noqa: E402
 from gonzaga.rules.record import _replay  # noqa: E402
-from gonzaga.session import SeatSpec, Session  # noqa: E402
+from gonzaga.table.session import SeatSpec, Session  # noqa: E402
 
 import random  # noqa: E402
 

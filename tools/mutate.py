@@ -78,7 +78,8 @@ def M(rule, file, original, replacement, what):
 L, P, B, E, S, V, PO, ST = ("gonzaga/rules/legality.py", "gonzaga/rules/placement.py", "gonzaga/rules/board.py",
                             "gonzaga/rules/engine.py", "gonzaga/rules/scoring.py", "gonzaga/rules/view.py",
                             "gonzaga/rules/playout.py", "gonzaga/rules/state.py")
-SESSION, SAVES, REC = "gonzaga/session.py", "gonzaga/persistence.py", "gonzaga/rules/record.py"
+SESSION, SAVES, REC = "gonzaga/table/session.py", "gonzaga/table/persistence.py", "gonzaga/rules/record.py"
+PACING = "gonzaga/table/pacing.py"
 
 MUTANTS = [
     # ---------------------------------------------------------------- setup
@@ -249,10 +250,8 @@ MUTANTS = [
       "    own = edition_for(record.map_id, content)\n    if own is not None:\n        return content",
       "an old game replayed on the current board instead of its own edition"),
     # ---------------------------------------------------------------- spec E: the session and the saves
-    M("E-view", SESSION, ["bot_seed(self.record.seed, seat), view(st, seat), seat)",
-                          "bot_seed(self.record.seed, seat),\n" + " " * 57 + "view(st, seat), seat)"],
-      ["bot_seed(self.record.seed, seat), st, seat)", "bot_seed(self.record.seed, seat),\n" + " " * 57 + "st, seat)"],
-      "AI request given the full state"),
+    M("E-view", PACING, "bot_seed(t.record.seed, seat), view(st, seat), seat)",
+      "bot_seed(t.record.seed, seat), st, seat)", "AI request given the full state"),
     M("E-save", SESSION, "for a in record.actions:  # replay: same log, no autosave, no RNG\n"
       "            self._apply(a, notify=False)", "for a in record.actions:  # replay: same log, no autosave, no RNG\n"
       "            self._apply(a)", "autosave per replayed action"),

@@ -39,8 +39,8 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from ..cli import UsageError, _emit, _Parser, _percentile, _silence_stdout
-from ..rules import (ActionSyntaxError, GameConfig, GameState, Plan, apply, check, legal_actions, load_content,
-                     new_game, parse_action)
+from ..rules import (ActionSyntaxError, GameConfig, GameState, Plan, check, legal_actions, load_content,
+                     new_game, parse_action, try_on)
 from ..rules import view as seat_view
 from ..rules.state import evolve
 from ..rules.view import HIDDEN
@@ -443,7 +443,7 @@ def replay_texts(config: dict, seed: int, texts: list[str], content) -> Replayed
         if a is None or check(out.states[-1], a) is not None:
             out.illegal = len(texts) - k
             return out
-        out.states.append(apply(out.states[-1], a))
+        out.states.append(try_on(out.states[-1], a))
     out.finished = out.states[-1].phase == "over"
     return out
 
@@ -754,7 +754,7 @@ def main(argv: list[str]) -> int:
     except UsageError as e:
         print(str(e), file=sys.stderr)
         return 2
-    from ..persistence import setup_logging
+    from ..table.persistence import setup_logging
     log_file = setup_logging()
     try:
         res = asyncio.run(run_check(a))

@@ -25,8 +25,8 @@ from typing import Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from .. import persistence
-from .. import save_schema as S
+from ..table import persistence
+from ..table import save_schema as S
 from ..words import i18n
 
 log = logging.getLogger(__name__)

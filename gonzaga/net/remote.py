@@ -27,12 +27,12 @@ from urllib.parse import urlsplit
 
 from pydantic import BaseModel
 
-from .. import history
+from ..table import history
 from ..rules import Action, GameRecord, GameState, Illegal, Plan, Setup, check, parse_action
 from ..rules.actions import ActionSyntaxError
 from ..rules.content import Content, edition_for
-from ..rules.view import HIDDEN
-from ..session import SeatSpec, Session
+from ..rules.view import HIDDEN, public_view
+from ..table.session import SeatSpec, Session
 from ..words import i18n
 from . import protocol
 from .client import CONNECTED, Connection
@@ -521,7 +521,21 @@ class RemoteSession(Session):
         """The scores by round seen here (the end screen's chart; a remote game has no full record to replay)."""
         return self.rounds
 
+    def view_for(self, seat: Optional[int]) -> GameState:
+        """This seat's view as the server sent it; for another seat or None, what everyone sees."""
+        return self.state if seat == self.seat else public_view(self.state)
+
+    def hint_view(self, seat: Optional[int]) -> Optional[GameState]:
+        """A hint only for this computer's seat, from the view the server sent it."""
+        return self.state if seat == self.seat and self.state.phase not in ("setup", "over") else None
+
     # ------------------------------------------------------------ what a remote game does not do
+
+    def takeback_problem(self, seat: Optional[int]) -> Optional[str]:
+        return "tb.nothing"  # the server keeps the game: nothing is taken back
+
+    def take_back(self, seat: Optional[int]) -> Optional[str]:
+        return "tb.nothing"
 
     def rewind(self, n: int) -> None:
         raise ValueError("an online game is kept by the server: nothing is taken back")

@@ -6,11 +6,13 @@ holds each one). Clients only ever receive their own seat's view (``rules.view``
 ``viewcodec``), never the full state. The behaviour is docs/online-contract.md; the messages are
 ``protocol.py``.
 
-Every accepted action is checked by the rules, written to the store (``storage.py``) in one
-transaction, applied, and then sent to each connected seat as an ``update`` with the action as
-that seat may know it. AI seats are played here, off the event loop, by a small thread pool,
-from their seat's view only. A server started on the same data folder rebuilds every game by
-replaying its stored actions, so clients come back with ``resume`` and their token.
+Each room's game moves on only through its :class:`gonzaga.table.Table`, the same authority as
+the desktop game's: it checks an action (who may send it, and the rules), writes it to the
+store (``storage.py``) in one transaction before anyone sees it, applies it, and tells each
+seat's observer, which sends its connection an ``update`` with its own view and the action as
+that seat may know it (``rooms.py``). AI seats are asked by the table's pacing, off the event
+loop, from their seat's view only. A server started on the same data folder rebuilds every game
+by replaying its stored actions, so clients come back with ``resume`` and their token.
 
 Hostile input (bad JSON, wrong version, deep nesting, oversized frames, floods, exceptions in a
 handler) is answered on its own connection and never stops the server or touches another game.
@@ -21,7 +23,6 @@ import argparse
 import asyncio
 import hashlib
 import logging
-import multiprocessing
 import random
 import secrets
 import signal
@@ -37,17 +38,14 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
 
-from ..ai.base import is_known, make_bot
-from ..ai.match import bot_seed
-from ..ai.worker import PROCESS_BOTS, decide_once, strip_view
-from ..rules import (Action, ActionSyntaxError, GameConfig, GameRecord, GameState, Place, Plan,
-                     Setup, Wedding, apply, check, deal, new_game, parse_action, view)
+from ..ai.base import is_known
+from ..rules import (Action, ActionSyntaxError, GameConfig, GameState, Place, Plan,
+                     Setup, Wedding, parse_action)
 from ..rules.content import Content, load_content
-from ..rules.record import replay
-from ..rules.state import evolve
+from ..table import SeatRefused, StoreFailed
 from . import protocol as P
+from .rooms import GameRoom, RoomStore, RoomWorker
 from .storage import GameStore, StoredGame, StoreError, open_store
-from .viewcodec import view_to_json
 
 log = logging.getLogger(__name__)
 
@@ -170,64 +168,6 @@ class Seat:
         return cls(str(d.get("name") or ""), kind, d["colour"], d.get("bot"), d.get("token_hash"))
 
 
-class GameRoom:
-    """One game: its full state, its record, its seats and the connections that hold them."""
-
-    def __init__(self, game_id: str, code: str, config: GameConfig, seed: int, seats: list[Seat],
-                 content: Content, host_seat: int = 0):
-        self.id = game_id
-        self.code = code
-        self.config = config
-        self.seed = seed
-        self.seats = seats
-        self.host_seat = host_seat
-        self.content = content
-        self.record = GameRecord(config, seed, [], content.map_id)
-        self.state: GameState = new_game(config, content)
-        self.started = False
-        self.finished = False
-        self.bots: dict[int, tuple] = {}  # seat: (level, bot)
-        self.pending: set[int] = set()  # AI seats being asked now
-
-    @property
-    def n(self) -> int:
-        return len(self.record.actions)
-
-    def seat_infos(self) -> list[P.SeatInfo]:
-        return [s.info() for s in self.seats]
-
-    def conns(self) -> list[tuple[int, Conn]]:
-        return [(i, s.conn) for i, s in enumerate(self.seats) if s.conn is not None]
-
-    def lobby(self) -> P.Lobby:
-        return P.Lobby(game=self.id, code=self.code, seats=self.seat_infos(), started=self.started)
-
-    def stored(self) -> StoredGame:
-        return StoredGame(self.id, self.code, self.config.to_json(), self.seed,
-                          [s.to_json() for s in self.seats], self.host_seat, self.started, self.finished)
-
-    def bot(self, seat: int):
-        level = self.seats[seat].bot
-        have = self.bots.get(seat)
-        if have is None or have[0] != level:
-            have = (level, make_bot(level, bot_seed(self.seed, seat)))
-            self.bots[seat] = have
-        return have[1]
-
-    def update(self, seat: int, last: Optional[P.LastAction], infos: Optional[list] = None) -> P.Update:
-        return P.Update(game=self.id, n=self.n, seat=seat, view=view_to_json(seat_view(self.state, seat)),
-                        last=last, seats=infos if infos is not None else self.seat_infos())
-
-
-def seat_view(state: GameState, seat: int) -> GameState:
-    """What ``seat`` is sent: ``view(state, seat)``; once the game is over, with every seat's
-    objective shown (they are scored then, as at the table)."""
-    v = view(state, seat)
-    if not state.is_over:
-        return v
-    return evolve(v, seats=tuple(evolve(s, objective=full.objective) for s, full in zip(v.seats, state.seats)))
-
-
 def last_for(action: Action, seat: int) -> P.LastAction:
     """The action as ``seat`` may know it (setup: nothing; another seat's plan: only who planned)."""
     if isinstance(action, Setup):
@@ -244,15 +184,6 @@ class Refused(Exception):
     def __init__(self, code: str, message: str, rule: Optional[str] = None):
         super().__init__(message)
         self.code, self.message, self.rule = code, message, rule
-
-
-def _choose(bot, v: GameState, seat: int) -> Action:
-    return bot.choose(v, seat)
-
-
-def _fallback(v: GameState, seat: int) -> Action:
-    from ..session import _fallback as fb  # the first legal plan, or a donation
-    return fb(v, seat)
 
 
 # ---------------------------------------------------------------- the server
@@ -300,11 +231,8 @@ class GameServer:
         seats = [Seat.from_json(d) for d in g.seats]
         if len(seats) != config.seats:
             raise ValueError("the seats do not match the config")
-        room = GameRoom(g.id, g.code, config, g.seed, seats, self.content, g.host_seat)
         actions = [parse_action(t) for t in g.actions]
-        record = GameRecord(config, g.seed, actions, self.content.map_id)
-        room.state = replay(record, self.content)
-        room.record = record
+        room = GameRoom(g.id, g.code, config, g.seed, seats, self.content, g.host_seat, tuple(actions))
         room.started = g.started or bool(actions)
         room.finished = g.finished or room.state.is_over
         if room.finished and not g.finished:
@@ -314,6 +242,13 @@ class GameServer:
         return room
 
     def _register(self, room: GameRoom) -> None:
+        """Serve ``room``: its table keeps through the database, asks the AI through the server's
+        pools and tells each seat's connection its own view."""
+        t = room.table
+        t.store = RoomStore(self, room)
+        t.ai.worker = RoomWorker(self, room)
+        for i in range(len(room.seats)):
+            t.observe(lambda v, action, table, room=room, i=i: self._tell(room, i, v, action), seat=i)
         self.rooms[room.id] = room
         self.by_code[room.code] = room
         for i, s in enumerate(room.seats):
@@ -334,25 +269,13 @@ class GameServer:
     def start_ai(self) -> None:
         """Let every AI seat that is to act go on (after loading)."""
         for room in list(self.rooms.values()):
-            self._schedule_ai(room)
+            self._pump(room)
 
     def close(self) -> None:
         self.stopping = True
         self.pool.shutdown(wait=False, cancel_futures=True)
         if self.procs is not None:
             self.procs.shutdown(wait=False, cancel_futures=True)
-
-    def _submit_ai(self, room: "GameRoom", seat: int, st: GameState):
-        """Ask seat's AI level for its decision from its view: a future of the action."""
-        level = room.seats[seat].bot
-        v = view(st, seat)
-        if level.split("@")[0] in PROCESS_BOTS:
-            if self.procs is None:
-                self.procs = ProcessPoolExecutor(max_workers=self.workers,
-                                                 mp_context=multiprocessing.get_context("spawn"))
-            light, directory = strip_view(v)
-            return self.procs.submit(decide_once, level, bot_seed(room.seed, seat), light, directory, seat)
-        return self.pool.submit(_choose, room.bot(seat), v, seat)
 
     # ------------------------------------------------------------ connections
 
@@ -595,6 +518,9 @@ class GameServer:
                 raise Refused("bad_message", f"seat {k} is not a human's seat")
             if old.conn is not None:
                 raise Refused("bad_message", f"seat {k} is connected: {old.name} is playing")
+            why = room.table.handover_problem(k, by=room.host_seat)  # the host asks (checked above)
+            if why is not None:
+                raise Refused("bad_message", why)
         bot = self._bot_level(m.bot, k) if m.kind == "ai" else None
         new = Seat(_ai_name(bot), "ai", old.colour, bot) if bot else Seat("", "open", old.colour)
         seats = list(room.seats)
@@ -605,11 +531,12 @@ class GameServer:
             self.tokens.pop(old.token_hash, None)
         if removed is not None:
             removed.room = removed.seat = None
+        if room.started:
+            room.table.hand_to_ai(k, bot, by=room.host_seat)
         room.seats = seats
-        room.bots.pop(k, None)
         log.info("game %s: seat %d is now %s", room.id, k, bot or "open")
         self._broadcast_lobby(room, extra=removed)
-        self._schedule_ai(room)
+        self._pump(room)
 
     def on_start(self, conn: Conn, m: P.Start) -> None:
         room, _ = self._host(m.token)
@@ -618,9 +545,14 @@ class GameServer:
         for i, s in enumerate(room.seats):
             if s.kind == "open":
                 raise Refused("bad_message", f"seat {i} is still open")
-        setup = deal(room.state, random.Random(room.seed))
-        self._accept(room, setup)
+        try:
+            room.table.start(random.Random(room.seed))
+        except StoreFailed:
+            raise Refused("server", "the server could not store the action; nothing was changed") from None
+        room.started = True
+        self._store_quietly(self.store.set_started, room.id)
         log.info("game %s started", room.id)
+        self._settle(room)
 
     def on_act(self, conn: Conn, m: P.Act) -> None:
         room, seat = self._seat_of(m.token)
@@ -632,97 +564,55 @@ class GameServer:
             raise Refused("bad_message", "action: not an action of this game") from None
         if m.n != room.n:
             raise Refused("stale", f"the game has {room.n} actions, not {m.n}: wait for the update")
-        if isinstance(action, Setup):
-            raise Refused("illegal", "the setup is dealt by the server", "S2")
-        if action.seat != seat:
-            raise Refused("not_your_seat", f"that action is for seat {action.seat}; this is seat {seat}")
-        why = check(room.state, action)
+        try:
+            why = room.table.act(seat, action)  # who may, the rules, the store: decided by the table
+        except StoreFailed:
+            raise Refused("server", "the server could not store the action; nothing was changed") from None
+        if isinstance(why, SeatRefused):
+            raise Refused("not_your_seat", why.message)
         if why is not None:
             raise Refused("illegal", why.message, why.rule)
-        self._accept(room, action)
+        self._settle(room)
 
     # ------------------------------------------------------------ playing
 
-    def _accept(self, room: GameRoom, action: Action) -> None:
-        """Store, apply and tell: the one way a game moves on. Refused("server") when the store
-        fails (the game is then unchanged)."""
-        new_state = apply(room.state, action)
-        n = room.n
-        try:
-            self.store.append_action(room.id, n, action.to_text())
-        except Exception as e:
-            log.error("game %s: action %d could not be stored: %s", room.id, n, e)
-            raise Refused("server", "the server could not store the action; nothing was changed") from None
-        room.record.actions.append(action)
-        room.state = new_state
-        self.actions_accepted += 1
-        if isinstance(action, Setup):
-            room.started = True
-            self._store_quietly(self.store.set_started, room.id)
-        if new_state.is_over and not room.finished:
-            room.finished = True
-            room.bots.clear()  # a finished game keeps only its state, for resumes
-            self._store_quietly(self.store.set_finished, room.id)
-            log.info("game %s is over: winners %s", room.id, list(new_state.winners))
-        infos = room.seat_infos()
-        for i, c in room.conns():
-            c.send(room.update(i, last_for(action, i), infos))
-        self._schedule_ai(room)
+    def _tell(self, room: GameRoom, seat: int, v: GameState, action: Optional[Action]) -> None:
+        """The table's observer of ``seat``: its connection gets its own view and the action as it
+        may know it (a hand-over, with no action, is told by the lobby message instead)."""
+        c = room.seats[seat].conn
+        if c is not None and action is not None:
+            c.send(room.update(seat, last_for(action, seat), v=v))
 
-    def _schedule_ai(self, room: GameRoom) -> None:
+    def _settle(self, room: GameRoom) -> None:
+        """After a change: mark a finished game, and let the AI seats go on."""
+        if room.table.is_over and not room.finished:
+            room.finished = True
+            room.table.close()  # a finished game keeps only its state, for resumes
+            self._store_quietly(self.store.set_finished, room.id)
+            log.info("game %s is over: winners %s", room.id, list(room.state.winners))
+        self._pump(room)
+
+    def _ai_ready(self, room: GameRoom) -> None:
+        """An AI decision of ``room`` is ready (called on the event loop)."""
+        if not self.stopping and self.rooms.get(room.id) is room:
+            self._pump(room)
+
+    def _pump(self, room: GameRoom) -> None:
+        """Let the table's AI seats act on every answer that is ready (asking for the next ones);
+        an answer the store could not keep is tried again after AI_RETRY_SECS."""
         if not room.started or room.finished or self.stopping or self.loop is None:
             return
-        st = room.state
-        for seat in st.to_act():
-            if room.seats[seat].kind != "ai" or seat in room.pending:
-                continue
-            room.pending.add(seat)
-            try:
-                fut = self._submit_ai(room, seat, st)
-            except Exception as e:  # a bot that cannot be made, or the pool is shut down
-                log.error("game %s: seat %d's AI cannot play: %s", room.id, seat, e)
-                room.pending.discard(seat)
-                self._ai_answer(room, seat, None)
-                continue
-            loop = self.loop
-
-            def done(f, room=room, seat=seat, loop=loop):
-                try:
-                    action = f.result()
-                except BaseException as e:  # noqa: BLE001 - a failing bot falls back
-                    if not self.stopping:
-                        log.error("game %s: seat %d's AI failed: %r", room.id, seat, e)
-                    action = None
-                try:
-                    loop.call_soon_threadsafe(self._ai_done, room, seat, action)
-                except RuntimeError:  # the loop is closed: the server has stopped
-                    pass
-            fut.add_done_callback(done)
-
-    def _ai_done(self, room: GameRoom, seat: int, action: Optional[Action]) -> None:
-        room.pending.discard(seat)
-        if self.stopping or self.rooms.get(room.id) is not room:
-            return
-        self._ai_answer(room, seat, action)
-
-    def _ai_answer(self, room: GameRoom, seat: int, action: Optional[Action]) -> None:
-        st = room.state
-        if room.finished or room.seats[seat].kind != "ai" or seat not in st.to_act():
-            self._schedule_ai(room)
-            return
-        if (action is None or isinstance(action, Setup) or getattr(action, "seat", None) != seat
-                or check(st, action) is not None):
-            if action is not None:
-                log.warning("game %s: seat %d's AI chose %s, which is illegal: falling back",
-                            room.id, seat, action.to_text() if hasattr(action, "to_text") else action)
-            action = _fallback(view(st, seat), seat)
+        t = room.table
         try:
-            self._accept(room, action)
-        except Refused:
-            if self.loop is not None:
-                self.loop.call_later(AI_RETRY_SECS, self._schedule_ai, room)
+            while t.tick() or t.ai.instant():
+                pass
         except Exception:
-            log.exception("game %s: seat %d's AI action failed", room.id, seat)
+            log.exception("game %s: the AI seats failed", room.id)
+        if t.ai.stalled:
+            t.ai.stalled = False
+            self.loop.call_later(AI_RETRY_SECS, self._pump, room)
+        if t.is_over and not room.finished:
+            self._settle(room)
 
 
 # ---------------------------------------------------------------- running
@@ -862,7 +752,7 @@ def _port(text: str) -> int:
 
 
 def default_data_dir() -> Path:
-    from ..persistence import data_dir
+    from ..table.persistence import data_dir
     return data_dir() / "server"
 
 

@@ -1,6 +1,6 @@
 """Pictures for the illustrated rules reference (issue 11), drawn by the game's own board
 renderer from fixture positions: a two-seat game on the real board whose pieces are put
-there by the rules engine (``apply``), and a placement tried on it that the rules accept or
+there by the rules engine (``try_on``, the rules' own moves), and a placement tried on it that the rules accept or
 refuse with the very rule the page explains.
 
 The examples are found on the board by search around a named site (so that a change of the
@@ -19,8 +19,8 @@ from typing import Callable, Optional
 
 import pygame
 
-from ..rules import (GameConfig, Place, Plan, Setup, Wedding, apply, hexgrid, new_game, placement_problem,
-                     ring_problem, scoring)
+from ..rules import (GameConfig, Place, Plan, Setup, Wedding, hexgrid, new_game, placement_problem,
+                     ring_problem, scoring, try_on)
 from ..rules.state import evolve
 from . import pieces, theme
 
@@ -58,7 +58,7 @@ def _site(content, name: str):
 def _start(content):
     st = new_game(GameConfig(seats=2, colours=("red", "blue"), scenario="Shakespeare"), content)
     objectives = tuple(o.id for o in content.objectives[:2])
-    return apply(st, Setup("Shakespeare", 0, (DECK, DECK), objectives))
+    return try_on(st, Setup("Shakespeare", 0, (DECK, DECK), objectives))
 
 
 def _plan_for(st, cells) -> Optional[tuple[str, str]]:
@@ -84,7 +84,7 @@ def _put(st, seat: int, fief: int, anchor, rot: int):
         return None
     st = st.with_seat(seat, fief=fief, plan=Plan(seat, *plan))
     st = evolve(st, phase="place", order=(seat,), turn=0)
-    return apply(st, Place(seat, fief, anchor, rot))
+    return try_on(st, Place(seat, fief, anchor, rot))
 
 
 def _ring(st, seat: int, hexes):
@@ -99,7 +99,7 @@ def _ring(st, seat: int, hexes):
     from ..rules import check
     if check(st, a) is not None:
         return None
-    return apply(st, a)
+    return try_on(st, a)
 
 
 def _around(st, focus, radius: int = 5):
@@ -537,10 +537,7 @@ def reveal_state(content, king: bool):
         plans = [Plan(0, "italia", "C", True), Plan(1, "francia", "A"), Plan(2, "hispania", "B"),
                  Plan(3, "germania", "B")]
     objectives = tuple(o.id for o in content.objectives[:4])
-    st = apply(st, Setup("Dante", 0, decks, objectives))
-    for p in plans:
-        st = apply(st, p)
-    return st
+    return try_on(st, Setup("Dante", 0, decks, objectives), *plans)
 
 
 def _reveal_table(king: bool):

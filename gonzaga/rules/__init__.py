@@ -13,18 +13,18 @@ The public API, in OpenSpiel's vocabulary::
 from .actions import (ACTION_CARDS, ACTION_NAMES, INACTIVE, Action, ActionSyntaxError, Donate, Place,
                       Plan, Setup, Wedding, parse_action)
 from .content import Content, ContentError, load_content
-from .engine import apply, deal, new_game, play_setup, turn_order
+from .engine import apply, deal, new_game, play_setup, try_on, turn_order
 from .legality import (Illegal, IllegalAction, check, is_legal, legal_actions, legal_placements,
                        legal_plans, legal_weddings, placement_problem, plan_problem, ring_problem)
 from .record import GameRecord, RecordError, replay
 from .state import COLOURS, GameConfig, GameState, Piece, SeatState
-from .view import determinize, view
+from .view import determinize, public_view, shown_view, view
 
 __all__ = [
     "ACTION_CARDS", "ACTION_NAMES", "INACTIVE", "Action", "ActionSyntaxError", "Donate", "Place", "Plan",
     "Setup", "Wedding", "parse_action", "Content", "ContentError", "load_content", "apply", "deal",
-    "new_game", "play_setup", "turn_order", "Illegal", "IllegalAction", "check", "is_legal",
+    "new_game", "play_setup", "try_on", "turn_order", "Illegal", "IllegalAction", "check", "is_legal",
     "legal_actions", "legal_placements", "legal_plans", "legal_weddings", "placement_problem",
     "plan_problem", "ring_problem", "GameRecord", "RecordError", "replay", "COLOURS", "GameConfig",
-    "GameState", "Piece", "SeatState", "determinize", "view",
+    "GameState", "Piece", "SeatState", "determinize", "public_view", "shown_view", "view",
 ]

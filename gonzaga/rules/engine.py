@@ -189,4 +189,14 @@ def play_setup(state: GameState, rng: random.Random) -> tuple[GameState, Setup]:
     return apply(state, a), a
 
 
-__all__ = ["new_game", "deal", "apply", "turn_order", "play_setup", "FIEFS_PER_SEAT"]
+__all__ = ["new_game", "deal", "apply", "turn_order", "play_setup", "try_on", "FIEFS_PER_SEAT"]
+
+
+def try_on(state: GameState, *actions: Action) -> GameState:
+    """The position after ``actions`` tried on ``state`` outside any game being played: a rule
+    picture's position, a hint's look one move ahead, a stored record checked move by move.
+    Raises ``IllegalAction`` as ``apply`` does. A game being played moves on only through its
+    table (``gonzaga/table``); a test over the package's syntax tree keeps it so."""
+    for a in actions:
+        state = apply(state, a)
+    return state

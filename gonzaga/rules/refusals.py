@@ -74,6 +74,7 @@ REFUSALS: dict[str, str] = {
     "setup_by_session": "the setup is drawn by the session",
     "setup_by_server": "the setup is drawn by the server",
     "seat_computer": "{name} is played by the computer",
+    "not_this_seat": "that action is for seat {asked}; this is seat {seat}",
     "seat_remote": "{name} plays on another computer",
     "replay": "a replay is watched, not played",
 }

@@ -29,6 +29,31 @@ def view(state: GameState, seat: int) -> GameState:
     return evolve(state, seats=tuple(seats), viewer=seat)
 
 
+def public_view(state: GameState) -> GameState:
+    """What everyone at the table may see (a shared screen, a spectator): no objective, no deck
+    order, no plan before the reveal (a seat that has planned shows a hidden plan); ``viewer`` is
+    None. Once the game is over every objective is shown (they are scored then, as at the table)."""
+    seats = []
+    for i, s in enumerate(state.seats):
+        changes = dict(deck=tuple(sorted(s.deck)), deck_hidden=True)
+        changes["objective"] = s.objective if state.phase == "over" else None
+        if state.phase == "plan" and s.plan is not None:
+            changes["plan"] = Plan(i, HIDDEN, HIDDEN, False)
+        seats.append(evolve(s, **changes))
+    return evolve(state, seats=tuple(seats), viewer=None)
+
+
+def shown_view(state: GameState, seat: Optional[int]) -> GameState:
+    """What a table shows ``seat`` (None: everyone, ``public_view``): ``view(state, seat)``, and
+    once the game is over with every seat's objective shown, as at the table."""
+    if seat is None:
+        return public_view(state)
+    v = view(state, seat)
+    if state.phase != "over":
+        return v
+    return evolve(v, seats=tuple(evolve(s, objective=full.objective) for s, full in zip(v.seats, state.seats)))
+
+
 def has_planned(state: GameState, seat: int) -> bool:
     return state.seats[seat].plan is not None
 

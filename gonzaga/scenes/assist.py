@@ -13,7 +13,7 @@ from typing import Optional
 
 import pygame
 
-from .. import hints, takeback
+from ..table import hints, takeback
 from ..rules import Place, Wedding
 from ..words import i18n
 from ..ui import widgets as W

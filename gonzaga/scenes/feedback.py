@@ -202,7 +202,7 @@ class Feedback:
                 self.anim.add("score", 0.9, 0.3, seat=e.seat, start=start, end=e.data["to"])
 
     def _record_stats(self) -> None:
-        from .. import stats
+        from ..table import stats
         message = stats.record_game(self.scene.session)
         if message:
             self.app.toast(message, 9)
@@ -492,7 +492,7 @@ class Feedback:
         than a frame); None until it is ready."""
         import threading
 
-        from .. import history
+        from ..table import history
         key = (id(s), len(s.record.actions))
         job = self.__dict__.get("_scores_job")
         if job is None or job[0] != key:

@@ -15,7 +15,7 @@ from typing import Optional
 
 import pygame
 
-from .. import persistence
+from ..table import persistence
 from ..render import pieces, theme
 from ..render.board_view import BoardRenderer, mark_icon
 from ..rules import ACTION_CARDS, Donate, Place, Plan, Setup, Wedding, plan_problem
@@ -446,7 +446,7 @@ class GameScene(Scene):
         self.app.stack.push(ReplayScene.for_session(self.app, self.session))
 
     def play_again(self) -> None:
-        from ..session import new_seed
+        from ..table.session import new_seed
         old = self.session
         self.app.start_session(old.seats, new_seed(), old.record.config.scenario)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pygame
 
 from ..render import theme
-from ..session import SeatSpec, new_seed
+from ..table.session import SeatSpec, new_seed
 from ..words import i18n
 from ..ui import widgets as W
 from ..ui.widgets import Button, TextField

@@ -7,7 +7,7 @@ from typing import Callable
 
 import pygame
 
-from .. import persistence
+from ..table import persistence
 from ..render import pieces, theme
 from ..rules import scoring
 from ..words import i18n

@@ -20,9 +20,9 @@ from typing import Optional
 
 import pygame
 
-from .. import history
+from ..table import history
 from ..rules import GameRecord
-from ..session import Session
+from ..table.session import Session
 from ..words import i18n
 from ..ui import widgets as W
 from ..ui.widgets import Button
@@ -95,6 +95,10 @@ class ReplaySession(Session):
 
     def tick(self, now=None) -> bool:  # never plays
         return False
+
+    def view_for(self, seat=None):
+        """The step shown (public, or in full for a finished game shown in full), for every seat."""
+        return self.state
 
     # A viewer is watched, never played: the game screen under it must not change the record
     # (an action or a take-back would leave ``states`` behind the record).
@@ -394,7 +398,7 @@ class ReplayScene(GameScene):
 def open_replay(app, path: Path) -> bool:
     """Open the viewer on a save file (a finished game, a named save, the autosave). The file is
     only read, never moved; a file that cannot be read is reported (False)."""
-    from .. import persistence
+    from ..table import persistence
     from .dialogs import MessageScene
     try:
         ls = persistence.read_save(Path(path), app.content)

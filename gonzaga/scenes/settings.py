@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pygame
 
-from .. import persistence
+from ..table import persistence
 from ..words import i18n
 from ..ui import widgets as W
 from ..ui.widgets import Button

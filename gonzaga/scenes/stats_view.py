@@ -1,11 +1,11 @@
 """The statistics screen: the games finished on this computer, in figures and charts
-(``gonzaga/stats.py`` keeps them). Reset asks first. A damaged statistics file is reported
+(``gonzaga/table/stats.py`` keeps them). Reset asks first. A damaged statistics file is reported
 here once (it was kept aside and a new one started)."""
 from __future__ import annotations
 
 import pygame
 
-from .. import stats as S
+from ..table import stats as S
 from ..ui import charts
 from ..words import i18n
 from ..ui import widgets as W

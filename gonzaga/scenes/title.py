@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from .. import persistence
+from ..table import persistence
 from ..words import i18n
 from ..ui import widgets as W
 from ..ui.widgets import Button
@@ -165,7 +165,7 @@ class TitleScene(Scene):
 
     def _tutorial_entry(self) -> tuple:
         """'Learn to play', or 'Continue tutorial' with the section where the player stopped."""
-        from .. import tutorial
+        from ..table import tutorial
         p = tutorial.load_progress()
         if p.started and not p.finished:
             sub = i18n.t("tut.title_hint", n=p.index + 1, total=len(tutorial.SECTIONS),

@@ -17,9 +17,9 @@ from typing import Optional
 
 import pygame
 
-from .. import tutorial as T
+from ..table import tutorial as T
 from ..rules import Donate, Place, Plan, Wedding
-from ..session import SeatSpec, Session
+from ..table.session import SeatSpec, Session
 from ..words import i18n
 from ..ui import widgets as W
 from ..ui.widgets import Button

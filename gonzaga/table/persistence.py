@@ -16,7 +16,7 @@ files")::
 Writes are atomic (temp file in the same folder, fsync, ``os.replace``, fsync of the folder)
 and checked (a short or empty write is an error); a failed write raises :class:`SaveWriteError`,
 an ``OSError`` whose text is a sentence for the player. Reading goes through
-``gonzaga/save_schema.py`` (a regular file of bounded size, strict JSON, every field bounded and
+``gonzaga/table/save_schema.py`` (a regular file of bounded size, strict JSON, every field bounded and
 checked against the content) before anything uses a value; whatever goes wrong while reading
 raises :class:`SaveError` with a message for the player, and ``load_save`` then moves the file
 aside (``<file>.damaged-<time>``), never deletes it. Folders are created when possible; a folder
@@ -42,7 +42,7 @@ from typing import Literal, Optional
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from . import save_schema as S
-from .words import i18n
+from ..words import i18n
 
 log = logging.getLogger(__name__)
 
@@ -322,7 +322,7 @@ def check_writable(directory: Optional[Path] = None) -> Optional[SaveWriteError]
 # ---------------------------------------------------------------- save files
 
 SeatModel = S.SeatModel
-SaveModel = S.SaveModel  # the schema, with its limits: gonzaga/save_schema.py
+SaveModel = S.SaveModel  # the schema, with its limits: gonzaga/table/save_schema.py
 
 
 class SaveError(Exception):
@@ -359,7 +359,7 @@ class LoadedSave:
 
     @property
     def seats(self):
-        from .session import SeatSpec
+        from .seats import SeatSpec
         return [SeatSpec(s.name, s.kind, s.bot, s.colour) for s in self.model.seats]
 
 
@@ -452,7 +452,7 @@ def read_save(path: Path, content=None) -> LoadedSave:
 
 def _known_bots() -> Optional[list[str]]:
     try:
-        from .ai import bot_names
+        from ..ai import bot_names
         return bot_names()
     except Exception:  # the AI package is not essential to read a save
         log.exception("bot names unavailable")
@@ -460,8 +460,8 @@ def _known_bots() -> Optional[list[str]]:
 
 
 def _read_save(path: Path, content) -> LoadedSave:
-    from .rules import GameRecord, RecordError, load_content, replay
-    from .rules.record import RECORD_VERSION, digest
+    from ..rules import GameRecord, RecordError, load_content, replay
+    from ..rules.record import RECORD_VERSION, digest
 
     d = S.parse_json(S.read_bounded(path))
     if not isinstance(d, dict) or d.get("format") != SAVE_FORMAT:
@@ -487,8 +487,8 @@ def _read_save(path: Path, content) -> LoadedSave:
         raise SaveError(i18n.t("save.invalid", detail=i18n.t("save.detail_seats")), path)
     if tuple(s.colour for s in model.seats) != tuple(record.config.seat_colours()):
         raise SaveError(i18n.t("save.invalid", detail=i18n.t("save.detail_colours")), path)
-    from .rules.record import earlier_board, upgrade
-    from .rules.content import edition_for
+    from ..rules.record import earlier_board, upgrade
+    from ..rules.content import edition_for
     # The board the game was played on: this one, or a kept earlier edition (assets/map/editions)
     # on which it finishes; failing both, an earlier edition of this board is replayed move by move.
     own = edition_for(record.map_id, content)

@@ -10,22 +10,21 @@ import hashlib
 from dataclasses import dataclass
 from typing import Optional
 
-from .rules import GameRecord, GameState, Plan, apply, new_game
-from .rules.view import HIDDEN, view
-from .rules.state import evolve
+from ..rules import GameRecord, GameState, new_game, try_on
+from ..rules.view import public_view
 
 
 def states(record: GameRecord, content=None) -> list[GameState]:
     """The state before any action, then after each action of the record."""
-    from .rules import load_content
-    from .rules.record import upgrade
+    from ..rules import load_content
+    from ..rules.record import upgrade
     content = content or load_content()
     if record.version < 2:
         record = upgrade(record, content)
     st = new_game(record.config, content)
     out = [st]
     for a in record.actions:
-        st = apply(st, a)
+        st = try_on(st, a)
         out.append(st)
     return out
 
@@ -60,21 +59,9 @@ def round_scores(history: list[GameState]) -> RoundScores:
 
 
 def public_state(state: GameState) -> GameState:
-    """What everyone at the table may see: no objective, no deck order, no plan before the reveal
-    (a seat that has planned shows a hidden plan). Once the game is over every objective is
-    public (the end of the game shows them), the decks stay hidden."""
-    v = view(state, 0)
-    seats = []
-    for i, s in enumerate(v.seats):
-        changes = {}
-        if state.phase != "over":
-            changes["objective"] = None
-        else:
-            changes["objective"] = state.seats[i].objective
-        if state.phase == "plan" and s.plan is not None:
-            changes["plan"] = Plan(i, HIDDEN, HIDDEN, False)
-        seats.append(evolve(s, **changes))
-    return evolve(v, seats=tuple(seats), viewer=None)
+    """What everyone at the table may see: ``rules.view.public_view`` (no objective, no deck order,
+    no plan before the reveal; every objective once the game is over)."""
+    return public_view(state)
 
 
 def game_id(record: GameRecord, seats=()) -> str:

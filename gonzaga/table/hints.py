@@ -1,8 +1,8 @@
 """Hints (issue 11): what the strongest AI level would do for the seat that must decide now.
 
-The hint is asked from ``view(state, seat)`` only - never the full state - like every AI
-seat (spec E), with a seed made from the game's seed, the seat and the position, and the
-level's own time budget (about 1.5 s). It runs in a decision worker of its own (a process
+The hint is asked from the table's ``hint_view(seat)`` only - a human seat's own view, never
+the full state - like every AI seat (spec E), with a seed made from the game's seed, the seat
+and the position, and the level's own time budget (about 1.5 s). It runs in a decision worker of its own (a process
 for the search levels), so the frame loop never waits and cancelling a hint never touches
 the AI seats' decisions::
 
@@ -20,9 +20,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
-from .rules import Action, GameState, Place, Plan, Wedding, apply, legal_placements, view
-from .rules import scoring
-from .words import i18n
+from ..rules import Action, GameState, Place, Plan, Wedding, legal_placements, try_on
+from ..rules import scoring
+from ..words import i18n
 
 #: the levels from strongest to weakest; a hint asks the first one that is registered
 PREFERENCE = ("expert", "hard", "medium", "easy", "greedy", "random")
@@ -30,7 +30,7 @@ PREFERENCE = ("expert", "hard", "medium", "easy", "greedy", "random")
 
 def strongest_level() -> str:
     """The strongest AI level registered now (``expert`` once it exists)."""
-    from .ai import bot_names
+    from ..ai import bot_names
     names = bot_names()
     for n in PREFERENCE:
         if n in names:
@@ -108,7 +108,7 @@ def _cover_reason(v: GameState, seat: int, cells, new_piece: Optional[Action]) -
                             total=harbors.bit_count()))
     if new_piece is not None and any(board.neighbours_mask(p.mask) & mask for p in v.pieces if p.seat == seat):
         try:
-            after = apply(v, new_piece)
+            after = try_on(v, new_piece)  # a look one move ahead on the seat's own view
             parts.append(i18n.t("hint.group", n=scoring.largest_group(after, seat)))
         except Exception:  # a view cannot always be played on (hidden decks): skip the group
             pass
@@ -117,7 +117,7 @@ def _cover_reason(v: GameState, seat: int, cells, new_piece: Optional[Action]) -
 
 def _best_under(v: GameState, seat: int, region: str, action: str):
     """The best-scoring placement or wedding under a plan: (points, action) or None."""
-    from .ai.bots import best_scoring
+    from ..ai.bots import best_scoring
     opts = best_scoring(v, seat, region, action)
     return max(opts, key=lambda x: x[0]) if opts else None
 
@@ -181,7 +181,7 @@ class HintService:
     @property
     def worker(self):
         if self._worker is None:
-            from .ai.worker import DecisionWorker
+            from ..ai.worker import DecisionWorker
             self._worker = DecisionWorker(processes=1)
         return self._worker
 
@@ -198,7 +198,10 @@ class HintService:
     def request(self, session, seat: int) -> None:
         """Ask for a hint for ``seat`` at the session's position; returns at once."""
         self.cancel()
-        v = view(session.state, seat)  # never more than the seat may know (spec E)
+        v = session.hint_view(seat)  # only a human seat's own view: never more than it may know (spec E)
+        if v is None:  # the table gives no hint for that seat (an AI's, or the game is over)
+            self.failed = True
+            return
         level = self.level or strongest_level()
         seed = hint_seed(session.record.seed, seat, len(session.record.actions))
         self._view = v

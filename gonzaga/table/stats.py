@@ -35,7 +35,7 @@ from typing import Annotated, Literal, Optional
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from . import persistence
-from .words import i18n
+from ..words import i18n
 
 log = logging.getLogger(__name__)
 
@@ -167,7 +167,7 @@ def online_id(game: str) -> str:
 def entry_for(session) -> Optional[GameEntry]:
     """The entry of a finished game with at least one human seat; None otherwise."""
     from . import history
-    from .rules import scoring
+    from ..rules import scoring
     st = session.state
     humans = session.humans
     if st.phase != "over" or not humans:

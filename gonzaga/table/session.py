@@ -1,17 +1,23 @@
-"""The game session: the ONLY place where the game state changes.
+"""The desktop game session: a thin user of the :class:`~gonzaga.table.core.Table`, the only
+place where the game state changes (hot-seat and solo in one process, like boardgame.io's
+``LocalMaster``).
 
-Screens send it actions (``submit``); it checks them with the rules, applies them,
-keeps the :class:`GameRecord` (config, seed, every action), runs the AI seats
-through a decision worker (off the main loop), autosaves through a callback and
-writes the game log. It never imports pygame, so tests drive it directly::
+Screens send it actions (``submit``); its table checks them (who may, and the rules), keeps
+them through the autosave (``on_change``, called BEFORE the change is visible, with the
+position as it will be: a ``store.Change``), applies them and records them in the
+:class:`GameRecord`; the table's AI pacing runs the AI seats through a decision worker (off
+the main loop). The session writes the game log and answers the screens' questions. It never
+imports pygame, so tests drive it directly::
 
     s = Session.new([SeatSpec("Ann", "human", colour="red"), SeatSpec("Bot", "ai", "greedy", "blue")], seed=7)
     s.submit(Plan(0, "italia", "B"))    # None when applied, else Illegal(rule, key, params)
     s.tick()                            # lets AI seats act when their decision is ready
+    s.view_for(0)                       # what seat 0 may see; None: the public view
 
-AI seats only ever get ``view(state, seat)``. In the place phase an AI's chosen
-action is shown (``ai_showing``) for ``ai_delay`` seconds before it is applied,
-so the screen can animate it; plans are applied as soon as they are ready.
+AI seats only ever get ``view(state, seat)``. In the place phase an AI's chosen action is shown
+(``ai_showing``) for ``ai_delay`` seconds before it is applied, so the screen can animate it.
+``state``, ``version``, ``last_action`` and ``log`` mirror the table after each change (the
+online and replay sessions, which have no authority here, set them themselves).
 """
 from __future__ import annotations
 
@@ -21,34 +27,17 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
-from .rules import (Action, Donate, GameConfig, GameRecord, GameState, Illegal, Place, Plan,
-                    Setup, Wedding, apply, check, deal, legal_actions, new_game, view)
-from .rules import scoring
-from .rules.state import FIRST_LAST_TURN_CHECK
-from .ai.match import bot_seed
-from .rules.content import Content, load_content
-from .words import i18n
+from ..rules import Action, GameConfig, GameRecord, GameState, Illegal, Place, Plan, Setup, Wedding, check
+from ..rules import scoring
+from ..rules.state import FIRST_LAST_TURN_CHECK
+from ..rules.content import Content
+from ..words import i18n
+from .core import Table
+from .pacing import SPEEDS, InlineWorker, fallback as _fallback, make_worker  # noqa: F401  (screens, tests)
+from .seats import SeatSpec
+from .store import CallbackStore, Change
 
 log = logging.getLogger(__name__)
-
-SPEEDS = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "instant": 0.0}  # seconds an AI move is shown
-
-
-@dataclass
-class SeatSpec:
-    """Who sits in a chair: a name, human or AI (with the bot's name), a colour."""
-
-    name: str
-    kind: str = "human"  # "human" or "ai"
-    bot: str = "greedy"
-    colour: str = "red"
-
-    @property
-    def is_ai(self) -> bool:
-        return self.kind == "ai"
-
-    def to_json(self) -> dict:
-        return {"name": self.name, "kind": self.kind, "bot": self.bot, "colour": self.colour}
 
 
 @dataclass
@@ -69,81 +58,32 @@ class LogEntry:
         return s
 
 
-# ---------------------------------------------------------------- decision workers
-
-class InlineWorker:
-    """Decides at once in the calling thread (tests, tools). Same API as ``ai.worker.DecisionWorker``."""
-
-    def __init__(self):
-        self._results: dict[int, Action] = {}
-        self._bots: dict = {}
-        self._n = 0
-
-    def request(self, bot_name: str, seed: int, v: GameState, seat: int) -> int:
-        from .ai import make_bot
-        self._n += 1
-        bot = self._bots.get((bot_name, seed, seat))
-        if bot is None:
-            bot = self._bots[(bot_name, seed, seat)] = make_bot(bot_name, seed)
-        self._results[self._n] = bot.choose(v, seat)
-        return self._n
-
-    def result(self, ticket: int) -> Optional[Action]:
-        return self._results.pop(ticket, None)
-
-    def cancel_all(self) -> None:
-        self._results.clear()
-
-    def close(self) -> None:
-        self.cancel_all()
-
-
-def make_worker():
-    """The project's decision worker (bots think in a thread or a process, never in the frame loop)."""
-    from .ai.worker import DecisionWorker
-    return DecisionWorker()
-
-
-def _fallback(v: GameState, seat: int) -> Action:
-    acts = legal_actions(v, seat)
-    if v.phase == "place":
-        return Donate(seat)
-    return acts[0]
-
-
 # ---------------------------------------------------------------- the session
 
 class Session:
-    """One game being played: state, record, seats, log, AI pacing and autosave."""
+    """One desktop game: its table (state, record, seats, AI pacing, autosave), log and queries."""
 
     def __init__(self, seats: list[SeatSpec], record: GameRecord, *, content: Optional[Content] = None,
-                 worker=None, on_change: Optional[Callable[["Session"], None]] = None,
+                 worker=None, on_change: Optional[Callable[[Change], None]] = None,
                  ai_delay: float = SPEEDS["normal"], clock: Callable[[], float] = time.monotonic,
                  name: str = ""):
         if len(seats) != record.config.seats:
             raise ValueError("one seat description per seat")
-        self.seats = list(seats)
-        self.record = GameRecord(record.config, record.seed, [])
-        if record.map_id:  # a game begun on a kept earlier edition of the board finishes on it
-            from .rules.record import content_of
-            content = content_of(record, content or load_content())
-        self.content = content
-        self.worker = worker
         self.on_change = on_change
-        self.ai_delay = ai_delay
-        self.clock = clock
         self.name = name
         self.log: list[LogEntry] = []
+        self.authority = Table(seats, GameRecord(record.config, record.seed, [], record.map_id), content=content,
+                               store=CallbackStore(self._keep), worker=worker, ai_delay=ai_delay, clock=clock,
+                               host=None)
+        self.seats = self.authority.seats
+        self.record = self.authority.record
+        self.assists = self.authority.assists
+        self.content = self.authority.content if record.map_id else content
+        self.state: GameState = self.authority.state
         self.version = 0  # bumped on every applied action (screens redraw on change)
         self.last_action: Optional[Action] = None
-        self.state: GameState = new_game(record.config, content)
-        self._tickets: dict[tuple, tuple] = {}  # (round, phase, turn, seat) -> (ticket, actions so far)
-        self._showing: Optional[tuple[Action, float]] = None
-        self._error: Optional[str] = None
-        # what marks a game as helped: take-backs used, hints shown (kept in the save)
-        self.assists: dict[str, int] = {"takebacks": 0, "hints": 0}
-        self._ai_memo: dict[tuple, Action] = {}  # (seat, actions so far) -> the AI's answer there
-        self._orphans: dict[tuple, tuple] = {}  # questions asked at positions a take-back undid
+        self.authority.on_applied = self._applied
+        self.authority.on_reset = self._reset
         for a in record.actions:  # replay: same log, no autosave, no RNG
             self._apply(a, notify=False)
         if worker is not None and hasattr(worker, "prestart"):
@@ -158,8 +98,7 @@ class Session:
         config = GameConfig(seats=len(seats), colours=tuple(s.colour for s in seats), scenario=scenario,
                             last_turn=last_turn)
         session = cls(seats, GameRecord(config, seed, []), **kw)
-        setup = deal(session.state, random.Random(seed))
-        session._apply(setup)
+        session.authority.start(random.Random(seed))
         return session
 
     def rematch(self, seed: int, **kw) -> "Session":
@@ -171,6 +110,24 @@ class Session:
         kw.setdefault("clock", self.clock)
         return Session.new(self.seats, seed, self.record.config.scenario, last_turn=self.record.config.last_turn,
                            **kw)
+
+    # ------------------------------------------------------------ the table's settings
+
+    @property
+    def worker(self):
+        return self.authority.worker
+
+    @property
+    def ai_delay(self) -> float:
+        return self.authority.ai_delay
+
+    @ai_delay.setter
+    def ai_delay(self, value: float) -> None:
+        self.authority.ai_delay = value
+
+    @property
+    def clock(self) -> Callable[[], float]:
+        return self.authority.clock
 
     # ------------------------------------------------------------ queries
 
@@ -204,18 +161,37 @@ class Session:
     def waiting_for_ai(self) -> list[int]:
         return [i for i in self.state.to_act() if not self.is_human(i)]
 
+    def at_screen(self) -> Optional[int]:
+        """The human at this screen, as far as the session can tell: the only human of a solo
+        game; in hot-seat the human who must decide now (the curtain has passed to them), else
+        the human who decided last. Take-backs are asked in their name."""
+        humans = self.humans
+        if len(humans) == 1:
+            return humans[0]
+        now = self.humans_to_plan() or [self.human_to_place()]
+        if now[0] is not None:
+            return now[0]
+        from .takeback import candidate
+        return candidate(self)
+
     @property
     def ai_showing(self) -> Optional[Action]:
         """The AI action being shown before it is applied (the screen animates it)."""
-        return self._showing[0] if self._showing else None
+        return self.authority.ai_showing
 
     def ai_showing_progress(self) -> float:
-        if not self._showing or self.ai_delay <= 0:
-            return 1.0
-        return max(0.0, min(1.0, (self.clock() - self._showing[1]) / self.ai_delay))
+        return self.authority.ai_showing_progress()
 
     def seat_view(self, seat: int) -> GameState:
-        return view(self.state, seat)
+        return self.view_for(seat)
+
+    def view_for(self, seat: Optional[int]) -> GameState:
+        """What ``seat`` may see (the table's ``view_for``); None: the public view of a shared screen."""
+        return self.authority.view_for(seat)
+
+    def hint_view(self, seat: Optional[int]) -> Optional[GameState]:
+        """The view a hint for ``seat`` is worked out from (only a human seat's own), or None."""
+        return self.authority.hint_view(seat)
 
     def check(self, action: Action) -> Optional[Illegal]:
         return check(self.state, action)
@@ -241,139 +217,58 @@ class Session:
         names = ", ".join(self.seat_name(i) for i in st.winners)
         return i18n.t("end.winner" if len(st.winners) == 1 else "end.winners", names=names)
 
-    # ------------------------------------------------------------ changing the state
+    # ------------------------------------------------------------ changing the state (through the table)
 
     def submit(self, action: Action) -> Optional[Illegal]:
         """A human seat's action: applied when legal (returns None), else the rule that fails."""
-        if isinstance(action, Setup):
-            return Illegal.of("S2", "setup_by_session")
-        if not self.is_human(action.seat):
-            return Illegal.of("R5", "seat_computer", name=self.seat_name(action.seat))
-        why = check(self.state, action)
-        if why is not None:
-            return why
-        self._apply(action)
-        return None
+        return self.authority.act(getattr(action, "seat", -1), action)
 
     def tick(self, now: Optional[float] = None) -> bool:
         """Let AI seats act: ask the worker, collect answers, apply them. True if the state changed."""
-        if self.worker is None or self.state.phase in ("setup", "over"):
-            return False
-        now = self.clock() if now is None else now
-        changed = False
-        if self._showing is not None:
-            action, since = self._showing
-            if now - since >= self.ai_delay:
-                self._showing = None
-                changed = self._apply_ai(action)
-            else:
-                return False
-        st = self.state
-        for seat in self.waiting_for_ai():
-            key = (st.round, st.phase, st.turn if st.phase == "place" else -1, seat)
-            ticket = self._tickets.get(key)
-            if ticket is None:
-                self._tickets[key] = self._ask(seat, st)
-                continue
-            try:
-                action = self._answer(seat, ticket)
-            except Exception:  # a broken bot must not stop the game: fall back to a safe action
-                log.exception("AI seat %d (%s) failed; it donates or takes the first legal plan",
-                              seat, self.seats[seat].bot)
-                action = _fallback(view(st, seat), seat)
-            if action is None:
-                continue
-            del self._tickets[key]
-            if st.phase == "place" and self.ai_delay > 0:
-                self._showing = (action, now)
-                break
-            changed = self._apply_ai(action) or changed
-            if self.state is not st:
-                break  # the state moved on: the next tick asks again
-        return changed
+        return self.authority.tick(now)
 
-    def _ask(self, seat: int, st: GameState) -> tuple:
-        """Ask the worker for an AI seat's decision: (ticket, actions so far). A decision
-        already made at this very position (before a take-back) is given again instead, so
-        that a game continues as it would have."""
-        prefix = tuple(self.record.actions)
-        if (seat, prefix) in self._ai_memo:
-            return (None, prefix)
-        if (seat, prefix) in self._orphans:  # asked before a take-back, still thinking: wait for it
-            return self._orphans.pop((seat, prefix))
-        return (self.worker.request(self.seats[seat].bot, bot_seed(self.record.seed, seat), view(st, seat), seat),
-                prefix)
+    def takeback_problem(self, seat: Optional[int]) -> Optional[str]:
+        """None when ``seat`` may take back its latest decision now, asked by the human at this
+        screen (:meth:`at_screen`); else why not (an i18n key)."""
+        return self.authority.takeback_problem(seat, self.at_screen())
 
-    def _answer(self, seat: int, asked: tuple) -> Optional[Action]:
-        ticket, prefix = asked
-        if ticket is None:
-            return self._ai_memo[(seat, prefix)]
-        action = self.worker.result(ticket)
-        if action is not None:
-            if len(self._ai_memo) > 200:  # only the last round's can ever be asked again
-                for k in list(self._ai_memo)[:100]:
-                    del self._ai_memo[k]
-            self._ai_memo[(seat, prefix)] = action
-        return action
+    def take_back(self, seat: Optional[int]) -> Optional[str]:
+        """Take back ``seat``'s latest decision, asked by the human at this screen: None when done."""
+        return self.authority.take_back(seat, self.at_screen())
 
     def rewind(self, n: int) -> None:
-        """Back to the position after the first ``n`` actions of the record (a take-back, see
-        ``takeback.py``): state, record and log are rebuilt by replaying them. AI seats then
-        decide again from the same positions, and give the same answers (``_ask``)."""
-        if not 1 <= n <= len(self.record.actions):
-            raise ValueError(f"cannot rewind to {n} of {len(self.record.actions)} actions")
-        actions = list(self.record.actions[:n])
-        version = self.version
-        self.state = new_game(self.record.config, self.state.content)
-        self.record.actions.clear()
-        self.log = []
-        self._showing = None
-        for a in actions:
-            self._apply(a, notify=False)
-        for key, asked in list(self._tickets.items()):  # asked at a position undone now
-            prefix = asked[1]
-            if len(prefix) > n or tuple(actions[:len(prefix)]) != prefix:
-                del self._tickets[key]
-                if asked[0] is not None:
-                    self._orphans[(key[-1], prefix)] = asked
-        self.version = version + 1
-        if self.on_change is not None:
-            try:
-                self.on_change(self)
-            except Exception:
-                log.exception("on_change callback failed")
-
-    def _apply_ai(self, action: Action) -> bool:
-        why = check(self.state, action)
-        if why is not None:  # a stale or broken answer: never stall the game
-            log.warning("AI action %s refused (%s); using a fallback", action.to_text(), why)
-            seat = action.seat
-            if seat not in self.state.to_act():
-                return False
-            action = _fallback(self.state, seat)
-        self._apply(action)
-        return True
+        """Back to the position after the first ``n`` actions of the record (a take-back: see
+        ``takeback.py``; the table rebuilds state, record and log by replaying them)."""
+        self.authority.rewind(n)
 
     def close(self) -> None:
-        if self.worker is not None:
-            self.worker.cancel_all()
-        self._tickets.clear()
-        self._orphans.clear()
-        self._showing = None
+        self.authority.close()
 
     def _apply(self, action: Action, notify: bool = True) -> None:
-        prev = self.state
-        new = apply(prev, action)  # raises IllegalAction; callers check first
+        """An action of the record this session is rebuilt from (``notify``: a new one, kept)."""
+        if notify:
+            self.authority._commit(action)
+        else:
+            self.authority.load(action)
+
+    def _keep(self, change: Change) -> None:
+        """The table's store: the autosave callback, with this session's name and seats."""
+        if self.on_change is not None:
+            change.name = self.name
+            self.on_change(change)
+
+    def _applied(self, prev: GameState, action: Action, new: GameState) -> None:
         self.state = new
-        self.record.actions.append(action)
         self.last_action = action
-        self.version += 1
+        self.version = self.authority.version
         self._log(prev, action, new)
-        if notify and self.on_change is not None:
-            try:
-                self.on_change(self)
-            except Exception:  # an autosave problem must not stop the game
-                log.exception("on_change callback failed")
+
+    def _reset(self) -> None:
+        """A take-back: the log is written again from the replayed actions."""
+        self.log = []
+        self.state = self.authority.state
+        self.version = self.authority.version
+        self.last_action = self.authority.last_action
 
     # ------------------------------------------------------------ the log
 

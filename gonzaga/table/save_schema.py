@@ -88,7 +88,7 @@ class FileProblem(Exception):
         self.params = params
 
     def message(self) -> str:
-        from .words import i18n
+        from ..words import i18n
         params = dict(self.params)
         if i18n.language() != "en" and params.get("code"):  # the system's words are English: its code instead
             params["detail"] = params["code"]

@@ -1,0 +1,178 @@
+"""A room of the online server (``server.py``): its game, held by a :class:`gonzaga.table.Table`
+(the one authority, the same as the desktop game's), and what connects that table to the
+server: :class:`RoomStore` (each action appended to the database before anyone sees it) and
+:class:`RoomWorker` (the AI seats' decisions, asked through the server's pools off the event loop).
+
+The seats' connections, tokens and the messages stay in ``server.py``.
+"""
+from __future__ import annotations
+
+import logging
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from typing import TYPE_CHECKING, Optional
+
+from ..ai.base import make_bot
+from ..ai.worker import PROCESS_BOTS, decide_once, strip_view
+from ..rules import Action, GameConfig, GameRecord, GameState
+from ..rules.content import Content
+from ..rules.view import shown_view
+from ..table import SeatSpec, Table
+from . import protocol as P
+from .storage import StoredGame, StoreError
+from .viewcodec import view_to_json
+
+if TYPE_CHECKING:  # the server's own classes (it imports this module)
+    from .server import Conn, GameServer, Seat
+
+log = logging.getLogger(__name__)
+
+
+def _spec(s: "Seat") -> SeatSpec:
+    return SeatSpec(s.name, s.kind, s.bot or "", s.colour)
+
+
+class GameRoom:
+    """One game: its table (state, record, the one authority), its seats and the connections
+    that hold them."""
+
+    def __init__(self, game_id: str, code: str, config: GameConfig, seed: int, seats: list[Seat],
+                 content: Content, host_seat: int = 0, actions: tuple = ()):
+        self.id = game_id
+        self.code = code
+        self.config = config
+        self.seed = seed
+        self._seats = seats
+        self.host_seat = host_seat
+        self.content = content
+        self.table = Table([_spec(s) for s in seats], GameRecord(config, seed, list(actions), content.map_id),
+                           content=content, host=host_seat)
+        self.started = bool(actions)
+        self.finished = self.table.is_over
+
+    @property
+    def state(self) -> GameState:
+        return self.table.state
+
+    @property
+    def record(self) -> GameRecord:
+        return self.table.record
+
+    @property
+    def seats(self) -> list[Seat]:
+        return self._seats
+
+    @seats.setter
+    def seats(self, seats: list[Seat]) -> None:
+        """New seats from the lobby (before the start), or after a hand-over the table made."""
+        for i, s in enumerate(seats):
+            spec, have = _spec(s), self.table.seats[i]
+            if (spec.kind, spec.bot) == (have.kind, have.bot):
+                continue
+            if self.table.started:
+                raise ValueError(f"seat {i} changes only through the table (a hand-over)")
+            self.table.set_seat(i, spec)
+        self._seats = seats
+
+    @property
+    def n(self) -> int:
+        return len(self.record.actions)
+
+    def seat_infos(self) -> list[P.SeatInfo]:
+        return [s.info() for s in self.seats]
+
+    def conns(self) -> list[tuple[int, Conn]]:
+        return [(i, s.conn) for i, s in enumerate(self.seats) if s.conn is not None]
+
+    def lobby(self) -> P.Lobby:
+        return P.Lobby(game=self.id, code=self.code, seats=self.seat_infos(), started=self.started)
+
+    def stored(self) -> StoredGame:
+        return StoredGame(self.id, self.code, self.config.to_json(), self.seed,
+                          [s.to_json() for s in self.seats], self.host_seat, self.started, self.finished)
+
+    def update(self, seat: int, last: Optional[P.LastAction], infos: Optional[list] = None,
+               v: Optional[GameState] = None) -> P.Update:
+        v = self.table.view_for(seat) if v is None else v
+        return P.Update(game=self.id, n=self.n, seat=seat, view=view_to_json(v),
+                        last=last, seats=infos if infos is not None else self.seat_infos())
+
+
+def seat_view(state: GameState, seat: int) -> GameState:
+    """What ``seat`` is sent: ``rules.view.shown_view`` (its view; once the game is over, with
+    every seat's objective shown, as at the table)."""
+    return shown_view(state, seat)
+
+
+def _choose(bot, v: GameState, seat: int) -> Action:
+    return bot.choose(v, seat)
+
+
+class RoomStore:
+    """A room's store for its table: each action appended to the database in one transaction
+    (raising when it cannot: the table then changes nothing). Nothing is ever taken back online."""
+
+    def __init__(self, server: "GameServer", room: GameRoom):
+        self.server, self.room = server, room
+
+    def keep(self, change) -> None:
+        if change.kind != "action":
+            raise StoreError("an online game is kept as it was played: nothing is taken back")
+        self.server.store.append_action(self.room.id, change.index, change.action.to_text())
+        self.server.actions_accepted += 1
+
+
+class RoomWorker:
+    """A room's decision worker (the interface of ``ai.worker.DecisionWorker``) over the server's
+    pools: cheap levels in its thread pool, search levels in its processes. A finished decision
+    wakes the room's table on the event loop."""
+
+    def __init__(self, server: "GameServer", room: GameRoom):
+        self.server, self.room = server, room
+        self._futures: dict[int, object] = {}
+        self._bots: dict[tuple, object] = {}
+        self._n = 0
+
+    def request(self, bot_name: str, seed: int, v: GameState, seat: int) -> int:
+        server = self.server
+        if bot_name.split("@")[0] in PROCESS_BOTS:
+            if server.procs is None:
+                server.procs = ProcessPoolExecutor(max_workers=server.workers,
+                                                   mp_context=multiprocessing.get_context("spawn"))
+            light, directory = strip_view(v)
+            fut = server.procs.submit(decide_once, bot_name, seed, light, directory, seat)
+        else:
+            bot = self._bots.get((bot_name, seed, seat))
+            if bot is None:
+                bot = self._bots[(bot_name, seed, seat)] = make_bot(bot_name, seed)
+            fut = server.pool.submit(_choose, bot, v, seat)
+        self._n += 1
+        self._futures[self._n] = fut
+        loop, room = server.loop, self.room
+
+        def done(f):
+            if not server.stopping and f.exception() is not None:
+                log.error("game %s: seat %d's AI failed: %r", room.id, seat, f.exception())
+            try:
+                loop.call_soon_threadsafe(server._ai_ready, room)
+            except RuntimeError:  # the loop is closed: the server has stopped
+                pass
+        if loop is not None:
+            fut.add_done_callback(done)
+        return self._n
+
+    def result(self, ticket: int) -> Optional[Action]:
+        fut = self._futures.get(ticket)
+        if fut is None or not fut.done():
+            return None
+        del self._futures[ticket]
+        return fut.result()  # a failing bot raises here: the table falls back to a safe action
+
+    def cancel_all(self) -> None:
+        for f in self._futures.values():
+            f.cancel()
+        self._futures.clear()
+
+    def close(self) -> None:
+        self.cancel_all()
+        self._bots.clear()

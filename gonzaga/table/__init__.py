@@ -1,0 +1,23 @@
+"""The authority floor: the one place a game's state changes, and what keeps a game.
+
+It imports only ``gonzaga.rules``, ``gonzaga.ai`` and the words (``ui.i18n``); never pygame,
+screens, render, widgets or net.
+
+- ``core.py``: :class:`Table`, the one authority (check, store, apply, record, tell, ask the AI);
+  the same class serves a desktop game (hot-seat and solo) and each room of the server.
+- ``seats.py``: who sits where (``SeatSpec``) and who may do what (act, hint, hand a seat to an AI).
+- ``takeback.py``: which decision a take-back may undo.
+- ``pacing.py``: AI seats asked through a decision worker, and shown before they are applied.
+- ``observers.py``: what each observer is told (its own view, the action as it may know it).
+- ``store.py``: where each change is written before it becomes visible (autosave, server database).
+- ``session.py``: the desktop ``Session`` (game log, queries for the screens) over a ``Table``.
+- ``persistence.py``, ``save_schema.py``: save files, settings, folders; ``stats.py``: statistics;
+  ``history.py``: a record's states and scores; ``hints.py``: hints; ``tutorial.py``: the
+  tutorial's script (its screen is ``scenes/tutorial.py``).
+"""
+
+from .core import Table
+from .seats import SeatRefused, SeatSpec
+from .store import Change, StoreFailed
+
+__all__ = ["Table", "SeatSpec", "SeatRefused", "Change", "StoreFailed"]

@@ -1,0 +1,62 @@
+"""What leaves the table: each observer is told only what its seat may know.
+
+An observer is a callable registered with ``Table.observe(callback, seat)``; after every change
+it gets ``callback(view, action, table)``: ``view`` is ``Table.view_for(seat)`` (its seat's view,
+or for ``seat=None``, a shared screen or a spectator, the public view) and ``action`` the last
+action as that seat may know it (:func:`known_action`; None after a take-back). Secrets are kept
+by construction here, not by the screens' discipline (boardgame.io's ``filterPlayerView``).
+"""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Callable, Optional
+
+from ..rules import Action, Plan, Setup
+from ..rules.view import HIDDEN
+
+log = logging.getLogger(__name__)
+
+
+def known_action(action: Optional[Action], seat: Optional[int]) -> Optional[Action]:
+    """``action`` as ``seat`` may know it: the setup without its decks and objectives, another
+    seat's plan as a hidden plan (as views show it before the reveal), the rest as played."""
+    if action is None:
+        return None
+    if isinstance(action, Setup):
+        return Setup(action.scenario, action.last_turn_seat, (), ())
+    if isinstance(action, Plan) and action.seat != seat:
+        return Plan(action.seat, HIDDEN, HIDDEN, False)
+    return action
+
+
+@dataclass(eq=False)
+class Observer:
+    callback: Callable
+    seat: Optional[int]
+
+
+class Observers:
+    """The table's observers; telling them never stops the game (a failing one is logged)."""
+
+    def __init__(self):
+        self._all: list[Observer] = []
+
+    def add(self, callback: Callable, seat: Optional[int]) -> Observer:
+        o = Observer(callback, seat)
+        self._all.append(o)
+        return o
+
+    def remove(self, o: Observer) -> None:
+        if o in self._all:
+            self._all.remove(o)
+
+    def tell(self, table, action: Optional[Action]) -> None:
+        for o in list(self._all):
+            try:
+                o.callback(table.view_for(o.seat), known_action(action, o.seat), table)
+            except Exception:
+                log.exception("an observer of seat %s failed", o.seat)
+
+    def __len__(self) -> int:
+        return len(self._all)
