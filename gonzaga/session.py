@@ -25,6 +25,7 @@ from .rules import (Action, Donate, GameConfig, GameRecord, GameState, Illegal, 
                     Setup, Wedding, apply, check, deal, legal_actions, new_game, view)
 from .rules import scoring
 from .rules.state import FIRST_LAST_TURN_CHECK
+from .rules.view import public_view
 from .ai.match import bot_seed
 from .rules.content import Content, load_content
 from .ui import i18n
@@ -216,6 +217,10 @@ class Session:
 
     def seat_view(self, seat: int) -> GameState:
         return view(self.state, seat)
+
+    def view_for(self, seat: Optional[int]) -> GameState:
+        """What a screen showing ``seat`` may draw; None: the public view (no seat's secrets)."""
+        return public_view(self.state) if seat is None else view(self.state, seat)
 
     def check(self, action: Action) -> Optional[Illegal]:
         return check(self.state, action)

@@ -29,6 +29,18 @@ def view(state: GameState, seat: int) -> GameState:
     return evolve(state, seats=tuple(seats), viewer=seat)
 
 
+def public_view(state: GameState) -> GameState:
+    """What anyone at the table may see (a shared screen between turns): ``view`` for no seat:
+    every deck's order, every objective and every plan before the reveal are hidden."""
+    seats = []
+    for i, s in enumerate(state.seats):
+        changes = dict(deck=tuple(sorted(s.deck)), deck_hidden=True, objective=None)
+        if state.phase == "plan" and s.plan is not None:
+            changes["plan"] = Plan(i, HIDDEN, HIDDEN, False)
+        seats.append(evolve(s, **changes))
+    return evolve(state, seats=tuple(seats), viewer=None)
+
+
 def has_planned(state: GameState, seat: int) -> bool:
     return state.seats[seat].plan is not None
 
