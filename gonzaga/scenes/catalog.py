@@ -2,37 +2,33 @@
 app's scene stack uses (``SceneStack(app, scene_registry())``). Scenes never import one another
 to open one; they ask the stack by the names below.
 
-Names and their factories' arguments (after the app):
+Names, what they show, and their factories' arguments (after the app):
 
-============== ===================================== =====================================
-name           scene                                 arguments
-============== ===================================== =====================================
-title          the title screen                      -
-new_game       the new game form                     -
-load           the list of saves                     -
-settings       the settings                          -
-settings_sound the sound settings                    -
-stats          the statistics                        -
-rules          the rules reference (from the menus)  -
-rules_reference the rules reference at a page        page (None: the first)
-message        a message with an OK                  heading, body, [on_close, ...]
-prompt         a question with a text field          heading, body, value, on_ok
-error          the error screen (the log's path)     log_path
-game           the game screen                       session, [resumed]
-curtain        the privacy curtain                   game, seat, purpose, on_pass
-reveal         the reveal of the plans               game
-menu           the game's menu                       game
-online_menu    an online game's menu                 game
-objective      a seat's objective                    game, seat
-replay         the replay of a session's game        session
-replay_file    the replay of a save file             path (a message if it cannot be read)
-tutorial_menu  the tutorial's sections               -
-tutorial_game  the tutorial at a section             section_id
-online_host    host an online game                   -
-online_join    join an online game                   [address, code, player]
-online_continue one's online games                   games, [start]
-online_lobby   an online game's lobby                table, [lan, port]
-============== ===================================== =====================================
+* ``title``: the title screen (no arguments)
+* ``new_game``: the new game form (no arguments)
+* ``load``: the list of saves (no arguments)
+* ``settings``: the settings (no arguments)
+* ``settings_sound``: the sound settings (no arguments)
+* ``stats``: the statistics (no arguments)
+* ``rules``: the rules reference (from the menus) (no arguments)
+* ``rules_reference``: the rules reference at a page (page (None: the first))
+* ``message``: a message with an OK (heading, body, [on_close, ...])
+* ``prompt``: a question with a text field (heading, body, value, on_ok)
+* ``error``: the error screen (the log's path) (log_path)
+* ``game``: the game screen (session, [resumed])
+* ``curtain``: the privacy curtain (game, seat, purpose, on_pass)
+* ``reveal``: the reveal of the plans (game)
+* ``menu``: the game's menu (game)
+* ``online_menu``: an online game's menu (game)
+* ``objective``: a seat's objective (game, seat)
+* ``replay``: the replay of a session's game (session)
+* ``replay_file``: the replay of a save file (path (a message if it cannot be read))
+* ``tutorial_menu``: the tutorial's sections (no arguments)
+* ``tutorial_game``: the tutorial at a section (section_id)
+* ``online_host``: host an online game (no arguments)
+* ``online_join``: join an online game ([address, code, player])
+* ``online_continue``: one's online games (games, [start])
+* ``online_lobby``: an online game's lobby (table, [lan, port])
 """
 from __future__ import annotations
 
