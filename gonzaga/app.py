@@ -149,10 +149,10 @@ class App:
         self.table = None  # an online game's table (net/remote.py): its connection and a hosted server
         self.final_table: Optional[str] = None
         from .scenes.base import SceneStack
-        self.stack = SceneStack()
+        from .scenes.catalog import scene_registry
+        self.stack = SceneStack(self, scene_registry())
         self._check_saving()
-        from .scenes.title import TitleScene
-        self.stack.push(TitleScene(self))
+        self.stack.push("title")
         if watch:  # the replay viewer over the title screen
             from .scenes.replay_view import open_replay
             if not open_replay(self, Path(watch)) and (exit_after_game or exit_after_first_frame):
@@ -369,10 +369,8 @@ class App:
         self._show_game(resumed=False)
 
     def _show_game(self, resumed: bool) -> None:
-        from .scenes.game import GameScene
-        from .scenes.title import TitleScene
-        self.stack.replace(TitleScene(self))
-        self.stack.push(GameScene(self, self.session, resumed=resumed))
+        self.stack.replace("title")
+        self.stack.push("game", self.session, resumed=resumed)
 
     def end_session(self) -> None:
         if self.session is not None:
@@ -383,9 +381,8 @@ class App:
             self.table = None
 
     def to_title(self) -> None:
-        from .scenes.title import TitleScene
         self.end_session()
-        self.stack.replace(TitleScene(self))
+        self.stack.replace("title")
 
     def quit(self) -> None:
         self.running = False

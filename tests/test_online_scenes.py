@@ -221,7 +221,7 @@ def test_hosting_while_another_gonzaga_hosts_says_so(app):
 # ---------------------------------------------------------------- joining
 
 def test_the_join_screen_checks_what_is_typed(app):
-    from gonzaga.scenes.online import paste_text
+    from gonzaga.scenes.online_common import paste_text
     click(app, button(app, i18n.t("title.join_online")).rect.center, 2)
     scene = app.stack.top
     assert top_name(app) == "JoinScene"
@@ -304,7 +304,8 @@ def test_online_screens_fit(app, lang):
     the chosen language."""
     from test_plain_words import foreign_words, shown_texts
     from gonzaga.scenes.game import GameScene
-    from gonzaga.scenes.online import JoinScene, LobbyScene
+    from gonzaga.scenes.lobby import LobbyScene
+    from gonzaga.scenes.online import JoinScene
     SW.set_language(app, lang)
     click(app, button(app, i18n.t("title.host_online")).rect.center, 2)
     click(app, button(app, "4").rect.center)

@@ -236,7 +236,7 @@ def test_labels_at_odd_sizes(content, size):
 
 
 def test_coastline_formats():
-    from gonzaga.render.board_view import _parse_coastline
+    from gonzaga.render.board_static import _parse_coastline
     sq = [[0, 0], [1, 0], [1, 1]]
     assert _parse_coastline({"polygons": [sq]}) == [([(0.0, 0.0), (1.0, 0.0), (1.0, 1.0)], False)]
     assert len(_parse_coastline({"polygons": [[sq, sq]]})) == 2  # outer ring + hole

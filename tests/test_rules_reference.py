@@ -75,7 +75,7 @@ PAGE_OF_PICTURE = {pid: p.id for p in rules_pages.PAGES for pid in p.pictures}
 def test_picture_examples_are_judged_by_the_rules(content):
     """Each legal example is legal under its plan; each illegal one is refused by a rule of
     the page that shows it (castle at sea: P8 on "Castles on land", ...)."""
-    from gonzaga.render import rule_pictures as RP
+    from gonzaga.ui import rule_pictures as RP
     ex = RP.examples(content)
     boards = [pid for p in rules_pages.PAGES for pid in p.pictures if pid not in RP.TABLES]
     assert set(boards) <= set(ex), set(boards) - set(ex)
@@ -107,7 +107,7 @@ def test_picture_examples_are_judged_by_the_rules(content):
 
 
 def test_every_picture_is_drawn(content):
-    from gonzaga.render import rule_pictures as RP
+    from gonzaga.ui import rule_pictures as RP
     pygame.display.init()
     pygame.font.init()
     pygame.display.set_mode((64, 64))
@@ -122,7 +122,7 @@ def test_every_picture_is_drawn(content):
 def test_reveal_pictures_follow_the_turn_order_rule(content):
     """R4 as printed: King's Privilege, then Harbors, then Cities (12 before 83); two Kings
     are ordered by their other card, not by the fief card."""
-    from gonzaga.render.rule_pictures import reveal_state
+    from gonzaga.ui.rule_pictures import reveal_state
     st = reveal_state(content, king=False)
     assert [st.seats[i].card for i in st.order][2:] == [12, 83]
     assert st.seats[st.order[0]].plan.king

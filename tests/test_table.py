@@ -266,7 +266,7 @@ def test_a_seat_is_handed_to_the_computer_only_by_the_host_or_its_own_player():
 
 ALLOWED_APPLY = {"gonzaga/table/core.py", "gonzaga/bench.py"}  # bench: a speed measurement, no game
 ALLOWED_TRY_ON = {"gonzaga/table/hints.py", "gonzaga/table/history.py", "gonzaga/net/check.py",
-                  "gonzaga/render/rule_pictures.py"}
+                  "gonzaga/ui/rule_pictures.py"}
 
 
 def _callers(name: str) -> set[str]:

@@ -17,6 +17,7 @@ from ..table import hints, takeback
 from ..rules import Place, Wedding
 from ..words import i18n
 from ..ui import widgets as W
+from ..words.rules_pages import page_for_rule
 from ..ui.widgets import Button
 from .base import refusal_rule
 
@@ -106,7 +107,7 @@ class AssistBar:
         g = self.game
         g.place = None
         g.message = ""
-        if g.private_seat is not None and s.state.phase != "plan":
+        if g.private_seat is not None and g.state.phase != "plan":
             g.close_private()
         g.layout(self.app.size)
         self.app.toast(i18n.t("tb.done"))
@@ -156,8 +157,7 @@ class AssistBar:
         if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and ev.button == 1:
             if self.why_rect is not None and self.why_rule and self.why_rect.collidepoint(ev.pos):
                 if ev.type == pygame.MOUSEBUTTONUP:
-                    from .rules_reference import open_rule
-                    open_rule(self.app, self.why_rule)
+                    self.app.stack.push("rules_reference", page_for_rule(self.why_rule))
                 return True
         for b in self._buttons():
             if ev.type == pygame.MOUSEMOTION:
@@ -189,7 +189,7 @@ class AssistBar:
         if isinstance(h.action, Place):
             r.draw_ghost(surf, h.cells, h.castles, True, anchor=h.action.anchor)
         elif isinstance(h.action, Wedding):
-            colour = self.session.state.seats[h.seat].colour
+            colour = self.game.state.seats[h.seat].colour
             r.draw_rings(surf, {c: colour for c in h.cells}, [])
         top = min(h.cells, key=lambda c: (c[1], c[0]))
         r.draw_label(surf, top, i18n.t("hint.tag", points=h.points))

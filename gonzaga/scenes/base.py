@@ -2,14 +2,14 @@
 drawn from the lowest opaque one upward; ``draw`` never changes game state."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import Optional, Union
 
 import pygame
 
+from ..ui import widgets as W
+from ..words.rules_pages import page_for_rule
 from ..ui.widgets import Widgets
-
-if TYPE_CHECKING:  # pragma: no cover
-    from ..app import App
+from .registry import SceneRegistry, UnknownScene
 
 
 class Scene:
@@ -19,7 +19,7 @@ class Scene:
     blocks_ai = True  # while this scene is on top, AI seats wait (menus, the reveal, dialogs)
     name = "scene"
 
-    def __init__(self, app: "App"):
+    def __init__(self, app):
         self.app = app
         self.widgets = Widgets()
 
@@ -66,14 +66,30 @@ class ModalScene(Scene):
 
 
 class SceneStack:
-    def __init__(self):
+    """The screens, bottom to top. ``push`` and ``replace`` take a scene, or a registered name and
+    the arguments of its factory (``push("game", session)``: see ``registry.py``)."""
+
+    def __init__(self, app=None, registry: Optional[SceneRegistry] = None):
+        self.app = app
+        self.registry = registry
         self.scenes: list[Scene] = []
+
+    def make(self, scene: Union[Scene, str], *args, **kwargs) -> Scene:
+        """``scene`` itself, or the scene its name's factory makes for the app."""
+        if isinstance(scene, Scene):
+            if args or kwargs:
+                raise TypeError("arguments go with a scene's name, not with a scene")
+            return scene
+        if self.registry is None:
+            raise UnknownScene(scene)
+        return self.registry.make(scene, self.app, *args, **kwargs)
 
     @property
     def top(self) -> Optional[Scene]:
         return self.scenes[-1] if self.scenes else None
 
-    def push(self, scene: Scene) -> Scene:
+    def push(self, scene: Union[Scene, str], *args, **kwargs) -> Scene:
+        scene = self.make(scene, *args, **kwargs)
         self.scenes.append(scene)
         scene.enter()
         return scene
@@ -93,14 +109,16 @@ class SceneStack:
             self.scenes[-1].resume()
         return s
 
-    def replace(self, scene: Scene) -> Scene:
+    def replace(self, scene: Union[Scene, str], *args, **kwargs) -> Scene:
+        scene = self.make(scene, *args, **kwargs)  # made first: a scene may read the stack it replaces
         while self.scenes:
             self.scenes.pop().leave()
         return self.push(scene)
 
-    def find(self, cls) -> Optional[Scene]:
+    def find(self, kind) -> Optional[Scene]:
+        """The highest scene of a class, or of a name (``find("reveal")``)."""
         for s in reversed(self.scenes):
-            if isinstance(s, cls):
+            if (s.name == kind) if isinstance(kind, str) else isinstance(s, kind):
                 return s
         return None
 
@@ -128,7 +146,7 @@ class HelpCorner:
 
     SIZE = (38, 32)
 
-    def __init__(self, app: "App"):
+    def __init__(self, app):
         self.app = app
         self.hover = False
 
@@ -142,7 +160,7 @@ class HelpCorner:
     def rect(self, scene: Optional[Scene]) -> Optional[pygame.Rect]:
         if scene is None or scene.name in HELP_HIDDEN:
             return None
-        from ..ui.widgets import sc
+        sc = W.sc
         w, h = sc(self.SIZE[0]), sc(self.SIZE[1])
         fn = getattr(scene, "help_rect", None)
         if callable(fn):
@@ -156,10 +174,9 @@ class HelpCorner:
         return pygame.Rect(self.app.size[0] - w - sc(14), sc(12), w, h)
 
     def open(self) -> None:
-        from .rules_reference import open_page
         scene = self.app.stack.top
         if scene is not None and scene.name not in HELP_HIDDEN:
-            open_page(self.app, self.page(scene))
+            self.app.stack.push("rules_reference", self.page(scene))
 
     def handle(self, ev: pygame.event.Event) -> bool:
         scene = self.app.stack.top
@@ -178,7 +195,6 @@ class HelpCorner:
         return False
 
     def draw(self, surf: pygame.Surface) -> None:
-        from ..ui import widgets as W
         r = self.rect(self.app.stack.top)
         if r is None:
             return
@@ -206,7 +222,6 @@ def refusal_rule(game) -> Optional[str]:
 
 def game_page(game) -> str:
     """The page for the game screen: the refusal shown, else what the player is doing."""
-    from ..words.rules_pages import page_for_rule
     rule = refusal_rule(game)
     if rule:
         return page_for_rule(rule)
@@ -216,7 +231,7 @@ def game_page(game) -> str:
     return {"plan": "plan", "over": "end"}.get(mode, "order")
 
 
-def help_corner(app: "App") -> HelpCorner:
+def help_corner(app) -> HelpCorner:
     """The application's "?" (made on first use)."""
     hc = getattr(app, "_help_corner", None)
     if hc is None:

@@ -6,6 +6,7 @@ from typing import Callable, Optional
 
 import pygame
 
+from ..table import persistence
 from ..words import i18n
 from ..ui import widgets as W
 from ..ui.widgets import Button, TextField
@@ -78,7 +79,6 @@ class ErrorScene(MessageScene):
     name = "error"
 
     def __init__(self, app, log_path: Path):
-        from ..table import persistence
         body = (i18n.t("error.body", path=str(log_path)) if persistence.log_available()
                 else i18n.t("save.error_nolog"))
         super().__init__(app, i18n.t("error.heading"), body, buttons=[(i18n.t("end.title"), self._title)])

@@ -29,13 +29,16 @@ from __future__ import annotations
 
 import logging
 import math
+import threading
 from dataclasses import dataclass, field
 from typing import Optional
 
 import pygame
 
+from ..table import history, stats
 from ..render import theme
-from ..rules import scoring
+from ..rules import GameRecord, scoring
+from ..ui import charts
 from ..words import i18n
 from ..ui import widgets as W
 from ..ui.motion import Animator, ease_out, ease_out_back, lerp, speed_scale
@@ -114,7 +117,7 @@ class Feedback:
     def reset(self) -> None:
         """Take the session's state as seen, without any event (a game opened, a jump in a replay)."""
         s = self.scene.session
-        self._prev = s.state
+        self._prev = s.view_for(None)  # events are what the whole table sees
         self._version = s.version
         self.anim.clear()
         self._end = None
@@ -131,14 +134,14 @@ class Feedback:
             self._sounds = [x for x in self._sounds if x[0] > 0]
         s = self.scene.session
         if s.version != self._version:
-            new = s.state
+            new = s.view_for(None)
             self.events = derive(self._prev, new)
             self._prev, self._version = new, s.version
             self._react(self.events, new)
         if self.watch_ui:
             self._watch_ui()
-        if s.state.phase == "over" and self._end is None:
-            n = len(s.state.seats)
+        if self.scene.state.phase == "over" and self._end is None:
+            n = len(self.scene.state.seats)
             self._end = self.anim.add("end_rows", END_ROW_S * n, 0.2, ease=lambda p: p)
 
     def play(self, name: str, delay: float = 0.0) -> None:
@@ -202,7 +205,6 @@ class Feedback:
                 self.anim.add("score", 0.9, 0.3, seat=e.seat, start=start, end=e.data["to"])
 
     def _record_stats(self) -> None:
-        from ..table import stats
         message = stats.record_game(self.scene.session)
         if message:
             self.app.toast(message, 9)
@@ -223,9 +225,8 @@ class Feedback:
             self.anim.clear("your_turn")
             self.anim.add("your_turn", 1.8, 0.0, ease=lambda p: p, seat=seat)
         self._turn = turn
-        from .overlays import CurtainScene
         top = self.app.stack.top
-        curtain = id(top) if isinstance(top, CurtainScene) else None
+        curtain = id(top) if top is not None and top.name == "curtain" else None
         if curtain is not None and curtain != self._curtain:
             self.play("curtain")
         self._curtain = curtain
@@ -296,7 +297,7 @@ class Feedback:
     def draw(self, surf: pygame.Surface) -> None:
         """Everything that moves, over the game screen (called at the end of its draw)."""
         sc = self.scene
-        over = sc.session.state.phase == "over"
+        over = sc.state.phase == "over"
         if not self.anim.tweens and not over:
             return
         r = sc.renderer
@@ -481,7 +482,7 @@ class Feedback:
         key = (tuple(p), sc.session.version, i18n.language(), theme.text_scale(), W.sc(100))
         cached = self.__dict__.get("_panel_chart")
         if cached is None or cached[0] != key:
-            seats = sc.session.state.seats
+            seats = sc.state.seats
             y = p.y + W.sc(10) + sum(box_h(i, seat, False) + W.sc(8) for i, seat in enumerate(seats))
             r = pygame.Rect(p.x + W.sc(10), y + W.sc(44), p.w - W.sc(20), p.bottom - y - W.sc(54))  # Watch above
             cached = self._panel_chart = (key, r if r.w >= W.sc(220) and r.h >= W.sc(170) else None)
@@ -490,16 +491,12 @@ class Feedback:
     def _round_scores(self, s):
         """The game's scores by round, replayed in a thread (a whole game takes tens of ms: more
         than a frame); None until it is ready."""
-        import threading
-
-        from ..table import history
         key = (id(s), len(s.record.actions))
         job = self.__dict__.get("_scores_job")
         if job is None or job[0] != key:
-            from ..rules import GameRecord
             record = GameRecord(s.record.config, s.record.seed, list(s.record.actions))
             box: list = []
-            content = s.state.content
+            content = self.scene.state.content
 
             def run() -> None:
                 try:
@@ -518,7 +515,6 @@ class Feedback:
 
     def _draw_chart(self, surf, on_map: bool) -> None:
         """The score-by-round chart; on the map's corner it is see-through while the pointer is on it."""
-        from ..ui import charts
         sc = self.scene
         s = sc.session
         rect = self.chart_rect()
@@ -532,7 +528,7 @@ class Feedback:
             img = pygame.Surface(rect.size, pygame.SRCALPHA)
             labels = [str(x) for x in rs.rounds] + ([i18n.t("chart.end")] if rs.final else [])
             series = []
-            for i, seat in enumerate(s.state.seats):
+            for i, seat in enumerate(sc.state.seats):
                 vals = list(rs.scores[i]) + ([rs.final[i]] if rs.final else [])
                 series.append(charts.seat_series(s.seat_name(i), vals, seat.colour))
             charts.line_chart(img, img.get_rect(), series, labels, title=i18n.t("chart.by_round"),

@@ -54,8 +54,7 @@ class LoadScene(ModalScene):
 
     def watch(self, path) -> None:
         """The replay viewer over this list (closing it comes back here)."""
-        from .replay_view import open_replay
-        open_replay(self.app, path)
+        self.app.stack.push("replay_file", path)
 
     def visible_text(self) -> list[str]:
         return self.errors + super().visible_text()

@@ -15,6 +15,7 @@ FAMILIES = ("Este", "Sforza", "Medici", "Visconti")
 
 
 def ai_levels() -> list[str]:
+    # imported here, not at the top: the AI package loads its tables; the forms need only the names
     from ..ai import bot_names
     names = bot_names()
     return [b for b in ("easy", "medium", "hard", "expert") if b in names] or ["greedy"]

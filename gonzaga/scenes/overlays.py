@@ -13,6 +13,7 @@ from ..rules import scoring
 from ..words import i18n
 from ..ui import widgets as W
 from ..ui.motion import card_text
+from ..ui.order_words import order_reasons
 from ..ui.widgets import Button
 from .base import ModalScene, Scene
 
@@ -96,22 +97,6 @@ class CurtainScene(Scene):
         W.blit_text(surf, self._line(name), (self.box.centerx, self.box.y + sc(172)), "sans", 20, W.TEXT, "midtop",
                     wrap=self.box.w - sc(80), align="center")
         self.widgets.draw(surf)
-
-
-def order_reasons(state) -> dict[int, str]:
-    """Why each seat sits where it does in the turn order (R4), in words."""
-    out = {}
-    for i in state.order:
-        p = state.seats[i].plan
-        parts = [i18n.t("reveal.why_K") if p.king else i18n.t(f"reveal.why_{p.action}")]
-        if p.king and sum(state.seats[j].plan.king for j in state.order) > 1:
-            parts.append(i18n.t("reveal.why_K_then", action=i18n.t(f"card.{p.action}")))
-        same = [j for j in state.order if j != i and state.seats[j].plan.king == p.king
-                and state.seats[j].plan.action == p.action]
-        if same:
-            parts.append(i18n.t("reveal.why_card", card=state.seats[i].card))
-        out[i] = "; ".join(parts)
-    return out
 
 
 class RevealScene(Scene):
@@ -251,7 +236,6 @@ class MenuScene(ModalScene):
             y += sc(62)
 
     def save(self) -> None:
-        from .dialogs import PromptScene
         s = self.game.session
 
         def do(name: str) -> None:
@@ -263,15 +247,13 @@ class MenuScene(ModalScene):
             self.close()
 
         default = s.name or f"{s.state.scenario} {time.strftime('%Y-%m-%d %H.%M')}"
-        self.app.stack.push(PromptScene(self.app, i18n.t("load.save_named"), i18n.t("load.save_as"), default, do))
+        self.app.stack.push("prompt", i18n.t("load.save_named"), i18n.t("load.save_as"), default, do)
 
     def rules(self) -> None:
-        from .rules_view import RulesScene
-        self.app.stack.push(RulesScene(self.app))
+        self.app.stack.push("rules")
 
     def settings(self) -> None:
-        from .settings import SettingsScene
-        self.app.stack.push(SettingsScene(self.app))
+        self.app.stack.push("settings")
 
     def quit(self) -> None:
         self.app.to_title()
@@ -320,7 +302,7 @@ class ObjectiveScene(ModalScene):
         return True
 
     def text_lines(self) -> list[str]:
-        st = self.game.state
+        st = self.game.session.view_for(self.seat)  # this seat's own objective, past its curtain
         s = st.seats[self.seat]
         obj = st.content.objective(s.objective)
         held = scoring.objective_cities_held(st, self.seat)
@@ -332,7 +314,7 @@ class ObjectiveScene(ModalScene):
         return self.text_lines() + super().visible_text()
 
     def draw(self, surf) -> None:
-        st = self.game.state
+        st = self.game.session.view_for(self.seat)  # this seat's own objective, past its curtain
         self.game.renderer.draw_objective_cities(surf, st.content.objective_cities(st.seats[self.seat].objective))
         W.panel(surf, self.box, W.PANEL, (150, 40, 150), 14, 3, alpha=248)
         head, body = self.text_lines()

@@ -33,7 +33,7 @@ class Feedback:
 class PlacementController:
     def __init__(self, session, seat: int):
         self.session = session
-        st = session.state
+        st = session.view_for(seat)  # the placing seat's view: no other seat's secret, no deck order
         self.state = st
         self.seat = seat
         s = st.seats[seat]

@@ -15,17 +15,21 @@ plan and objective at every move.
 from __future__ import annotations
 
 import logging
+import sys
 from pathlib import Path
 from typing import Optional
 
 import pygame
 
-from ..table import history
+from ..table import history, persistence
 from ..rules import GameRecord
+from ..rules.legality import Illegal
 from ..table.session import Session
 from ..words import i18n
 from ..ui import widgets as W
 from ..ui.widgets import Button
+from .base import Scene
+from .dialogs import MessageScene
 from .game import GameScene
 
 log = logging.getLogger(__name__)
@@ -106,7 +110,6 @@ class ReplaySession(Session):
         return False
 
     def submit(self, action):
-        from ..rules.legality import Illegal
         return Illegal.of("R5", "replay")
 
     def rewind(self, n: int) -> None:
@@ -395,23 +398,23 @@ class ReplayScene(GameScene):
         return super().visible_text() + [self.heading()] + rs.step_lines() + self.secret_lines() + rs.log_lines()
 
 
-def open_replay(app, path: Path) -> bool:
-    """Open the viewer on a save file (a finished game, a named save, the autosave). The file is
-    only read, never moved; a file that cannot be read is reported (False)."""
-    from ..table import persistence
-    from .dialogs import MessageScene
+def replay_scene_for_file(app, path: Path) -> Scene:
+    """The viewer on a save file (a finished game, a named save, the autosave), or, for a file
+    that cannot be read, a message saying why. The file is only read, never moved."""
     try:
         ls = persistence.read_save(Path(path), app.content)
     except persistence.SaveError as e:
         msg = e.report() if hasattr(e, "report") else str(e)
         log.warning("cannot watch %s: %s", path, msg)
         try:
-            import sys
             print(f"gonzaga: {msg}", file=sys.stderr, flush=True)
         except (OSError, ValueError):
             pass
-        app.stack.push(MessageScene(app, i18n.t("replay.heading_plain"), msg))
-        return False
+        return MessageScene(app, i18n.t("replay.heading_plain"), msg)
     rs = ReplaySession(ls.seats, ls.record, ls.state.content, ls.model.name)  # the board it was played on
-    app.stack.push(ReplayScene(app, rs, ls.model.name or Path(path).stem))
-    return True
+    return ReplayScene(app, rs, ls.model.name or Path(path).stem)
+
+
+def open_replay(app, path: Path) -> bool:
+    """Push the viewer on a save file; False (and a message on screen) when it cannot be read."""
+    return isinstance(app.stack.push(replay_scene_for_file(app, path)), ReplayScene)

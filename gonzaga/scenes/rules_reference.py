@@ -1,6 +1,6 @@
 """The illustrated rules reference (issue 11): the topics in a list with a search box, and a
 page per rule with its text (the printed rulebook's words, no spec ids) and its pictures,
-drawn by the board renderer from fixture positions (``render/rule_pictures.py``).
+drawn by the board renderer from fixture positions (``ui/rule_pictures.py``).
 
 Opened from the title screen and the game menu ("Rules"), from the "?" in a corner of every
 screen (the page for that screen) and from a refusal's "why?" (the page of the rule that
@@ -12,11 +12,12 @@ from typing import Optional
 
 import pygame
 
-from ..render import rule_pictures
+from ..ui import rule_pictures
 from ..words import i18n, rules_pages
 from ..ui import widgets as W
 from ..ui.widgets import Button, TextField
 from .base import ModalScene
+from .game.sizes import board_texts
 
 LIST_W = 290
 ROW_H = 36
@@ -157,7 +158,7 @@ class RulesReferenceScene(ModalScene):
             x = 0
             row_h = 0
             for pid in pics:
-                img = rule_pictures.picture(pid, (pw, ph), content, i18n.language(), texts=_board_texts())
+                img = rule_pictures.picture(pid, (pw, ph), content, i18n.language(), texts=board_texts())
                 cap = W.text(caption(pid, content), "sans_italic", 15, W.TEXT_SOFT, wrap=pw)
                 parts.append((img, x, y))
                 parts.append((cap, x, y + ph + 6))
@@ -252,11 +253,6 @@ class RulesReferenceScene(ModalScene):
             y = r.y + int((r.h - bar_h) * self.page_scroll / max(1, page.get_height() - r.h))
             pygame.draw.rect(surf, (200, 180, 140), (r.right + 8, r.y, 6, r.h), 0, 3)
             pygame.draw.rect(surf, W.PANEL_EDGE, (r.right + 8, y, 6, bar_h), 0, 3)
-
-
-def _board_texts() -> dict:
-    from ..render.board_view import BoardRenderer
-    return {k: i18n.t(k) for k in BoardRenderer.TEXT_KEYS}
 
 
 def open_page(app, page: Optional[str] = None) -> RulesReferenceScene:

@@ -53,8 +53,7 @@ class SettingsScene(ModalScene):
                                 (self.box.right - sc(170), self.box.bottom - sc(66), sc(140), sc(46))))
 
     def _sound(self) -> None:
-        from .settings_sound import SoundSettingsScene
-        self.app.stack.push(SoundSettingsScene(self.app))
+        self.app.stack.push("settings_sound")
 
     def _save(self) -> None:
         persistence.save_settings(self.app.settings)

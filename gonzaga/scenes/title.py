@@ -3,13 +3,19 @@ seats this computer holds, issue 14), online play (host or join), learn to play,
 settings, quit."""
 from __future__ import annotations
 
+import logging
+
 import pygame
 
-from ..table import persistence
+from ..table import persistence, tutorial
+from ..net.mygames import Book
+from ..render.board_view import BoardRenderer
 from ..words import i18n
 from ..ui import widgets as W
 from ..ui.widgets import Button
 from .base import Scene
+from .game.sizes import board_texts
+from .online_common import game_line
 
 
 class Backdrop:
@@ -29,8 +35,6 @@ class Backdrop:
             return
         if self._surf is None or self._size != (size, i18n.language()):
             try:
-                from ..render.board_view import BoardRenderer
-                from .game import board_texts
                 r = BoardRenderer(self.app.content, pygame.Rect(0, 0, *size), texts=board_texts())
                 layer = r.static_layer().copy()
                 shade = pygame.Surface(size, pygame.SRCALPHA)
@@ -113,24 +117,20 @@ class TitleScene(Scene):
             if bad is not None:
                 self.app.report_bad_save(bad)
             if online_bad is not None:
-                from .dialogs import MessageScene
-                self.app.stack.push(MessageScene(self.app, i18n.t("online.mine_heading"), online_bad.report()))
+                self.app.stack.push("message", i18n.t("online.mine_heading"), online_bad.report())
 
     def _check_online(self):
         """Read the online games in progress; a damaged file's error (moved aside, reported once)."""
         try:
-            from ..net.mygames import Book
             book = Book()
             self.online_games = book.in_progress()
             return book.take_problem()
         except Exception:  # the title always opens: the log keeps why the list could not be read
-            import logging
             logging.getLogger(__name__).exception("the online games could not be read")
             self.online_games = []
             return None
 
     def _online_hint(self) -> str:
-        from .online import game_line
         if len(self.online_games) > 1:
             return i18n.t("title.continue_online_many", n=len(self.online_games))
         g = self.online_games[0]
@@ -138,8 +138,7 @@ class TitleScene(Scene):
 
     # actions
     def new_game(self) -> None:
-        from .new_game import NewGameScene
-        self.app.stack.push(NewGameScene(self.app))
+        self.app.stack.push("new_game")
 
     def continue_game(self) -> None:
         if self.autosave is not None:
@@ -147,25 +146,20 @@ class TitleScene(Scene):
 
     def continue_online(self) -> None:
         """One game: continue it at once; several: the list."""
-        from .online import ContinueScene
         if self.online_games:
-            self.app.stack.push(ContinueScene(self.app, self.online_games, start=len(self.online_games) == 1))
+            self.app.stack.push("online_continue", self.online_games, start=len(self.online_games) == 1)
 
     def host_online(self) -> None:
-        from .online import HostScene
-        self.app.stack.push(HostScene(self.app))
+        self.app.stack.push("online_host")
 
     def join_online(self) -> None:
-        from .online import JoinScene
-        self.app.stack.push(JoinScene(self.app))
+        self.app.stack.push("online_join")
 
     def load_game(self) -> None:
-        from .load_game import LoadScene
-        self.app.stack.push(LoadScene(self.app))
+        self.app.stack.push("load")
 
     def _tutorial_entry(self) -> tuple:
         """'Learn to play', or 'Continue tutorial' with the section where the player stopped."""
-        from ..table import tutorial
         p = tutorial.load_progress()
         if p.started and not p.finished:
             sub = i18n.t("tut.title_hint", n=p.index + 1, total=len(tutorial.SECTIONS),
@@ -174,20 +168,16 @@ class TitleScene(Scene):
         return ("tut.title_button", self.tutorial, "")
 
     def tutorial(self) -> None:
-        from .tutorial import TutorialMenuScene
-        self.app.stack.push(TutorialMenuScene(self.app))
+        self.app.stack.push("tutorial_menu")
 
     def rules(self) -> None:
-        from .rules_view import RulesScene
-        self.app.stack.push(RulesScene(self.app))
+        self.app.stack.push("rules")
 
     def stats(self) -> None:
-        from .stats_view import StatsScene
-        self.app.stack.push(StatsScene(self.app))
+        self.app.stack.push("stats")
 
     def settings(self) -> None:
-        from .settings import SettingsScene
-        self.app.stack.push(SettingsScene(self.app))
+        self.app.stack.push("settings")
 
     def handle(self, ev) -> bool:
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:

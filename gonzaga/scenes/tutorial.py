@@ -37,12 +37,11 @@ def _no_id(text: str) -> str:
 
 def start_tutorial(app, section_id: Optional[str] = None) -> "TutorialGameScene":
     """Open the tutorial at ``section_id`` (default: where the player stopped)."""
-    from .title import TitleScene
     progress = T.load_progress()
     section_id = section_id if section_id in T.BY_ID else progress.section
     app.end_session()  # a game in progress stays in its autosave ("Continue" on the title)
     scene = TutorialGameScene(app, section_id)
-    app.stack.replace(TitleScene(app))
+    app.stack.replace("title")
     app.stack.push(scene)
     return scene
 
@@ -142,8 +141,7 @@ class TutorialGameScene(GameScene):
         if k == "confirm":
             return self._planned()
         if k == "reveal":
-            from .overlays import RevealScene
-            if self.app.stack.find(RevealScene) is not None:
+            if self.app.stack.find("reveal") is not None:
                 self._revealed = True
                 return False
             return (self._revealed or st.round > step.arg) and (st.phase != "plan" or st.round > step.arg)
@@ -331,9 +329,8 @@ class TutorialGameScene(GameScene):
             super()._send(action)
 
     def play_again(self) -> None:
-        from .new_game import NewGameScene
         self.app.to_title()
-        self.app.stack.push(NewGameScene(self.app))
+        self.app.stack.push("new_game")
 
     def open_menu(self) -> None:
         self.app.stack.push(TutorialPauseScene(self.app, self))
@@ -471,8 +468,7 @@ class TutorialGameScene(GameScene):
         if what == "status":
             return self._status_rect.copy() if self._status_rect is not None else None
         if what == "reveal":
-            from .overlays import RevealScene
-            rev = self.app.stack.find(RevealScene)
+            rev = self.app.stack.find("reveal")
             return rev.box.copy() if rev is not None and hasattr(rev, "box") else None
         if what == "end_table":
             return b.copy()
@@ -499,8 +495,7 @@ class TutorialGameScene(GameScene):
         reveal, and of the planning table), else across the bar under the map."""
         b = self.board_rect
         avoid = [r for r in (target.inflate(16, 16) if target else None, self._preview_rect) if r is not None]
-        from .overlays import RevealScene
-        rev = self.app.stack.find(RevealScene)
+        rev = self.app.stack.find("reveal")
         if rev is not None and hasattr(rev, "box"):
             avoid.append(rev.box)
         chart = getattr(getattr(self, "feedback", None), "chart_rect", None)
@@ -603,12 +598,10 @@ class TutorialPauseScene(ModalScene):
             y += 62
 
     def rules(self) -> None:
-        from .rules_reference import open_page
-        open_page(self.app, "goal")
+        self.app.stack.push("rules_reference", "goal")
 
     def settings(self) -> None:
-        from .settings import SettingsScene
-        self.app.stack.push(SettingsScene(self.app))
+        self.app.stack.push("settings")
 
     def skip(self) -> None:
         self.close()

@@ -1,6 +1,6 @@
 """The authority floor: the one place a game's state changes, and what keeps a game.
 
-It imports only ``gonzaga.rules``, ``gonzaga.ai`` and the words (``ui.i18n``); never pygame,
+It imports only ``gonzaga.rules``, ``gonzaga.ai`` and the words (``words.i18n``); never pygame,
 screens, render, widgets or net.
 
 - ``core.py``: :class:`Table`, the one authority (check, store, apply, record, tell, ask the AI);

@@ -14,6 +14,8 @@ from typing import Callable, Optional
 
 import pygame
 
+from . import widgets as W
+
 SPEED_SCALE = {"slow": 1.5, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 
 
@@ -157,7 +159,6 @@ def lerp(a: float, b: float, p: float) -> float:
 
 def card_text(surf: pygame.Surface, s: str, pos, p: float, role: str = "sans", px: float = 18) -> None:
     """A card's name at ``pos`` (top left), turned over at progress ``p`` (1: face up, as plain text)."""
-    from . import widgets as W
     face = W.text(s, role, px, W.TEXT)
     if p >= 1.0:
         surf.blit(face, pos)

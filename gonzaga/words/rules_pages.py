@@ -25,7 +25,7 @@ class Page:
     id: str
     section: int  # the ``# heading`` of rules_text (0-based) its sentences come from
     rules: tuple[str, ...] = ()  # empty: the whole section
-    pictures: tuple[str, ...] = ()  # picture ids drawn by ``render/rule_pictures.py``
+    pictures: tuple[str, ...] = ()  # picture ids drawn by ``ui/rule_pictures.py``
 
     @property
     def title_key(self) -> str:

@@ -19,10 +19,28 @@ from typing import Callable, Optional
 
 import pygame
 
-from ..rules import (GameConfig, Place, Plan, Setup, Wedding, hexgrid, new_game, placement_problem,
-                     ring_problem, scoring, try_on)
+from ..render import pieces, theme
+from ..render.board_layers import mark_icon
+from ..render.board_view import BoardRenderer
+from ..rules import (
+    GameConfig,
+    Place,
+    Plan,
+    Setup,
+    Wedding,
+    check,
+    hexgrid,
+    load_content,
+    new_game,
+    placement_problem,
+    ring_problem,
+    scoring,
+    try_on,
+)
 from ..rules.state import evolve
-from . import pieces, theme
+from ..words import i18n
+from . import widgets as W
+from .order_words import order_reasons
 
 FIEFS = (50, 60, 10, 20, 30, 70, 40, 80, 90, 100, 110, 120)
 DECK = (10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120)
@@ -96,7 +114,6 @@ def _ring(st, seat: int, hexes):
     st = st.with_seat(seat, fief=DECK[0], plan=Plan(seat, region, "C"))
     st = evolve(st, phase="place", order=(seat,), turn=0)
     a = Wedding(seat, tuple(hexes))
-    from ..rules import check
     if check(st, a) is not None:
         return None
     return try_on(st, a)
@@ -281,7 +298,6 @@ def _wedding(st0, content, out) -> None:
     w = Wedding(YOU, (city, far))
     bad_state = st0.with_seat(YOU, fief=DECK[0], plan=Plan(YOU, region, "C"))
     bad_state = evolve(bad_state, phase="place", order=(YOU,), turn=0)
-    from ..rules import check
     why = check(bad_state, w)
     if why is None:
         return
@@ -385,7 +401,6 @@ class _Board:
     """One board renderer at a hex size, whose fitted layer the crops are cut from."""
 
     def __init__(self, content, hex_px: float, texts):
-        from .board_view import BoardRenderer
         r = BoardRenderer(content, pygame.Rect(0, 0, 64, 64), decorations=False, texts=texts)
         x0, y0, x1, y1 = r._ext
         self.size = (int((x1 - x0) * hex_px) + 24, int((y1 - y0) * hex_px) + 24)
@@ -437,7 +452,6 @@ def _draw_example(e: Example, r, surf) -> None:
         r.draw_ghost(surf, [h], [], ok)
     for h, text, ok in e.labels:
         r.draw_label(surf, h, text, ok)
-    from ..ui import widgets as W
     for h, text in e.numbers:
         x, y = r.hex_to_screen(h)
         rad = max(9, int(r.size * 0.55))
@@ -473,7 +487,6 @@ def _draw(pid: str, size, content, lang: str, texts) -> pygame.Surface:
         surf = pygame.Surface(size)
         surf.fill((226, 214, 186))
     if e is not None and e.ok is not None:
-        from .board_view import mark_icon
         m = mark_icon(e.ok, 30)
         surf.blit(m, (size[0] - m.get_width() - 8, 8))
     pygame.draw.rect(surf, (120, 92, 56), surf.get_rect(), 2)
@@ -484,7 +497,6 @@ def verdict_of(pid: str, content=None) -> Optional[bool]:
     """True for a legal example, False for an illegal one, None for a picture without verdict."""
     if pid in TABLES:
         return None
-    from ..rules import load_content
     e = examples(content or load_content()).get(pid)
     return None if e is None else e.ok
 
@@ -492,12 +504,10 @@ def verdict_of(pid: str, content=None) -> Optional[bool]:
 # ---------------------------------------------------------------- pictures that are tables
 
 def _text(s, px, color=(50, 40, 30), role="sans"):
-    from ..ui import widgets as W
     return W.text(s, role, px, color)
 
 
 def _objective_table(size, content, lang):
-    from ..words import i18n
     surf = pygame.Surface(size)
     surf.fill((246, 238, 218))
     w, h = size
@@ -542,8 +552,6 @@ def reveal_state(content, king: bool):
 
 def _reveal_table(king: bool):
     def draw(size, content, lang):
-        from ..scenes.overlays import order_reasons
-        from ..words import i18n
         st = reveal_state(content, king)
         names = [i18n.t(f"ref.example_name.{i}") for i in range(4)]
         surf = pygame.Surface(size)
@@ -563,7 +571,6 @@ def _reveal_table(king: bool):
             why = _text(reasons[i], 14, (110, 90, 66), "sans_italic")
             x = max(230, w // 2 - 20)
             if why.get_width() > w - x - 10:
-                from ..ui import widgets as W
                 why = W.text(reasons[i], "sans_italic", 13, (110, 90, 66), wrap=w - x - 10)
             surf.blit(why, (x, y + 4))
             y += row_h

@@ -1,0 +1,161 @@
+"""The board's view (zoom and pan) and its memory per game in the views file.
+
+A part of :class:`GameScene` (see the package's docstring); it reads the scene's state and
+widgets as ``self``."""
+from __future__ import annotations
+
+import json
+import logging
+from typing import Optional
+
+import pygame
+
+from ...table import persistence
+
+log = logging.getLogger(__name__)
+
+VIEWS_FILE = "views.json"
+VIEWS_KEPT = 60
+
+
+def game_key(session) -> str:
+    """What names a game across saves and loads: its seed, seats and their names."""
+    rec = session.record
+    return f"{rec.seed}/{rec.config.seats}/" + ",".join(s.name for s in session.seats)
+
+
+def _read_views() -> dict:
+    try:
+        d = json.loads((persistence.data_dir() / VIEWS_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return d if isinstance(d, dict) else {}
+
+
+def load_view(key: str) -> Optional[dict]:
+    """The zoom and centre last shown for this game, or None (a damaged file is ignored)."""
+    v = _read_views().get(key)
+    return v if isinstance(v, dict) else None
+
+
+def store_view(key: str, view: dict) -> None:
+    views = _read_views()
+    views.pop(key, None)
+    views[key] = view
+    while len(views) > VIEWS_KEPT:
+        views.pop(next(iter(views)))
+    try:
+        persistence.atomic_write_text(persistence.data_dir() / VIEWS_FILE, json.dumps(views, indent=0))
+    except OSError:
+        log.warning("cannot write the board view file", exc_info=True)
+
+
+class CameraMixin:
+    # ------------------------------------------------------------ the view (zoom, pan), remembered
+
+    def _keep_view(self, dt: float) -> None:
+        """Write the view to the views file once it has rested a second after a change."""
+        if self.renderer is None:
+            return
+        v = self.renderer.view_state()
+        if v == self._view_saved:
+            self._view_dirty_t = 0.0
+            return
+        self._view_dirty_t += dt
+        if self._view_dirty_t >= 1.0:
+            self._save_view()
+
+    def _save_view(self) -> None:
+        if self.renderer is None:
+            return
+        v = self.renderer.view_state()
+        if v != self._view_saved:
+            store_view(self._view_key, v)
+            self._view_saved = v
+        self._view_dirty_t = 0.0
+
+    def _held(self) -> bool:
+        """A fief (or a ring cursor) is in hand: the wheel turns it, the arrows move it."""
+        pc = self.place if self._mode() == "place" else None
+        if pc is None:
+            return False
+        if pc.mode == "wedding":
+            return False
+        return pc.anchor is not None or pc.dragging
+
+    def _handle_view(self, ev) -> bool:
+        """Zoom (Ctrl+wheel, the wheel when nothing is held, +/-), pan (middle or right drag,
+        arrows when nothing is held), F / 0 / Home: the whole board; T: the tip by keyboard."""
+        r = self.renderer
+        if r is None:
+            return False
+        over_board = self.board_rect.collidepoint(self._mouse)
+        if ev.type == pygame.MOUSEWHEEL and over_board:
+            ctrl = self._ctrl or bool(pygame.key.get_mods() & pygame.KMOD_CTRL)
+            if ctrl or not (self._mode() == "place" and self.place.mode == "fief" and self._held()):
+                if ev.y:
+                    r.zoom_step(1 if ev.y > 0 else -1, about=self._mouse)
+                    self._after_view_change()
+                return True
+            return False
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button in (2, 3) and self.board_rect.collidepoint(ev.pos):
+            self._pan_drag = [ev.button, ev.pos, False]
+            return True
+        if ev.type == pygame.MOUSEMOTION and self._pan_drag is not None:
+            button, last, moved = self._pan_drag
+            dx, dy = ev.pos[0] - last[0], ev.pos[1] - last[1]
+            if not moved and abs(dx) + abs(dy) < 5:
+                return True
+            self._pan_drag = [button, ev.pos, True]
+            r.pan_by(dx, dy)
+            self._after_view_change()
+            return True
+        if ev.type == pygame.MOUSEBUTTONUP and ev.button in (2, 3) and self._pan_drag is not None:
+            button, _last, moved = self._pan_drag
+            self._pan_drag = None
+            if ev.button == 3 and not moved and self._mode() == "place" and self.place.mode == "fief":
+                self.rotate(1)  # a right click (no drag) turns the fief
+            return True
+        if ev.type == pygame.KEYDOWN:
+            k = ev.key
+            if k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+                r.zoom_step(1, about=self._zoom_point())
+                self._after_view_change()
+                return True
+            if k in (pygame.K_MINUS, pygame.K_KP_MINUS):
+                r.zoom_step(-1, about=self._zoom_point())
+                self._after_view_change()
+                return True
+            if k in (pygame.K_f, pygame.K_0, pygame.K_KP0, pygame.K_HOME):
+                r.fit_view()
+                self._after_view_change()
+                return True
+            arrows = {pygame.K_LEFT: (1, 0), pygame.K_RIGHT: (-1, 0), pygame.K_UP: (0, 1), pygame.K_DOWN: (0, -1)}
+            if k in arrows and r.zoom > 1.0 and not self._held() and not (
+                    self._mode() == "place" and self.place.mode == "wedding" and self.place.cursor is not None):
+                dx, dy = arrows[k]
+                r.pan_by(dx * self.board_rect.w * 0.2, dy * self.board_rect.h * 0.2)
+                self._after_view_change()
+                return True
+            if k == pygame.K_t:
+                self._keyboard_tip()
+                return True
+        return False
+
+    def _zoom_point(self):
+        """+/- zoom about the ghost when there is one, else about the pointer on the map,
+        else about the view's centre."""
+        pc = self.place if self._mode() == "place" else None
+        at = (pc.anchor if pc.mode == "fief" else pc.cursor) if pc is not None else None
+        if at is not None:
+            return self.renderer.hex_to_screen(at)
+        if self.board_rect.collidepoint(self._mouse):
+            return self._mouse
+        return self.board_rect.center
+
+    def _after_view_change(self) -> None:
+        """The map moved under a still pointer: the ghost being dragged follows the pointer."""
+        pc = self.place if self._mode() == "place" else None
+        if pc is not None and pc.dragging and self.board_rect.collidepoint(self._mouse):
+            pc.set_anchor(self.renderer.screen_to_hex(*self._mouse))
+        self.tooltip.hide()

@@ -1,0 +1,325 @@
+"""The seats panel and the top bar: each seat's name, score, rings, deck, cards and leagues, the turn order, the log,
+and the AI's move as it is shown.
+
+A part of :class:`GameScene` (see the package's docstring); it reads the scene's state and
+widgets as ``self``."""
+from __future__ import annotations
+
+import pygame
+
+from ...render import pieces, theme
+from ...rules import Place, Wedding
+from ...words import i18n
+from ...ui import widgets as W
+from .sizes import TOP_H
+
+
+def _short_sea(name: str) -> str:
+    """'Mare Tyrrhenum' -> 'Tyrrhenum' (the seat panel is narrow)."""
+    for prefix in ("Mare ", "Oceanus "):
+        if name.startswith(prefix):
+            return name[len(prefix):]
+    return name
+
+
+class PanelMixin:
+    def _draw_panel_cached(self, surf) -> None:
+        """The seats panel and the log change only with the game, the scroll, the scores
+        counting up or the log line under the pointer: drawn once, then blitted (a tall
+        log is a hundred text blits)."""
+        st = self.state
+        hovered = None
+        if self.app.stack.top is self:
+            hovered = next((i for rc, i in self._log_rects if rc.collidepoint(self._mouse)), None)
+        key = (self.session.version, getattr(self.session, "presence", None), self.log_scroll,
+               tuple(self.panel_rect), hovered, i18n.language(),
+               self.app.stack.top is self, theme.text_scale(), surf.get_size(), self.end_selected,
+               tuple(self.feedback.score(i, s.score) for i, s in enumerate(st.seats)))
+        cached = getattr(self, "_panel_cache", None)
+        area = self.panel_rect.clip(surf.get_rect())
+        if cached is not None and cached[0] == key and cached[1].get_size() == area.size:
+            surf.blit(cached[1], area.topleft)
+            return
+        self._draw_panel(surf)
+        self._panel_cache = (key, surf.subsurface(area).copy())
+
+    def _draw_ai_move(self, surf) -> None:
+        a = self.session.ai_showing
+        if a is None:
+            return
+        st = self.state
+        colour = st.seats[a.seat].colour
+        r = self.renderer
+        t = self.session.ai_showing_progress()
+        if isinstance(a, Place):
+            cells, castles = st.content.fiefs[a.fief].footprint(a.anchor, a.rotation)
+            if int(t * 6) % 2 == 0:
+                r.draw_highlight(surf, cells, strong=True)
+            r.draw_fiefs(surf, [(colour, cells, castles)])
+            center = r.hex_to_screen(cells[0])
+        elif isinstance(a, Wedding):
+            r.draw_highlight(surf, a.rings, strong=True)
+            r.draw_rings(surf, {h: colour for h in a.rings}, [])
+            center = r.hex_to_screen(a.rings[0])
+        else:
+            return
+        label = W.text(self.session.seat_name(a.seat), "sans_bold", 17, W.TEXT_LIGHT)
+        box = label.get_rect(midbottom=(int(center[0]), int(center[1] - r.size * 1.3))).inflate(16, 8)
+        W.panel(surf, box, theme.seat_dark(colour), theme.seat_color(colour), 8, 2)
+        surf.blit(label, label.get_rect(center=box.center))
+
+    def _status_text(self) -> str:
+        """The Last Turn card: not yet, the last check (after every round from round 6 on: how
+        many sites in flourishing regions are still free), fired, or the last round."""
+        st = self.state
+        if st.last_round is None:
+            check = next((e for e in reversed(self.session.log) if e.key == "log.last_turn_check"), None)
+            if check is not None:
+                return i18n.t("game.last_turn_check", **check.params)
+            return i18n.t("game.last_turn_not_fired")
+        return i18n.t("game.last_round") if st.round == st.last_round else \
+            i18n.t("game.last_turn_fired", round=st.last_round)
+
+    def _draw_top(self, surf) -> None:
+        st = self.state
+        sc = W.sc
+        w = surf.get_width()
+        top_h = sc(TOP_H)
+        mid = top_h // 2
+        bar = pygame.Rect(0, 0, w, top_h)
+        pygame.draw.rect(surf, (58, 44, 34), bar)
+        pygame.draw.line(surf, (150, 120, 80), (0, top_h - 1), (w, top_h - 1), 2)
+        r = W.blit_text(surf, i18n.t("game.round", round=st.round), (sc(16), mid), "title", 30, W.TEXT_LIGHT,
+                        "midleft")
+        x = r.right + sc(20)
+        # two lines: the Last Turn card (or the end), then the scenario and its flourishing regions
+        if st.phase == "over":
+            status, role, colour = i18n.t("end.heading"), "sans_bold", (255, 200, 90)
+        elif st.last_round is not None:
+            status, role, colour = self._status_text(), "sans_bold", (255, 200, 90)
+        else:
+            status, role, colour = self._status_text(), "sans", (220, 205, 180)
+        r1 = W.blit_text(surf, status, (x, mid + sc(1)), role, 15, colour, "bottomleft")
+        self._status_rect = r1.inflate(8, 6) if st.phase != "over" else None
+        flour = ", ".join(rr.name for rr in st.content.board.regions if rr.id in st.flourishing)
+        r2 = W.blit_text(surf, i18n.t("game.scenario_line", name=st.scenario, regions=flour), (x, mid + sc(1)),
+                         "sans", 14, (220, 205, 180), "topleft")
+        right_limit = w - sc(310 if self.solo_objective_allowed() else 150)
+        # who is to act: right-aligned, on one or two lines (a count when the names do not fit)
+        s = self.session
+        short = None
+        if st.phase == "plan":
+            names = [s.seat_name(i) for i in st.to_act()]
+            msg = i18n.t("game.planning_wait", names=", ".join(names))
+            short = i18n.t("game.planning_wait_n", plans=i18n.tn("n.plans", len(names)))
+        elif st.phase == "place":
+            msg = i18n.t("game.to_act", name=s.seat_name(st.to_act()[0]))
+        else:
+            msg = s.result_text()
+        room = right_limit - sc(10) - max(r1.right, r2.right) - sc(24)
+        fit = W.fit_lines(msg, "sans_bold", 17, room, top_h - sc(4))
+        if fit is None and short is not None:
+            fit = W.fit_lines(short, "sans_bold", 17, room, top_h - sc(4))
+        lines, px = fit or ([W.fit_text(msg, "sans_bold", 17, max(sc(40), room))], 17)
+        lh = theme.font("sans_bold", px).get_linesize()
+        y = mid - lh * len(lines) // 2
+        for line in lines:
+            W.blit_text(surf, line, (right_limit - sc(10), y), "sans_bold", px, (255, 236, 190), "topright")
+            y += lh
+
+    def _draw_panel(self, surf) -> None:
+        st = self.state
+        p = self.panel_rect
+        pygame.draw.rect(surf, (232, 220, 192), p)
+        pygame.draw.line(surf, W.PANEL_EDGE, p.topleft, p.bottomleft, 2)
+        sc = W.sc
+        y = p.y + sc(10)
+        to_act = set(st.to_act())
+        self._seat_rects = []
+        self._log_rects = []
+        # the seats, the turn order and the log share the panel: when they cannot all be shown (a
+        # low window, four seats), last round's cards are left out while the fiefs are placed
+        self._seat_chips = True
+        if st.phase == "place":
+            natural = sum(self._seat_box_height(i, seat, i in to_act) + sc(8) for i, seat in enumerate(st.seats))
+            self._seat_chips = y + natural + self._order_height() + sc(80) <= p.bottom
+        for i, seat in enumerate(st.seats):
+            acting = i in to_act and st.phase != "over"
+            box = pygame.Rect(p.x + sc(10), y, p.w - sc(20), self._seat_box_height(i, seat, acting))
+            self._seat_rects.append((box, i))
+            W.panel(surf, box, (248, 240, 222) if not acting else (255, 246, 214),
+                    W.GOLD if acting else W.PANEL_EDGE, 10, 3 if acting else 1)
+            self._draw_seat_stripe(surf, pygame.Rect(box.x, box.y, sc(14), box.h), seat.colour)
+            self._draw_seat(surf, box, i, seat, acting)
+            y = box.bottom + sc(8)
+        # turn order (after the reveal)
+        if st.phase == "place":
+            W.blit_text(surf, i18n.t("game.order"), (p.x + sc(14), y + sc(2)), "sans_bold", 16, W.TEXT)
+            y += sc(24)
+            for n, (txt, col) in enumerate(self._order_lines()):
+                img = W.text(txt, "sans", 15, col, wrap=p.w - sc(30))
+                if n == st.turn:
+                    pygame.draw.rect(surf, (255, 236, 170), (p.x + sc(10), y - 1, p.w - sc(20), img.get_height() + 1),
+                                     0, 4)
+                W.blit_text(surf, txt, (p.x + sc(16), y), "sans", 15, col, wrap=p.w - sc(30))
+                y += img.get_height()
+            y += sc(6)
+        # the log (when at least two of its lines fit; at the end the score chart may take its place)
+        if p.bottom - y < sc(26 + 10 + 48) or (st.phase == "over" and self.feedback.chart_in_panel()):
+            return
+        W.blit_text(surf, i18n.t("game.log"), (p.x + sc(14), y + sc(2)), "sans_bold", 16, W.TEXT)
+        y += sc(26)
+        area = pygame.Rect(p.x + sc(10), y, p.w - sc(20), p.bottom - y - sc(10))
+        pygame.draw.rect(surf, (246, 238, 218), area, 0, 6)
+        lines = self.session.log
+        clip = surf.get_clip()
+        surf.set_clip(area.inflate(-4, -4))
+        yy = area.bottom - sc(6)
+        start = max(0, len(lines) - 1 - self.log_scroll)
+        n = start
+        for e in reversed(lines[: start + 1]):
+            img = W.text(e.text(), "sans", 14, W.TEXT, wrap=area.w - sc(16))
+            yy -= img.get_height() + sc(3)
+            line_rect = pygame.Rect(area.x + 4, yy - 1, area.w - 8, img.get_height() + 2)
+            if e.key in ("log.place", "log.wedding") and line_rect.collidepoint(self._mouse) \
+                    and self.app.stack.top is self:
+                pygame.draw.rect(surf, (255, 236, 170), line_rect, 0, 4)
+            surf.blit(img, (area.x + sc(8), yy))
+            self._log_rects.append((line_rect.clip(area), n))
+            n -= 1
+            if yy < area.y:
+                break
+        surf.set_clip(clip)
+
+    def _seat_lines(self, i: int, seat, acting: bool, width: int) -> dict:
+        """What a seat's panel says, laid out for ``width`` pixels: the kind (human, AI) and its
+        status, the rings/deck/fief line (broken between its parts), last round's cards as chips
+        (on as many rows as they need) and the sea leagues (wrapped)."""
+        st = self.state
+        spec = self.session.seats[i]
+        kind = i18n.t("game.ai_level", level=i18n.t(f"level.{spec.bot}")) if spec.is_ai else i18n.t("game.human")
+        status = ""
+        if st.phase == "plan":
+            status = i18n.t("game.planned") if seat.plan is not None else i18n.t("game.not_planned")
+        elif st.phase == "place" and acting:
+            status = i18n.t("game.acting")
+        away = getattr(self.session, "seat_away", None)  # an online game: a friend's computer has left
+        if away is not None and st.phase != "over" and away(i):
+            status = i18n.t("online.away")
+        parts = [i18n.t("game.rings", n=seat.rings), i18n.t("game.deck", n=len(seat.deck))]
+        if seat.fief is not None:
+            parts.append(f"{i18n.t('game.fief', fief=seat.fief)} ({i18n.t('game.card', card=seat.card)})")
+        info = [""]
+        for part in parts:  # "Rings 4 · Deck 4 · Fief 70 (card 74)", broken only between its parts
+            joined = f"{info[-1]}  ·  {part}" if info[-1] else part
+            if not info[-1] or W.text(joined, "sans", 15).get_width() <= width:
+                info[-1] = joined
+            else:
+                info.append(part)
+        order = {c: n for n, c in enumerate(list(st.region_cards()) + ["A", "B", "C", "K"])}
+        chips = [i18n.card_name(st, c) for c in sorted(seat.unavailable, key=lambda c: order.get(c, 99))]
+        leagues = [_short_sea(st.content.sea_names.get(x2, x2)) for x2 in sorted(seat.leagues)]
+        ltxt = i18n.t("game.leagues", seas=", ".join(leagues)) if leagues else i18n.t("game.no_leagues")
+        return {"kind": kind, "status": status, "info": info, "chips": chips, "leagues": ltxt}
+
+    def _chip_rows(self, chips: list, x0: int, width: int) -> list:
+        """Last round's cards as chips after "Last:": [(x, row, name, chip width)], flowing on rows."""
+        sc = W.sc
+        cx = x0 + W.text(i18n.t("game.last_played", cards=""), "sans", 14).get_width() + sc(4)
+        out, row = [], 0
+        for name in chips:
+            cw = W.text(name, "sans_semibold", 13).get_width() + sc(10)
+            if cx + cw > x0 + width and cx > x0 + sc(40):
+                row += 1
+                cx = x0 + sc(10)
+            out.append((cx, row, name, cw))
+            cx += cw + sc(4)
+        return out
+
+    def _order_lines(self) -> list:
+        """The turn order's lines (after the reveal): (text, colour)."""
+        st = self.state
+        out = []
+        for n, i in enumerate(st.order):
+            plan = st.seats[i].plan
+            txt = f"{n + 1}. {self.session.seat_name(i)}: {i18n.card_name(st, plan.region)}, " \
+                  f"{i18n.card_name(st, plan.action)}"
+            if plan.king:
+                txt += " + " + i18n.t("card.K")
+            out.append((txt, W.TEXT if n >= st.turn else (150, 140, 126)))
+        return out
+
+    def _order_height(self) -> int:
+        sc = W.sc
+        width = self.panel_rect.w - sc(30)
+        return sc(24 + 6) + sum(W.text(t, "sans", 15, c, wrap=width).get_height() for t, c in self._order_lines())
+
+    def _seat_box_height(self, i: int, seat, acting: bool) -> int:
+        sc = W.sc
+        width = self.panel_rect.w - sc(20) - sc(24) - sc(10)
+        ln = self._seat_lines(i, seat, acting, width)
+        rows = 1 + max([r for _x, r, _n, _w in self._chip_rows(ln["chips"], 0, width)], default=0)
+        if not getattr(self, "_seat_chips", True):
+            rows = 0
+        leagues_h = W.text(ln["leagues"], "sans", 14, W.TEXT_SOFT, wrap=width).get_height()
+        return sc(50) + len(ln["info"]) * sc(22) + rows * sc(23) + leagues_h + sc(6)
+
+    def _draw_seat(self, surf, box: pygame.Rect, i: int, seat, acting: bool) -> None:
+        """A seat's panel: name, kind and status, score, rings/deck/fief, last round's cards, leagues."""
+        sc = W.sc
+        st = self.state
+        x = box.x + sc(24)
+        width = box.right - sc(10) - x
+        ln = self._seat_lines(i, seat, acting, width)
+        score = W.blit_text(surf, str(self.feedback.score(i, seat.score)), (box.right - sc(14), box.y + sc(6)),
+                            "sans_bold", 30, W.TEXT, "topright")
+        name_w = score.x - sc(10) - x
+        name = self.session.seats[i].name
+        fit = W.fit_lines(name, "sans_bold", 19, name_w, sc(27), max_lines=1)
+        lines, px = fit or ([W.fit_text(name, "sans_bold", 19, name_w)], 19)
+        W.blit_text(surf, lines[0], (x, box.y + sc(6)), "sans_bold", px, W.TEXT)
+        k = W.blit_text(surf, ln["kind"], (x, box.y + sc(31)), "sans", 14, W.TEXT_SOFT)
+        if ln["status"]:
+            W.blit_text(surf, ln["status"], (k.right + sc(10), box.y + sc(31)), "sans_semibold", 14,
+                        W.OK if seat.plan is not None and st.phase == "plan" else (150, 90, 20))
+        y = box.y + sc(50)
+        for line in ln["info"]:
+            W.blit_text(surf, line, (x, y), "sans", 15, W.TEXT)
+            y += sc(22)
+        if not getattr(self, "_seat_chips", True):  # (no room for last round's cards: see _draw_panel)
+            W.blit_text(surf, ln["leagues"], (x, y), "sans", 14, W.TEXT_SOFT, wrap=width)
+            return
+        # last round's cards (unavailable now)
+        W.blit_text(surf, i18n.t("game.last_played", cards=""), (x, y + sc(1)), "sans", 14, W.TEXT_SOFT)
+        chips = self._chip_rows(ln["chips"], x, width)
+        if not chips:
+            cx = x + W.text(i18n.t("game.last_played", cards=""), "sans", 14).get_width() + sc(4)
+            W.blit_text(surf, i18n.t("game.none"), (cx, y + sc(1)), "sans", 14, W.TEXT_SOFT)
+        for cx, row, name, cw in chips:
+            chip = pygame.Rect(cx, y + row * sc(23), cw, sc(20))
+            pygame.draw.rect(surf, (214, 206, 192), chip, 0, 5)
+            pygame.draw.rect(surf, (160, 150, 136), chip, 1, 5)
+            W.blit_text(surf, name, chip.center, "sans_semibold", 13, (90, 80, 70), "center")
+        y += (1 + max([r for _x, r, _n, _w in chips], default=0)) * sc(23)
+        W.blit_text(surf, ln["leagues"], (x, y), "sans", 14, W.TEXT_SOFT, wrap=width)
+
+    def _draw_seat_stripe(self, surf, rect: pygame.Rect, colour: str) -> None:
+        """The seat's colour band on its panel, with its pattern and its crest (a shape)."""
+        key = ("stripe", colour, rect.size)
+        cache = getattr(self, "_icon_cache", None)
+        if cache is None:
+            cache = self._icon_cache = {}
+        img = cache.get(key)
+        if img is None:
+            img = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(img, theme.seat_color(colour), img.get_rect(), 0, 8)
+            pat = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pieces.draw_pattern(pat, theme.seat_pattern(colour), theme.seat_mark(colour), 9, alpha=200)
+            mask = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), 0, 8)
+            pat.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+            img.blit(pat, (0, 0))
+            cache[key] = img
+        surf.blit(img, rect.topleft)
+        c = pieces.crest(colour, W.sc(24))
+        surf.blit(c, c.get_rect(center=(rect.centerx + 1, rect.y + W.sc(18))))

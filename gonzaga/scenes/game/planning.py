@@ -1,0 +1,161 @@
+"""The planning preview: where each region and action pair could put the fief and its best points, the
+table of every pair beside the map.
+
+A part of :class:`GameScene` (see the package's docstring); it reads the scene's state and
+widgets as ``self``."""
+from __future__ import annotations
+
+import pygame
+
+from ...words import i18n
+from ...ui import widgets as W
+from ..preview import PLAN_ACTIONS, plan_previews
+
+
+class PlanningMixin:
+    # ------------------------------------------------------------ the planning preview
+
+    def previews(self) -> dict:
+        """Best points and spots of every (region, action) this round for the private seat
+        (computed once per round and seat)."""
+        seat = self.private_seat
+        if seat is None:
+            return {}
+        key = (self.state.round, seat)  # the board does not change while seats plan
+        p = self._previews.get(key)
+        if p is None:
+            self._previews = {key: plan_previews(self.state, seat)}
+            p = self._previews[key]
+        return p
+
+    def preview_pair(self):
+        """The (region, action) the map previews: a hovered card, else the chosen one; with
+        one of them missing, the best of the other kind. None without a region or action."""
+        if self._mode() != "plan":
+            return None
+        region, action = self.choice_region, self.choice_action
+        hovered = None
+        for w in self.widgets.items:
+            if w.hover and w.visible and getattr(w, "card", None) is not None:
+                hovered = w.card
+        for rect, r_, a_ in self._preview_cells:
+            if rect.collidepoint(self._mouse):
+                region, action = r_, a_
+        if hovered in PLAN_ACTIONS:
+            action = hovered
+        elif hovered is not None and hovered != "K":
+            region = hovered
+        if action == "K":
+            action = None
+        if region is None and action is None:
+            return None
+        prev = self.previews()
+        cands = [(r, a) for (r, a) in prev if (region is None or r == region) and (action is None or a == action)]
+        if not cands:
+            return None
+        return max(cands, key=lambda k: (prev[k].best if prev[k].best is not None else -1))
+
+    def _preview_box(self, size) -> pygame.Rect:
+        """The corner of the map where the preview table covers the fewest hexes."""
+        r = self.renderer
+        key = (tuple(self.board_rect), size, r.view_state())
+        if getattr(self, "_preview_box_key", None) == key:
+            return self._preview_box_at.copy()
+        b = self.board_rect.inflate(-20, -20)
+        boxes = [pygame.Rect(b.topleft, size), pygame.Rect((b.right - size[0], b.y), size),
+                 pygame.Rect((b.x, b.bottom - size[1]), size), pygame.Rect((b.right - size[0], b.bottom - size[1]), size)]
+        centres = [r.hex_to_screen(h) for h in self.state.board.hexes]
+        best = min(boxes, key=lambda bx: sum(1 for x, y in centres if bx.collidepoint(x, y)))
+        self._preview_box_key, self._preview_box_at = key, best
+        return best.copy()
+
+    def preview_is_folded(self, height: int = 0) -> bool:
+        """The table of best points (``height`` high) is folded to its title where it would hide
+        more than 30% of the map's height (a small window), until the player opens it; a click on
+        its title folds and opens it."""
+        if self.preview_folded is not None:
+            return self.preview_folded
+        return height > 0.3 * self.board_rect.h
+
+    def _click_preview(self, pos) -> bool:
+        """A click on a cell of the preview table chooses that region and action; a click on its
+        title folds or opens it."""
+        if self._preview_head is not None and self._preview_head.collidepoint(pos):
+            self.preview_folded = not self._preview_folded_now
+            return True
+        if self._preview_rect is None or not self._preview_rect.collidepoint(pos):
+            return False
+        unavailable = self.state.seats[self.private_seat].unavailable
+        for rect, region, action in self._preview_cells:
+            if rect.collidepoint(pos) and region not in unavailable and action not in unavailable:
+                self.choice_region, self.choice_action = region, action
+                self.layout(self.app.size)
+                return True
+        return True
+
+    def _draw_preview(self, surf) -> None:
+        """On the map: where this round's fief could go under the previewed plan (a light
+        wash), its best spot (gold) and the points there; and a table of every pair."""
+        self._preview_rect = None
+        self._preview_head = None
+        self._preview_cells = []
+        if self._mode() != "plan":
+            return
+        st = self.state
+        prev = self.previews()
+        pair = self.preview_pair()
+        r = self.renderer
+        if pair is not None:
+            p = prev[pair]
+            r.draw_highlight(surf, p.cover, kind="cover")
+            if p.best is not None:
+                r.draw_highlight(surf, p.best_cells, kind="best")
+                r.draw_label(surf, p.best_anchor, i18n.t("place.points", points=p.best))
+        # the table: regions down, A B C across
+        regions = list(st.region_cards())
+        unavailable = st.seats[self.private_seat].unavailable
+        sc = W.sc
+        row_h, col_w = sc(24), sc(50)
+        name_w = max(W.text(i18n.card_name(st, reg), "sans", 14).get_width() for reg in regions) + sc(12)
+        title_w = W.text(i18n.t("preview.title"), "sans_bold", 15).get_width() + sc(22)  # and its arrow
+        width = max(name_w + 3 * col_w, title_w) + sc(20)
+        height = sc(34) + row_h * (len(regions) + 1)
+        folded = self.preview_is_folded(height)
+        full = self._preview_box((width, height))
+        box = full if not folded else pygame.Rect(full.x, full.y if full.y <= self.board_rect.y + sc(20)
+                                                  else full.bottom - sc(32), width, sc(32))
+        W.panel(surf, box, W.PANEL, W.PANEL_EDGE, 8, 2, alpha=238)
+        W.blit_text(surf, W.fit_text(i18n.t("preview.title"), "sans_bold", 15, box.w - sc(42)),
+                    (box.x + sc(10), box.y + sc(7)), "sans_bold", 15, W.TEXT)
+        self._preview_head = pygame.Rect(box.x, box.y, box.w, sc(30))
+        self._preview_folded_now = folded
+        ax, ay, a = box.right - sc(18), box.y + sc(16), sc(5)  # an arrow: open (down) or folded (right)
+        tri = [(ax - a, ay - a // 2), (ax + a, ay - a // 2), (ax, ay + a)] if not folded else \
+            [(ax - a // 2, ay - a), (ax - a // 2, ay + a), (ax + a, ay)]
+        pygame.draw.polygon(surf, W.TEXT, tri)
+        if folded:
+            self._preview_rect = box
+            return
+        y = box.y + sc(32)
+        for j, a in enumerate(PLAN_ACTIONS):
+            W.blit_text(surf, a, (box.x + sc(10) + name_w + j * col_w + col_w // 2, y), "sans_bold", 14,
+                        W.TEXT_SOFT if a in unavailable else W.TEXT, "midtop")
+        y += row_h
+        for reg in regions:
+            gone_r = reg in unavailable
+            W.blit_text(surf, W.fit_text(i18n.card_name(st, reg), "sans", 14, name_w - 6), (box.x + sc(10), y + sc(2)),
+                        "sans", 14, (150, 140, 128) if gone_r else W.TEXT)
+            for j, a in enumerate(PLAN_ACTIONS):
+                cell = pygame.Rect(box.x + sc(10) + name_w + j * col_w + 2, y, col_w - 4, row_h - 3)
+                pv = prev[(reg, a)]
+                gone = gone_r or a in unavailable
+                if pair == (reg, a):
+                    pygame.draw.rect(surf, (230, 196, 120), cell, 0, 4)
+                if (reg, a) == (self.choice_region, self.choice_action):
+                    pygame.draw.rect(surf, (110, 76, 20), cell, 2, 4)
+                txt = i18n.t("preview.none") if pv.best is None else i18n.t("place.points", points=pv.best)
+                W.blit_text(surf, txt, cell.center, "sans_bold" if not gone and pv.best else "sans", 14,
+                            (150, 140, 128) if gone or pv.best is None else W.TEXT, "center")
+                self._preview_cells.append((cell, reg, a))
+            y += row_h
+        self._preview_rect = box

@@ -1,0 +1,426 @@
+"""The game screen: the map, the seats panel, the log, and the bottom bar that holds a
+human's hand (planning), the placement controls, the AI's move, or the end-of-game table.
+
+Everything the screen does to the game goes through ``self.session.submit``. What it draws
+comes from ``self.state``, the view of one seat (``session.view_for(self.viewer())``): the
+human whose hand is open (after the privacy curtain, or without one for a single human seat
+unless the setting asks for it) or who places now; between turns, behind the curtain and
+while only AI seats act, the public view, in which no seat has an objective, a plan before
+the reveal or a deck in order. The full state reaches the screen only once the game is over.
+"""
+from __future__ import annotations
+
+import logging
+from typing import Optional
+
+import pygame
+
+from ...render.board_view import BoardRenderer
+from ...table.session import new_seed
+from ...words import i18n
+from ...ui import widgets as W
+from ...ui.widgets import Button
+from ..assist import AssistBar
+from ..base import Scene
+from ..feedback import Feedback
+from ..placement import PlacementController
+from ..remote import RemoteAssistBar, RemoteBar, RemoteFeedback
+from .bar import BarMixin
+from .camera import CameraMixin, game_key, load_view
+from .hand import HandMixin
+from .panel import PanelMixin
+from .placing import PlacingMixin
+from .planning import PlanningMixin
+from .sizes import BOTTOM_H, END_H, PANEL_W, TOP_H, board_texts
+from .tips import TipsMixin
+
+log = logging.getLogger(__name__)
+
+
+class GameScene(HandMixin, PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, PanelMixin, BarMixin, Scene):
+    name = "game"
+    blocks_ai = False
+
+    def __init__(self, app, session, resumed: bool = False):
+        super().__init__(app)
+        self.session = session
+        self.renderer: Optional[BoardRenderer] = None
+        self._renderer_lang = ""
+        self.private_seat: Optional[int] = None  # the seat whose hand is open (planning)
+        self._view_cache: Optional[tuple] = None  # ((session, version, seat), the view drawn)
+        self.force_curtain = resumed
+        self.curtain_up = False
+        self.choice_region: Optional[str] = None
+        self.choice_action: Optional[str] = None
+        self.choice_king = False
+        self.place: Optional[PlacementController] = None
+        st = session.view_for(None)
+        self.seen_reveal = st.round if st.phase in ("place", "over") else 0
+        self.end_reported = False
+        self.end_selected: Optional[int] = None
+        self.log_scroll = 0
+        self.message = ""  # the last refusal, shown in the bottom bar
+        self.donate_pending = False  # Donate was pressed: waiting for its confirm (Enter) or Esc
+        self._pieces_version = -1
+        self._fiefs = []
+        self._rings = {}
+        self._layout_key = None
+        self.board_rect = pygame.Rect(0, 0, 1, 1)
+        self.online = None  # an online game's banners and host buttons (scenes/online.py)
+        if getattr(session, "remote", False):
+            self.online = RemoteBar(self)
+            self.feedback = RemoteFeedback(self)
+        else:
+            self.feedback = Feedback(self)  # sound and motion (scenes/feedback.py)
+        # the view and the hover help
+        self.tooltip = W.Tooltip()
+        self._mouse = (-1, -1)
+        self._ctrl = False
+        self._pan_drag: Optional[list] = None  # [button, last pos, moved]
+        self._view_key = game_key(session)
+        self._view_saved: Optional[dict] = None
+        self._view_dirty_t = 0.0
+        self._previews: dict = {}
+        self._seat_rects: list = []
+        self._log_rects: list = []
+        self._status_rect: Optional[pygame.Rect] = None
+        self._lit: tuple = ()
+        self._preview_rect: Optional[pygame.Rect] = None
+        self.preview_folded: Optional[bool] = None  # the table of best points: None = by the map's size
+        self._preview_head: Optional[pygame.Rect] = None
+        self._preview_cells: list = []
+        self.assist = AssistBar(self)  # hints, take-backs, a refusal's "why?" (issue 11)
+        if self.online is not None:
+            self.assist = RemoteAssistBar(self)  # hints; no take-back (the server keeps the game)
+
+    # ------------------------------------------------------------ helpers
+
+    def viewer(self) -> Optional[int]:
+        """The seat whose view the screen draws: the human whose hand is open, or who places now
+        (past the curtain); None, the public view, between turns, behind the curtain and while
+        only AI seats act."""
+        if self.private_seat is not None:
+            return self.private_seat
+        if self.place is not None:
+            return self.place.seat
+        return None
+
+    @property
+    def state(self):
+        """The state this screen draws: the view of ``viewer()`` (``session.view_for``); the full
+        state only once the game is over (the end-of-game table shows every objective)."""
+        s = self.session
+        seat = self.viewer()
+        key = (id(s), s.version, seat)
+        if self._view_cache is None or self._view_cache[0] != key:
+            v = s.view_for(seat)
+            self._view_cache = (key, s.state if v.phase == "over" else v)
+        return self._view_cache[1]
+
+    def curtain_needed(self) -> bool:
+        """A curtain only where it protects something: with two humans or more at the screen, or
+        with one when the setting asks for it (a loaded game is no different). An online game shows
+        only this computer's seat: no curtain."""
+        if self.online is not None:
+            return False
+        return len(self.session.humans) >= 2 or self.app.settings.curtain_solo
+
+    def _mode(self) -> str:
+        st = self.state
+        if st.phase == "over":
+            return "over"
+        if self.private_seat is not None and st.phase == "plan":
+            return "plan"
+        if self.place is not None and st.phase == "place":
+            return "place"
+        return "watch"
+
+    # ------------------------------------------------------------ layout
+
+    def bottom_height(self) -> int:
+        return W.sc(END_H if self.state.phase == "over" else BOTTOM_H)
+
+    def layout(self, size) -> None:
+        w, h = size
+        sc = W.sc  # every length grows with the interface scale (the window and the UI scale setting)
+        bottom = self.bottom_height()
+        top = sc(TOP_H)
+        pw = int(max(sc(300), min(sc(PANEL_W), w * 0.245)))
+        self.board_rect = pygame.Rect(0, top, w - pw, h - top - bottom)
+        self.panel_rect = pygame.Rect(w - pw, top, pw, h - top)
+        self.bottom_rect = pygame.Rect(0, h - bottom, w - pw, bottom)
+        self.info_w = sc(300) if self.bottom_rect.w >= sc(1000) else sc(200)  # the left block of the bottom bar
+        if self.renderer is None or self._renderer_lang != i18n.language():
+            view = self.renderer.view_state() if self.renderer is not None else load_view(self._view_key)
+            self._renderer_lang = i18n.language()
+            self.renderer = BoardRenderer(self.state.content, self.board_rect, texts=board_texts())
+            if view:
+                self.renderer.set_view_state(view)
+                self._view_saved = self.renderer.view_state()
+        else:
+            self.renderer.set_rect(self.board_rect)
+        self._layout_key = (size, self._mode(), self.private_seat, self.place.mode if self.place else None,
+                            self.state.phase, self.session.version if self._mode() in ("plan", "place") else 0)
+        self._build_widgets()
+
+    def _build_widgets(self) -> None:
+        self.widgets.clear()
+        w = self.app.size[0]
+        sc = W.sc
+        self.widgets.add(Button(i18n.t("game.menu"), self.open_menu, (w - sc(130), sc(8), sc(116), sc(38)),
+                                style="secondary", px=17))
+        mode = self._mode()
+        b = self.bottom_rect
+        if mode == "plan":
+            self._build_hand()
+        elif mode == "place":
+            self._build_place()
+        elif mode == "over" and self.online is not None:  # the host's computer keeps it: no replay here
+            self.widgets.add(Button(i18n.t("end.title"), self.app.to_title,
+                                    (b.right - sc(230), b.bottom - sc(62), sc(210), sc(48))))
+        elif mode == "over":
+            self.widgets.add(Button(i18n.t("end.play_again"), self.play_again,
+                                    (b.right - sc(230), b.bottom - sc(62), sc(210), sc(48))))
+            self.widgets.add(Button(i18n.t("end.title"), self.app.to_title,
+                                    (b.right - sc(420), b.bottom - sc(62), sc(176), sc(48)), style="secondary"))
+            c = self.feedback.chart_rect()  # the score-by-round chart; its game can be watched again
+            self.widgets.add(Button(i18n.t("replay.watch"), self.watch_replay,
+                                    (c.right - sc(206), c.y - sc(36), sc(206), sc(30)), style="secondary", px=15))
+        if self.solo_objective_allowed():
+            x = w - sc(300)
+            self.widgets.add(Button(i18n.t("game.objective_button"), self.show_objective, (x, sc(8), sc(160), sc(38)),
+                                    style="secondary", px=16))
+
+    # ------------------------------------------------------------ overlays
+
+    def open_menu(self) -> None:
+        self.app.stack.push("online_menu" if self.online is not None else "menu", self)
+
+    def show_objective(self) -> None:
+        humans = self.session.humans
+        seat = humans[0] if len(humans) == 1 else self.session.human_to_place()
+        if seat is None:
+            return
+        if self.curtain_needed():
+            self.app.stack.push("curtain", self, seat, "objective",
+                                lambda: self.app.stack.push("objective", self, seat))
+        else:
+            self.app.stack.push("objective", self, seat)
+
+    def watch_replay(self) -> None:
+        self.app.stack.push("replay", self.session)
+
+    def play_again(self) -> None:
+        old = self.session
+        self.app.start_session(old.seats, new_seed(), old.record.config.scenario)
+
+    # ------------------------------------------------------------ the flow (runs every frame)
+
+    def update(self, dt: float) -> None:
+        top = self.app.stack.top
+        playing = top is self or not getattr(top, "blocks_ai", True)
+        if self.online is not None:  # the connection is read every frame; updates wait under an overlay
+            if self.session.tick(hold=not playing):
+                self.log_scroll = 0
+        elif playing:
+            if self.session.tick():
+                self.log_scroll = 0
+        self._sync()
+        if self.online is not None:
+            self.online.update(dt)  # after _sync: a refusal from the server stays on the new hand
+        self.assist.update(dt)
+        self.feedback.update(dt)
+        self.tooltip.tick(dt)
+        if top is self:
+            self._hover()
+        else:
+            self.tooltip.hide()
+            self._lit = ()
+        self._keep_view(dt)
+
+    def leave(self) -> None:
+        self._save_view()
+
+    def _sync(self) -> None:
+        st = self.state
+        s = self.session
+        if st.phase == "over":
+            self.private_seat = None
+            self.place = None
+            if not self.end_reported:
+                self.end_reported = True
+                self.end_selected = st.winners[0] if st.winners else 0
+                self.layout(self.app.size)
+                self.app.game_over(s)
+            return
+        top = self.app.stack.top
+        if top is not self:
+            return
+        if st.phase == "place" and st.round > self.seen_reveal:
+            self.seen_reveal = st.round
+            self.private_seat = None
+            self.layout(self.app.size)  # the hand goes before the reveal is drawn over the screen
+            if s.humans or self.app.speed != "instant":
+                self.app.stack.push("reveal", self)
+                return
+        if st.phase == "plan":
+            self.place = None
+            if self.private_seat is not None and self.private_seat not in s.humans_to_plan():
+                self.close_private()
+            if self.private_seat is None:
+                waiting = s.humans_to_plan()
+                if waiting:
+                    seat = waiting[0]
+                    if self.curtain_needed():
+                        self.app.stack.push("curtain", self, seat, "plan",
+                                            lambda seat=seat: self.open_private(seat))
+                    else:
+                        self.open_private(seat)
+                    return
+        elif st.phase == "place":
+            seat = s.human_to_place()
+            if seat is None:
+                if self.place is not None:
+                    self.place = None
+                    self.layout(self.app.size)
+            elif self.place is None or self.place.key != (st.round, st.turn) or self.place.seat != seat:
+                if self.force_curtain and self.curtain_needed():  # a loaded game: the next player sits down first
+                    self.app.stack.push("curtain", self, seat, "resume", self._after_resume)
+                    return
+                self.place = PlacementController(s, seat)
+                self.message = ""
+                self.donate_pending = False
+                self.layout(self.app.size)
+        key = (self.app.size, self._mode(), self.private_seat, self.place.mode if self.place else None, st.phase,
+               s.version if self._mode() in ("plan", "place") else 0)
+        if key != self._layout_key:
+            self.layout(self.app.size)
+
+    def _after_resume(self) -> None:
+        self.force_curtain = False
+
+    # ------------------------------------------------------------ events
+
+    def handle(self, ev) -> bool:
+        if ev.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            if ev.type != pygame.MOUSEMOTION or ev.pos != self._mouse:
+                self.tooltip.forced = False
+            self._mouse = ev.pos
+        if ev.type in (pygame.KEYDOWN, pygame.KEYUP) and ev.key in (pygame.K_LCTRL, pygame.K_RCTRL):
+            self._ctrl = ev.type == pygame.KEYDOWN
+        if ev.type == pygame.KEYDOWN and ev.key != pygame.K_t:
+            self.tooltip.hide()
+        if self.online is not None and self.online.handle(ev):
+            return True
+        if self.assist.handle(ev):
+            return True
+        if ev.type == pygame.MOUSEWHEEL and self.panel_rect.collidepoint(self._mouse):
+            self.log_scroll = max(0, self.log_scroll + ev.y)
+            return True
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self._mode() == "plan" \
+                and self._click_preview(ev.pos):
+            return True
+        if self._handle_view(ev):
+            self._refresh_confirm()
+            return True
+        if self.widgets.handle(ev):
+            self._refresh_confirm()
+            return True
+        mode = self._mode()
+        if mode == "place" and self._handle_place(ev):
+            self._refresh_confirm()
+            return True
+        if mode == "over" and ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+            for seat, rect in getattr(self, "_end_rows", []):
+                if rect.collidepoint(ev.pos):
+                    self.end_selected = seat
+                    return True
+        if ev.type == pygame.KEYDOWN:
+            if ev.key == pygame.K_ESCAPE:
+                self.open_menu()
+                return True
+            if mode == "plan" and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.confirm_plan()
+                return True
+            if ev.key == pygame.K_o and self.solo_objective_allowed():
+                self.show_objective()
+                return True
+        return False
+
+    # ------------------------------------------------------------ drawing
+
+    def _pieces(self):
+        if self._pieces_version != self.session.version:
+            self._pieces_version = self.session.version
+            st = self.state
+            self._fiefs = [(st.seats[p.seat].colour, p.cells, p.castles) for p in st.pieces if p.kind == "fief"]
+            self._rings = {p.cells[0]: st.seats[p.seat].colour for p in st.pieces if p.kind == "ring"}
+        return self._fiefs, self._rings
+
+    def draw_info(self) -> dict:
+        """What the screen shows now, as data (tests assert on it; nothing secret unless private)."""
+        st = self.state
+        info = {"mode": self._mode(), "private_seat": self.private_seat, "hand": None, "objective": None,
+                "plans": {}}
+        if self.private_seat is not None and st.phase == "plan":
+            s = st.seats[self.private_seat]
+            info["hand"] = {"regions": list(st.region_cards()), "unavailable": sorted(s.unavailable)}
+            info["objective"] = s.objective
+        if st.phase != "plan":
+            info["plans"] = {i: s.plan.to_text() for i, s in enumerate(st.seats) if s.plan is not None}
+        return info
+
+    def draw(self, surf) -> None:
+        st = self.state
+        if self.renderer is None:
+            surf.fill(W.BG)  # else the board, the bars and the panel cover the whole window
+        fiefs, rings = self.feedback.pieces(*self._pieces())
+        highlights, faint, ghost, objective = (), (), None, ()
+        mode = self._mode()
+        if mode == "place":
+            highlights, faint = self.place.highlights()
+            if self.place.mode == "fief" and self.place.anchor is not None:
+                cells, castles = self.place.footprint()
+                fb = self.place.feedback()
+                ghost = (cells, castles, bool(fb and fb.ok))
+        if mode == "plan":
+            objective = st.content.objective_cities(st.seats[self.private_seat].objective)
+        if mode == "over" and self.end_selected is not None:
+            oid = st.seats[self.end_selected].objective
+            objective = st.content.objective_cities(oid) if oid else ()
+        r = self.renderer
+        clip = surf.get_clip()
+        surf.set_clip(self.board_rect)
+        r.draw_static(surf)
+        r.draw_flourishing(surf, st.flourishing)
+        r.draw_fiefs(surf, fiefs)
+        if rings:
+            r.draw_rings(surf, rings, [c for _s, _c, cs in fiefs for c in cs])
+        if objective:  # on top of the pieces: a held city is still seen
+            r.draw_highlight(surf, objective, strong=True)
+            r.draw_objective_cities(surf, objective)
+        r.draw_highlight(surf, faint, strong=False)
+        r.draw_highlight(surf, highlights, strong=True)
+        if fiefs or rings or highlights or faint:
+            r.draw_site_names(surf)  # above pieces and highlights: a name is never hidden
+        self._draw_preview(surf)
+        if self._lit:
+            r.draw_highlight(surf, self._lit, kind="best")
+        if ghost is not None:
+            r.draw_ghost(surf, *ghost, anchor=self.place.anchor)
+        if mode == "place" and self.place.mode == "wedding":
+            self._draw_wedding(surf)
+        self._draw_ai_move(surf)
+        self.assist.draw_map(surf)
+        if mode == "place":
+            self._draw_ghost_label(surf)
+        surf.set_clip(clip)
+        self._draw_top(surf)
+        self._draw_panel_cached(surf)
+        self._draw_bottom(surf)
+        self.feedback.draw(surf)
+        self.widgets.draw(surf)
+        self.assist.draw(surf)
+        if self.online is not None:
+            self.online.draw(surf)
+        self.tooltip.draw(surf)

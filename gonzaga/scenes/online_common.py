@@ -1,0 +1,86 @@
+"""What the online screens share (issue 14): the clipboard, the words of a lost connection, the
+title's backdrop behind a form, the invite code as shown, a seat's crest."""
+from __future__ import annotations
+
+import logging
+from typing import Optional
+
+import pygame
+
+from ..net import mygames
+from ..net.remote import Table
+from ..render import pieces
+from ..words import i18n
+from ..ui import widgets as W
+
+log = logging.getLogger(__name__)
+
+FRIEND = "friend"
+
+
+# ---------------------------------------------------------------- the clipboard
+
+def copy_text(app, text: str) -> bool:
+    """Put ``text`` on the clipboard and say so; where there is no clipboard, say what to do."""
+    try:
+        pygame.scrap.put_text(text)  # pygame-ce 2.2+: SDL's clipboard, no init needed
+    except Exception as e:  # no clipboard (pygame.scrap missing, or no window system): not an error
+        log.info("no clipboard: %r", e)
+        app.toast(i18n.t("online.copy_off"), 5)
+        return False
+    app.toast(i18n.t("online.copied", text=text))
+    return True
+
+
+def paste_text() -> Optional[str]:
+    """The clipboard's text (one line), or None where there is no clipboard."""
+    try:
+        text = pygame.scrap.get_text()
+    except Exception as e:
+        log.info("no clipboard: %r", e)
+        return None
+    return " ".join(str(text or "").split())
+
+
+def lost_lines(t: Table) -> list[str]:
+    """What a lost connection's banner says: that it was lost, why (when that says more), and
+    that the game is safe."""
+    lines = [i18n.t("online.lost")]
+    if t.error and t.error != i18n.t("online.err_lost"):
+        lines.append(t.error)
+    return lines + [i18n.t("online.lost_safe")]
+
+
+def draw_backdrop(app, surf) -> None:
+    title = app.stack.scenes[0] if app.stack.scenes else None
+    if hasattr(title, "backdrop"):
+        title.backdrop.draw(surf)
+    else:
+        surf.fill(W.BG)
+
+
+CODE_PX = 56
+
+
+def code_text(code: str) -> str:
+    """The invite code as shown: a thin space between letters (read out over a phone, copied by eye)."""
+    return "\u2009".join(code)
+
+
+def draw_crest(surf, colour: str, centre, size: int) -> None:
+    c = pieces.crest(colour, size)
+    surf.blit(c, c.get_rect(center=centre))
+
+
+def game_line(g: "mygames.MyGame") -> str:
+    """Who plays in a game this computer holds a seat of (its players, else this player)."""
+    return ", ".join(g.players) or g.name or i18n.t("online.code_is", code=g.code)
+
+
+def game_detail(g: "mygames.MyGame") -> str:
+    """The invite code, this seat, and hosted here or joined where."""
+    where = i18n.t("online.mine_hosted") if g.host else \
+        i18n.t("online.mine_joined", address=g.address.removeprefix("ws://"))
+    seat = i18n.t("online.mine_seat_colour", n=g.seat + 1, colour=i18n.colour_name(g.colour)) if g.colour else \
+        str(g.seat + 1)
+    return i18n.t("online.mine_detail", code=g.code, seat=seat, where=where)

@@ -1,0 +1,181 @@
+"""What the game screen adds for a game played over the network (issue 14): ``RemoteBar`` (the
+banners: connection lost with Retry; waiting for a player whose computer is not connected, with the
+host's "let the AI play" button; the bottom bar's words), ``RemoteAssistBar`` (hints, no
+take-back), ``RemoteFeedback`` (no statistics; the end chart from the rounds seen),
+``RemoteMenuScene`` (no saving: the server keeps the game)."""
+from __future__ import annotations
+
+import logging
+from typing import Optional
+
+import pygame
+
+from ..net.client import CONNECTING, LOST
+from ..net.remote import Table
+from ..words import i18n
+from ..ui import widgets as W
+from ..ui.widgets import Button
+from .assist import AssistBar
+from .feedback import Feedback
+from .online_common import lost_lines
+from .overlays import MenuScene
+
+log = logging.getLogger(__name__)
+
+
+# ---------------------------------------------------------------- on the game screen
+
+class RemoteBar:
+    """What the game screen adds for an online game: a banner over the map when the connection
+    is lost (Retry), when the game cannot go on, or when a player whose turn it is is not
+    connected (the host may let an AI play that seat); the bottom bar's words; the server's
+    refusals of our moves."""
+
+    AI_LEVEL = "medium"
+
+    def __init__(self, game):
+        self.game = game
+        self.app = game.app
+        self.retry_button = Button(i18n.t("online.retry"), self.retry, style="secondary", px=17)
+        self.title_button = Button(i18n.t("end.title"), self.app.to_title, style="secondary", px=17)
+        self.ai_button = Button("", self.hand_to_ai, style="secondary", px=16)
+        self.box: Optional[pygame.Rect] = None
+
+    @property
+    def table(self) -> Table:
+        return self.game.session.table
+
+    # ------------------------------------------------------------ actions
+
+    def retry(self) -> None:
+        self.table.retry()
+
+    def hand_to_ai(self) -> None:
+        waiting = self.table.waiting_for()
+        if waiting:
+            self.table.set_seat(waiting[0], "ai", self.AI_LEVEL)
+
+    # ------------------------------------------------------------ frame hooks
+
+    def update(self, dt: float) -> None:
+        t = self.table
+        if t.refusal is not None:  # the server refused our move: said where the game screen says refusals
+            why, t.refusal = t.refusal, None
+            log.info("the server refused %s: %s", why.rule, why.message)
+            self.game.message = i18n.rule_text(why)
+        if t.notice:
+            self.app.toast(t.notice, 5)
+            t.notice = None
+
+    def banner(self) -> tuple[list[str], list[Button]]:
+        """The banner's lines and buttons now (none: no banner)."""
+        t = self.table
+        if t.problem:
+            return [i18n.t("online.stopped", problem=t.problem)], [self.title_button]
+        if t.status == LOST:
+            return lost_lines(t), [self.retry_button]
+        if t.status == CONNECTING:
+            return [i18n.t("online.reconnecting")], []
+        waiting = t.waiting_for()
+        if waiting:
+            names = ", ".join(self.game.session.seat_name(i) for i in waiting)
+            buttons = []
+            if t.is_host:
+                self.ai_button.label = i18n.t("online.hand_to_ai", name=self.game.session.seat_name(waiting[0]))
+                buttons.append(self.ai_button)
+            return [i18n.t("online.waiting_for", names=names), i18n.t("online.waiting_hint")], buttons
+        return [], []
+
+    def handle(self, ev) -> bool:
+        _lines, buttons = self.banner()
+        for b in buttons:
+            if ev.type == pygame.MOUSEMOTION:
+                b.hover = b.rect.collidepoint(ev.pos)
+            elif b.handle(ev):
+                return True
+        return False
+
+    def watch_text(self) -> str:
+        """The bottom bar's words while this seat has nothing to do."""
+        s = self.game.session
+        st = s.state
+        if st.phase == "plan":
+            names = [s.seat_name(i) for i in st.to_act() if i != s.seat]
+            return i18n.t("online.planned_wait", names=", ".join(names)) if names else i18n.t("online.sending")
+        if st.phase == "place":
+            seat = st.to_act()[0]
+            if seat == s.seat:
+                return i18n.t("online.sending")
+            if s.seats[seat].is_ai:
+                return i18n.t("game.thinking", name=s.seat_name(seat))
+            return i18n.t("online.placing", name=s.seat_name(seat))
+        return ""
+
+    def draw(self, surf) -> None:
+        self.box = None
+        lines, buttons = self.banner()
+        if not lines:
+            return
+        sc = W.sc
+        b = self.game.board_rect
+        left, right = b.x + sc(220), b.right - sc(200)  # clear of the map's title and the hint button
+        width = min(sc(720), right - left)
+        imgs = [W.text(lines[0], "sans_bold", 17, W.TEXT_LIGHT, wrap=width - sc(40))]
+        imgs += [W.text(x, "sans", 15, W.TEXT_LIGHT, wrap=width - sc(40)) for x in lines[1:]]
+        bh = sc(40)
+        h = sum(i.get_height() for i in imgs) + sc(6) * (len(imgs) - 1) + sc(24) + (bh + sc(10) if buttons else 0)
+        box = pygame.Rect(0, 0, width, h)
+        box.midtop = ((left + right) // 2, b.y + sc(10))
+        W.panel(surf, box, (120, 30, 24), (240, 200, 120), 10, 2, alpha=242)
+        y = box.y + sc(12)
+        for img in imgs:
+            surf.blit(img, (box.x + sc(20), y))
+            y += img.get_height() + sc(6)
+        x = box.right - sc(20)
+        for btn in reversed(buttons):
+            bw = max(sc(130), W.text(btn.label, "sans_semibold", btn.px).get_width() + sc(32))
+            x -= bw
+            btn.rect = pygame.Rect(x, box.bottom - sc(10) - bh, bw, bh)
+            btn.draw(surf)
+            x -= sc(10)
+        self.box = box
+
+
+class RemoteAssistBar(AssistBar):
+    """Hints (from this seat's view) but no take-back: the server keeps the game."""
+
+    def takeback_seat(self) -> Optional[int]:
+        return None
+
+    def take_back(self) -> None:
+        self.app.toast(i18n.t("online.no_takeback"), 4)
+
+
+class RemoteFeedback(Feedback):
+    """Sound and motion as in any game; the statistics count it as an online game, once, by the
+    server's game id; the end chart from the rounds this computer saw (there is no full record)."""
+
+    def __init__(self, scene):
+        super().__init__(scene)
+
+    def _round_scores(self, s):
+        return s.round_scores()
+
+
+class RemoteMenuScene(MenuScene):
+    """The game menu without saving (the server keeps the game); leaving stops a hosted server."""
+
+    def layout(self, size) -> None:
+        super().layout(size)
+        save = next(w for w in self.widgets.items if w.label == i18n.t("menu.save"))
+        step = self.widgets.items[1].rect.y - self.widgets.items[0].rect.y
+        self.widgets.items.remove(save)
+        self.box.h -= step
+        for w in self.widgets.items:
+            w.rect.y += step // 2 - (step if w.rect.y > save.rect.y else 0)  # the column closes up
+        self.box.y += step // 2
+        quit_button = self.widgets.items[-1]  # "Quit to title": leaving an online game
+        if self.game.session.table.is_host:
+            quit_button.label, quit_button.sub = i18n.t("online.menu_stop"), i18n.t("online.menu_stop_sub")
+        else:
+            quit_button.label = i18n.t("online.menu_leave")
