@@ -15,7 +15,6 @@ from websockets.sync.client import connect
 from gonzaga.net import protocol as P
 from gonzaga.net.admission import Admission, Limits
 from gonzaga.net.serve import RepeatFilter, ServerThread
-from gonzaga.net.storage import open_store
 from gonzaga.net.upkeep import Upkeep
 from gonzaga.rules import legal_actions, load_content
 from gonzaga.net.viewcodec import view_from_json
@@ -330,3 +329,32 @@ def test_repeated_log_records_are_rate_limited():
     now[0] += 61
     r = rec()
     assert f.filter(r) and "995 more like this" in r.msg and r.exc_info is not None
+
+
+def test_a_finished_game_leaves_memory_and_a_resume_loads_it_again(public):
+    srv = public.server
+    now = [1000.0]
+    up = Upkeep(srv, clock=lambda: now[0])
+    host = create(public.url, (HOST, {"kind": "ai", "colour": "blue", "bot": "easy"}))
+    host.expect("joined")
+    host.send(type="start", token=host.token)
+    host.expect("update")
+    host.close()
+    time.sleep(0.3)
+    done = threading.Event()
+
+    def finish_and_sweep():
+        srv.rooms[host.game].finished = True  # as if played to the end, nobody connected
+        up.sweep()
+        now[0] += srv.admission.limits.finished_idle_seconds + 1
+        up.sweep()
+        done.set()
+    srv.loop.call_soon_threadsafe(finish_and_sweep)
+    assert done.wait(5)
+    assert host.game not in srv.rooms and not srv.tokens
+    back = C(public.url)
+    back.send(type="resume", game=host.game, token=host.token)
+    assert back.expect("joined")["seat"] == 0
+    assert back.expect("update")["n"] >= 1  # the game as stored, replayed
+    assert host.game in srv.rooms
+    back.close()

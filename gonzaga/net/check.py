@@ -45,11 +45,8 @@ from ..rules.state import evolve
 from ..rules.view import HIDDEN
 from . import protocol as P
 from .check_secrets import nesting_cost_us, scan, secret_strings
-from .report import Parser as _Parser
-from .report import UsageError
-from .report import emit as _emit
-from .report import percentile as _percentile
-from .report import silence_stdout as _silence_stdout
+from .report import (Parser as _Parser, UsageError, emit as _emit, percentile as _percentile,
+                     silence_stdout as _silence_stdout)
 from .viewcodec import view_from_json
 
 log = logging.getLogger(__name__)
