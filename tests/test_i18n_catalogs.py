@@ -114,7 +114,7 @@ def _refusal_keys_in_the_code() -> set[str]:
             if not isinstance(node, ast.Call) or len(node.args) < 2 or id(node) in helper:
                 continue
             f = node.func
-            if isinstance(f, ast.Attribute) and f.attr == "of" and getattr(f.value, "id", "") == "Illegal":
+            if isinstance(f, ast.Attribute) and f.attr == "of" and getattr(f.value, "id", "") in ("Illegal", "SeatRefused"):
                 keys |= _constants(node.args[1])
             elif isinstance(f, ast.Name) and f.id == "_in_region":
                 keys |= {k + tail for k in _constants(node.args[1]) for tail in ("", "_inactive")}

@@ -37,7 +37,7 @@ def pump(tables, until, steps: int = STEPS) -> bool:
 
 @pytest.fixture
 def server(tmp_path):
-    srv = ServerThread(tmp_path / "server").start()
+    srv = ServerThread(tmp_path / "server", test_seeds=True, any_level=True).start()
     yield srv
     srv.stop()
 
@@ -260,7 +260,7 @@ def test_a_vanished_server_gives_the_lost_state(server):
 
 def test_a_game_resumes_on_a_restarted_server(tmp_path):
     """Everything is in the server's folder: a new server on it, and the seats come back with their tokens."""
-    srv = ServerThread(tmp_path / "server").start()
+    srv = ServerThread(tmp_path / "server", test_seeds=True, any_level=True).start()
     try:
         host, guest = started(srv)
         assert play_moves([host, guest], 4) == 4
@@ -270,7 +270,7 @@ def test_a_game_resumes_on_a_restarted_server(tmp_path):
         n = host.session.n
     finally:
         srv.stop()
-    srv2 = ServerThread(tmp_path / "server").start()
+    srv2 = ServerThread(tmp_path / "server", test_seeds=True, any_level=True).start()
     try:
         back = Table.resume(srv2.url, host.game, host.token, CONTENT)
         assert pump([back], lambda: back.session is not None)
@@ -301,16 +301,17 @@ def test_lobby_seats_and_start(server):
     assert pump([host, guest], lambda: guest.joined)
     full = Table.join(server.url, host.code, "Cid", CONTENT)  # no seat left for a third human
     assert pump([host, guest, full], lambda: full.problem is not None)
-    assert full.problem == "Every seat of this game is taken." and full.status == CLOSED
+    # the server answers a full game's code as a wrong one (issue 39: a guess learns nothing)
+    assert full.problem.startswith("No game waiting for players has this invite code") and full.status == CLOSED
     wrong = Table.join(server.url, "ZZZZZZ", "Dan", CONTENT)
     assert pump([wrong], lambda: wrong.problem is not None)
-    assert wrong.problem == "No game has this invite code at that address."
+    assert wrong.problem == i18n.t("online.err_unknown_game")
     assert not guest.start() and not guest.set_seat(2, "open")  # only the host's computer offers them
     assert host.start()
     assert pump([host, guest], lambda: host.session is not None and guest.session is not None)
     late = Table.join(server.url, host.code, "Eve", CONTENT)
     assert pump([late], lambda: late.problem is not None)
-    assert late.problem == "This game has already begun."
+    assert late.problem == i18n.t("online.err_unknown_game")  # a started game's code too
 
 
 class FakeConnection:

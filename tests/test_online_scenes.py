@@ -273,7 +273,7 @@ def test_joining_a_hosted_game_by_its_code(app, tmp_path):
         type_text(app, "Bob")
         click(app, button(app, i18n.t("online.join_button")).rect.center)
         assert frames_until(app, lambda: scene.table is None, [host])
-        assert scene.error == "No game has this invite code at that address."
+        assert scene.error == i18n.t("online.err_unknown_game")
         clear_field(app, code)
         type_text(app, host.code)
         click(app, button(app, i18n.t("online.join_button")).rect.center)

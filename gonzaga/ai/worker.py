@@ -49,6 +49,26 @@ _CANCEL = None  # a shared counter: bumped by cancel_all; a decision of an older
 def _init_worker(cancel_counter) -> None:
     global _CANCEL
     _CANCEL = cancel_counter
+    watch_parent()
+
+
+def watch_parent() -> None:
+    """Run in a new worker process: end it as soon as the process that started it is gone, however
+    it ended (SIGKILL included, which runs no clean-up in the parent). The parent holds one end of
+    a pipe for each child (``multiprocessing.parent_process().sentinel``); the child sees it close
+    when the parent dies, and a thread waiting on it ends the worker, mid-search or idle."""
+    import multiprocessing.connection
+    parent = multiprocessing.parent_process()
+    if parent is None or parent.sentinel is None:
+        return
+
+    def wait() -> None:
+        try:
+            multiprocessing.connection.wait([parent.sentinel])
+        finally:
+            os._exit(0)
+
+    threading.Thread(target=wait, name="gonzaga-watch-parent", daemon=True).start()
 
 
 def strip_view(view):
@@ -296,4 +316,4 @@ def cpu_count() -> int:
     return os.cpu_count() or 1
 
 
-__all__ = ["DecisionWorker", "PROCESS_BOTS"]
+__all__ = ["DecisionWorker", "PROCESS_BOTS", "watch_parent"]

@@ -282,7 +282,7 @@ async def host_main(a, content: Content, deadline: float, log) -> dict:
         def progress(p, g=g):
             _emit({"ev": "progress", "g": g, **p})
         c = SeatClient(a.url, content, a.seed + g, deadline, name="Host", log=log, progress=progress)
-        await c.create(a.seats, a.seed + g)
+        await c.create(a.seats)  # the server deals: a client seed is refused (issue 39)
         clients.append(c)
         _emit({"ev": "created", "g": g, "game": c.game, "code": c.code, "seat": c.seat})
     failures = await _play_all(clients)
@@ -322,7 +322,7 @@ async def load_main(a, content: Content, deadline: float) -> dict:
         seed = a.seed + g
         async with slots:
             host = SeatClient(a.url, content, seed, deadline, name="Host", validate=False)
-            await host.create(a.seats, seed)
+            await host.create(a.seats)
             guests = [SeatClient(a.url, content, seed, deadline, name=f"Guest{i}", validate=False)
                       for i in range(1, a.seats)]
             for c in guests:

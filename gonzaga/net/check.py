@@ -38,13 +38,15 @@ from typing import Optional
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
-from ..cli import UsageError, _emit, _Parser, _percentile, _silence_stdout
 from ..rules import (ActionSyntaxError, GameConfig, GameState, Plan, check, legal_actions, load_content,
                      new_game, parse_action, try_on)
 from ..rules import view as seat_view
 from ..rules.state import evolve
 from ..rules.view import HIDDEN
 from . import protocol as P
+from .check_secrets import nesting_cost_us, scan, secret_strings
+from .report import (Parser as _Parser, UsageError, emit as _emit, percentile as _percentile,
+                     silence_stdout as _silence_stdout)
 from .viewcodec import view_from_json
 
 log = logging.getLogger(__name__)
@@ -179,7 +181,9 @@ class ServerProcess:
         for attempt in range(10):
             self.starts += 1
             self.proc = await self.children.spawn(
-                ["-m", "gonzaga", "serve", "--host", "127.0.0.1", "--port", str(port), "--data", str(self.data)],
+                ["-m", "gonzaga", "serve", "--host", "127.0.0.1", "--port", str(port), "--data", str(self.data),
+                 # every seat and the load come from 127.0.0.1; debug: the secrets scan reads every log line
+                 "--no-address-limits", "--log-level", "debug"],
                 f"server-{self.starts}")
             try:
                 line = await asyncio.wait_for(self.proc.stdout.readline(), SERVER_START_SECONDS)
@@ -323,6 +327,14 @@ async def hostile_batch(url: str, game_id: str, codes: set[str], content, seed: 
         await _probe(url, "unknown game", P.encode(P.Resume(game=secrets.token_hex(8), token=bogus)), "unknown_game"),
         await _probe(url, "bad token", P.encode(P.Resume(game=game_id, token=bogus)), "bad_token"),
         await _probe(url, "act with a bad token", P.encode(P.Act(token=bogus, n=1, action="donate 0")), "bad_token"),
+        await _probe(url, "a client-chosen seed", P.encode(P.Create(name="Mallory", seed=seed, seats=[
+            P.SeatRequest(kind="host", colour="red"), P.SeatRequest(kind="open", colour="blue")])), "not_allowed"),
+        await _probe(url, "a pinned AI budget", P.encode(P.Create(name="Mallory", seats=[
+            P.SeatRequest(kind="host", colour="red"), P.SeatRequest(kind="ai", colour="blue", bot="expert@999999")])),
+            "not_allowed"),
+        await _probe(url, "an AI level not offered", P.encode(P.Create(name="Mallory", seats=[
+            P.SeatRequest(kind="host", colour="red"), P.SeatRequest(kind="ai", colour="blue", bot="random")])),
+            "not_allowed"),
     ]
     try:
         out += await _own_game_probes(url, content, seed, log_line)
@@ -343,8 +355,8 @@ async def _own_game_probes(url: str, content, seed: int, log_line) -> list[dict]
     names = ("stolen seat number", "illegal action with a valid token", "stale action number")
     ws = await _connect(url)
     try:
-        await ws.send(P.encode(P.Create(name="Mallory", seed=seed, seats=[
-            P.SeatRequest(kind="host", colour="red"), P.SeatRequest(kind="ai", colour="blue", bot="random")])))
+        await ws.send(P.encode(P.Create(name="Mallory", seats=[
+            P.SeatRequest(kind="host", colour="red"), P.SeatRequest(kind="ai", colour="blue", bot="easy")])))
         token = game = None
         update = None
         for _ in range(20):  # joined, lobby, then (once started) the snapshot and the AI's plan
@@ -606,6 +618,16 @@ async def _run(a, folder: Path, children: Children, res: dict, problems: list[st
             problems.append(f"{name} is {res[name]}, not {want}")
     if checked == 0:
         problems.append("no view was received, so none was checked")
+    hidden = secret_strings(server.data)
+    res["secrets_scanned_files"], res["secrets_scanned_bytes"], found = scan(folder, hidden)
+    res["secrets_in_messages_or_logs"] = len(found)
+    if found:
+        problems.append("the hidden setup was seen: " + "; ".join(found[:3]))
+    elif len(hidden) < 2 * a.games:
+        problems.append("the secrets scan found no seeds or setups in the store to look for")
+    cost = nesting_cost_us()
+    res["nesting_check_us_16k"] = max(cost.values())
+    res["nesting_check_us_by_shape"] = cost
 
 
 async def _play(a, folder, children, server, content, res, problems, hostile_log):

@@ -53,11 +53,11 @@ ERROR_TEXT = {
     "not_host": "online.err_not_host", "bad_token": "online.err_bad_token", "flood": "online.err_flood",
     "server": "online.err_server", "stale": "online.err_stale", "bad_version": "online.err_version",
     "bad_json": "online.err_version", "bad_message": "online.err_version", "too_large": "online.err_version",
-    "too_deep": "online.err_version",
+    "too_deep": "online.err_version", "not_allowed": "online.err_not_allowed", "limit": "online.err_limit",
 }
 # the errors after which this computer cannot go on in that game (shown with a way back)
 FATAL_BEFORE_JOINED = ("unknown_game", "full", "started", "bad_version", "bad_json", "bad_message", "too_large",
-                       "too_deep", "server", "flood")
+                       "too_deep", "server", "flood", "not_allowed", "limit")
 
 
 # ---------------------------------------------------------------- what the player types
@@ -164,7 +164,8 @@ class Table:
     @classmethod
     def host(cls, url: str, name: str, seats: list[protocol.SeatRequest], content: Content, *, server=None,
              scenario: Optional[str] = None, seed: Optional[int] = None, **kw) -> "Table":
-        return cls(url, content, protocol.Create(name=name, seats=seats, scenario=scenario, seed=seed),
+        key = getattr(server, "host_key", None)  # the server this computer started creates only for it
+        return cls(url, content, protocol.Create(name=name, seats=seats, scenario=scenario, seed=seed, host_key=key),
                    server=server, **kw)
 
     @classmethod

@@ -13,7 +13,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, Optional
 
 from ..ai.base import make_bot
-from ..ai.worker import PROCESS_BOTS, decide_once, strip_view
+from ..ai.worker import PROCESS_BOTS, decide_once, strip_view, watch_parent
 from ..rules import Action, GameConfig, GameRecord, GameState
 from ..rules.content import Content
 from ..rules.view import shown_view
@@ -138,7 +138,8 @@ class RoomWorker:
         if bot_name.split("@")[0] in PROCESS_BOTS:
             if server.procs is None:
                 server.procs = ProcessPoolExecutor(max_workers=server.workers,
-                                                   mp_context=multiprocessing.get_context("spawn"))
+                                                   mp_context=multiprocessing.get_context("spawn"),
+                                                   initializer=watch_parent)  # exits with its server
             light, directory = strip_view(v)
             fut = server.procs.submit(decide_once, bot_name, seed, light, directory, seat)
         else:

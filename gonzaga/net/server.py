@@ -19,24 +19,19 @@ handler) is answered on its own connection and never stops the server or touches
 """
 from __future__ import annotations
 
-import argparse
 import asyncio
 import hashlib
 import logging
 import random
 import secrets
-import signal
-import sys
-import threading
 import time
 from collections import deque
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
-from typing import Callable, Optional, Union
+from typing import Optional, Union
 
-from websockets.asyncio.server import ServerConnection, serve
+from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
-from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
 
 from ..ai.base import is_known
 from ..rules import (Action, ActionSyntaxError, GameConfig, GameState, Place, Plan,
@@ -44,8 +39,10 @@ from ..rules import (Action, ActionSyntaxError, GameConfig, GameState, Place, Pl
 from ..rules.content import Content, load_content
 from ..table import SeatRefused, StoreFailed
 from . import protocol as P
+from . import upkeep
+from .admission import Admission, Refused
 from .rooms import GameRoom, RoomStore, RoomWorker
-from .storage import GameStore, StoredGame, StoreError, open_store
+from .storage import GameStore, StoredGame
 
 log = logging.getLogger(__name__)
 
@@ -94,6 +91,7 @@ class Conn:
         self.closing = False
         self.dead = False
         self.peer = _peer(ws)
+        self.address = self.peer.rpartition(":")[0] or self.peer  # what the per-address limits count
 
     def send(self, msg: Union[P.BaseModel, str]) -> None:
         if self.dead or self.closing:
@@ -178,12 +176,6 @@ def last_for(action: Action, seat: int) -> P.LastAction:
     return P.LastAction(kind=kind, seat=action.seat, text=action.to_text())
 
 
-class Refused(Exception):
-    """A message refused with an error code (sent to its sender only; nothing changed)."""
-
-    def __init__(self, code: str, message: str, rule: Optional[str] = None):
-        super().__init__(message)
-        self.code, self.message, self.rule = code, message, rule
 
 
 # ---------------------------------------------------------------- the server
@@ -194,8 +186,10 @@ class GameServer:
     Everything but the AI's thinking runs on the event loop's thread, so the rooms need no locks.
     """
 
-    def __init__(self, store: GameStore, content: Optional[Content] = None, workers: int = AI_WORKERS):
+    def __init__(self, store: GameStore, content: Optional[Content] = None, workers: int = AI_WORKERS,
+                 admission: Optional[Admission] = None):
         self.store = store
+        self.admission = admission or Admission()
         self.content = content or load_content()
         self.rooms: dict[str, GameRoom] = {}
         self.by_code: dict[str, GameRoom] = {}
@@ -213,9 +207,10 @@ class GameServer:
     # ------------------------------------------------------------ loading
 
     def load(self) -> int:
-        """Rebuild every stored game by replaying its actions; the number of games loaded."""
+        """Rebuild every unfinished game by replaying its actions (a finished one is loaded when a
+        resume asks for it); the number of games loaded."""
         count = 0
-        for g in self.store.load_games():
+        for g in self.store.load_games(finished=False):
             try:
                 room = self._rebuild(g)
             except Exception as e:
@@ -275,7 +270,7 @@ class GameServer:
         self.stopping = True
         self.pool.shutdown(wait=False, cancel_futures=True)
         if self.procs is not None:
-            self.procs.shutdown(wait=False, cancel_futures=True)
+            upkeep.end_processes(self.procs)  # a search in progress would hold up the exit
 
     # ------------------------------------------------------------ connections
 
@@ -286,6 +281,9 @@ class GameServer:
             await ws.close(CLOSE_TRY_LATER, "the server is busy")
             return
         conn = Conn(ws)
+        if not self.admission.connect(conn.address):
+            await ws.close(CLOSE_TRY_LATER, "too many connections from your address")
+            return
         self.conns.add(conn)
         writer = asyncio.create_task(conn.writer())
         log.debug("%s connected", conn.peer)
@@ -299,6 +297,7 @@ class GameServer:
         except ConnectionClosed:
             pass
         finally:
+            self.admission.disconnect(conn.address)
             self.conns.discard(conn)
             self._detach(conn)
             if not writer.done():
@@ -413,6 +412,7 @@ class GameServer:
         conn.send(P.Pong())
 
     def on_create(self, conn: Conn, m: P.Create) -> None:
+        self.admission.check_create(conn.address, m.host_key, m.seed, self._is_lobby)
         if self.unfinished() >= MAX_UNFINISHED_GAMES:
             raise Refused("server", "the server is full")
         reqs = m.seats
@@ -443,12 +443,13 @@ class GameServer:
             else:
                 seats.append(Seat("", "open", r.colour))
         config = GameConfig(seats=len(reqs), colours=tuple(colours), scenario=scenario)
-        seed = m.seed if m.seed is not None else secrets.randbelow(2 ** 31) + 1
+        # the seed seeds the AI seats only: the setup is dealt from the system's randomness
+        seed = m.seed if m.seed is not None else secrets.randbits(63)
         game_id = secrets.token_hex(8)
         while game_id in self.rooms:
             game_id = secrets.token_hex(8)
         code = new_code()
-        while code in self.by_code:
+        while code in self.by_code or self.store.code_taken(code):
             code = new_code()
         room = GameRoom(game_id, code, config, seed, seats, self.content)
         try:
@@ -457,7 +458,8 @@ class GameServer:
             log.error("a new game could not be stored: %s", e)
             raise Refused("server", "the server could not store the game") from None
         self._register(room)
-        log.info("game %s (%s) created: %d seats, seed %d", game_id, code, len(seats), seed)
+        self.admission.created(conn.address, game_id)
+        log.info("game %s created: %d seats", game_id, len(seats))  # never the seed nor the code
         self._attach(conn, room, 0)
         self._joined(conn, room, 0, token)
         self._broadcast_lobby(room)
@@ -466,17 +468,21 @@ class GameServer:
         bot = bot or "medium"
         if not is_known(bot):
             raise Refused("bad_message", f"seat {seat}: there is no AI level {bot!r}")
+        self.admission.check_level(bot, seat)
         return bot
 
+    def _is_lobby(self, game_id: str) -> bool:
+        room = self.rooms.get(game_id)
+        return room is not None and not room.started
+
     def on_join(self, conn: Conn, m: P.Join) -> None:
+        self.admission.check_guess(conn.address)
         room = self.by_code.get(m.code)
-        if room is None:
-            raise Refused("unknown_game", "no game has that invite code")
-        if room.started:
-            raise Refused("started", "that game has already begun")
-        seat = next((i for i, s in enumerate(room.seats) if s.kind == "open"), None)
-        if seat is None:
-            raise Refused("full", "that game has no open seat left")
+        seat = None if room is None or room.started else next(
+            (i for i, s in enumerate(room.seats) if s.kind == "open"), None)
+        if seat is None:  # one answer whatever the reason: a guess learns nothing of a game
+            self.admission.wrong_guess(conn.address)
+            raise Refused("unknown_game", "no game waiting for players has that invite code")
         token = self._new_token()
         old = room.seats[seat]
         new = Seat(m.name, "human", old.colour, None, token_hash(token))
@@ -491,7 +497,7 @@ class GameServer:
         self._broadcast_lobby(room)
 
     def on_resume(self, conn: Conn, m: P.Resume) -> None:
-        room = self.rooms.get(m.game)
+        room = self.rooms.get(m.game) or upkeep.reload_game(self, m.game)
         if room is None:
             raise Refused("unknown_game", "there is no such game on this server")
         _, seat = self._seat_of(m.token, room)
@@ -545,8 +551,9 @@ class GameServer:
         for i, s in enumerate(room.seats):
             if s.kind == "open":
                 raise Refused("bad_message", f"seat {i} is still open")
+        rng = random.Random(room.seed) if self.admission.test_seeds else self.admission.deal_rng()
         try:
-            room.table.start(random.Random(room.seed))
+            room.table.start(rng)
         except StoreFailed:
             raise Refused("server", "the server could not store the action; nothing was changed") from None
         room.started = True
@@ -617,138 +624,18 @@ class GameServer:
 
 # ---------------------------------------------------------------- running
 
-async def run_server(data_dir: Union[str, Path], host: str, port: int, stop: asyncio.Event,
-                     ready: Callable[[int, GameServer], None], *, content: Optional[Content] = None,
-                     workers: int = AI_WORKERS) -> None:
-    """Open the store, load the games, listen; ``ready(port, server)`` once listening; return
-    after ``stop`` is set, with every connection and the database closed."""
-    store = open_store(data_dir)
-    server = GameServer(store, content, workers)
-    try:
-        server.loop = asyncio.get_running_loop()
-        server.load()
-        async with serve(server.handler, host, port, max_size=P.MAX_CLIENT_BYTES, extensions=[DEFLATE],
-                         close_timeout=2, logger=logging.getLogger("gonzaga.net.websockets")) as ws_server:
-            real_port = next(iter(ws_server.sockets)).getsockname()[1]
-            server.start_ai()
-            ready(real_port, server)
-            await stop.wait()
-            server.stopping = True
-            ws_server.close(close_connections=True)
-            try:
-                await asyncio.wait_for(ws_server.wait_closed(), 3.0)
-            except asyncio.TimeoutError:
-                log.warning("some connections did not close in time")
-    finally:
-        server.close()
-        store.close()
+def __getattr__(name: str):
+    """``ServerThread``, ``run_server`` and ``DEFLATE`` live in ``serve.py`` (running a server);
+    they are still found here, where they were."""
+    if name in ("ServerThread", "run_server", "DEFLATE"):
+        from . import serve
+        return getattr(serve, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-# views compress to under half; websockets' own settings but deflate level 1, which costs a third
-# of the default level's time for nearly the same size
-DEFLATE = ServerPerMessageDeflateFactory(server_max_window_bits=12, client_max_window_bits=12,
-                                         compress_settings={"memLevel": 5, "level": 1})
-
-
-def _url(host: str, port: int) -> str:
-    return f"ws://[{host}]:{port}" if ":" in host else f"ws://{host}:{port}"
-
-
-class ServerThread:
-    """The server in a background thread with its own event loop (the desktop game's "Host online
-    game", and tests)."""
-
-    def __init__(self, data_dir: Union[str, Path], host: str = DEFAULT_HOST, port: int = 0, *,
-                 content: Optional[Content] = None, workers: int = AI_WORKERS):
-        self.data_dir = Path(data_dir)
-        self.host = host
-        self.port = port
-        self.content = content
-        self.workers = workers
-        self.server: Optional[GameServer] = None
-        self._thread: Optional[threading.Thread] = None
-        self._loop: Optional[asyncio.AbstractEventLoop] = None
-        self._stop: Optional[asyncio.Event] = None
-        self._ready = threading.Event()
-        self._error: Optional[BaseException] = None
-
-    @property
-    def url(self) -> str:
-        return _url(self.host, self.port)
-
-    def start(self, timeout: float = 30.0) -> "ServerThread":
-        """Returns once the server listens; OSError when it cannot."""
-        self._thread = threading.Thread(target=self._run, name="gonzaga-server", daemon=True)
-        self._thread.start()
-        if not self._ready.wait(timeout):
-            raise OSError("the server did not start in time")
-        if self._error is not None:
-            err = self._error
-            if isinstance(err, OSError):
-                raise err
-            raise OSError(f"the server cannot start: {err}") from err
-        return self
-
-    def _run(self) -> None:
-        try:
-            asyncio.run(self._main())
-        except BaseException as e:  # reported by start()
-            if not self._ready.is_set():
-                self._error = e
-            else:
-                log.exception("the server thread failed")
-        finally:
-            self._ready.set()
-
-    async def _main(self) -> None:
-        self._loop = asyncio.get_running_loop()
-        self._stop = asyncio.Event()
-
-        def ready(port: int, server: GameServer) -> None:
-            self.port = port
-            self.server = server
-            self._ready.set()
-        await run_server(self.data_dir, self.host, self.port, self._stop, ready,
-                         content=self.content, workers=self.workers)
-
-    def stop(self, timeout: float = 5.0) -> None:
-        loop, stop = self._loop, self._stop
-        if loop is not None and stop is not None:
-            try:
-                loop.call_soon_threadsafe(stop.set)
-            except RuntimeError:  # the loop has already ended
-                pass
-        if self._thread is not None:
-            self._thread.join(timeout)
-
-    @property
-    def running(self) -> bool:
-        return self._thread is not None and self._thread.is_alive()
-
-    def __enter__(self) -> "ServerThread":
-        return self.start()
-
-    def __exit__(self, *exc) -> None:
-        self.stop()
-
-
-class _UsageError(Exception):
-    pass
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message):  # one line, not argparse's usage block
-        raise _UsageError(f"{self.prog}: {message}")
-
-
-def _port(text: str) -> int:
-    try:
-        p = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
-    if not 0 <= p <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is 0 to 65535 (found {p})")
-    return p
+def new_host_key() -> str:
+    """The key a host's own server gives its host's client (never stored, never sent to a guest)."""
+    return secrets.token_urlsafe(24)
 
 
 def default_data_dir() -> Path:
@@ -757,44 +644,6 @@ def default_data_dir() -> Path:
 
 
 def main(argv: Optional[list[str]] = None) -> int:
-    """``gonzaga serve``: run the server until SIGTERM or SIGINT; the exit status."""
-    p = _Parser(prog="gonzaga serve", description="Run the online game server.")
-    p.add_argument("--host", default=DEFAULT_HOST, help=f"address to listen on (default {DEFAULT_HOST})")
-    p.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT}; 0: any free one)")
-    p.add_argument("--data", default=None, help="folder for the game database (default: the user data folder's 'server')")
-    p.add_argument("--log-level", default="info", type=str.lower,
-                   choices=["debug", "info", "warning", "error"], help="how much to log on stderr")
-    try:
-        args = p.parse_args(sys.argv[1:] if argv is None else argv)
-    except _UsageError as e:
-        print(str(e), file=sys.stderr)
-        return 2
-    logging.basicConfig(stream=sys.stderr, level=getattr(logging, args.log_level.upper()),
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    data = Path(args.data) if args.data else default_data_dir()
-    try:
-        return asyncio.run(_serve_main(args.host, args.port, data))
-    except KeyboardInterrupt:  # a second Ctrl-C, or a platform without signal handlers
-        return 0
-    except StoreError as e:
-        print(f"gonzaga serve: {e}", file=sys.stderr)
-        return 1
-    except OSError as e:
-        print(f"gonzaga serve: cannot listen on {args.host}:{args.port}: {e.strerror or e}", file=sys.stderr)
-        return 1
-
-
-async def _serve_main(host: str, port: int, data: Path) -> int:
-    loop = asyncio.get_running_loop()
-    stop = asyncio.Event()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        try:
-            loop.add_signal_handler(sig, stop.set)
-        except (NotImplementedError, RuntimeError, ValueError):  # Windows: Ctrl-C raises KeyboardInterrupt
-            pass
-
-    def ready(real_port: int, server: GameServer) -> None:
-        print(f"serving on {_url(host, real_port)}", flush=True)
-    await run_server(data, host, port, stop, ready)
-    log.info("stopped")
-    return 0
+    """``gonzaga serve`` (in ``serve.py``)."""
+    from .serve import main as serve_main
+    return serve_main(argv)

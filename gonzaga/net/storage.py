@@ -7,11 +7,19 @@ colours and token hashes, the host's seat, started, finished) and its actions (g
 ``append_action`` is the only write on the path of play. It runs in one transaction and refuses
 an index that is not the next one, so two writers can never interleave a game's record; the
 server writes an accepted action before anyone is told of it. Another database (a server one)
-would implement the same seven methods.
+would implement the same methods.
+
+Nothing is ever rolled back quietly (issue 39): every commit is on disk before it returns (see
+``SQLiteStore``), the acknowledged counts are kept beside the database (``acklog.py``), and a
+start with a damaged, missing or read-only file, or with fewer actions than were acknowledged,
+says so with the file's name and what was kept.
 """
 from __future__ import annotations
 
 import json
+import logging
+import os
+import shutil
 import sqlite3
 import sys
 import threading
@@ -21,6 +29,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional, Union
 
+from .acklog import ACKS_NAME, DELETED, AckLog, wal_frames
+
+log = logging.getLogger(__name__)
 SCHEMA_VERSION = 1
 DB_NAME = "gonzaga-server.sqlite3"
 
@@ -69,8 +80,20 @@ class GameStore(ABC):
         ...
 
     @abstractmethod
-    def load_games(self) -> list[StoredGame]:
-        """Every game, unfinished and finished, with its actions in order."""
+    def load_games(self, finished: bool = True) -> list[StoredGame]:
+        """Every game (only the unfinished ones when not ``finished``), with its actions in order."""
+
+    @abstractmethod
+    def load_game(self, game_id: str) -> Optional[StoredGame]:
+        """One game, or None (a finished game the server let go of, wanted again by a resume)."""
+
+    @abstractmethod
+    def delete_game(self, game_id: str) -> None:
+        """Forget a game (an expired lobby) and its actions."""
+
+    def code_taken(self, code: str) -> bool:
+        """Whether some stored game has this invite code (also one not in the server's memory)."""
+        return False
 
     @abstractmethod
     def close(self) -> None:
@@ -102,14 +125,34 @@ CREATE TABLE IF NOT EXISTS actions (
 class SQLiteStore(GameStore):
     """The games in one SQLite file (``DIR/gonzaga-server.sqlite3`` for ``serve --data DIR``).
 
-    WAL journal, so a reader (a test, a backup) never blocks the server; ``synchronous=FULL``,
-    so an action the server has told anyone about survives a crash of the machine too. One
-    connection, used by one thread at a time (the server's event loop), guarded by a lock.
+    Durability, chosen so that an action is on disk before anyone is told of it:
+
+    - ``journal_mode=WAL``: a commit appends to the ``-wal`` file (one sequential write) and a
+      reader (a backup, a test) never blocks the server;
+    - ``synchronous=FULL``: in WAL mode, FULL fsyncs the log at every commit (NORMAL would
+      only at checkpoints, so a power cut could take back acknowledged actions);
+    - ``fullfsync`` and ``checkpoint_fullfsync``: on macOS a plain fsync may stay in the
+      drive's cache; these ask for F_FULLFSYNC (elsewhere they do nothing);
+    - ``wal_autocheckpoint=1000`` pages (SQLite's default, written out so it is a decision):
+      the log is copied into the database every ~4 MB, which keeps it, and the check of it at
+      start, short; a checkpoint only moves what is already durable.
+
+    At start: a read-only file is refused; the ``-wal`` file is checked frame by frame (and
+    copied aside when damaged, before SQLite reads it); ``PRAGMA quick_check`` must pass; and
+    every game must have at least the actions ``gonzaga-server.acks`` says were acknowledged,
+    else StoreError says which file, which games, and that nothing was changed
+    (``accept_loss=True`` goes on with what the database holds, keeping copies of the files).
+    ``warnings`` lists what was found and reported but lost nothing.
+
+    One connection, used by one thread at a time (the server's event loop), guarded by a lock.
     """
 
-    def __init__(self, path: Union[str, Path], *, synchronous: str = "FULL"):
+    def __init__(self, path: Union[str, Path], *, synchronous: str = "FULL", accept_loss: bool = False):
         self.path = Path(path)
         self._lock = threading.Lock()
+        self.warnings: list[str] = []
+        self.acks = AckLog(self.path.with_name(ACKS_NAME))
+        self._check_files(accept_loss)
         try:
             if self.path.parent and not self.path.parent.exists():
                 self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -124,14 +167,84 @@ class SQLiteStore(GameStore):
             if synchronous.upper() not in ("FULL", "NORMAL"):
                 raise ValueError("synchronous must be FULL or NORMAL")
             self._db.execute(f"PRAGMA synchronous={synchronous.upper()}")
+            self._db.execute("PRAGMA fullfsync=ON")
+            self._db.execute("PRAGMA checkpoint_fullfsync=ON")
+            self._db.execute("PRAGMA wal_autocheckpoint=1000")
             self._db.execute("PRAGMA foreign_keys=ON")
             self._init_schema()
+            self._verify(accept_loss)
+            self.acks.open()
         except StoreError:
             self._db.close()
             raise
-        except sqlite3.Error as e:
+        except (sqlite3.Error, OSError) as e:
             self._db.close()
             raise StoreError(f"cannot open the game database {self.path}: {_reason(e)}") from None
+
+    # ------------------------------------------------------------ the checks at start
+
+    def _check_files(self, accept_loss: bool) -> None:
+        """Before SQLite touches anything: read-only files, and a damaged write-ahead log."""
+        wal = self.path.with_name(self.path.name + "-wal")
+        for f in (self.path, wal, self.path.with_name(self.path.name + "-shm"), self.acks.path):
+            if f.exists() and not os.access(f, os.R_OK | os.W_OK):
+                raise StoreError(f"{f} is read-only (or unreadable): the server must write every action there; "
+                                 "nothing was changed: give the server's user write access to it")
+        folder = self.path.parent
+        if folder.exists() and not os.access(folder, os.W_OK | os.X_OK):
+            raise StoreError(f"the data folder {folder} is read-only: the server must write its database there")
+        _page, frames, damage = wal_frames(wal)
+        if damage is not None:
+            kept = self._keep_copy(wal, "damaged")
+            self._wal_damage = (f"the write-ahead log is damaged: {damage}; SQLite keeps the {frames} frames "
+                                f"before the damage; a copy of the log as it was is kept as {kept}")
+        else:
+            self._wal_damage = None
+
+    def _keep_copy(self, f: Path, why: str) -> Path:
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        dest = f.with_name(f"{f.name}.{why}-{stamp}")
+        try:
+            shutil.copy2(f, dest)
+        except OSError as e:
+            raise StoreError(f"{f} must be kept before the server goes on, and cannot be copied: {_reason(e)}") from None
+        return dest
+
+    def _verify(self, accept_loss: bool) -> None:
+        """quick_check, then the database against what was acknowledged (see the class docstring)."""
+        rows = self._db.execute("PRAGMA quick_check").fetchall()
+        if [r[0] for r in rows] != ["ok"]:
+            raise StoreError(f"the game database {self.path} is damaged ({str(rows[0][0])[:120]}); nothing was "
+                             "changed: restore it from a backup (the damaged file is kept as it is)")
+        have = dict(self._db.execute("SELECT g.id, COUNT(a.idx) FROM games g LEFT JOIN actions a"
+                                     " ON a.game_id = g.id GROUP BY g.id").fetchall())
+        acked, bad_lines = self.acks.read()
+        if not self.acks.path.exists() and have:
+            self.warnings.append(f"{self.acks.path} was missing: it is started again from the database's "
+                                 f"{len(have)} games (a loss before now cannot be seen)")
+        if bad_lines:
+            self.warnings.append(f"{self.acks.path} has {bad_lines} damaged line(s): they are left out "
+                                 f"(a copy is kept as {self._keep_copy(self.acks.path, 'damaged')})")
+        lost = {g: (have.get(g), n) for g, n in acked.items() if have.get(g, -1) < n}
+        if lost:
+            examples = ", ".join(f"game {g}: {'missing' if h is None else f'{h} of {n} actions'}"
+                                 for g, (h, n) in sorted(lost.items())[:3])
+            where = self._wal_damage or (f"the write-ahead log {self.path.name}-wal is missing or was reset"
+                                         if not self.path.with_name(self.path.name + "-wal").exists() else
+                                         "the database is older than its acknowledgements (put back from a copy?)")
+            what = (f"{len(lost)} game(s) in {self.path} have fewer actions than their players were told of "
+                    f"({examples}); {where}")
+            if not accept_loss:
+                raise StoreError(f"{what}. Nothing was changed: restore the folder from a backup, or start with "
+                                 "--accept-loss to go on with what the database holds")
+            kept = [self._keep_copy(f, "before-accept-loss") for f in (self.path, self.acks.path) if f.exists()]
+            self.warnings.append(f"{what}; going on with what the database holds (--accept-loss), copies kept: "
+                                 + ", ".join(str(k) for k in kept))
+        elif self._wal_damage:
+            self.warnings.append(self._wal_damage + f"; no acknowledged action was lost (checked against {ACKS_NAME})")
+        self.acks.rewrite(have)  # one line a game from here on (the file only grows between starts)
+        for w in self.warnings:
+            log.warning("%s", w)
 
     def _init_schema(self) -> None:
         db = self._db
@@ -182,6 +295,14 @@ class SQLiteStore(GameStore):
                     pass
                 raise StoreError(f"cannot {what} in {self.path}: {_reason(e)}") from None
 
+    def _acknowledge(self, game_id: str, n: int) -> None:
+        """After the commit, before anyone is told: the count goes to the acknowledgement log. The
+        commit is durable already, so a failure here only weakens the check at the next start."""
+        try:
+            self.acks.record(game_id, n)
+        except OSError as e:
+            log.error("cannot write %s (the action itself is stored): %s", self.acks.path, _reason(e))
+
     def create_game(self, game: StoredGame) -> None:
         def fn(db):
             db.execute("INSERT INTO games(id, code, config, seed, seats, host_seat, started, finished, created)"
@@ -189,6 +310,21 @@ class SQLiteStore(GameStore):
                        (game.id, game.code, json.dumps(game.config), game.seed, json.dumps(game.seats),
                         game.host_seat, int(game.started), int(game.finished), time.time()))
         self._write("store a new game", fn)
+        self._acknowledge(game.id, 0)
+
+    def delete_game(self, game_id: str) -> None:
+        def fn(db):
+            db.execute("DELETE FROM actions WHERE game_id = ?", (game_id,))
+            db.execute("DELETE FROM games WHERE id = ?", (game_id,))
+        self._write("delete a game", fn)
+        self._acknowledge(game_id, DELETED)
+
+    def code_taken(self, code: str) -> bool:
+        with self._lock:
+            try:
+                return self._db.execute("SELECT 1 FROM games WHERE code = ?", (code,)).fetchone() is not None
+            except sqlite3.Error:
+                return True  # the create that follows fails with the store's own message
 
     def replace_seats(self, game_id: str, seats: list[dict]) -> None:
         self._update(game_id, "seats = ?", (json.dumps(seats),), "store the seats")
@@ -215,17 +351,26 @@ class SQLiteStore(GameStore):
                 raise StoreError(f"cannot store an action: no game {game_id!r} in {self.path}")
             db.execute("INSERT INTO actions(game_id, idx, text) VALUES (?, ?, ?)", (game_id, index, text))
         self._write("store an action", fn)
+        self._acknowledge(game_id, index + 1)
 
     # ------------------------------------------------------------ reads
 
-    def load_games(self) -> list[StoredGame]:
+    def load_games(self, finished: bool = True) -> list[StoredGame]:
+        return self._load("" if finished else " WHERE finished = 0", ())
+
+    def load_game(self, game_id: str) -> Optional[StoredGame]:
+        found = self._load(" WHERE id = ?", (game_id,))
+        return found[0] if found else None
+
+    def _load(self, where: str, params: tuple) -> list[StoredGame]:
         with self._lock:
             try:
                 rows = self._db.execute("SELECT id, code, config, seed, seats, host_seat, started, finished"
-                                        " FROM games ORDER BY created, id").fetchall()
+                                        f" FROM games{where} ORDER BY created, id", params).fetchall()
                 acts: dict[str, list[str]] = {}
-                for gid, idx, text in self._db.execute("SELECT game_id, idx, text FROM actions"
-                                                       " ORDER BY game_id, idx"):
+                for gid, idx, text in self._db.execute(
+                        "SELECT game_id, idx, text FROM actions WHERE game_id IN"
+                        f" (SELECT id FROM games{where}) ORDER BY game_id, idx", params):
                     acts.setdefault(gid, []).append(text)
             except sqlite3.Error as e:
                 raise StoreError(f"cannot read the games in {self.path}: {_reason(e)}") from None
@@ -238,16 +383,13 @@ class SQLiteStore(GameStore):
                 games.append(StoredGame(gid, code, {}, 0, [], 0, False, False, []))  # the server skips it
         return games
 
-    def load_game(self, game_id: str) -> Optional[StoredGame]:
-        """One game (for tests and tools)."""
-        return next((g for g in self.load_games() if g.id == game_id), None)
-
     def close(self) -> None:
         with self._lock:
             try:
                 self._db.close()
             except sqlite3.Error:
                 pass
+            self.acks.close()
 
 
 def _reason(e: BaseException) -> str:
@@ -286,9 +428,9 @@ class FolderLock:
 
 
 class _LockedSQLiteStore(SQLiteStore):
-    def __init__(self, path: Path, lock: FolderLock):
+    def __init__(self, path: Path, lock: FolderLock, accept_loss: bool = False):
         try:
-            super().__init__(path)
+            super().__init__(path, accept_loss=accept_loss)
         except BaseException:
             lock.release()
             raise
@@ -299,9 +441,9 @@ class _LockedSQLiteStore(SQLiteStore):
         self._folder_lock.release()
 
 
-def open_store(data_dir: Union[str, Path]) -> SQLiteStore:
+def open_store(data_dir: Union[str, Path], accept_loss: bool = False) -> SQLiteStore:
     """The server's store in ``data_dir`` (created if needed), which it holds alone until closed;
-    StoreError with the reason."""
+    StoreError with the reason (see ``SQLiteStore`` for the checks at start)."""
     d = Path(data_dir)
     try:
         d.mkdir(parents=True, exist_ok=True)
@@ -309,4 +451,4 @@ def open_store(data_dir: Union[str, Path]) -> SQLiteStore:
         raise StoreError(f"cannot create the data folder {d}: {e.strerror or e}") from None
     if not d.is_dir():
         raise StoreError(f"the data folder {d} is not a folder")
-    return _LockedSQLiteStore(d / DB_NAME, FolderLock(d))
+    return _LockedSQLiteStore(d / DB_NAME, FolderLock(d), accept_loss)

@@ -1,0 +1,299 @@
+"""Running a game server: ``run_server`` (one asyncio server until told to stop),
+``ServerThread`` (that in a background thread: the desktop game's "Host online game", and
+tests), and ``gonzaga serve`` (the command: its arguments, its logs, its signals).
+
+The games themselves are ``server.py``; who may do what is ``admission.py``.
+
+Logs: ``gonzaga serve`` writes them to ``DATA/gonzaga-server.log``, rotated at 5 MiB with 5
+old files kept (``--log-file`` elsewhere), and warnings and errors also to stderr. The same
+message (same logger, level and text before its arguments) is written at most
+``RepeatFilter.BURST`` times a minute; the rest are counted and one line says how many were
+left out, and only the first of a burst keeps its traceback, so that a server short of file
+descriptors (whose every accept fails) cannot fill the disk with tracebacks.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import logging.handlers
+import signal
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Callable, Optional, Union
+
+from websockets.asyncio.server import serve
+from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
+
+from ..rules.content import Content
+from . import protocol as P
+from . import upkeep
+from .admission import Admission, Limits
+from .server import AI_WORKERS, DEFAULT_HOST, DEFAULT_PORT, GameServer, default_data_dir
+from .storage import StoreError, open_store
+
+log = logging.getLogger("gonzaga.net.server")
+
+LOG_NAME = "gonzaga-server.log"
+LOG_BYTES = 5 * 1024 * 1024
+LOG_BACKUPS = 5
+
+
+async def run_server(data_dir: Union[str, Path], host: str, port: int, stop: asyncio.Event,
+                     ready: Callable[[int, GameServer], None], *, content: Optional[Content] = None,
+                     workers: int = AI_WORKERS, admission: Optional[Admission] = None,
+                     accept_loss: bool = False) -> None:
+    """Open the store, load the games, listen; ``ready(port, server)`` once listening; return
+    after ``stop`` is set, with every connection and the database closed."""
+    store = open_store(data_dir, accept_loss)
+    server = GameServer(store, content, workers, admission)
+    sweeper = None
+    try:
+        server.loop = asyncio.get_running_loop()
+        server.load()
+        async with serve(server.handler, host, port, max_size=P.MAX_CLIENT_BYTES, extensions=[DEFLATE],
+                         close_timeout=2, logger=logging.getLogger("gonzaga.net.websockets")) as ws_server:
+            real_port = next(iter(ws_server.sockets)).getsockname()[1]
+            server.start_ai()
+            sweeper = asyncio.create_task(upkeep.Upkeep(server).run())
+            ready(real_port, server)
+            await stop.wait()
+            server.stopping = True
+            ws_server.close(close_connections=True)
+            try:
+                await asyncio.wait_for(ws_server.wait_closed(), 3.0)
+            except asyncio.TimeoutError:
+                log.warning("some connections did not close in time")
+    finally:
+        if sweeper is not None:
+            sweeper.cancel()
+        server.close()
+        store.close()
+
+
+# views compress to under half; websockets' own settings but deflate level 1, which costs a third
+# of the default level's time for nearly the same size
+DEFLATE = ServerPerMessageDeflateFactory(server_max_window_bits=12, client_max_window_bits=12,
+                                         compress_settings={"memLevel": 5, "level": 1})
+
+
+def _url(host: str, port: int) -> str:
+    return f"ws://[{host}]:{port}" if ":" in host else f"ws://{host}:{port}"
+
+
+class ServerThread:
+    """The server in a background thread with its own event loop (the desktop game's "Host online
+    game", and tests).
+
+    ``host_key``: a host's own server, which creates games only for a ``create`` carrying this
+    key (the desktop passes ``new_host_key()`` and its ``Table.host`` sends it); guests only
+    join. ``test_seeds`` and ``any_level`` are for the project's tests: a client-chosen seed
+    deals the setup, and any AI level (``greedy``, pinned budgets) may be seated."""
+
+    def __init__(self, data_dir: Union[str, Path], host: str = DEFAULT_HOST, port: int = 0, *,
+                 content: Optional[Content] = None, workers: int = AI_WORKERS, host_key: Optional[str] = None,
+                 test_seeds: bool = False, any_level: bool = False, limits: Optional[Limits] = None):
+        self.host_key = host_key
+        self.admission = Admission(limits, host_key=host_key, test_seeds=test_seeds, any_level=any_level)
+        self.data_dir = Path(data_dir)
+        self.host = host
+        self.port = port
+        self.content = content
+        self.workers = workers
+        self.server: Optional[GameServer] = None
+        self._thread: Optional[threading.Thread] = None
+        self._loop: Optional[asyncio.AbstractEventLoop] = None
+        self._stop: Optional[asyncio.Event] = None
+        self._ready = threading.Event()
+        self._error: Optional[BaseException] = None
+
+    @property
+    def url(self) -> str:
+        return _url(self.host, self.port)
+
+    def start(self, timeout: float = 30.0) -> "ServerThread":
+        """Returns once the server listens; OSError when it cannot."""
+        self._thread = threading.Thread(target=self._run, name="gonzaga-server", daemon=True)
+        self._thread.start()
+        if not self._ready.wait(timeout):
+            raise OSError("the server did not start in time")
+        if self._error is not None:
+            err = self._error
+            if isinstance(err, OSError):
+                raise err
+            raise OSError(f"the server cannot start: {err}") from err
+        return self
+
+    def _run(self) -> None:
+        try:
+            asyncio.run(self._main())
+        except BaseException as e:  # reported by start()
+            if not self._ready.is_set():
+                self._error = e
+            else:
+                log.exception("the server thread failed")
+        finally:
+            self._ready.set()
+
+    async def _main(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._stop = asyncio.Event()
+
+        def ready(port: int, server: GameServer) -> None:
+            self.port = port
+            self.server = server
+            self._ready.set()
+        await run_server(self.data_dir, self.host, self.port, self._stop, ready,
+                         content=self.content, workers=self.workers, admission=self.admission)
+
+    def stop(self, timeout: float = 5.0) -> None:
+        loop, stop = self._loop, self._stop
+        if loop is not None and stop is not None:
+            try:
+                loop.call_soon_threadsafe(stop.set)
+            except RuntimeError:  # the loop has already ended
+                pass
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def __enter__(self) -> "ServerThread":
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+
+# ---------------------------------------------------------------- logs
+
+class RepeatFilter(logging.Filter):
+    """At most BURST records a minute of each message; the rest counted, and said once."""
+
+    BURST = 5
+    WINDOW = 60.0
+    KEYS = 1000  # distinct messages remembered at once
+
+    def __init__(self, clock=time.monotonic):
+        super().__init__()
+        self.clock = clock
+        self._seen: dict[tuple, list] = {}  # key: [window start, written, left out]
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        key = (record.name, record.levelno, str(record.msg)[:200])
+        now = self.clock()
+        entry = self._seen.get(key)
+        if entry is None or now - entry[0] >= self.WINDOW:
+            left_out = entry[2] if entry else 0
+            if len(self._seen) >= self.KEYS:
+                self._seen.clear()
+            self._seen[key] = [now, 1, 0]
+            if left_out:
+                record.msg = f"{record.msg} [{left_out} more like this were left out in the last minute]"
+            return True
+        if entry[1] < self.BURST:
+            entry[1] += 1
+            record.exc_info = record.exc_text = None  # one traceback a burst is enough
+            return True
+        entry[2] += 1
+        return False
+
+
+def setup_logs(level: str, log_file: Path) -> None:
+    """The rotating log file (every record at ``level``) and stderr (warnings and errors), both
+    through one RepeatFilter."""
+    fmt = logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
+    repeat = RepeatFilter()
+    root = logging.getLogger()
+    root.setLevel(getattr(logging, level.upper()))
+    for h in list(root.handlers):
+        root.removeHandler(h)
+    log_file.parent.mkdir(parents=True, exist_ok=True)
+    rotating = logging.handlers.RotatingFileHandler(log_file, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS,
+                                                    encoding="utf-8")
+    err = logging.StreamHandler(sys.stderr)
+    err.setLevel(logging.WARNING)
+    for h in (rotating, err):
+        h.setFormatter(fmt)
+        h.addFilter(repeat)
+        root.addHandler(h)
+
+
+# ---------------------------------------------------------------- gonzaga serve
+
+class _UsageError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # one line, not argparse's usage block
+        raise _UsageError(f"{self.prog}: {message}")
+
+
+def _port(text: str) -> int:
+    try:
+        p = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 0 <= p <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0 to 65535 (found {p})")
+    return p
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    """``gonzaga serve``: run the server until SIGTERM or SIGINT; the exit status."""
+    p = _Parser(prog="gonzaga serve", description="Run the online game server.")
+    p.add_argument("--host", default=DEFAULT_HOST, help=f"address to listen on (default {DEFAULT_HOST})")
+    p.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT}; 0: any free one)")
+    p.add_argument("--data", default=None, help="folder for the game database (default: the user data folder's 'server')")
+    p.add_argument("--log-level", default="info", type=str.lower,
+                   choices=["debug", "info", "warning", "error"], help="how much to write in the log file")
+    p.add_argument("--log-file", default=None, help=f"the log file, rotated (default: DATA/{LOG_NAME})")
+    p.add_argument("--no-address-limits", action="store_true",
+                   help="no per-address limits (behind a proxy that has its own, or to measure from one address)")
+    p.add_argument("--accept-loss", action="store_true",
+                   help="start even though the database has fewer actions than were acknowledged (copies are kept)")
+    p.add_argument("--test-seeds", action="store_true",
+                   help="for the project's own tests only: accept a client's seed, which then deals the setup")
+    try:
+        args = p.parse_args(sys.argv[1:] if argv is None else argv)
+    except _UsageError as e:
+        print(str(e), file=sys.stderr)
+        return 2
+    data = Path(args.data) if args.data else default_data_dir()
+    try:
+        setup_logs(args.log_level, Path(args.log_file) if args.log_file else data / LOG_NAME)
+    except OSError as e:
+        print(f"gonzaga serve: cannot write the log file: {e.strerror or e}", file=sys.stderr)
+        return 1
+    admission = Admission(Limits.unlimited() if args.no_address_limits else Limits(), test_seeds=args.test_seeds)
+    try:
+        return asyncio.run(_serve_main(args.host, args.port, data, admission, args.accept_loss))
+    except KeyboardInterrupt:  # a second Ctrl-C, or a platform without signal handlers
+        return 0
+    except StoreError as e:
+        print(f"gonzaga serve: {e}", file=sys.stderr)
+        return 1
+    except OSError as e:
+        print(f"gonzaga serve: cannot listen on {args.host}:{args.port}: {e.strerror or e}", file=sys.stderr)
+        return 1
+
+
+async def _serve_main(host: str, port: int, data: Path, admission: Admission, accept_loss: bool) -> int:
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        try:
+            loop.add_signal_handler(sig, stop.set)
+        except (NotImplementedError, RuntimeError, ValueError):  # Windows: Ctrl-C raises KeyboardInterrupt
+            pass
+
+    def ready(real_port: int, server: GameServer) -> None:  # the store's warnings are logged (stderr too)
+        print(f"serving on {_url(host, real_port)}", flush=True)
+    await run_server(data, host, port, stop, ready, admission=admission, accept_loss=accept_loss)
+    log.info("stopped")
+    return 0

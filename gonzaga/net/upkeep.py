@@ -1,0 +1,116 @@
+"""What keeps a long-running game server's memory bounded (issue 39).
+
+Every ``SWEEP_SECONDS`` the server's upkeep task:
+
+- deletes a lobby (a game not started) nobody has been connected to for the limits'
+  ``lobby_idle_seconds``, from memory and from the store; a lobby loaded at start counts as
+  idle from then, so none is kept across restarts for ever;
+- lets go of a finished game nobody has been connected to for ``finished_idle_seconds``: it
+  stays in the store, and a ``resume`` with one of its tokens loads it again (``reload_game``);
+- forgets the per-address counters that have nothing left to count.
+
+Unfinished started games stay in memory: they are what the server is for (the contract caps
+them at ``MAX_UNFINISHED_GAMES``).
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import TYPE_CHECKING, Optional
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .server import GameRoom, GameServer
+
+log = logging.getLogger(__name__)
+
+SWEEP_SECONDS = 30.0
+
+
+class Upkeep:
+    """When each game was last seen with a connection, and the sweep that acts on it."""
+
+    def __init__(self, server: "GameServer", clock=time.monotonic):
+        self.server = server
+        self.clock = clock
+        self.seen: dict[str, float] = {}
+
+    def sweep(self) -> tuple[int, int]:
+        """One pass: (lobbies deleted, finished games let go of)."""
+        srv = self.server
+        limits = srv.admission.limits
+        now = self.clock()
+        expired = released = 0
+        for room in list(srv.rooms.values()):
+            if room.conns():
+                self.seen[room.id] = now
+                continue
+            idle = now - self.seen.setdefault(room.id, now)
+            if not room.started and limits.lobby_idle_seconds is not None and idle >= limits.lobby_idle_seconds:
+                try:
+                    srv.store.delete_game(room.id)
+                except Exception as e:  # kept for the next sweep
+                    log.error("an idle lobby could not be deleted: %s", e)
+                    continue
+                forget_room(srv, room)
+                expired += 1
+            elif room.finished and idle >= limits.finished_idle_seconds:  # its table asks no AI seat any more
+                forget_room(srv, room)
+                released += 1
+        for gid in [g for g in self.seen if g not in srv.rooms]:
+            del self.seen[gid]
+        srv.admission.forget_quiet(now)
+        if expired or released:
+            log.info("upkeep: %d idle lobbies deleted, %d finished games left memory", expired, released)
+        return expired, released
+
+    async def run(self, every: float = SWEEP_SECONDS) -> None:
+        while True:
+            await asyncio.sleep(every)
+            try:
+                self.sweep()
+            except Exception:  # the next sweep tries again; the log filter keeps this from flooding
+                log.exception("the upkeep sweep failed")
+
+
+def forget_room(server: "GameServer", room: "GameRoom") -> None:
+    """Take a game out of the server's memory (not out of the store)."""
+    if server.rooms.get(room.id) is room:
+        del server.rooms[room.id]
+    if server.by_code.get(room.code) is room:
+        del server.by_code[room.code]
+    for seat in room.seats:
+        if seat.token_hash and server.tokens.get(seat.token_hash, (None,))[0] is room:
+            del server.tokens[seat.token_hash]
+
+
+def reload_game(server: "GameServer", game_id: str) -> Optional["GameRoom"]:
+    """A game the server let go of (finished, idle), loaded again from the store for a resume;
+    None when the store does not have it."""
+    if server.stopping:
+        return None
+    try:
+        g = server.store.load_game(game_id)
+    except Exception as e:
+        log.error("game %s cannot be read again: %s", game_id, e)
+        return None
+    if g is None:
+        return None
+    try:
+        room = server._rebuild(g)
+    except Exception as e:
+        log.error("game %s cannot be resumed: %s", game_id, e)
+        return None
+    server._register(room)
+    return room
+
+
+def end_processes(pool) -> None:
+    """Shut an AI process pool down now: queued decisions are dropped and a worker in the middle
+    of a search is terminated (waiting for it would hold up the server's exit past its budget)."""
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in list((getattr(pool, "_processes", None) or {}).values()):
+        try:
+            proc.terminate()
+        except (OSError, ValueError, AttributeError):  # already gone
+            pass
