@@ -328,7 +328,7 @@ def test_worker_cancel_all_and_full_state_is_reduced_to_the_view(monkeypatch):
 
 def test_hard_reports_every_decision_even_with_one_candidate():
     """A decision with one candidate does not search, and says so: last_stats never keeps the
-    previous decision's figures (tools/budget_probe.py reads them after every action)."""
+    previous decision's figures (lab/budget_probe.py reads them after every action)."""
     st = _start()
     bot = HardBot(3, iterations=4)
     bot.choose(view(st, 0), 0)

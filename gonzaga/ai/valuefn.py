@@ -6,7 +6,7 @@ rollout stopped at its horizon is valued with a bias that no number of rollouts 
 Here the same kind of facts are features, with one look ahead (the value of each seat's
 best plan for the round being planned), and a linear model for each (seats, rounds
 left) predicts the seat's final score as the rollout policy would reach it playing on
-(``tools/fit_value.py`` plays the games and fits the weights into ``value_table``). So a
+(``lab/fit_value.py`` plays the games and fits the weights into ``value_table``). So a
 rollout stopped early is valued as if it had been played to the end, without the noise
 of playing it.
 """
