@@ -9,7 +9,7 @@ Game g uses seed SEED0 + g, with BOT_A in seat g % SEATS and BOT_B in every othe
 seed SEED0 + g // SEATS instead: every deal is played SEATS times, BOT_A once in each seat,
 so the luck of a deal and its seats cancels out of the result (duplicate play, as in
 bridge; GAMES should be a multiple of SEATS). Without it, a deal set can lean: on seeds
-13001+g two identical expert@250 bots give "BOT_A" about 41% (docs/ai.md). ``pair`` compares
+13001+g two identical expert@250 bots give "BOT_A" about 41% (the diary of issue 12: lab/README.md). ``pair`` compares
 two runs game by game on the games both played.
 
 A bot is a name as ``make_bot`` takes it (``hard@38``, ``expert@250``), ``policy`` (the

@@ -11,7 +11,7 @@ and keeps a change whose share beats the best by more than ``--margin`` on both 
 
 It prints every trial and the final weights; ``--check`` plays the final weights against
 the defaults on that many fresh deals per seat count and prints the shares with Wilson 95%
-intervals. What it prints goes into ``fastsim.TUNED`` by hand (docs/ai.md has the run).
+intervals. What it prints goes into ``fastsim.TUNED`` by hand (the diary of issue 12 has the runs: lab/README.md).
 """
 from __future__ import annotations
 

@@ -404,7 +404,7 @@ def test_expert_rollout_is_valued_at_the_end_of_the_next_round():
 def test_expert_rollouts_play_the_tuned_policy():
     """Every seat plays ``TUNED`` in expert's rollouts (rivals' deny aims at the searching
     seat's own card, which is in the determinization: screened against rivals without deny in
-    four-seat games, docs/ai.md), not medium's values (``BASE_WEIGHTS``)."""
+    four-seat games: the diary of issue 12, lab/README.md), not medium's values (``BASE_WEIGHTS``)."""
     st = _start(3, 4)
     v = view(st, 1)
     det = _determinization(ExpertBot(1, iterations=10), v, 1, 2)

@@ -46,7 +46,7 @@ def features(sim) -> list[list[float]]:
     # what the coming round offers each seat: the value the policy would plan on (contention
     # with the rivals ahead included). The static counts above cannot see what the next
     # placement reaches; with it the held-out margin error fell from 12.73 to 12.51 in two
-    # seats and from 12.42 to 12.13 in four (docs/ai.md, ninth session)
+    # seats and from 12.42 to 12.13 in four (issue 12, ninth session: the diary, lab/README.md)
     plan = sim.phase == "plan"
     out = []
     for i in range(n):
