@@ -48,7 +48,7 @@ def play_all() -> dict[str, dict]:
 
 def main(argv: list[str]) -> int:
     if len(argv) != 2 or argv[0] not in ("record", "check"):
-        print(__doc__.strip().splitlines()[2:4], file=sys.stderr)
+        print("usage:\n" + "\n".join(__doc__.strip().splitlines()[2:4]), file=sys.stderr)
         return 2
     path = Path(argv[1])
     if argv[0] == "record":
