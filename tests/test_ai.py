@@ -128,7 +128,7 @@ from gonzaga.ai import make_bot  # noqa: E402
 from gonzaga.ai.search import HardBot  # noqa: E402
 from gonzaga.rules import Plan, legal_plans  # noqa: E402
 
-LEVELS = ("easy", "medium", "hard", "expert", "expert-learned")
+LEVELS = ("easy", "medium", "hard", "expert")  # expert values four seats by the learned value
 
 
 def _bot(name, seed):
@@ -137,9 +137,6 @@ def _bot(name, seed):
     if name == "expert":
         from gonzaga.ai.expert import ExpertBot
         return ExpertBot(seed, iterations=12)
-    if name == "expert-learned":  # the learned position value in every seat count (valuefn)
-        from gonzaga.ai.expert import ExpertBot
-        return ExpertBot(seed, iterations=12, value="learned")
     return make_bot(name, seed)
 
 
@@ -203,7 +200,7 @@ def test_E_no_peeking_decision_ignores_hidden_information(level, seats):
     the reveal (R2). Same bot seed, iteration budget: the decision must be the same.
     """
     rng = random.Random(99)
-    searching = level in ("hard", "expert", "expert-learned")
+    searching = level in ("hard", "expert")
     positions = _positions(seats, seed=5 + seats, every=4 if searching else 2)
     phases = set()
     for k, (st, seat) in enumerate(positions[: 8 if searching else 30]):
@@ -328,7 +325,7 @@ def test_worker_cancel_all_and_full_state_is_reduced_to_the_view(monkeypatch):
 
 def test_hard_reports_every_decision_even_with_one_candidate():
     """A decision with one candidate does not search, and says so: last_stats never keeps the
-    previous decision's figures (tools/budget_probe.py reads them after every action)."""
+    previous decision's figures (lab/budget_probe.py reads them after every action)."""
     st = _start()
     bot = HardBot(3, iterations=4)
     bot.choose(view(st, 0), 0)

@@ -1,20 +1,15 @@
 """The learned position value (issue 12): its features counted by hand on a set-up position,
-the fitted weights applied as a dot product, the fit recovering known weights, and expert
-valuing a stopped rollout with it when asked."""
+the fitted weights applied as a dot product, and expert valuing a stopped rollout with it
+in three- and four-seat games (the fit itself: lab/fit_value.py, lab/tests)."""
 import random
-import sys
-from pathlib import Path
 
 import pytest
 
 from gonzaga.ai import valuefn
-from gonzaga.ai.expert import ExpertBot, objective_weights
+from gonzaga.ai.expert import ExpertBot
 from gonzaga.ai.fastsim import Sim
 from gonzaga.rules import GameConfig, apply, deal, new_game, view
 from gonzaga.rules.board import bits
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
-import fit_value  # noqa: E402
 
 
 def _start(seats=2, seed=5):
@@ -106,35 +101,13 @@ def test_values_are_the_fitted_weights_applied_and_final_scores_at_the_end():
     assert valuefn.values(sim, table) == [float(x) for x in sim.final_scores()]
 
 
-def test_the_fit_recovers_known_weights():
-    """Final scores that are an exact linear function of the features give back its weights
-    (the ridge penalty set to zero), in each (seats, rounds left) separately."""
-    rng = random.Random(3)
-    k = len(valuefn.FEATURES)
-    truth = {3: [2.0, 1.0] + [0.0] * (k - 2), 5: [-1.0, 0.5, 4.0] + [0.0] * (k - 3)}
-    data = []
-    for g in range(150):
-        for left, w in truth.items():  # one recorded round per game, so each has its own finals
-            f = [[1.0] + [float(rng.randint(0, 9)) for _ in range(k - 1)] for _ in range(2)]
-            final = [sum(a * b for a, b in zip(w, f[i])) for i in range(2)]
-            data.append((2, [[(left, f[i], 0.0, i) for i in range(2)]], final, [0], g))
-    table = fit_value.fit(data, ridge=0.0)
-    for left, w in truth.items():
-        assert table[2][left] == pytest.approx(w, abs=1e-3)
-
-
-def test_solve():
-    assert fit_value.solve([[2.0, 1.0], [1.0, 3.0]], [3.0, 5.0]) == pytest.approx([0.8, 1.4])
-    assert fit_value.solve([[0.0, 1.0], [1.0, 0.0]], [2.0, 3.0]) == pytest.approx([3.0, 2.0])  # needs a pivot
-
-
-def test_expert_values_a_stopped_rollout_with_the_learned_value_when_asked():
+def test_expert_values_a_stopped_three_seat_rollout_with_the_learned_value():
     from gonzaga.ai import value_table
-    st = _start(2, 9)
+    st = _start(3, 9)
     v = view(st, 0)
-    bot = ExpertBot(2, iterations=10, value="learned")
-    bot._table = bot.table_for(2)  # as a search sets it
-    det = bot._determinization(Sim.from_state(v), v, 0, objective_weights(v, 0), random.Random(4))
+    bot = ExpertBot(2, iterations=10)
+    base, weights = bot._begin(v, 0)  # as a search sets it up: the table of three seats
+    det = bot._determinization(base, v, 0, weights, random.Random(4))
     a = bot.candidates(v, 0)[0]
     got = bot.rollout_value(det, a, 0)
     sim = det.copy()
@@ -143,9 +116,7 @@ def test_expert_values_a_stopped_rollout_with_the_learned_value_when_asked():
     vals = valuefn.values(sim, value_table.TABLE)
     assert vals != sim.position_values()
     assert got == pytest.approx(ExpertBot._outcome(sim, 0, (vals, None)))
-    assert ExpertBot(2, iterations=10).rollout_value(det, a, 0) == pytest.approx(ExpertBot._outcome(sim, 0))
-    with pytest.raises(ValueError, match="value"):
-        ExpertBot(2, value="learnt")
+    assert got != pytest.approx(ExpertBot._outcome(sim, 0))  # the hand value would differ
 
 
 def test_the_shipped_table_covers_every_seat_count_and_feature():
@@ -156,11 +127,11 @@ def test_the_shipped_table_covers_every_seat_count_and_feature():
 
 
 def test_by_default_expert_uses_the_learned_value_in_three_and_four_seat_games():
-    """The default ("auto"): three and four seats, where it was a gain, use the learned value;
-    two seats, where it was none, keep the hand value (docs/ai.md, eighth and tenth sessions)."""
+    """Three and four seats, where it was a gain, use the learned value; two seats, where it
+    was none, keep the hand value (docs/ai.md)."""
     from gonzaga.ai import expert as EX
     from gonzaga.ai import value_table
-    assert EX.VALUE == "auto" and EX.LEARNED_SEATS == {3, 4}
+    assert EX.LEARNED_SEATS == {3, 4}
     seen = {}
     for seats in (2, 3, 4):
         st = _start(seats, 9)
@@ -168,72 +139,3 @@ def test_by_default_expert_uses_the_learned_value_in_three_and_four_seat_games()
         bot.choose(view(st, 0), 0)
         seen[seats] = bot._table
     assert seen == {2: None, 3: value_table.TABLE, 4: value_table.TABLE}
-    st = _start(2, 9)
-    bot = ExpertBot(3, iterations=8, value="learned")
-    bot.choose(view(st, 0), 0)
-    assert bot._table is value_table.TABLE
-
-
-
-def test_the_fit_records_every_round_of_a_self_play_game():
-    """tools/fit_value.py: one row per round start, the rounds left counting down, and the
-    final scores those of the same deal played to the end by the tuned policy."""
-    from gonzaga.ai.fastsim import TUNED
-    n, rows, final, win, seed = fit_value.play((2, 4242, (), TUNED))
-    sim = Sim.from_state(_start(2, 4242))
-    sim.weights = [TUNED] * 2
-    sim.play()
-    assert (n, seed, final, win) == (2, 4242, sim.final_scores(), sim.winners(sim.final_scores()))
-    assert len(rows) == sim.round  # rounds 1 .. the last
-    lefts = [r[0][0] for r in rows]
-    assert lefts == sorted(lefts, reverse=True) and lefts[0] == 11
-    assert rows[0][0][1][valuefn.FEATURES.index("points")] == 0.0
-
-
-def test_the_fit_plays_the_rollout_policy_it_is_given():
-    """``--policy``: the self-play games and the recorded features are those of the given
-    weights (a value for expert with that rollout policy), not of ``TUNED``."""
-    from gonzaga.ai.fastsim import BASE_WEIGHTS, TUNED
-    n, rows, final, win, seed = fit_value.play((2, 4242, (), BASE_WEIGHTS))
-    played = {}
-    for w in (BASE_WEIGHTS, TUNED):
-        sim = Sim.from_state(_start(2, 4242))
-        sim.weights = [w] * 2
-        first = valuefn.features(sim)
-        sim.play()
-        played[w] = (sim.final_scores(), first)
-    assert played[BASE_WEIGHTS] != played[TUNED]  # the deal tells the two policies apart
-    assert (final, [r[1] for r in rows[0]]) == played[BASE_WEIGHTS]
-
-
-def test_the_fit_records_every_round_of_a_bot_game():
-    """``--bots``: a real game between the named bots, their seats rotating with the seed (an
-    odd seed puts the second bot first); one row per round start, the first that of the deal
-    with every seat's policy the tuned one, and the final scores those of the game played."""
-    from gonzaga.ai.fastsim import BASE_WEIGHTS, TUNED
-    from gonzaga.ai.match import play_game
-    n, rows, final, win, seed = fit_value.play((2, 4243, ("medium", "greedy"), TUNED))
-    res = play_game(["greedy", "medium"], 4243)
-    assert (n, seed, final, win) == (2, 4243, list(res.state.scores()), list(res.state.winners))
-    assert len(rows) == res.state.round
-    sim = Sim.from_state(_start(2, 4243))
-    sim.weights = [TUNED] * 2
-    assert [r[1] for r in rows[0]] == valuefn.features(sim)
-    # --policy: the same game, its features as another rollout policy sees them
-    _, other, *_ = fit_value.play((2, 4243, ("medium", "greedy"), BASE_WEIGHTS))
-    sim.weights = [BASE_WEIGHTS] * 2
-    assert [r[1] for r in other[0]] == valuefn.features(sim) != [r[1] for r in rows[0]]
-    assert [r[0][0] for r in rows] == sorted((r[0][0] for r in rows), reverse=True)
-
-
-def test_writing_a_fit_keeps_the_seat_counts_not_fitted(tmp_path, monkeypatch):
-    """A fit of two seats only replaces the two-seat weights in the written table."""
-    from gonzaga.ai import value_table
-    out = tmp_path / "value_table.py"
-    monkeypatch.setattr(fit_value, "TABLE", out)
-    new = {2: {0: tuple(float(i) for i in range(len(valuefn.FEATURES)))}}
-    fit_value.write(new)
-    ns: dict = {}
-    exec(out.read_text(), ns)
-    assert ns["TABLE"][2] == new[2]
-    assert ns["TABLE"][3] == value_table.TABLE[3] and ns["TABLE"][4] == value_table.TABLE[4]

@@ -1,5 +1,5 @@
 """Weights of the learned position value (``valuefn``): {seats: {rounds left: weights in
-``valuefn.FEATURES`` order}}. Written by tools/fit_value.py --write; do not edit by hand."""
+``valuefn.FEATURES`` order}}. Written by lab/fit_value.py --write; do not edit by hand."""
 
 TABLE = {
     2: {

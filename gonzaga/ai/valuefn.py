@@ -6,7 +6,7 @@ rollout stopped at its horizon is valued with a bias that no number of rollouts 
 Here the same kind of facts are features, with one look ahead (the value of each seat's
 best plan for the round being planned), and a linear model for each (seats, rounds
 left) predicts the seat's final score as the rollout policy would reach it playing on
-(``tools/fit_value.py`` plays the games and fits the weights into ``value_table``). So a
+(``lab/fit_value.py`` plays the games and fits the weights into ``value_table``). So a
 rollout stopped early is valued as if it had been played to the end, without the noise
 of playing it.
 """
@@ -46,7 +46,7 @@ def features(sim) -> list[list[float]]:
     # what the coming round offers each seat: the value the policy would plan on (contention
     # with the rivals ahead included). The static counts above cannot see what the next
     # placement reaches; with it the held-out margin error fell from 12.73 to 12.51 in two
-    # seats and from 12.42 to 12.13 in four (docs/ai.md, ninth session)
+    # seats and from 12.42 to 12.13 in four (issue 12, ninth session: the diary, lab/README.md)
     plan = sim.phase == "plan"
     out = []
     for i in range(n):

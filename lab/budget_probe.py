@@ -1,6 +1,6 @@
 """What a time budget buys: the rollouts (expert) or iterations (hard) of each decision.
 
-    .venv/bin/python tools/budget_probe.py SEATS GAMES SEED0 [BOT_A BOT_B]
+    .venv/bin/python lab/budget_probe.py SEATS GAMES SEED0 [BOT_A BOT_B]
 
 Plays GAMES seeded games (``match.play_game``, the engine of ``gonzaga simulate``) with BOT_A
 (default ``expert``) in seat g % SEATS and BOT_B (default ``hard``) in every other seat, and

@@ -10,8 +10,8 @@ the weights; held-out games (other seeds) then compare the learned value with th
 value (``Sim.position_values``) on the errors that matter to the search: the final score,
 the margin to the best rival, and who wins.
 
-    .venv/bin/python tools/fit_value.py --games 6000 --test 1500 [--policy W] [--write]
-    .venv/bin/python tools/fit_value.py --seats 2 --bots expert@64,hard@16 --games 1200 --test 300
+    .venv/bin/python lab/fit_value.py --games 6000 --test 1500 [--policy W] [--write]
+    .venv/bin/python lab/fit_value.py --seats 2 --bots expert@64,hard@16 --games 1200 --test 300
 
 ``--write`` writes the weights into ``gonzaga/ai/value_table.py``; the seat counts not
 fitted keep the weights they have there.
@@ -35,7 +35,7 @@ from gonzaga.ai.fastsim import TUNED, Sim, Weights  # noqa: E402
 from gonzaga.ai.match import play_game  # noqa: E402
 from gonzaga.rules import GameConfig, apply, deal, new_game  # noqa: E402
 
-sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "lab"))
 from fit_policy import weights_arg  # noqa: E402
 
 TABLE = ROOT / "gonzaga" / "ai" / "value_table.py"
@@ -179,7 +179,7 @@ def evaluate(data: list, table: dict) -> dict:
 def write(table: dict) -> None:
     table = {**value_table.TABLE, **table}  # seat counts not fitted now keep their weights
     lines = ['"""Weights of the learned position value (``valuefn``): {seats: {rounds left: weights in',
-             '``valuefn.FEATURES`` order}}. Written by tools/fit_value.py --write; do not edit by hand."""',
+             '``valuefn.FEATURES`` order}}. Written by lab/fit_value.py --write; do not edit by hand."""',
              "", "TABLE = {"]
     for n, rows in sorted(table.items()):
         lines.append(f"    {n}: {{")

@@ -1,14 +1,14 @@
 """How far expert's search is from its own answer at a large budget (issue 12).
 
-    .venv/bin/python tools/search_regret.py GAMES SEED0 OUT.jsonl [--phase plan|place]
+    .venv/bin/python lab/search_regret.py GAMES SEED0 OUT.jsonl [--phase plan|place]
         [--seats 2|3|4] [--ref N] [--budgets 250,1000,4000] [--seeds 11,22]
-    .venv/bin/python tools/search_regret.py sum OUT.jsonl
+    .venv/bin/python lab/search_regret.py sum OUT.jsonl
 
 Plays GAMES seeded games of expert@60 (seat 0) against hard@20 in every other seat (two by
 default, ``--seats``; seeds SEED0 + g) and keeps every
 second decision of seat 0 in the chosen phase (plans by default). At each, expert searches
 with every budget in ``--budgets`` and every bot seed in ``--seeds``; then
-``ExpertBot.reference_values`` plays each of the 16 best candidates by the prior (and any
+``reference_values`` plays each of the 16 best candidates by the prior (and any
 candidate a search chose) on the same N determinizations (``--ref``, default 800). A
 search's regret is the reference's best mean minus the reference's mean of the candidate it
 chose, in the search's own utility (a win is 1, a point of margin 1/40). A regret near 0 at
@@ -36,6 +36,20 @@ SEAT = 0
 REF_TOP = 16  # candidates the reference plays besides those a search chose
 
 
+def reference_values(bot: ExpertBot, view, seat: int, cands: list, n: int) -> list[float]:
+    """Each candidate's mean utility over the same ``n`` determinizations, every candidate
+    played on every one (no halving, no prior): the search's own estimate carried to a
+    large budget, against which a search's choice can be scored. It drives ``bot``'s own
+    set-up, determinizations and rollouts, so it values exactly as the bot's search does."""
+    base, weights = bot._begin(view, seat)
+    total = [0.0] * len(cands)
+    for _ in range(n):
+        det = bot._determinization(base, view, seat, weights, bot.rng)
+        for k, action in enumerate(cands):
+            total[k] += bot.rollout_value(det, action, seat)[0]
+    return [t / n for t in total]
+
+
 def positions(seed: int, phase: str, seats: int = 2) -> list:
     """Seat 0's views at every second of its decisions in ``phase``, in one game of
     expert@60 (seat 0) against hard@20 in every other seat."""
@@ -58,7 +72,7 @@ def measure(args: tuple) -> dict | None:
     picks = {f"{b}/{s}": cands.index(ExpertBot(s, iterations=b).choose(view, SEAT))
              for b in budgets for s in seeds}
     pool = sorted(set(range(min(REF_TOP, len(cands)))) | set(picks.values()))
-    means = dict(zip(pool, ExpertBot(999).reference_values(view, SEAT, [cands[k] for k in pool], ref)))
+    means = dict(zip(pool, reference_values(ExpertBot(999), view, SEAT, [cands[k] for k in pool], ref)))
     best = max(means, key=means.get)
     return {"phase": view.phase, "round": view.round, "candidates": len(cands), "picks": picks,
             "ref_best": best, "regret": {k: means[best] - means[v] for k, v in picks.items()}}

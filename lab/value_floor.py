@@ -1,9 +1,9 @@
 """How much of the position value's error is luck, and how much a better value could remove (issue 12).
 
-    .venv/bin/python tools/value_floor.py [--seats 4] [--games 200] [--k 24] [--seed 800000]
+    .venv/bin/python lab/value_floor.py [--seats 4] [--games 200] [--k 24] [--seed 800000]
 
 For one position per seeded game (a round start between rounds 2 and 9, every seat playing
-the rollout policy ``fastsim.TUNED``, as in ``tools/fit_value.py``), ``--k`` continuations
+the rollout policy ``fastsim.TUNED``, as in ``lab/fit_value.py``), ``--k`` continuations
 are played to the end with every deck reshuffled. The decks are the only chance left there:
 the objectives are dealt and the policy is deterministic. So seat 0's final margin to the
 best rival varies between the continuations by the luck of the decks alone (``luck``, the
@@ -11,7 +11,7 @@ pooled standard deviation), and their mean estimates the margin expected from th
 
 Each value (the learned one, ``valuefn``, and the hand one, ``Sim.position_values``) is
 scored twice, as a root mean square over the positions:
-- against one continuation's margin (``to_one``), as ``tools/fit_value.py`` scores it;
+- against one continuation's margin (``to_one``), as ``lab/fit_value.py`` scores it;
 - against the expected margin (``to_expected``), with the K-sample mean's own noise
   (luck^2 / K) taken out.
 

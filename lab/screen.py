@@ -1,21 +1,21 @@
 """Screen an AI variant: seeded games between two bots, the first one's seat rotating.
 
-    .venv/bin/python tools/screen.py [--mirror] SEATS GAMES SEED0 OUT.jsonl BOT_A BOT_B
-    .venv/bin/python tools/screen.py sum OUT.jsonl [...]
-    .venv/bin/python tools/screen.py pair OUT_A.jsonl OUT_B.jsonl
+    .venv/bin/python lab/screen.py [--mirror] SEATS GAMES SEED0 OUT.jsonl BOT_A BOT_B
+    .venv/bin/python lab/screen.py sum OUT.jsonl [...]
+    .venv/bin/python lab/screen.py pair OUT_A.jsonl OUT_B.jsonl
 
 Game g uses seed SEED0 + g, with BOT_A in seat g % SEATS and BOT_B in every other seat
 (``match.play_game``, the engine of ``gonzaga simulate``). With ``--mirror`` game g uses
 seed SEED0 + g // SEATS instead: every deal is played SEATS times, BOT_A once in each seat,
 so the luck of a deal and its seats cancels out of the result (duplicate play, as in
 bridge; GAMES should be a multiple of SEATS). Without it, a deal set can lean: on seeds
-13001+g two identical expert@250 bots give "BOT_A" about 41% (docs/ai.md). ``pair`` compares
+13001+g two identical expert@250 bots give "BOT_A" about 41% (the diary of issue 12: lab/README.md). ``pair`` compares
 two runs game by game on the games both played.
 
 A bot is a name as ``make_bot`` takes it (``hard@38``, ``expert@250``), ``policy`` (the
-rollout policy alone: ``PolicyBot``), ``PLANS+PLACES`` (one bot's plans, another's
-placements: ``PhaseBot``) or an expert with knobs, ``expert@250:rival_model='objective'``
-(``;`` between knobs; values are Python literals, ``Weights(...)`` allowed). One JSON line per
+rollout policy alone: ``PolicyBot``) or ``PLANS+PLACES`` (one bot's plans, another's
+placements: ``PhaseBot``). (The expert's experiment knobs, ``expert@250:knob=value``, went
+with the knobs in issue 38: lab/README.md.) One JSON line per
 game goes to OUT (resumable: games already there are skipped); the summary is BOT_A's win
 share (shared wins split) with its Wilson 95% interval and the illegal actions. ``PROCS``
 in the environment sets the worker processes (default 2).
@@ -33,11 +33,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gonzaga.ai.base import Bot, make_bot  # noqa: E402
-from gonzaga.ai.expert import ExpertBot, objective_weights, sample_objectives  # noqa: E402
-from gonzaga.ai.fastsim import TUNED, Sim, Weights, entry_action  # noqa: E402
+from gonzaga.ai.expert import objective_weights, sample_objectives  # noqa: E402
+from gonzaga.ai.fastsim import TUNED, Sim, entry_action  # noqa: E402
 from gonzaga.rules import GameState, Plan  # noqa: E402
 from gonzaga.ai.match import bot_seed, play_game  # noqa: E402
-from tune_policy import wilson  # noqa: E402  (tools/ is the script's directory)
+from tune_policy import wilson  # noqa: E402  (lab/ is the script's directory)
 
 
 class PolicyBot(Bot):
@@ -76,17 +76,7 @@ def build(spec: str, seed: int):
         return PhaseBot(build(plans, seed), build(places, seed))
     if spec == "policy":
         return PolicyBot(seed)
-    if ":" not in spec:
-        return make_bot(spec, seed)
-    head, knobs = spec.split(":", 1)
-    name, n = head.split("@")
-    if name != "expert":
-        raise SystemExit(f"knobs are for expert only: {spec}")
-    kw = {}
-    for part in knobs.split(";"):
-        k, v = part.split("=", 1)
-        kw[k.strip()] = eval(v, {"Weights": Weights})  # a trusted command line, for Weights(...)
-    return ExpertBot(seed, iterations=int(n), **kw)
+    return make_bot(spec, seed)
 
 
 def one(args) -> dict:
@@ -175,6 +165,11 @@ def main(argv: list[str]) -> None:
         raise SystemExit(__doc__)
     seats, games, seed0 = int(argv[0]), int(argv[1]), int(argv[2])
     out, a, b = argv[3], argv[4], argv[5]
+    for spec in (a, b):  # a typo on the command line: say so here, not in a worker process
+        try:
+            build(spec, 0)
+        except KeyError as exc:
+            raise SystemExit(str(exc)) from None
     done = set()
     if os.path.exists(out):
         done = {json.loads(line)["g"] for line in open(out)}

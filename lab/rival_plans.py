@@ -1,8 +1,8 @@
 """How well expert predicts a rival's secret plan (R2), and what knowing it would be worth.
 
-    .venv/bin/python tools/rival_plans.py fit GAMES SEED0 [--seats 2]
-    .venv/bin/python tools/rival_plans.py oracle GAMES SEED0 OUT.jsonl
-    .venv/bin/python tools/rival_plans.py kings GAMES SEED0 [--seats 2] [--expert expert@60]
+    .venv/bin/python lab/rival_plans.py fit GAMES SEED0 [--seats 2]
+    .venv/bin/python lab/rival_plans.py oracle GAMES SEED0 OUT.jsonl
+    .venv/bin/python lab/rival_plans.py kings GAMES SEED0 [--seats 2] [--expert expert@60]
 
 ``fit`` plays GAMES seeded games, expert@250 in seat g % seats against hard@38, and at every
 planning phase keeps the expert's view and each rival's actual plan. It then scores models
@@ -11,7 +11,8 @@ their likeliest plan is it, at several softmax temperatures:
 
 - ``medium``: ``levels.rival_plan_model`` (the rival's best spot per plan, no objective);
 - ``objective``: medium's ``plan_scores`` for the rival holding each card it may hold,
-  mixed by expert's inference (``objective_weights``): ``ExpertBot(rival_model="objective")``;
+  mixed by expert's inference (``objective_weights``) (a rival model expert once offered as a
+  knob, screened without gain);
 - ``true card``: the same with the rival's real card (not available to a player: a bound).
 
 ``kings`` plays GAMES seeded games (an expert in seat g % seats against hard@38) and, at
@@ -23,7 +24,7 @@ the expert's real plan (R4): how well that model is calibrated where the order i
 ``oracle`` plays expert@250 against hard@38 in two-seat games (seed SEED0 + g, expert in
 seat g % 2) where hard plans first and expert's determinizations are given hard's real
 plan: what a perfect prediction of the rival's plan would be worth. OUT is read by
-``tools/screen.py sum``.
+``lab/screen.py sum``.
 """
 from __future__ import annotations
 
@@ -212,7 +213,7 @@ def oracle(games: int, seed0: int, out: str) -> None:
         for r in pool.imap_unordered(_oracle_game, [(g, seed0) for g in range(games)]):
             f.write(json.dumps(r) + "\n")
             f.flush()
-    from screen import summarize  # tools/screen.py
+    from screen import summarize  # lab/screen.py
     summarize(out)
 
 

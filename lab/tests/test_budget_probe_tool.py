@@ -1,11 +1,7 @@
-"""tools/budget_probe.py: what each bot's searches ran, by phase, counted once per decision."""
-import sys
-from pathlib import Path
+"""lab/budget_probe.py: what each bot's searches ran, by phase, counted once per decision."""
 
-import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
-budget_probe = pytest.importorskip("budget_probe")
+import budget_probe  # lab/ is on the path: lab/tests/conftest.py
 
 
 def test_the_summary_takes_nearest_ranks():

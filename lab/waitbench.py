@@ -1,4 +1,4 @@
-"""How long a human waits for the reveal when AI seats plan: ``python -m gonzaga.ai.waitbench``.
+"""How long a human waits for the reveal when AI seats plan: ``python lab/waitbench.py``.
 
 A 4-seat game, seat 0 human (played by ``medium`` in this process), seats 1-3 AI seats of
 one level at their default (time) budget, through the game's ``DecisionWorker`` as the
@@ -14,14 +14,18 @@ import argparse
 import json
 import random
 import statistics
+import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
 def measure(level: str = "expert", rounds: int = 6, seed: int = 11) -> dict:
-    from ..rules import GameConfig, apply, deal, new_game, view
-    from .base import make_bot
-    from .match import bot_seed
-    from .worker import DecisionWorker
+    from gonzaga.rules import GameConfig, apply, deal, new_game, view
+    from gonzaga.ai.base import make_bot
+    from gonzaga.ai.match import bot_seed
+    from gonzaga.ai.worker import DecisionWorker
 
     state = new_game(GameConfig(seats=4))
     state = apply(state, deal(state, random.Random(seed)))
@@ -66,7 +70,7 @@ def measure(level: str = "expert", rounds: int = 6, seed: int = 11) -> dict:
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(prog="python -m gonzaga.ai.waitbench")
+    p = argparse.ArgumentParser(prog="lab/waitbench.py")
     p.add_argument("--level", default="expert")
     p.add_argument("--rounds", type=int, default=6)
     p.add_argument("--seed", type=int, default=11)

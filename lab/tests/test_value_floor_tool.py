@@ -1,14 +1,11 @@
-"""tools/value_floor.py: the luck of the decks against the position value's own error."""
+"""lab/value_floor.py: the luck of the decks against the position value's own error."""
 import math
-import sys
-from pathlib import Path
 
 import pytest
 
 from gonzaga.ai import value_table, valuefn
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
-value_floor = pytest.importorskip("value_floor")
+import value_floor  # lab/ is on the path: lab/tests/conftest.py
 
 
 def test_the_summary_separates_luck_from_the_values_error():

@@ -1,7 +1,5 @@
-"""tools/fit_policy.py: the rollout policy's piece value split into terms, and the fit (issue 12)."""
+"""lab/fit_policy.py: the rollout policy's piece value split into terms, and the fit (issue 12)."""
 import random
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -9,8 +7,7 @@ from gonzaga.ai import make_bot
 from gonzaga.ai.fastsim import BASE_WEIGHTS, TUNED, Sim, entry_action
 from gonzaga.rules import GameConfig, apply, deal, new_game, view
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
-fit_policy = pytest.importorskip("fit_policy")
+import fit_policy  # lab/ is on the path: lab/tests/conftest.py
 
 
 def _placements(seed: int, count: int, phase: str = "place"):

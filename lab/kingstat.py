@@ -1,22 +1,26 @@
-"""How often a level's King's Privilege changed the turn order: ``python -m gonzaga.ai.kingstat``.
+"""How often a level's King's Privilege changed the turn order: ``python lab/kingstat.py``.
 
 Seeded games between bots (seats rotate); at every reveal, each King's Privilege planned by
 the first bot named is checked against the turn order the same plans give without it (R4).
 Prints JSON: the K plans and how many of them changed the order.
 
-    python -m gonzaga.ai.kingstat expert@60,hard@8 --games 12 --seed 22001
+    python lab/kingstat.py expert@60,hard@8 --games 12 --seed 22001
 """
 from __future__ import annotations
 
 import argparse
 import json
 import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
 def king_stat(names: list[str], games: int, seed: int) -> dict:
-    from ..rules import GameConfig, Plan, apply, deal, new_game, view
-    from ..rules.engine import turn_order
-    from .base import make_bot
+    from gonzaga.rules import GameConfig, Plan, apply, deal, new_game, view
+    from gonzaga.rules.engine import turn_order
+    from gonzaga.ai.base import make_bot
 
     uses = changed = 0
     for g in range(games):
@@ -41,7 +45,7 @@ def king_stat(names: list[str], games: int, seed: int) -> dict:
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(prog="python -m gonzaga.ai.kingstat")
+    p = argparse.ArgumentParser(prog="lab/kingstat.py")
     p.add_argument("bots", help="comma-separated bot names; the first is counted")
     p.add_argument("--games", type=int, default=12)
     p.add_argument("--seed", type=int, default=22001)

@@ -7,11 +7,11 @@ equal player's 1 / seats. A coordinate search multiplies one weight at a time by
 and keeps a change whose share beats the best by more than ``--margin`` on both 2- and
 4-seat deals together.
 
-    .venv/bin/python tools/tune_policy.py --deals 600 --passes 2 [--check 3000]
+    .venv/bin/python lab/tune_policy.py --deals 600 --passes 2 [--check 3000]
 
 It prints every trial and the final weights; ``--check`` plays the final weights against
 the defaults on that many fresh deals per seat count and prints the shares with Wilson 95%
-intervals. What it prints goes into ``fastsim.TUNED`` by hand (docs/ai.md has the run).
+intervals. What it prints goes into ``fastsim.TUNED`` by hand (the diary of issue 12 has the runs: lab/README.md).
 """
 from __future__ import annotations
 

@@ -1,18 +1,18 @@
 """Expert iteration for the rollout policy (issue 12): fit its piece value to the search's values.
 
-    .venv/bin/python tools/fit_policy.py collect GAMES SEED0 OUT.jsonl [--seats N] [--ref N] [--policy W]
-    .venv/bin/python tools/fit_policy.py fit OUT.jsonl [...] [--hold 0.25] [--ridge 1.0] [--policy W]
-    .venv/bin/python tools/fit_policy.py plans-collect GAMES SEED0 OUT.pkl [--seats N] [--ref N]
-    .venv/bin/python tools/fit_policy.py plans-fit OUT.pkl [...] [--hold 0.25]
-    .venv/bin/python tools/fit_policy.py plans-probe OUT.pkl [...] [--hold 0.25]
+    .venv/bin/python lab/fit_policy.py collect GAMES SEED0 OUT.jsonl [--seats N] [--ref N] [--policy W]
+    .venv/bin/python lab/fit_policy.py fit OUT.jsonl [...] [--hold 0.25] [--ridge 1.0] [--policy W]
+    .venv/bin/python lab/fit_policy.py plans-collect GAMES SEED0 OUT.pkl [--seats N] [--ref N]
+    .venv/bin/python lab/fit_policy.py plans-fit OUT.pkl [...] [--hold 0.25]
+    .venv/bin/python lab/fit_policy.py plans-probe OUT.pkl [...] [--hold 0.25]
 
 The rollout policy values a placement as its points plus weighted terms that are not points
 (``fastsim.Weights``: league potentials, the group step, the Gonzaga tile, a ring's price,
 blocking). Those weights were tuned by self-play of the policy against itself
-(tools/tune_policy.py), so the rollouts play like a strong greedy player, not like the
+(lab/tune_policy.py), so the rollouts play like a strong greedy player, not like the
 search. Expert iteration moves them toward the search: ``collect`` plays seeded games of
 expert@60 (seat 0) against hard@20 and, at every second placement of seat 0, has
-``ExpertBot.reference_values`` (its rollouts playing ``--policy``, default ``TUNED``) value
+``search_regret.reference_values`` (its rollouts playing ``--policy``, default ``TUNED``) value
 the prior's ``TOP`` best candidates and ``EXTRA`` others drawn at random on the same
 ``--ref`` determinizations. Each candidate's terms are read off the policy itself: the piece
 value is linear in every weight, so a term is the value with that weight at 1 minus the
@@ -51,7 +51,7 @@ from gonzaga.ai.fastsim import ARANK, BASE_WEIGHTS, DONATION, TUNED, Sim, Weight
 from gonzaga.rules import Donate, Plan, Wedding  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from search_regret import SEAT, positions  # noqa: E402
+from search_regret import SEAT, positions, reference_values  # noqa: E402
 
 FIT = ("lp1", "lp2", "group", "ring", "block2", "block1", "tile")  # the Weights fields fitted
 TOP = 12  # the prior's best candidates valued at each position
@@ -61,7 +61,7 @@ ZERO = Weights(**{f: 0.0 for f in Weights._fields})
 
 def weights_arg(text: str) -> Weights:
     """``TUNED`` or a ``Weights(...)`` literal from the command line (a trusted one, as in
-    tools/screen.py)."""
+    lab/screen.py)."""
     try:
         w = eval(text, {"Weights": Weights, "TUNED": TUNED})
     except Exception as exc:  # a typo on the command line: say which argument, not a traceback
@@ -120,7 +120,9 @@ def measure(args: tuple) -> dict | None:
     rest = list(range(TOP, len(cands)))
     pool = list(range(min(TOP, len(cands)))) + rng.sample(rest, min(EXTRA, len(rest)))
     sim = Sim.from_state(view)
-    q = ExpertBot(999, policy=policy).reference_values(view, SEAT, [cands[k] for k in pool], ref)
+    bot = ExpertBot(999)
+    bot.rollout_weights = policy  # the reference's rollouts play the weights being fitted
+    q = reference_values(bot, view, SEAT, [cands[k] for k in pool], ref)
     rows = []
     for k, qv in zip(pool, q):
         base, xs = terms(sim, SEAT, choice_of(sim, cands[k]))
@@ -159,10 +161,12 @@ def plan_rows(args: tuple) -> list:
     game, seats, ref = args
     out = []
     for v in positions(game, "plan", seats):
-        cands = ExpertBot(0, king_min=0.0).candidates(v, SEAT)
+        every = ExpertBot(0)
+        every.king_min = 0.0  # every King's Privilege plan, whether or not it may change the order
+        cands = every.candidates(v, SEAT)
         if len(cands) < 2:
             continue
-        q = ExpertBot(999).reference_values(v, SEAT, cands, ref)
+        q = reference_values(ExpertBot(999), v, SEAT, cands, ref)
         out.append((game, v, {c.to_text(): x for c, x in zip(cands, q)}))
     return out
 
@@ -344,7 +348,7 @@ def regret(pos: list, w: Weights) -> tuple[float, int]:
 def descend(pos: list, start: Weights, passes: int = 3, fields=FIT, cost=None) -> Weights:
     """The weights (FIT fields) whose policy has the least regret on ``pos``: a coordinate
     search multiplying one weight at a time by each of ``STEPS`` (or setting it to 0), as
-    tools/tune_policy.py does, keeping a change that lowers the regret. The regret counts only
+    lab/tune_policy.py does, keeping a change that lowers the regret. The regret counts only
     the policy's choice, which is all the rollouts use of its values."""
     cost_of = cost or regret
     best, cost = start, cost_of(pos, start)[0]

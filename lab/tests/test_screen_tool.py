@@ -1,13 +1,10 @@
-"""tools/screen.py, the match harness of issue 12's screens: mirrored deals, the paired
+"""lab/screen.py, the match harness of issue 12's screens: mirrored deals, the paired
 comparison, the diagnostic bots."""
 import json
-import sys
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
-screen = pytest.importorskip("screen")
+import screen  # lab/ is on the path: lab/tests/conftest.py
 
 
 def test_mirrored_games_play_each_deal_once_with_the_bot_in_each_seat():
