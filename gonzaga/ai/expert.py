@@ -47,7 +47,7 @@ from typing import Callable, Optional
 from ..rules import Action, Donate, GameState
 from ..rules.state import evolve
 from . import value_table, valuefn
-from .base import Bot, register
+from .base import Bot
 from .fastsim import BASE_WEIGHTS, TUNED, Sim, Weights
 from .heuristics import DONATION, RING_VALUE
 from .levels import MediumBot, _softmax, king_changes_order, rival_plan_model
@@ -812,6 +812,3 @@ class ExpertBot(Bot):
                            "seconds": time.perf_counter() - t0, "stopped": stopped,
                            "best_mean": round(total[best] / max(1, count[best]), 3)}
         return cands[best]
-
-
-register("expert", ExpertBot)

@@ -16,7 +16,7 @@ import random
 def king_stat(names: list[str], games: int, seed: int) -> dict:
     from ..rules import GameConfig, Plan, apply, deal, new_game, view
     from ..rules.engine import turn_order
-    from .base import make_bot
+    from .roster import make_bot
 
     uses = changed = 0
     for g in range(games):

@@ -19,7 +19,7 @@ import time
 
 def measure(level: str = "expert", rounds: int = 6, seed: int = 11) -> dict:
     from ..rules import GameConfig, apply, deal, new_game, view
-    from .base import make_bot
+    from .roster import make_bot
     from .match import bot_seed
     from .worker import DecisionWorker
 

@@ -37,7 +37,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
 
-from ..ai.base import is_known, make_bot
+from ..ai.roster import is_known, make_bot
 from ..ai.match import bot_seed
 from ..ai.worker import PROCESS_BOTS, decide_once, strip_view
 from ..rules import (Action, ActionSyntaxError, GameConfig, GameRecord, GameState, Place, Plan,
