@@ -37,7 +37,6 @@ __all__ = ["Sim", "entry_action", "play_out", "Entry", "Tables", "tables_for", "
 class Sim(RolloutPolicy):
     """A full game state in mutable lists; ``play`` runs it to the end with the policy."""
 
-
     __slots__ = ("t", "n", "fm", "rm", "rings", "pts", "sites_pts", "leagues", "comps", "deck", "fief",
                  "digit", "obj", "plan", "unav", "round", "last_round", "phase", "order", "turn",
                  "steps", "rng", "noise", "mcache", "shared", "weights", "pcache")

@@ -67,7 +67,8 @@ def tile_gain(tile: tuple, before: int, after: int) -> float:
 
 class RolloutPolicy:
     """The policy's half of ``fastsim.Sim``: valuing candidates and choosing plans and
-    placements from the simulator's lists (its fields are ``Sim``'s)."""
+    placements from the simulator's lists (its fields are ``Sim``'s). A base class rather
+    than a separate object, so that the hot loops read the simulator's fields directly."""
 
     __slots__ = ()
 
