@@ -104,7 +104,7 @@ def _percentile(xs: list[float], q: float) -> float:
 
 
 def cmd_simulate(args) -> int:
-    from .ai import bot_names
+    from .ai import bot_names, is_known
     from .ai.match import play_game
     from .rules import GameConfig, load_content
     from .rules.content import ContentError
@@ -115,7 +115,6 @@ def cmd_simulate(args) -> int:
     if len(names) != args.seats:
         raise UsageError(f"gonzaga simulate: --bots names {len(names)} bot(s) for {args.seats} seats")
     known = bot_names()
-    from .ai.base import is_known
     for n in names:  # a search level may pin its iterations: hard@150, expert@2000
         if not is_known(n):
             raise UsageError(f"gonzaga simulate: unknown bot {n!r} (known: {', '.join(known)}; "

@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gonzaga.ai.base import make_bot  # noqa: E402
+from gonzaga.ai import make_bot  # noqa: E402
 from gonzaga.ai.match import bot_seed, play_game  # noqa: E402
 from gonzaga.rules import Plan  # noqa: E402
 

@@ -47,7 +47,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gonzaga.ai.expert import ExpertBot  # noqa: E402
-from gonzaga.ai.fastsim import ARANK, BASE_WEIGHTS, DONATION, TUNED, Sim, Weights  # noqa: E402
+from gonzaga.ai.fastsim import BASE_WEIGHTS, DONATION, TUNED, Sim, Weights  # noqa: E402
+from gonzaga.rules import ACTION_RANK as ARANK  # noqa: E402
 from gonzaga.rules import Donate, Plan, Wedding  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

@@ -206,7 +206,7 @@ def main(argv=None) -> int:
     policy = weights_arg(args.policy)
     bots = tuple(b for b in args.bots.split(",") if b)
     if bots:
-        from gonzaga.ai.base import make_bot
+        from gonzaga.ai import make_bot
         try:
             for b in bots:
                 make_bot(b)

@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 def king_stat(names: list[str], games: int, seed: int) -> dict:
     from gonzaga.rules import GameConfig, Plan, apply, deal, new_game, view
     from gonzaga.rules.engine import turn_order
-    from gonzaga.ai.base import make_bot
+    from gonzaga.ai import make_bot
 
     uses = changed = 0
     for g in range(games):

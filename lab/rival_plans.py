@@ -38,9 +38,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gonzaga.ai.base import make_bot  # noqa: E402
+from gonzaga.ai import make_bot  # noqa: E402
 from gonzaga.ai.expert import ExpertBot, objective_weights  # noqa: E402
-from gonzaga.ai.levels import MediumBot, _softmax, order_key, rival_plan_model  # noqa: E402
+from gonzaga.ai.levels import MediumBot, _softmax, rival_plan_model  # noqa: E402
+from gonzaga.rules import turn_order_key  # noqa: E402
 from gonzaga.ai.match import bot_seed  # noqa: E402
 from gonzaga.rules import GameConfig, apply, deal, new_game, view  # noqa: E402
 from gonzaga.rules.actions import ACTION_CARDS  # noqa: E402
@@ -137,7 +138,7 @@ def _king_rows(args) -> list:
     out = []
     for st, acts in _planning_phases(seed0 + g, seats, e, expert):
         ve = view(st, e)
-        mine = order_key(acts[e], ve.seats[e].card)
+        mine = turn_order_key(acts[e].king, acts[e].action, ve.seats[e].card)
         for j, p in acts.items():
             if j == e:
                 continue
@@ -148,8 +149,8 @@ def _king_rows(args) -> list:
                 k=sum(pr for pr, q, *_ in model if q.king) if legal else None, king=p.king,
                 action={c: sum(pr for pr, q, *_ in model if q.action == c) for c in ACTION_CARDS},
                 played=p.action,
-                before=sum(pr for pr, q, *_ in model if order_key(q, card) < mine),
-                went_before=order_key(p, card) < mine))
+                before=sum(pr for pr, q, *_ in model if turn_order_key(q.king, q.action, card) < mine),
+                went_before=turn_order_key(p.king, p.action, card) < mine))
     return out
 
 

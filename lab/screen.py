@@ -32,7 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gonzaga.ai.base import Bot, make_bot  # noqa: E402
+from gonzaga.ai import Bot, make_bot  # noqa: E402
 from gonzaga.ai.expert import objective_weights, sample_objectives  # noqa: E402
 from gonzaga.ai.fastsim import TUNED, Sim, entry_action  # noqa: E402
 from gonzaga.rules import GameState, Plan  # noqa: E402

@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 def measure(level: str = "expert", rounds: int = 6, seed: int = 11) -> dict:
     from gonzaga.rules import GameConfig, apply, deal, new_game, view
-    from gonzaga.ai.base import make_bot
+    from gonzaga.ai import make_bot
     from gonzaga.ai.match import bot_seed
     from gonzaga.ai.worker import DecisionWorker
 

@@ -42,10 +42,11 @@ def test_worker_returns_legal_decision_without_blocking(use_processes):
         w.close()
 
 
-def test_worker_request_returns_while_the_bot_is_still_thinking():
+def test_worker_request_returns_while_the_bot_is_still_thinking(monkeypatch):
     """The caller (the frame loop) never waits for a decision: checked with a bot that blocks."""
     import threading
-    from gonzaga.ai.base import Bot, register
+    from gonzaga.ai import roster
+    from gonzaga.ai.base import Bot
     from gonzaga.ai.worker import DecisionWorker
     from gonzaga.rules import legal_actions
     go = threading.Event()
@@ -57,7 +58,7 @@ def test_worker_request_returns_while_the_bot_is_still_thinking():
             go.wait(60)
             return legal_actions(v, seat)[0]
 
-    register("test-blocking", Blocking)
+    monkeypatch.setattr(roster, "LEVELS", roster.LEVELS + (roster.Level("test-blocking", Blocking),))
     st = _start()
     w = DecisionWorker(use_processes=False)
     try:
@@ -67,8 +68,6 @@ def test_worker_request_returns_while_the_bot_is_still_thinking():
         assert check(st, _wait(w, t)) is None
     finally:
         w.close()
-        from gonzaga.ai import base
-        base._REGISTRY.pop("test-blocking", None)
 
 
 def test_worker_reraises_bot_errors():
@@ -333,3 +332,34 @@ def test_hard_reports_every_decision_even_with_one_candidate():
     only = bot.choose(view(st, 0), 0)
     assert bot._search(view(st, 0), 0, [only], None) == only  # one candidate: no search
     assert bot.last_stats["iterations"] == 0
+
+
+def test_the_roster_table_names_every_level_and_builds_it():
+    """One table (``roster.LEVELS``) lists every bot; ``make_bot`` and ``name@N`` read it."""
+    from gonzaga.ai import LEVELS, bot_names, find_level, is_known
+    from gonzaga.ai.bots import GreedyBot, RandomBot
+    from gonzaga.ai.expert import ExpertBot
+    from gonzaga.ai.levels import EasyBot, MediumBot
+    assert bot_names() == ["easy", "expert", "greedy", "hard", "medium", "random"]
+    kinds = {"random": RandomBot, "greedy": GreedyBot, "easy": EasyBot, "medium": MediumBot, "hard": HardBot,
+             "expert": ExpertBot}
+    for level in LEVELS:
+        bot = make_bot(level.name, 3)
+        assert type(bot) is kinds[level.name] and bot.name == level.name
+        assert level.budgeted == (level.name in ("hard", "expert")) == is_known(level.name + "@5")
+    b = make_bot("expert@12", 3)
+    assert b.iterations == 12 and b.name == "expert@12" and find_level("expert@12").name == "expert"
+
+
+@pytest.mark.parametrize("name", ["nobody", "greedy@5", "hard@x", "hard@", "@3", ""])
+def test_an_unknown_bot_name_gets_a_clear_error_listing_the_valid_names(name):
+    """A KeyError (``UnknownBot``) whose message names the bot and every valid name; ``is_known``
+    answers False (it used to raise for a bad budget such as ``hard@x``)."""
+    from gonzaga.ai import UnknownBot, bot_names, is_known
+    assert not is_known(name)
+    with pytest.raises(UnknownBot) as e:
+        make_bot(name, 1)
+    msg = str(e.value)
+    assert repr(name) in msg and not msg.startswith(("'", '"'))
+    if "@" not in name or name.startswith("greedy"):
+        assert all(n in msg for n in bot_names()) and "expert@N" in msg

@@ -106,8 +106,9 @@ def test_hint_by_H_for_the_plan_and_the_placement(app):
     assert g.assist.hint() is None
 
 
-def test_a_hint_never_blocks_the_frame_loop_and_Esc_cancels_it(app):
-    from gonzaga.ai.base import Bot, register
+def test_a_hint_never_blocks_the_frame_loop_and_Esc_cancels_it(app, monkeypatch):
+    from gonzaga.ai import roster
+    from gonzaga.ai.base import Bot
     from gonzaga.rules import legal_actions
     go = threading.Event()
 
@@ -118,7 +119,7 @@ def test_a_hint_never_blocks_the_frame_loop_and_Esc_cancels_it(app):
             go.wait(30)
             return legal_actions(v, seat)[0]
 
-    register("test-slow-hint", Slow)
+    monkeypatch.setattr(roster, "LEVELS", roster.LEVELS + (roster.Level("test-slow-hint", Slow),))
     hints.service(app).level = "test-slow-hint"
     g = solo(app)
     try:

@@ -441,9 +441,10 @@ def test_a_contending_plan_is_valued_after_the_rivals_who_place_first(monkeypatc
     before it (R3, R4: a lower action card, or the same card and a lower fief number) has
     taken the spot its own best plan aims at (P7: that spot is then occupied); a rival who
     places after it changes nothing. Checked against a brute force over every placement."""
-    from gonzaga.ai import fastsim
-    from gonzaga.ai.fastsim import ARANK, DONATION
-    monkeypatch.setattr(fastsim, "PLAN_LOOK", 0)  # every legal entry, so a brute force can follow
+    from gonzaga.ai import rollout_policy
+    from gonzaga.ai.fastsim import DONATION
+    from gonzaga.rules import ACTION_RANK as ARANK
+    monkeypatch.setattr(rollout_policy, "PLAN_LOOK", 0)  # every legal entry, so a brute force can follow
     changed = unchanged = 0
     for seed in range(40):
         sim = Sim.from_state(_start(2, 600 + seed))

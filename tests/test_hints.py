@@ -33,9 +33,9 @@ def wait(svc, session, timeout=60.0):
 
 def budget_level():
     """The strongest level with a pinned iteration budget (reproducible)."""
-    from gonzaga.ai.base import _BUDGETED
+    from gonzaga.ai import find_level
     level = hints.strongest_level()
-    return f"{level}@6" if level in _BUDGETED else level
+    return f"{level}@6" if find_level(level).budgeted else level
 
 
 def test_the_strongest_registered_level_is_asked():
@@ -105,9 +105,10 @@ def test_the_worker_is_only_handed_the_view():
     assert v == view(st, 1)
 
 
-def test_a_hint_is_worked_out_off_the_callers_thread_and_can_be_cancelled():
+def test_a_hint_is_worked_out_off_the_callers_thread_and_can_be_cancelled(monkeypatch):
     """The caller (the frame loop) never waits: checked with a level that blocks."""
-    from gonzaga.ai.base import Bot, register
+    from gonzaga.ai import roster
+    from gonzaga.ai.base import Bot
     from gonzaga.rules import legal_actions
     from test_ai import _start
     go = threading.Event()
@@ -119,7 +120,7 @@ def test_a_hint_is_worked_out_off_the_callers_thread_and_can_be_cancelled():
             go.wait(60)
             return legal_actions(v, seat)[0]
 
-    register("test-hint-blocking", Blocking)
+    monkeypatch.setattr(roster, "LEVELS", roster.LEVELS + (roster.Level("test-hint-blocking", Blocking),))
     st = _start(2, seed=3)
     svc = hints.HintService(worker=DecisionWorker(use_processes=False), level="test-hint-blocking")
     try:

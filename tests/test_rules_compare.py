@@ -208,3 +208,181 @@ def test_random_playouts_on_the_real_board_never_break_a_rule():
                 st = apply(st, a)
                 if st.phase != "plan":
                     break
+
+
+# ---------------------------------------------------------------- the AI's fast simulator
+
+# ``gonzaga.ai.fastsim`` plays the game on its own lists of masks for speed. The turn order
+# (R4), the end (E1, E2), the Gonzaga tile (X4) and the winner (X6) are the rules' functions
+# there; site points (X1), sea leagues (X2) and the weddings it offers (W2-W6) are counted
+# again on its masks. Seeded games on the shipped board, played by the rules with random and
+# greedy seats (so that leagues are made and the Last Turn card fires), are mirrored action by
+# action in the simulator, which must agree after every action.
+
+def _mirrored_positions(seats, seed):
+    """Yield (state, sim) after every action of a seeded game: ``sim`` has been given the same
+    actions through ``Sim.apply_action`` since the deal. With an even seed every seat is greedy
+    (its games cover the flourishing sites, so the Last Turn card fires); with an odd seed the
+    seats alternate between the random playout policy and the greedy bot. Some plans are drawn
+    among Harbors and Cities only, so that ties on K and on the action card are common (R4)."""
+    from gonzaga.ai import make_bot
+    from gonzaga.ai.fastsim import Sim
+    from gonzaga.rules import GameConfig, deal, new_game, view
+    rng = random.Random(seed)
+    st = new_game(GameConfig(seats=seats))
+    st = apply(st, deal(st, rng))
+    sim = Sim.from_state(st)
+    greedy = {i: make_bot("greedy", seed * 10 + i) for i in range(seats) if seed % 2 == 0 or i % 2 == 0}
+    tie_plans = 0.2 if seed % 2 == 0 else 0.5
+    while not st.is_over:
+        for seat in st.to_act():
+            if st.phase == "plan" and rng.random() < tie_plans:
+                plans = legal_plans(st, seat)  # a few action cards only: ties on R4's first keys
+                a = rng.choice([p for p in plans if p.action in ("A", "B")] or plans)
+            elif seat in greedy:
+                a = greedy[seat].choose(view(st, seat), seat)
+            else:
+                a = random_action(st, seat, rng)
+            st = apply(st, a)
+            sim.apply_action(a)
+            yield st, sim
+            if st.phase != "plan":
+                break
+
+
+def _agree(st, sim):
+    """The simulator's numbers are the rules' numbers."""
+    from gonzaga.ai.fastsim import Sim
+    assert (sim.phase, sim.round, sim.last_round) == (st.phase, st.round, st.last_round)
+    if st.phase == "place":
+        assert (sim.order, sim.turn) == (st.order, st.turn)
+    for i, s in enumerate(st.seats):
+        assert sim.pts[i] == s.site_points + s.league_points + s.donation_points, i  # X1, X2, X3
+        assert {sim.t.sea_ids[k] for k in range(len(sim.t.sea_ids)) if sim.leagues[i] >> k & 1} == set(s.leagues)
+        assert (sim.fm[i], sim.rm[i], sim.rings[i]) == (s.fief_mask, s.ring_mask, s.rings)
+    fresh = Sim.from_state(st)  # made from the rules' state: the same game
+    assert (fresh.pts, fresh.leagues, fresh.order, fresh.last_round) == (sim.pts, sim.leagues, sim.order,
+                                                                      sim.last_round)
+
+
+@pytest.mark.rule("R4", "K2", "X1", "X2", "X3", "X4", "X5", "X6", "E1", "E2")
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_the_fast_simulator_plays_every_action_as_the_rules_do(seats):
+    """Turn order with ties, site and sea-league points, the Last Turn card, the end, the final
+    scores and the winners: the simulator and ``apply`` agree after every action of 6 seeded
+    games per seat count."""
+    from gonzaga.rules import scoring, turn_order_key
+    fired = leagues = ties = kings = 0
+    for seed in range(6):
+        step = 0
+        for st, sim in _mirrored_positions(seats, 3000 + 17 * seats + seed):
+            step += 1
+            if step % 5 == 0 or st.phase != "plan" and st.turn == 0:
+                _agree(st, sim)
+            if st.phase == "place" and st.turn == 0:
+                keys = [turn_order_key(s.plan.king, s.plan.action, s.card) for s in st.seats]
+                assert list(st.order) == sorted(range(seats), key=keys.__getitem__)
+                firsts = [k[:2] for k in keys]
+                ties += len(set(firsts)) < seats
+                kings += sum(s.plan.king for s in st.seats)
+        _agree(st, sim)
+        fired += st.last_round is not None
+        leagues += sum(len(s.leagues) for s in st.seats)
+        assert sim.final_scores() == list(st.scores())
+        assert sim.winners(sim.final_scores()) == list(st.winners)
+        # X6 on this final board with made-up totals, ties included: the simulator's sites
+        # held are the rules'
+        sites = [scoring.sites_held(st, i) for i in range(seats)]
+        rng = random.Random(seed)
+        for _ in range(20):
+            totals = [rng.randrange(3) for _ in range(seats)]
+            assert sim.winners(totals) == scoring.winners(totals, sites)
+    assert fired >= 2 and leagues >= 3 and ties >= 10 and kings >= 3, (fired, leagues, ties, kings)
+
+
+def _rings_on(board, ks):
+    return frozenset(board.index_of[h] for h in ks)
+
+
+@pytest.mark.rule("W2", "W3", "W4", "W6", "X1")
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_the_ais_wedding_lists_are_the_legal_weddings_they_aim_at(seats):
+    """Every wedding an AI lists is legal, and it lists every legal wedding of its kind: the
+    simulator's (a ring on a site of the planned region, maybe a second beside it anywhere),
+    greedy's (a ring on a free site, or a pair with one ring in the region and one on a site)
+    and the heuristic's (rings on sites or beside the seat's own pieces); on the positions of
+    seeded games, under Alliance plans with 0, 1 and more rings in supply."""
+    from gonzaga.ai.bots import scoring_weddings
+    from gonzaga.ai.heuristics import SeatContext, wedding_candidates
+    from gonzaga.rules import legal_weddings
+    seen = 0
+    for seed in range(3):
+        for st, sim in _mirrored_positions(seats, 4000 + 13 * seats + seed):
+            if st.phase != "place":
+                continue
+            i = st.order[st.turn]
+            s = st.seats[i]
+            if s.plan.action != "C":
+                continue
+            seen += 1
+            board = st.board
+            legal = {_rings_on(board, w.rings) for w in legal_weddings(st, i)}
+            region = board.region_mask(s.plan.region, st.flourishing)
+            open_ = board.valid & ~(s.fief_mask | st.all_rings)
+            in_region = {k for k in range(board.valid.bit_length()) if region >> k & 1}
+            sites = {k for k in range(board.valid.bit_length()) if board.sites >> k & 1}
+            # the simulator
+            opts = sim.place_options(i, 10 ** 6)
+            fast = {frozenset(bits_of(c[0].mask)) for _, c in opts if c is not None and c[1]}
+            assert fast == {w for w in legal if w & in_region & sites}
+            # greedy (bots.scoring_weddings)
+            greedy = {_rings_on(board, w.rings) for _, w in scoring_weddings(st, i, s.plan.region)}
+            assert greedy == {w for w in legal
+                              if any(a in in_region and (w - {a} or {a}) <= sites for a in w)}
+            # the heuristic levels (heuristics.wedding_candidates)
+            ctx = SeatContext(st, i)
+            useful = (board.sites | ctx.own_near) & open_
+            heur = {_rings_on(board, a.rings) for _, a, _ in wedding_candidates(ctx, s.plan.region)}
+            assert heur == {w for w in legal if all(useful >> k & 1 for k in w)}
+    assert seen >= 5, seen
+
+
+def bits_of(mask):
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+@pytest.mark.rule("X1", "X2")
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_the_simulators_site_points_are_the_rules(seats):
+    """Every placement and ring set in the simulator's tables, for every scenario of the seat
+    count: its static points are ``scoring.site_points``; and what a fief or rings add to a
+    seat's points on a position is ``scoring.immediate_points`` (sites and sea leagues)."""
+    from gonzaga.ai.fastsim import Sim, tables_for
+    from gonzaga.rules import GameConfig, Setup, load_content, new_game, scoring
+    content = load_content()
+    checked = 0
+    for sc in content.scenarios_for(seats):
+        st = new_game(GameConfig(seats=seats, scenario=sc.name))
+        deck = tuple(sorted(content.fiefs))
+        st = apply(st, Setup(sc.name, 0, (deck,) * seats, tuple(o.id for o in content.objectives[:seats])))
+        t = tables_for(st)
+        for lst in list(t.lists.values()) + t.rings:
+            for e in lst:
+                assert e.pts == scoring.site_points(st, e.mask)
+                checked += 1
+    assert checked > 1000
+    # the points a piece adds on positions of seeded games, leagues included
+    for st, sim in _mirrored_positions(seats, 5000 + seats):
+        if st.phase != "place":
+            continue
+        i = st.order[st.turn]
+        for v, choice in sim.place_options(i, 10 ** 6):
+            if choice is None:
+                continue
+            e, ring = choice
+            trial = sim.copy()
+            trial.put(i, e.mask, e.mask.bit_count() if ring else 0)
+            assert trial.pts[i] - sim.pts[i] == scoring.immediate_points(st, i, e.mask)

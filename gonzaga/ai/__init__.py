@@ -1,4 +1,5 @@
-"""AI seats: bots that choose from a seat's view. ``make_bot(name, seed)`` builds one."""
-from .base import Bot, bot_names, make_bot, register
+"""AI seats: bots that choose from a seat's view. ``make_bot(name, seed)`` builds one (``roster``)."""
+from .base import Bot
+from .roster import LEVELS, Level, UnknownBot, bot_names, find_level, is_known, make_bot, split_name
 
-__all__ = ["Bot", "bot_names", "make_bot", "register"]
+__all__ = ["Bot", "LEVELS", "Level", "UnknownBot", "bot_names", "find_level", "is_known", "make_bot", "split_name"]

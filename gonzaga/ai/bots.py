@@ -1,11 +1,11 @@
 """Two simple bots the rest of the project leans on: ``random`` and ``greedy``."""
 from __future__ import annotations
 
-from ..rules import Action, Donate, GameState, Place, Plan, Wedding, legal_actions, legal_plans
+from ..rules import Action, Donate, GameState, Place, Plan, Wedding, legal_actions, legal_plans, wedding_ring_sets
 from ..rules import scoring
 from ..rules.board import bits, shift
 from ..rules.placement import anchor_masks
-from .base import Bot, register
+from .base import Bot
 
 
 class RandomBot(Bot):
@@ -38,24 +38,6 @@ def scoring_placements(state: GameState, seat: int, region: str, action: str,
     return out
 
 
-def ring_sets(board, first: int, single: int, second: int, pairs: bool):
-    """(mask, rings) for each ring set once: one ring on a hex of ``first`` that is also in
-    ``single``, or (with ``pairs``) a ring on ``first`` and one beside it on ``second`` (W2, W3).
-    Rings are in (r, q) order, which is bit order."""
-    seen = set()
-    for i in bits(first):
-        options = [(i,)] if single >> i & 1 else []
-        if pairs:
-            options += [(i, i + d) if d > 0 else (i + d, i) for d in board.deltas if second >> (i + d) & 1]
-        for opt in options:
-            if opt not in seen:
-                seen.add(opt)
-                mask = 0
-                for k in opt:
-                    mask |= 1 << k
-                yield mask, tuple(board.hex_at[k] for k in opt)
-
-
 def scoring_weddings(state: GameState, seat: int, region: str) -> list[tuple[int, Wedding]]:
     """(points, wedding) for weddings whose rings stand on at least one site."""
     board = state.board
@@ -65,8 +47,9 @@ def scoring_weddings(state: GameState, seat: int, region: str) -> list[tuple[int
     blocked = s.fief_mask | state.all_rings
     free_sites = board.sites & ~blocked
     first = board.region_mask(region, state.flourishing) & ~blocked
-    return [(scoring.immediate_points(state, seat, mask), Wedding(seat, rings))
-            for mask, rings in ring_sets(board, first, free_sites, free_sites, s.rings >= 2)]
+    hex_at = board.hex_at
+    return [(scoring.immediate_points(state, seat, mask), Wedding(seat, tuple(hex_at[k] for k in ks)))
+            for mask, ks in wedding_ring_sets(board, first, free_sites, s.rings >= 2, single=free_sites)]
 
 
 def best_scoring(state: GameState, seat: int, region: str, action: str,
@@ -109,7 +92,3 @@ class GreedyBot(Bot):
             elif pts == best:
                 choices.append(p)
         return self.rng.choice(choices)
-
-
-register("random", RandomBot)
-register("greedy", GreedyBot)

@@ -45,7 +45,7 @@ from typing import Callable, Optional
 
 from ..rules import Action, Donate, GameState
 from . import value_table, valuefn
-from .base import Bot, register
+from .base import Bot
 from .fastsim import TUNED, Sim
 from .heuristics import DONATION
 from .levels import MediumBot, king_changes_order, rival_plan_model
@@ -348,6 +348,3 @@ class ExpertBot(Bot):
                            "seconds": time.perf_counter() - t0, "stopped": stopped,
                            "best_mean": round(total[best] / max(1, count[best]), 3)}
         return cands[best]
-
-
-register("expert", ExpertBot)

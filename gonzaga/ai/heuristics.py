@@ -18,11 +18,11 @@ import math
 from dataclasses import dataclass
 from typing import Optional
 
-from ..rules import Action, Donate, GameState, Place, Plan, Wedding, legal_plans
+from ..rules import Action, Donate, GameState, Place, Plan, Wedding, legal_plans, wedding_ring_sets
 from ..rules import scoring
 from ..rules.board import bits, shift
 from ..rules.placement import anchor_masks
-from .bots import ring_sets
+from ..rules.scoring import SEA_LEAGUE_HARBORS
 
 OBJ = scoring.OBJECTIVE_TABLE
 LEAGUE_POT = (0.0, 1.5, 4.5)  # potential of holding 0, 1, 2 harbors of a sea without a league
@@ -123,11 +123,11 @@ class SeatContext:
                 if not k or leagued:
                     continue
                 after = mine + k
-                if after >= 3:
+                if after >= SEA_LEAGUE_HARBORS:
                     continue  # the league itself is in the immediate points
                 free_after = free - (mask & hm & self.free_sites).bit_count()
-                pot_after = LEAGUE_POT[after] if after + free_after >= 3 else 0.0
-                pot_before = LEAGUE_POT[mine] if mine + free >= 3 else 0.0
+                pot_after = LEAGUE_POT[after] if after + free_after >= SEA_LEAGUE_HARBORS else 0.0
+                pot_before = LEAGUE_POT[mine] if mine + free >= SEA_LEAGUE_HARBORS else 0.0
                 v += ts * (pot_after - pot_before)
             b2 = (mask & self.block2).bit_count()
             b1 = (mask & self.block1).bit_count()
@@ -201,8 +201,9 @@ def wedding_candidates(ctx: SeatContext, region: str) -> list[tuple[float, Actio
     # a ring may score a site another seat's fief holds (W4, P5)
     useful = (board.sites | ctx.own_near) & open_
     first = board.region_mask(region, state.flourishing) & useful
-    return [(ctx.value(mask, rings=len(rings)), Wedding(ctx.seat, rings), mask)
-            for mask, rings in ring_sets(board, first, -1, useful, s.rings >= 2)]
+    hex_at = board.hex_at
+    return [(ctx.value(mask, rings=len(ks)), Wedding(ctx.seat, tuple(hex_at[k] for k in ks)), mask)
+            for mask, ks in wedding_ring_sets(board, first, useful, s.rings >= 2)]
 
 
 def action_candidates(ctx: SeatContext, region: str, action: str, fief: Optional[int] = None,
@@ -214,16 +215,6 @@ def action_candidates(ctx: SeatContext, region: str, action: str, fief: Optional
     opts.append((DONATION, Donate(ctx.seat), 0))
     opts.sort(key=lambda x: -x[0])
     return opts
-
-
-# ---------------------------------------------------------------- turn order
-
-ACTION_RANK = {"A": 0, "B": 1, "C": 2}
-
-
-def order_key(plan: Plan, card: int) -> tuple:
-    """R4, as a sort key: K first, then A, B, C, then the lower fief card."""
-    return (0 if plan.king else 1, ACTION_RANK[plan.action], card)
 
 
 # ---------------------------------------------------------------- position value
@@ -254,7 +245,7 @@ def position_values(state: GameState, objectives: Optional[dict[int, str]] = Non
             if sea in s.leagues:
                 continue
             mine = (s.held & hm).bit_count()
-            if mine and mine + (hm & free_sites).bit_count() >= 3:
+            if mine and mine + (hm & free_sites).bit_count() >= SEA_LEAGUE_HARBORS:
                 v += ts * LEAGUE_POT[min(mine, 2)]
         v += min(s.rings, left + 1) * (RING_VALUE if left else 0.0)
         comps = components(state, i)

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import math
 
-from ..rules import Action, Donate, GameState, Plan, Wedding, legal_plans
+from ..rules import Action, Donate, GameState, Plan, Wedding, legal_plans, turn_order_key
 from ..rules.actions import ACTION_CARDS
-from .base import Bot, register
+from .base import Bot
 from .bots import best_scoring
-from .heuristics import (DONATION, SeatContext, action_candidates, order_key, placement_candidates)
+from .heuristics import DONATION, SeatContext, action_candidates, placement_candidates
 
 
 # ---------------------------------------------------------------- easy
@@ -106,13 +106,13 @@ def king_change_probability(view: GameState, seat: int, plan: Plan, rivals) -> f
     go before the seat without K and after it with K; the rivals' plans are secret, so this
     is a probability under the model of their plans."""
     card = view.seats[seat].card
-    without = order_key(Plan(seat, plan.region, plan.action, False), card)
-    with_k = order_key(Plan(seat, plan.region, plan.action, True), card)
+    without = turn_order_key(False, plan.action, card)
+    with_k = turn_order_key(True, plan.action, card)
     same = 1.0
     for rcard, model in rivals:
         moved = 0.0
         for pr, q, _v, _m, _w in model:
-            key = order_key(q, rcard)
+            key = turn_order_key(q.king, q.action, rcard)
             if with_k < key < without:
                 moved += pr
         same *= max(0.0, 1.0 - moved)
@@ -138,7 +138,7 @@ def contended_value(cands, my_key, rivals) -> float:
         for rk_card, model in rivals:
             taken = 0.0
             for pr, p, _v, rm, rw in model:
-                if rm & m and rw == wed and order_key(p, rk_card) < my_key:
+                if rm & m and rw == wed and turn_order_key(p.king, p.action, rk_card) < my_key:
                     taken += pr
             free *= max(0.0, 1.0 - taken)
         ev += reach * free * v
@@ -209,7 +209,7 @@ class MediumBot(Bot):
             key = (p.region, p.action)
             if key not in cands:
                 cands[key] = action_candidates(ctx, p.region, p.action)[:TOP]
-            v = contended_value(cands[key], order_key(p, s.card), rivals)
+            v = contended_value(cands[key], turn_order_key(p.king, p.action, s.card), rivals)
             if p.king:
                 v -= ctx.ring_value + 0.5
             out.append([v, p])
@@ -238,9 +238,3 @@ class MediumBot(Bot):
                     tot += max((v for v, _, _ in c), default=DONATION)
                 q[(region, action)] = tot / k
         return q
-
-
-register("easy", EasyBot)
-register("medium", MediumBot)
-
-from . import search as _search  # noqa: E402,F401  (registers "hard"; it builds on medium)

@@ -9,7 +9,8 @@ from typing import Callable, Optional, Sequence
 from ..rules import (Donate, GameConfig, GameRecord, GameState, IllegalAction, Place, Wedding, apply, deal,
                      new_game, view)
 from ..rules.content import Content
-from .base import Bot, make_bot
+from .base import Bot
+from .roster import make_bot
 
 
 @dataclass

@@ -28,7 +28,7 @@ from typing import Callable, Optional
 
 from ..rules import Action, Donate, GameState, Plan, apply, determinize, legal_plans
 from ..rules.view import HIDDEN
-from .base import Bot, register
+from .base import Bot
 from .bots import best_scoring
 from .heuristics import DONATION, SeatContext, action_candidates, position_values, win_utility
 from .levels import MediumBot, king_changes_order, rival_plan_model
@@ -252,6 +252,3 @@ def _text_key(action: Action) -> tuple:
 def _check_hidden(view: GameState) -> None:  # pragma: no cover - debugging aid
     for s in view.seats:
         assert s.plan is None or s.plan.region != HIDDEN or view.phase == "plan"
-
-
-register("hard", HardBot)

@@ -37,6 +37,10 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
 from typing import Optional
 
+from ..rules import load_content, view as seat_view
+from ..rules.board import board_for
+from .roster import make_bot
+
 PROCESS_BOTS = frozenset({"hard", "expert"})  # bots that search: run them in a process
 MAX_PROCESSES = 4  # one per seat at most
 
@@ -78,15 +82,12 @@ def strip_view(view):
 
 
 def _restore(light, directory: str):
-    from ..rules import load_content
-    from ..rules.board import board_for
     content = load_content(directory)
     return replace(light, content=content, board=board_for(content))
 
 
 def _bot(cache: dict, name: str, seed: int, seat: int):
     """One bot per (name, seed, seat), kept across decisions (bots may keep state)."""
-    from .base import make_bot
     key = (name, seed, seat)
     b = cache.get(key)
     if b is None:
@@ -115,16 +116,12 @@ def _decide_in_process(name: str, seed: int, light, directory: str, seat: int, g
 def decide_once(name: str, seed: int, light, directory: str, seat: int):
     """One decision in a process of a pool shared by many games (the online server): a fresh bot
     each time, so the process keeps nothing per game."""
-    from .base import make_bot
     return make_bot(name, seed).choose(_restore(light, directory), seat)
 
 
 def _warm(directory: str) -> None:
-    """Run once in a new worker process: import the bots and load the content ahead of use."""
-    from ..rules import load_content
-    from ..rules.board import board_for
-    from .base import bot_names
-    bot_names()
+    """Run once in a new worker process: load the content ahead of use (the bots came with
+    this module's imports)."""
     board_for(load_content(directory))
 
 
@@ -163,7 +160,6 @@ class DecisionWorker:
         if self._closed:
             raise RuntimeError("the decision worker is closed")
         if view.viewer is None:  # a full state: hide what the seat may not know (spec E)
-            from ..rules import view as seat_view
             view = seat_view(view, seat)
         elif view.viewer != seat:
             raise ValueError(f"a view for seat {view.viewer} cannot decide for seat {seat}")

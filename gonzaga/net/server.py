@@ -33,7 +33,7 @@ from typing import Optional, Union
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
-from ..ai.base import is_known
+from ..ai.roster import is_known
 from ..rules import (Action, ActionSyntaxError, GameConfig, GameState, Place, Plan,
                      Setup, Wedding, parse_action)
 from ..rules.content import Content, load_content

@@ -15,7 +15,9 @@ from .actions import (ACTION_CARDS, ACTION_NAMES, INACTIVE, Action, ActionSyntax
 from .content import Content, ContentError, load_content
 from .engine import apply, deal, new_game, play_setup, try_on, turn_order
 from .legality import (Illegal, IllegalAction, check, is_legal, legal_actions, legal_placements,
-                       legal_plans, legal_weddings, placement_problem, plan_problem, ring_problem)
+                       legal_plans, legal_weddings, placement_problem, plan_problem, ring_problem,
+                       wedding_ring_sets)
+from .rounds import ACTION_RANK, LAST_TURN_FREE_SITES, game_ends, last_turn_fires, turn_order_key
 from .record import GameRecord, RecordError, replay
 from .state import COLOURS, GameConfig, GameState, Piece, SeatState
 from .view import determinize, public_view, shown_view, view
@@ -26,5 +28,6 @@ __all__ = [
     "new_game", "play_setup", "try_on", "turn_order", "Illegal", "IllegalAction", "check", "is_legal",
     "legal_actions", "legal_placements", "legal_plans", "legal_weddings", "placement_problem",
     "plan_problem", "ring_problem", "GameRecord", "RecordError", "replay", "COLOURS", "GameConfig",
-    "GameState", "Piece", "SeatState", "determinize", "public_view", "shown_view", "view",
+    "GameState", "Piece", "SeatState", "determinize", "public_view", "shown_view", "view", "wedding_ring_sets",
+    "ACTION_RANK", "LAST_TURN_FREE_SITES", "game_ends", "last_turn_fires", "turn_order_key",
 ]

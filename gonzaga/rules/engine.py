@@ -9,10 +9,8 @@ from .actions import Action, Donate, Place, Plan, Setup, Wedding
 from .board import board_for
 from .content import Content, load_content
 from .legality import IllegalAction, check
-from .state import (FIEFS_PER_SEAT, NUMBERINGS, evolve, FIRST_LAST_TURN_CHECK, RINGS_PER_SEAT, GameConfig, GameState,
-                    Piece, SeatState)
-
-ACTION_RANK = {"A": 0, "B": 1, "C": 2}  # R4: Harbors, then Cities, then Alliance
+from .rounds import game_ends, last_turn_fires, turn_order_key
+from .state import FIEFS_PER_SEAT, NUMBERINGS, evolve, RINGS_PER_SEAT, GameConfig, GameState, Piece, SeatState
 
 
 def new_game(config: GameConfig, content: Optional[Content] = None) -> GameState:
@@ -90,10 +88,11 @@ def _start_round(state: GameState) -> GameState:
 
 
 def turn_order(state: GameState) -> tuple[int, ...]:
-    """R4: K first, then A, B, C; ties by the other action card, then the lower fief card."""
+    """R4: K first, then A, B, C; ties by the other action card, then the lower fief card
+    (``rounds.turn_order_key``)."""
     def key(i: int):
         s = state.seats[i]
-        return (0 if s.plan.king else 1, ACTION_RANK[s.plan.action], s.card)
+        return turn_order_key(s.plan.king, s.plan.action, s.card)
     return tuple(sorted(range(state.n), key=key))
 
 
@@ -151,36 +150,26 @@ def _next_turn(state: GameState) -> GameState:
 
 def _end_round(state: GameState) -> GameState:
     """E1, E2: the Last Turn card, then the next round or the end."""
-    last_round = state.last_round
-    if state.round == last_round or not state.seats[0].deck:
+    if game_ends(state.round, state.last_round, len(state.seats[0].deck)):
         return _end_game(state)
-    if last_round is None and state.round >= FIRST_LAST_TURN_CHECK:
-        if scoring.free_flourishing_sites(state) <= 3:
-            state = evolve(state, last_round=state.round + 1)
+    if last_turn_fires(state.round, state.last_round, scoring.free_flourishing_sites(state)):
+        state = evolve(state, last_round=state.round + 1)
     return _start_round(state)
 
 
 def _end_game(state: GameState) -> GameState:
     """E3: the Gonzaga tile (X4), the objectives (X5), then the winner (X6)."""
-    groups = [scoring.largest_group(state, i) for i in range(state.n)]
-    best = max(groups)
+    tile = scoring.gonzaga_tile([scoring.largest_group(state, i) for i in range(state.n)])
     for i in range(state.n):
         held = scoring.objective_cities_held(state, i)
-        state = state.with_seat(
-            i, objective_points=scoring.OBJECTIVE_TABLE[held],
-            gonzaga_points=scoring.GONZAGA_TILE if best > 0 and groups[i] == best else 0)
+        state = state.with_seat(i, objective_points=scoring.OBJECTIVE_TABLE[held], gonzaga_points=tile[i])
     totals = state.scores()
-    top = max(totals)
-    leaders = [i for i in range(state.n) if totals[i] == top]
+    winners = scoring.winners(totals, [scoring.sites_held(state, i) for i in range(state.n)])
     tiebreak = ""
-    if len(leaders) > 1:
-        held = {i: scoring.sites_held(state, i) for i in leaders}
-        most = max(held.values())
-        winners = [i for i in leaders if held[i] == most]
+    if totals.count(max(totals)) > 1:
         tiebreak = ("tie on points broken by most cities and harbors held" if len(winners) == 1
                     else "tie on points and on sites held: a shared victory")
-        leaders = winners
-    return evolve(state, phase="over", winners=tuple(leaders), tiebreak=tiebreak)
+    return evolve(state, phase="over", winners=tuple(winners), tiebreak=tiebreak)
 
 
 def play_setup(state: GameState, rng: random.Random) -> tuple[GameState, Setup]:

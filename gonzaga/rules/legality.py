@@ -226,16 +226,33 @@ def legal_weddings(state: GameState, seat: int, region: Optional[str] = None) ->
     blocked = s.fief_mask | state.all_rings
     open_hexes = board.valid & ~blocked
     first = board.region_mask(region, state.flourishing) & open_hexes
-    sets = set()
-    for i in _iter_bits(first):
-        sets.add((i,))
-        if s.rings >= 2:
-            for d in board.deltas:
-                j = i + d
-                if open_hexes >> j & 1:
-                    sets.add((i, j) if i < j else (j, i))  # bit order is (r, q) order
+    sets = sorted(ks for _, ks in wedding_ring_sets(board, first, open_hexes, s.rings >= 2))
     hex_at = board.hex_at
-    return [Wedding(seat, tuple(hex_at[i] for i in rs)) for rs in sorted(sets)]
+    return [Wedding(seat, tuple(hex_at[i] for i in rs)) for rs in sets]
+
+
+def wedding_ring_sets(board, first: int, second: int, pairs: bool, single: int = -1):
+    """Each ring set of a wedding once, as (mask, bit indices in bit order, which is (r, q)
+    order): one ring on a hex of ``first`` that is also in ``single``, then (with ``pairs``,
+    W3) a ring on ``first`` and a second beside it on ``second``. The caller's masks say
+    which hexes are open: W2 puts ``first`` in the planned region, W4 keeps rings off the
+    seat's fiefs and off every ring, W6 allows a pair only with two rings in supply.
+
+    The order (by first ring, singles before pairs, neighbours in ``board.deltas`` order) is
+    part of the contract: the AI's tables and seeded bots read the sets in it."""
+    seen = set()
+    deltas = board.deltas
+    for i in _iter_bits(first):
+        options = [(i,)] if single >> i & 1 else []
+        if pairs:
+            options += [(i, i + d) if d > 0 else (i + d, i) for d in deltas if second >> (i + d) & 1]
+        for ks in options:
+            if ks not in seen:
+                seen.add(ks)
+                mask = 0
+                for k in ks:
+                    mask |= 1 << k
+                yield mask, ks
 
 
 def _iter_bits(mask: int):
@@ -265,4 +282,4 @@ def is_legal(state: GameState, action: Action) -> bool:
 
 __all__ = ["Illegal", "IllegalAction", "check", "is_legal", "legal_actions", "legal_plans",
            "legal_placements", "legal_weddings", "placement_problem", "plan_problem",
-           "ring_problem", "shift"]
+           "ring_problem", "shift", "wedding_ring_sets"]

@@ -1,6 +1,8 @@
 """Scoring (X1-X6) as pure functions of the board and the pieces."""
 from __future__ import annotations
 
+from typing import Sequence
+
 from .state import GameState, SeatState
 
 SITE_FLOURISHING = 3  # X1
@@ -82,6 +84,27 @@ def free_flourishing_sites(state: GameState) -> int:
     """E1: sites in flourishing regions that nobody holds."""
     held = state.all_fiefs | state.all_rings
     return (state.board.flourishing_sites(state.flourishing) & ~held).bit_count()
+
+
+def gonzaga_tile(groups: Sequence[int]) -> list[int]:
+    """X4: the Gonzaga tile's points per seat, from each seat's largest group: every seat
+    with the largest group scores it (a shared tile is scored in full by each), and nobody
+    without a piece on the board."""
+    best = max(groups)
+    return [GONZAGA_TILE if best > 0 and g == best else 0 for g in groups]
+
+
+def winners(totals: Sequence[int], sites: Sequence[int]) -> list[int]:
+    """X6: the seats with the highest total; a tie goes to the most sites held (``sites``: the
+    cities and harbors each seat holds); still tied, a shared victory."""
+    top = max(totals)
+    leaders = [i for i in range(len(totals)) if totals[i] == top]
+    if len(leaders) == 1:
+        return leaders
+    held = {i: sites[i] for i in leaders}
+    most = max(held.values())
+    winners = [i for i in leaders if held[i] == most]
+    return winners
 
 
 def recount(state: GameState) -> list[dict[str, int]]:

@@ -1,0 +1,96 @@
+"""Every bot by name, in one table: ``LEVELS``, read by ``make_bot`` and ``bot_names``.
+
+A new bot is added here, with its factory, and nowhere else (no registration as a side
+effect of importing its module). A level that searches takes a pinned iteration budget by
+name: ``expert@800`` is the expert with 800 iterations a decision (reproducible).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Optional
+
+from .base import Bot
+from .bots import GreedyBot, RandomBot
+from .expert import ExpertBot
+from .levels import EasyBot, MediumBot
+from .search import HardBot
+
+
+@dataclass(frozen=True)
+class Level:
+    """A bot by name: ``factory(seed)`` builds it; ``budgeted``: it also takes ``iterations=``."""
+
+    name: str
+    factory: Callable[..., Bot]
+    budgeted: bool = False
+
+
+LEVELS: tuple[Level, ...] = (
+    Level("random", RandomBot),
+    Level("greedy", GreedyBot),
+    Level("easy", EasyBot),
+    Level("medium", MediumBot),
+    Level("hard", HardBot, budgeted=True),
+    Level("expert", ExpertBot, budgeted=True),
+)
+
+
+class UnknownBot(KeyError):
+    """A bot name that is not in ``LEVELS`` (or a budget on a level that takes none)."""
+
+    def __str__(self) -> str:  # KeyError would print the message in quotes
+        return str(self.args[0])
+
+
+def bot_names() -> list[str]:
+    return sorted(level.name for level in LEVELS)
+
+
+def split_name(name: str) -> tuple[str, Optional[int]]:
+    """``"expert@800"`` -> ("expert", 800): a search level with a pinned iteration budget."""
+    base, sep, n = name.partition("@")
+    if sep:
+        try:
+            return base, int(n)
+        except ValueError:
+            raise UnknownBot(f"bad iteration budget in bot name {name!r} (level@N takes a whole number)") from None
+    return name, None
+
+
+def _unknown(name: str) -> UnknownBot:
+    budgeted = ", ".join(f"{level.name}@N" for level in LEVELS if level.budgeted)
+    return UnknownBot(f"unknown bot {name!r}; known: {', '.join(bot_names())} ({budgeted} pins N iterations)")
+
+
+def find_level(name: str) -> Level:
+    """The level of a bot name (``expert`` or ``expert@800``); UnknownBot (a KeyError) lists the
+    known names."""
+    base, iters = split_name(name)
+    for level in LEVELS:
+        if level.name == base:
+            if iters is not None and not level.budgeted:
+                raise _unknown(name)
+            return level
+    raise _unknown(name)
+
+
+def is_known(name: str) -> bool:
+    """A name in ``LEVELS``, or ``level@iterations`` for a level that takes an iteration budget."""
+    try:
+        find_level(name)
+    except KeyError:
+        return False
+    return True
+
+
+def make_bot(name: str, seed: int = 0) -> Bot:
+    """A new bot by name (``random``, ``greedy``, ...); UnknownBot (a KeyError) names the known ones.
+
+    ``hard@150`` or ``expert@800`` pin a search level's iteration budget (reproducible)."""
+    level = find_level(name)
+    _, iters = split_name(name)
+    if iters is None:
+        return level.factory(seed)
+    bot = level.factory(seed, iterations=iters)
+    bot.name = name
+    return bot
