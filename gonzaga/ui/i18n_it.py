@@ -213,6 +213,7 @@ IT: dict[str, str] = {
     "save.other_map": "Questa partita è stata giocata su un'altra versione della mappa e non può essere ripresa con questa versione di Gonzaga.",
     "save.unreadable": "Questo salvataggio non si può aprire: {detail}.",
     "save.not_file": "Questo non è un file normale (una cartella, un dispositivo, una pipe o un collegamento interrotto), quindi non può essere un salvataggio.",
+    "save.changed": "Questo file è cambiato mentre veniva letto (un altro programma lo sta scrivendo?), quindi non può essere usato come salvataggio.",
     "save.too_large": "Questo file è troppo grande per essere un salvataggio di Gonzaga ({size} MB; un salvataggio è al massimo {limit} MB).",
     "save.bad_number": "Questo salvataggio contiene un valore che non è un numero utilizzabile ({value}).",
     "save.too_deep": "Questo salvataggio è danneggiato: i suoi dati sono annidati troppo in profondità.",
