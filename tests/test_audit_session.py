@@ -151,6 +151,21 @@ def test_the_setup_is_never_accepted_from_a_player():
 
 
 @pytest.mark.rule("E-session")
+def test_ai_seats_never_decide_for_a_human():
+    s = solo(5)
+    for _ in range(10):
+        s.tick()
+    assert s.state.phase == "plan" and s.humans_to_plan() == [0] and s.waiting_for_ai() == []
+    assert [a.seat for a in s.record.actions[1:]] == [1]
+
+
+@pytest.mark.rule("E-session", "E-view")
+def test_the_score_table_shows_no_objective_before_the_end():
+    s = hotseat()
+    assert all(r["objective_id"] is None and r["objective_held"] is None for r in s.score_rows())
+
+
+@pytest.mark.rule("E-session")
 def test_a_rewind_drops_the_ai_action_being_shown():
     """An AI placement on show when the human takes back must not be applied afterwards."""
     for seed in range(3, 13):

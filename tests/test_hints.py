@@ -14,6 +14,8 @@ from gonzaga import hints
 from gonzaga.ai.worker import DecisionWorker
 from gonzaga.rules import Place, Plan, check, legal_placements, view
 
+pytestmark = pytest.mark.rule("E-hint")
+
 
 def fake_session(st, seed=5, n=7, version=1):
     return SimpleNamespace(state=st, record=SimpleNamespace(seed=seed, actions=[None] * n), version=version)
