@@ -117,6 +117,8 @@ def test_a_token_acts_only_in_its_own_game_and_seat(server):
 def test_an_action_numbered_behind_the_game_is_stale(server):
     """Gap 11: ``n`` lower than the game's action count is refused, as a higher one is."""
     host, friend = two_humans(server)
+    got = friend.send(type="start", token=friend.token)
+    assert friend.error(got) == "not_host" and not server.rooms[host.game].started
     host.send(type="start", token=host.token)
     friend.inbox()
     room = server.rooms[host.game]

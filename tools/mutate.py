@@ -348,7 +348,7 @@ MUTANTS = [
       "        if False:\n            return Illegal(\"R5\"", "a human acts for an AI seat"),
     M("E-session", SESSION, "        self.version += 1\n        self._log(prev, action, new)",
       "        self._log(prev, action, new)", "an applied action leaves the version"),
-    M("E-session", SESSION, "        self.version = version + 1\n        if self.on_change is not None:",
+    M("E-takeback", SESSION, "        self.version = version + 1\n        if self.on_change is not None:",
       "        self.version = version + 1\n        if False:", "no notice (autosave, redraw) after a rewind"),
     M("E-session", SESSION, "return [i for i in self.state.to_act() if not self.is_human(i)]",
       "return list(self.state.to_act())", "an AI seat decides for a human"),
