@@ -14,6 +14,8 @@ from gonzaga.table import hints
 from gonzaga.ai.worker import DecisionWorker
 from gonzaga.rules import Place, Plan, check, legal_placements, view
 
+pytestmark = pytest.mark.rule("E-hint")
+
 
 def fake_session(st, seed=5, n=7, version=1):
     """What the hint service reads of a session; ``hint_view`` as the table gives it (its own view)."""

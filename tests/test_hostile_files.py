@@ -228,6 +228,7 @@ def test_the_worst_files_through_the_real_entry_points(matrix, tmp_path):
 
 # ---------------------------------------------------------------- in-process checks of the layers
 
+@pytest.mark.rule("E-save")
 def test_read_bounded_never_blocks_or_reads_too_much(tmp_path):
     fifo = tmp_path / "pipe.json"
     os.mkfifo(fifo)
@@ -251,6 +252,7 @@ def test_read_bounded_never_blocks_or_reads_too_much(tmp_path):
     ('{"a": ' + "1" * 5000 + "}", "save.bad_number"), ("[" * 50_000 + "]" * 50_000, "save.too_deep"),
     ('{"a": 1', "save.bad_json"), ("\udcff", "save.bad_json"),
 ])
+@pytest.mark.rule("E-save")
 def test_parse_json_refuses_what_a_save_never_holds(text, key):
     with pytest.raises(S.FileProblem) as e:
         S.parse_json(text.encode("utf-8", "surrogateescape"))

@@ -28,6 +28,10 @@ PROJECT_IDS = {
     "E-view": "AI seats and the shared screen get only what one seat may know (spec E)",
     "E-save": "saves and autosave: crash-safe writes; an edited or damaged save is refused (spec E)",
     "E-table": "one authority: only the table changes a game; who may act, take back, hint or hand over (issue 38)",
+    "E-session": "the session is the one authority: it applies only a seat's own legal actions and bumps its version",
+    "E-takeback": "take-backs: only one's own last decision nobody else has seen, restored exactly (issue 11)",
+    "E-hint": "hints: from the seat's view only, and never shown once the game has left their position",
+    "E-net": "the online server: a seat's token, the action count and the message size are checked (issue 14)",
 }
 
 EXPECTED = ({f"S{i}" for i in range(1, 6)} | {f"R{i}" for i in range(1, 7)} | {f"P{i}" for i in range(1, 11)}

@@ -47,6 +47,7 @@ def test_plans_stay_secret_in_log_until_reveal():
     assert any("turn order" in l for l in s.log_lines())
 
 
+@pytest.mark.rule("E-session", "R5")
 def test_human_cannot_act_for_ai_seat():
     s = Session.new([SeatSpec("Ann", "human", colour="red"), SeatSpec("Bot", "ai", "greedy", "blue")], 5,
                     worker=InlineWorker(), ai_delay=0)

@@ -4,9 +4,13 @@ game identically; what another human has seen, a revealed plan, or a round whose
 are turned up can never be taken back (Board Game Arena's undo policy)."""
 from __future__ import annotations
 
+import pytest
+
 from gonzaga.table import takeback
 from gonzaga.rules import Donate, Place, Plan, legal_actions, legal_plans, replay
 from gonzaga.table.session import InlineWorker, SeatSpec, Session
+
+pytestmark = pytest.mark.rule("E-takeback")
 
 
 def solo(seed=7, bots=("easy", "medium")):

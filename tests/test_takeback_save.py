@@ -1,7 +1,10 @@
 """Take-backs and hints mark a game in its save (issue 11): the optional ``assists`` field."""
 from __future__ import annotations
 
+import pytest
 from test_takeback import solo
+
+pytestmark = pytest.mark.rule("E-save", "E-takeback")
 
 
 def test_the_save_marks_a_helped_game_and_older_saves_still_load(tmp_path):

@@ -18,12 +18,20 @@ touched. For each mutant:
    stopping at the first failure: a failure is *killed by another test* (a snapshot, say),
    none is *survived*.
 
+When no test of the mutant's own layer failed in step 1, the tests of that layer (``LAYER_TESTS``)
+run before step 2: a failure there is *killed by its layer's test*. Layers: ``rules``
+(gonzaga/rules), ``authority`` (the session, take-backs, hints), ``saves`` (persistence and the
+save schema) and ``network`` (gonzaga/net); the summary gives, per layer, the share of mutants
+killed by a test of their own layer (printed, and under ``layers`` in --json).
+
 Tests that already fail on the unmutated copy (another change in progress) are left out of
-every run and listed. The goal is every mutant killed by a test marked with its rule.
+every run and listed. The goal is every mutant killed by a test marked with its rule, and at
+least 95% of each layer's mutants killed by a test of that layer.
 """
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import json
 import os
 import shutil
@@ -81,6 +89,41 @@ L, P, B, E, S, V, PO, ST = ("gonzaga/rules/legality.py", "gonzaga/rules/placemen
 RD = "gonzaga/rules/rounds.py"
 SESSION, SAVES, REC = "gonzaga/table/session.py", "gonzaga/table/persistence.py", "gonzaga/rules/record.py"
 PACING = "gonzaga/table/pacing.py"
+TB, HINTS, SCHEMA = "gonzaga/table/takeback.py", "gonzaga/table/hints.py", "gonzaga/table/save_schema.py"
+SERVER, PROTO, ENG = "gonzaga/net/server.py", "gonzaga/net/protocol.py", E
+
+# The layers of the summary: a mutant's layer is its file's (by folder, or by module name for the
+# authority and the saves, wherever those modules live), and a layer's tests are these modules.
+LAYER_MODULES = {"authority": ("session", "takeback", "hints", "core", "seats", "pacing", "observers", "store"), "saves": ("persistence", "save_schema")}
+LAYER_TESTS = {
+    "rules": ("test_rules_*", "test_fiefs_and_actions", "test_record_upgrade", "test_golden_and_perft",
+              "test_random_play", "test_map_data", "test_audit_rules"),
+    "authority": ("test_session", "test_takeback", "test_takeback_save", "test_hints", "test_audit_session",
+                  "test_table"),
+    "saves": ("test_saves", "test_hostile_files", "test_disk_faults", "test_crash_safety", "test_takeback_save",
+              "test_audit_saves"),
+    "network": ("test_net_protocol", "test_audit_net"),
+}
+
+
+def layer_of(file: str) -> str:
+    """The layer of a source file: rules, authority, saves, network, or other."""
+    path = Path(file)
+    if "rules" in path.parts:
+        return "rules"
+    if "net" in path.parts:
+        return "network"
+    for layer, stems in LAYER_MODULES.items():
+        if path.stem in stems:
+            return layer
+    return "other"
+
+
+def test_layers(nodeid: str) -> set:
+    """The layers whose tests include this test (``tests/test_x.py::test_y``)."""
+    stem = Path(nodeid.split("::")[0]).stem
+    return {layer for layer, pats in LAYER_TESTS.items() if any(fnmatch.fnmatch(stem, p) for p in pats)}
+
 
 MUTANTS = [
     # ---------------------------------------------------------------- setup
@@ -266,6 +309,102 @@ MUTANTS = [
       "if len(model.seats) != len(record.config.seat_colours()):", "seat colours not checked"),
     M("E-save", SAVES, "if stored is not None and stored.digest != digest(state):", "if stored is None:",
       "summary digest not checked"),
+    # ---------------------------------------------------------------- the audit's gaps (issue 38): rules
+    M("X6", ENG, "held = {i: scoring.sites_held(state, i) for i in leaders}",
+      "held = {i: scoring.sites_held(state, i) for i in range(state.n)}", "a tie-break counts seats not tied"),
+    M("R4", ENG, "return (0 if s.plan.king else 1, ACTION_RANK[s.plan.action], s.card)",
+      "return (0 if s.plan.king else 1, ACTION_RANK[s.plan.action], s.card_digit, s.card)",
+      "a tie goes to the colour before the fief"),
+    M("K1", L, "if s.rings < 1:\n            return Illegal(\"K1\"", "if s.rings <= 1:\n            return Illegal(\"K1\"",
+      "check: King refused with exactly one ring"),
+    M("K1", L, 'king_ok = s.rings >= 1 and "K" not in gone', 'king_ok = s.rings > 1 and "K" not in gone',
+      "generator: King not offered with exactly one ring"),
+    M("E-view", V, "known = {v.seats[me].objective}", "known = set()", "determinize: a rival given the viewer's objective"),
+    M("E-view", V, 'changes["objective"] = pool.pop()', 'changes["objective"] = pool[-1]',
+      "determinize: two rivals given one objective"),
+    M("E-view", V, "        deck = list(s.deck)\n        rng.shuffle(deck)", "        deck = list(s.deck)",
+      "determinize: decks left in sorted order"),
+    # ---------------------------------------------------------------- take-backs
+    M("E-takeback", TB, "if others and not isinstance(a, Plan):", "if others and isinstance(a, Place):",
+      "hot-seat: a donation or a wedding taken back"),
+    M("E-takeback", TB, 'if st.phase != "plan" or st.round != r:', "if st.round != r:", "a revealed plan taken back"),
+    M("E-takeback", TB, "elif st.round != r:", "elif st.round > r + 1:",
+      "taken back after the next fiefs are turned up"),
+    M("E-takeback", TB, "for b in session.record.actions[i + 1:])", "for b in session.record.actions[i + 2:])",
+      "another human's decision right after it overlooked"),
+    M("E-takeback", TB, 'if st.phase == "over":', "if False:", "taken back once the game is over"),
+    M("E-takeback", TB, "if isinstance(a, DECISIONS) and session.is_human(a.seat):", "if isinstance(a, DECISIONS):",
+      "the take-back offered for an AI seat's decision"),
+    M("E-takeback", TB, 'session.assists["takebacks"] = session.assists.get("takebacks", 0) + 1',
+      'session.assists["takebacks"] = session.assists.get("takebacks", 0)', "a take-back not counted"),
+    M("E-takeback", SESSION, "self.version = version + 1", "self.version = version",
+      "a rewind does not move the version on"),
+    M("E-takeback", SESSION, "        if (seat, prefix) in self._ai_memo:\n            return (None, prefix)",
+      "        if False:\n            return (None, prefix)", "AI seats decide afresh after a take-back"),
+    # ---------------------------------------------------------------- the session
+    M("E-session", SESSION, "        self._showing = None\n        for a in actions:", "        for a in actions:",
+      "an AI action on show survives a rewind"),
+    M("E-session", SESSION, "        if not self.is_human(action.seat):\n            return Illegal(\"R5\"",
+      "        if False:\n            return Illegal(\"R5\"", "a human acts for an AI seat"),
+    M("E-session", SESSION, "        self.version += 1\n        self._log(prev, action, new)",
+      "        self._log(prev, action, new)", "an applied action leaves the version"),
+    M("E-takeback", SESSION, "        self.version = version + 1\n        if self.on_change is not None:",
+      "        self.version = version + 1\n        if False:", "no notice (autosave, redraw) after a rewind"),
+    M("E-session", SESSION, "return [i for i in self.state.to_act() if not self.is_human(i)]",
+      "return list(self.state.to_act())", "an AI seat decides for a human"),
+    M("E-session", SESSION, '"objective_id": s.objective if st.phase == "over" else None,',
+      '"objective_id": s.objective,', "objectives in the score table before the end"),
+    # ---------------------------------------------------------------- hints
+    M("E-hint", HINTS, "if self._asked is not None and self._asked[:2] != (id(session), session.version):",
+      "if self._asked is not None and self._asked[0] != id(session):",
+      "a hint collected after the same session moved on"),
+    M("E-hint", HINTS, "self._asked[:2] == (id(session), session.version)", "self._asked[0] == id(session)",
+      "a hint shown after the same session moved on"),
+    M("E-hint", HINTS, "v = view(session.state, seat)  # never more", "v = session.state  # never more",
+      "a hint asked from the full state"),
+    M("E-hint", HINTS, "h.position = len(session.record.actions)", "h.position = 0", "a hint without its position"),
+    M("E-hint", HINTS, "            self._ticket = None\n            self.failed = True\n            return None",
+      "            self._ticket = None\n            self.failed = False\n            return None",
+      "a failed hint not said"),
+    M("E-hint", HINTS, "return Hint(seat, a, scoring.DONATION,", "return Hint(seat, a, 0,",
+      "a donation hint worth nothing"),
+    M("E-hint", HINTS, 'or i18n.t("hint.rings"), cells=tuple(a.rings))', 'or i18n.t("hint.rings"), cells=())',
+      "a wedding hint without its rings"),
+    M("E-hint", HINTS, 'PREFERENCE = ("expert", "hard",', 'PREFERENCE = ("hard", "expert",',
+      "a hint not from the strongest level"),
+    M("E-hint", HINTS, "seed = hint_seed(session.record.seed, seat, len(session.record.actions))",
+      "seed = hint_seed(session.record.seed, seat, 0)", "one hint seed for every position"),
+    # ---------------------------------------------------------------- saves
+    M("E-save", SAVES, "        record = upgrade(record, content)  # a version 1",
+      "        record = record  # a version 1", "a version 1 save loaded without its upgrade"),
+    M("E-save", SCHEMA, "if total != opened.st_size:", "if total > limit:", "a file growing while read accepted"),
+    M("E-save", SAVES, "    while os.path.lexists(target):", "    if os.path.lexists(target):",
+      "a third file moved aside in one second overwrites the second"),
+    M("E-save", SAVES, "if type(v) is int and v > SAVE_VERSION:", "if type(v) is int and v > SAVE_VERSION + 1:",
+      "the next save format not said to be newer"),
+    M("E-save", SAVES, "if stat.S_ISREG(st.st_mode) and now - st.st_mtime > max_age:",
+      "if stat.S_ISREG(st.st_mode):", "a write in progress has its temporary file removed"),
+    M("E-save", SCHEMA, "parse_float=_parse_float, parse_constant=_parse_constant)", "parse_float=_parse_float)",
+      "NaN and Infinity read from a save"),
+    M("E-save", SAVES, 'return {"assists": a} if a else {}', "return {}", "take-backs and hints not saved"),
+    # ---------------------------------------------------------------- network
+    M("E-net", SERVER, "_, seat = self._seat_of(m.token, room)", "_, seat = self._seat_of(m.token)",
+      "resume: another game's token opens a seat"),
+    M("E-net", SERVER, "if found is None or (room is not None and found[0] is not room):", "if found is None:",
+      "a token checked without its game"),
+    M("E-net", SERVER, "if m.n != room.n:", "if m.n > room.n:", "an action numbered behind accepted"),
+    M("E-net", PROTO, 'if len(text) > max_bytes or len(text.encode("utf-8", "surrogatepass")) > max_bytes:',
+      "if len(text) > max_bytes:", "the size limit counts characters"),
+    M("E-net", SERVER, "if action.seat != seat:", "if action.seat != seat and seat != room.host_seat:",
+      "the host acts for another seat"),
+    M("E-net", SERVER, "text=action.to_text() if action.seat == seat else None)", "text=action.to_text())",
+      "another seat's plan sent before the reveal"),
+    M("E-net", SERVER, "        if old.token_hash:\n            self.tokens.pop(old.token_hash, None)",
+      "        if old.token_hash:\n            pass", "a removed friend's token still works"),
+    M("E-net", SERVER, 'if room.started:\n            raise Refused("started", "that game has already begun")',
+      'if False:\n            raise Refused("started", "that game has already begun")', "joining after the start"),
+    M("E-net", PROTO, "if peak > MAX_DEPTH:", "if peak > MAX_DEPTH + 1:", "one level too deep accepted"),
+    M("E-net", SERVER, "if seat != room.host_seat:", "if seat is None:", "a friend starts the game"),
 ]
 
 
@@ -307,9 +446,14 @@ def _note_failure(report):
 @dataclass
 class Result:
     mutant: Mutant
-    status: str  # killed-by-rule, killed-by-other, survived, stale, timeout
+    status: str  # killed-by-rule, killed-by-layer, killed-by-other, survived, stale, timeout
     tests: list = field(default_factory=list)
     seconds: float = 0.0
+    own_layer: bool = False  # a test of the mutant's own layer failed
+
+    @property
+    def layer(self) -> str:
+        return layer_of(self.mutant.file)
 
 
 def tracked_files() -> list[str]:
@@ -370,8 +514,16 @@ def baseline(ws: Workspace) -> list[str]:
     return failed
 
 
+def layer_suite(ws: Workspace, layer: str) -> list[str]:
+    """The pytest arguments that run the tests of ``layer`` in this copy (none: an empty list)."""
+    names = sorted({p.relative_to(ws.repo).as_posix() for pat in LAYER_TESTS.get(layer, ())
+                    for p in (ws.repo / "tests").glob(pat + ".py")})
+    return [*names, *SUITE[-2:]] if names else []
+
+
 def run_one(ws: Workspace, m: Mutant, deselect: list[str]) -> Result:
-    """Stage 1 (the tests marked with the mutant's rule), then stage 2 (the fast suite)."""
+    """Stage 1 (the tests marked with the mutant's rule), then the tests of its layer when none of
+    them failed yet, then stage 2 (the fast suite)."""
     t0 = time.monotonic()
     path = ws.repo / m.file
     text = path.read_text(encoding="utf-8")
@@ -379,10 +531,23 @@ def run_one(ws: Workspace, m: Mutant, deselect: list[str]) -> Result:
     if mutated is None:
         return Result(m, "stale", [f"snippet not found once in {m.file}"])
     path.write_text(mutated, encoding="utf-8")
+    layer = layer_of(m.file)
     try:
         rc, failed = ws.pytest(SUITE + ["--mutate-rule", m.rule], deselect)
         if rc == -1:
             return Result(m, "timeout", [], time.monotonic() - t0)
+        own = any(layer in test_layers(t) for t in failed)
+        if failed and own:
+            return Result(m, "killed-by-rule", failed, time.monotonic() - t0, True)
+        args = layer_suite(ws, layer)
+        if args:
+            rc2, failed2 = ws.pytest(args, deselect)
+            if rc2 == -1:  # the layer's own tests hang on it
+                return Result(m, "timeout", failed, time.monotonic() - t0, True)
+            if rc2 not in (0, 5):
+                if failed:
+                    return Result(m, "killed-by-rule", failed + failed2, time.monotonic() - t0, True)
+                return Result(m, "killed-by-layer", failed2 or [f"pytest exit {rc2}"], time.monotonic() - t0, True)
         if failed:
             return Result(m, "killed-by-rule", failed, time.monotonic() - t0)
         rc, failed = ws.pytest(SUITE, deselect)
@@ -393,6 +558,21 @@ def run_one(ws: Workspace, m: Mutant, deselect: list[str]) -> Result:
         return Result(m, "survived", [], time.monotonic() - t0)
     finally:
         path.write_text(text, encoding="utf-8")
+
+
+def layer_summary(results: list) -> dict:
+    """Per layer (in the order rules, authority, saves, network, other; only those with mutants):
+    how many mutants, how many killed, how many killed by a test of their own layer, and its share."""
+    out = {}
+    for name in ("rules", "authority", "saves", "network", "other"):
+        rs = [r for r in results if r.layer == name and r.status != "stale"]
+        if not rs:
+            continue
+        own = sum(r.own_layer for r in rs)
+        out[name] = {"mutants": len(rs), "killed": sum(r.status not in ("survived",) for r in rs),
+                     "killed_by_own_layer": own, "survived": sum(r.status == "survived" for r in rs),
+                     "own_layer_percent": round(100.0 * own / len(rs), 1)}
+    return out
 
 
 def main(argv=None) -> int:
@@ -448,7 +628,8 @@ def main(argv=None) -> int:
                 with lock:
                     results.append(r)
                     first = r.tests[0] if r.tests else ""
-                    print(f"{r.status:15} {m.rule:7} {m.file:28} {m.what}  [{r.seconds:.0f}s] {first}",
+                    print(f"{r.status:15} {'layer' if r.own_layer else '     '} {m.rule:10} {m.file:28} {m.what}  "
+                          f"[{r.seconds:.0f}s] {first}",
                           file=report, flush=True)
 
         threads = [threading.Thread(target=work, args=(ws,)) for ws in spaces]
@@ -462,20 +643,29 @@ def main(argv=None) -> int:
     order = {m: i for i, m in enumerate(mutants)}
     results.sort(key=lambda r: order[r.mutant])
     count = {s: sum(r.status == s for r in results) for s in
-             ("killed-by-rule", "killed-by-other", "timeout", "survived", "stale")}
+             ("killed-by-rule", "killed-by-layer", "killed-by-other", "timeout", "survived", "stale")}
     total = len(results)
-    killed = count["killed-by-rule"] + count["killed-by-other"] + count["timeout"]
+    killed = count["killed-by-rule"] + count["killed-by-layer"] + count["killed-by-other"] + count["timeout"]
     print(f"\nscore: {killed}/{total} killed; {count['killed-by-rule']}/{total} killed by a test marked with the "
           f"rule the mutant breaks; {count['survived']} survived, {count['stale']} stale "
           f"({time.monotonic() - t0:.0f} s)", file=report)
+    layers = layer_summary(results)
+    for name, d in layers.items():
+        print(f"  {name:10} {d['killed_by_own_layer']:3}/{d['mutants']:<3} killed by a test of the layer "
+              f"({d['own_layer_percent']:5.1f}%); {d['killed']} killed in all, {d['survived']} survived",
+              file=report)
     for r in results:
-        if r.status in ("survived", "killed-by-other", "stale"):
-            print(f"  {r.status}: {r.mutant.name} {r.tests[:1]}", file=report)
+        if r.status in ("survived", "killed-by-other", "stale") or not r.own_layer:
+            print(f"  {r.status}{'' if r.own_layer else ' (not by its layer)'}: {r.mutant.name} {r.tests[:1]}",
+                  file=report)
     if args.json:
         json.dump({"total": total, "killed": killed, "killed_by_rule": count["killed-by-rule"],
+                   "killed_by_layer": count["killed-by-layer"],
                    "killed_by_other": count["killed-by-other"], "timeout": count["timeout"],
                    "survived": count["survived"], "stale": count["stale"], "left_out": skipped,
+                   "layers": layers,
                    "mutants": [{"rule": r.mutant.rule, "file": r.mutant.file, "what": r.mutant.what,
+                                "layer": r.layer, "own_layer": r.own_layer,
                                 "status": r.status, "tests": r.tests, "seconds": round(r.seconds, 1)}
                                for r in results]}, sys.stdout, indent=1)
         print()

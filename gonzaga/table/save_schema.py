@@ -137,8 +137,11 @@ def read_bounded(path, limit: int = MAX_SAVE_BYTES) -> bytes:
     except OSError as e:
         raise os_problem(e) from None
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
+        opened = os.fstat(fd)
+        if not stat.S_ISREG(opened.st_mode):
             raise FileProblem("save.not_file")
+        if opened.st_size > limit:  # it grew between the stat and the open
+            raise FileProblem("save.too_large", size=_mb(opened.st_size), limit=_mb(limit))
         chunks, total = [], 0
         while total <= limit:
             b = os.read(fd, min(1 << 16, limit + 1 - total))
@@ -146,8 +149,8 @@ def read_bounded(path, limit: int = MAX_SAVE_BYTES) -> bytes:
                 break
             chunks.append(b)
             total += len(b)
-        if total > limit:  # it grew while being read
-            raise FileProblem("save.too_large", size=_mb(total), limit=_mb(limit))
+        if total != opened.st_size:  # it grew (or shrank) while being read: never half a file
+            raise FileProblem("save.changed")
         return b"".join(chunks)
     except OSError as e:
         raise os_problem(e) from None
