@@ -19,6 +19,8 @@ import os
 import subprocess
 import sys
 
+from .ui_bench import bench_env
+
 
 def _frames(quick: bool) -> dict:
     import statistics
@@ -96,9 +98,8 @@ def _frames(quick: bool) -> dict:
 
 def measure(quick: bool = False) -> dict:
     """The figures, measured in a subprocess (headless)."""
-    from .ui_bench import _env
     p = subprocess.run([sys.executable, "-m", "gonzaga.anim_bench"] + (["--quick"] if quick else []),
-                       capture_output=True, text=True, env=_env(), timeout=600)
+                       capture_output=True, text=True, env=bench_env(), timeout=600)
     try:
         return json.loads(p.stdout.strip().splitlines()[-1])
     except (IndexError, ValueError):

@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Optional
 
 from .table import persistence
+from .cli_common import TOOL_COMMANDS
+from .version import NOTICE, __version__
 
 log = logging.getLogger(__name__)
 
@@ -52,7 +54,6 @@ class _Parser(argparse.ArgumentParser):
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
-    from .cli import TOOL_COMMANDS
     p = _Parser(prog="gonzaga", add_help=True, description="Gonzaga, digital edition",
                 epilog=f"tools: gonzaga {' | '.join(TOOL_COMMANDS)} (each has --help)")
     p.add_argument("--version", action="store_true", help="print the version and exit")
@@ -604,7 +605,8 @@ def main(argv: Optional[list[str]] = None) -> int:
         print(f"gonzaga: {e}", file=sys.stderr)
         return 2
     if args.version:
-        print(f"gonzaga {persistence.app_version()}")
+        print(f"gonzaga {__version__}")
+        print(NOTICE)
         return 0
     log_file = persistence.setup_logging()
     from .rules import ContentError, load_content

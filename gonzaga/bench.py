@@ -5,6 +5,9 @@ import random
 import statistics
 import time
 
+from .anim_bench import measure as measure_anim
+from .ui_bench import first_frame_ms, measure_ui
+
 
 def mid_game_state(seed: int = 7, rounds: int = 6):
     """A seeded 4-seat greedy game stopped at the start of placement in ``rounds``."""
@@ -125,11 +128,8 @@ def run_bench(quick: bool = False, ui: bool = True) -> dict:
            "rollout_steps_per_s": round(rollouts, 1),
            "rollout_steps_per_s_apply": round(rollouts_apply, 1),
            "position": f"4 seats, round {state.round}, fief {s.fief}, {len(plans)} plans"}
-    if ui:
-        try:
-            from .ui_bench import measure_ui
-        except ImportError:
-            pass
-        else:
-            out.update(measure_ui(quick=quick))
+    if ui:  # each measures in a subprocess: nothing of pygame is imported here
+        out.update(measure_ui(quick=quick))
+        out.update(measure_anim(quick))  # frames while the table's animations run (issue 13)
+        out["first_frame_ms"] = first_frame_ms(1 if quick else 3)
     return out

@@ -8,23 +8,13 @@ into a closed pipe (``| head``) ends the command quietly.
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import statistics
 import sys
 from collections import Counter
-from pathlib import Path
 
-TOOL_COMMANDS = ("simulate", "replay", "legal", "bench", "render-map", "serve", "netplay-check")
-
-
-class UsageError(Exception):
-    """Bad arguments or input files: reported as one line, exit status 2."""
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message):  # one clear line, not argparse's usage block
-        raise UsageError(f"{self.prog}: {message}")
+# shared with the game's own options and with gonzaga/net/check.py (which still imports them
+# from here: the names stay importable from this module)
+from .cli_common import TOOL_COMMANDS, UsageError, _emit, _Parser, _percentile, _silence_stdout  # noqa: F401
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -75,33 +65,7 @@ def run(argv: list[str]) -> int:
         return 0
 
 
-def _silence_stdout() -> None:
-    """Point stdout at the null device so that the flush at exit does not fail again."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        os.close(devnull)
-    except (OSError, ValueError):
-        pass
-
-
-def _emit(obj: dict, as_json: bool) -> None:
-    if as_json:
-        print(json.dumps(obj, indent=1))
-    else:
-        for k, v in obj.items():
-            print(f"{k}: {json.dumps(v)}")
-
-
 # ---------------------------------------------------------------- simulate
-
-def _percentile(xs: list[float], q: float) -> float:
-    if not xs:
-        return 0.0
-    xs = sorted(xs)
-    k = min(len(xs) - 1, max(0, int(round(q * (len(xs) - 1)))))
-    return xs[k]
-
 
 def cmd_simulate(args) -> int:
     from .ai import bot_names, is_known

@@ -14,7 +14,8 @@
 * ``frame_cpu_ms_p99`` / ``zoom_frame_cpu_ms_p99``: the same frames' CPU time on the frame
   loop's thread (what a frame costs whatever else the machine is running; the wall-clock
   figures above also count waiting for the cores and for the layer builder).
-* ``first_frame_ms``: ``gonzaga --exit-after-first-frame`` run as a subprocess: from the
+* ``first_frame_ms`` (``first_frame_ms()``, added by ``bench.run_bench``): ``gonzaga
+  --exit-after-first-frame`` run as a subprocess: from the
   first import of the package to the first title frame on screen. Target <= 1000 ms.
 
 All run in a subprocess with SDL's dummy video driver, so no window opens.
@@ -27,7 +28,8 @@ import subprocess
 import sys
 
 
-def _env() -> dict:
+def bench_env() -> dict:
+    """The environment of the measuring subprocesses (also gonzaga/anim_bench.py's)."""
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
     env.setdefault("GONZAGA_HOME", os.path.join(os.path.expanduser("~"), ".cache", "gonzaga-bench"))
     return env
@@ -37,7 +39,7 @@ def first_frame_ms(runs: int = 3) -> float:
     best = None
     for _ in range(runs):
         p = subprocess.run([sys.executable, "-m", "gonzaga", "--exit-after-first-frame"], capture_output=True,
-                           text=True, env=_env(), timeout=120)
+                           text=True, env=bench_env(), timeout=120)
         for line in p.stdout.splitlines():
             if line.startswith("first_frame_ms="):
                 v = float(line.split("=", 1)[1])
@@ -238,14 +240,11 @@ def _figures(quick: bool) -> dict:
 def measure_ui(quick: bool = False) -> dict:
     out = {}
     p = subprocess.run([sys.executable, "-m", "gonzaga.ui_bench", "--drag"] + (["--quick"] if quick else []),
-                       capture_output=True, text=True, env=_env(), timeout=600)
+                       capture_output=True, text=True, env=bench_env(), timeout=600)
     try:
         out.update(json.loads(p.stdout.strip().splitlines()[-1]))
     except (IndexError, ValueError):
         out["frame_error"] = (p.stderr.strip().splitlines() or ["no output"])[-1]
-    from .anim_bench import measure as measure_anim  # frames while the table's animations run (issue 13)
-    out.update(measure_anim(quick))
-    out["first_frame_ms"] = first_frame_ms(1 if quick else 3)
     return out
 
 
@@ -253,4 +252,5 @@ if __name__ == "__main__":
     if "--drag" in sys.argv:
         print(json.dumps(_figures("--quick" in sys.argv)))
     else:
-        print(json.dumps(measure_ui("--quick" in sys.argv), indent=1))
+        quick = "--quick" in sys.argv
+        print(json.dumps({**measure_ui(quick), "first_frame_ms": first_frame_ms(1 if quick else 3)}, indent=1))

@@ -2,8 +2,9 @@
 
     .venv/bin/python tools/make_icon.py
 
-Writes gonzaga.png (256 px, also used as the window icon) and gonzaga.ico (PNG-in-ICO, for the
-Windows build). Run once after changing the design; the files are committed.
+Writes gonzaga.png (256 px, also used as the window icon), gonzaga.ico (PNG-in-ICO, for the
+Windows build) and gonzaga.icns (PNG-in-ICNS, 16 to 1024 px, for the macOS bundle). Run once
+after changing the design; the files are committed. ``--icns`` writes only gonzaga.icns.
 """
 from __future__ import annotations
 
@@ -58,14 +59,35 @@ def write_ico(path: Path, sizes=(16, 32, 48, 64, 128, 256)) -> None:
     path.write_bytes(header + entries + b"".join(images))
 
 
-def main() -> int:
+# ICNS entry types holding PNG data, with their size in pixels (Apple's icns format: a 'icns'
+# header with the file's length, then per image a 4-letter type, the entry's length, the PNG)
+ICNS_TYPES = (("icp4", 16), ("icp5", 32), ("icp6", 64), ("ic07", 128), ("ic08", 256), ("ic09", 512),
+              ("ic10", 1024), ("ic11", 32), ("ic12", 64), ("ic13", 256), ("ic14", 512))
+
+
+def icns_bytes() -> bytes:
+    drawn: dict[int, bytes] = {}
+    body = b""
+    for kind, n in ICNS_TYPES:
+        if n not in drawn:
+            drawn[n] = png_bytes(draw(n))
+        body += kind.encode("ascii") + struct.pack(">I", 8 + len(drawn[n])) + drawn[n]
+    return b"icns" + struct.pack(">I", 8 + len(body)) + body
+
+
+def main(argv: list[str]) -> int:
     pygame.init()
     OUT.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(draw(256), str(OUT / "gonzaga.png"))
-    write_ico(OUT / "gonzaga.ico")
-    print(f"wrote {OUT / 'gonzaga.png'} and {OUT / 'gonzaga.ico'}")
+    written = []
+    if "--icns" not in argv:
+        pygame.image.save(draw(256), str(OUT / "gonzaga.png"))
+        write_ico(OUT / "gonzaga.ico")
+        written += [OUT / "gonzaga.png", OUT / "gonzaga.ico"]
+    (OUT / "gonzaga.icns").write_bytes(icns_bytes())
+    written.append(OUT / "gonzaga.icns")
+    print("wrote " + ", ".join(map(str, written)))
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

@@ -8,7 +8,7 @@ The environment variable ``GONZAGA_HOME`` puts all of them under one folder
 A save file is JSON validated with pydantic (see docs/save-format.md, "Save
 files")::
 
-    {"format": "gonzaga-save", "save_version": 2, "app_version": "0.1.0",
+    {"format": "gonzaga-save", "save_version": 2, "app_version": "0.2.0",
      "saved_at": "2026-...", "name": "Tuesday game",
      "seats": [{"name": "Ann", "kind": "human", "bot": "greedy", "colour": "red"}, ...],
      "record": {...GameRecord.to_json(state), with its summary digest...}}
@@ -42,6 +42,7 @@ from typing import Literal, Optional
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from . import save_schema as S
+from ..version import __version__
 from ..words import i18n
 
 log = logging.getLogger(__name__)
@@ -53,11 +54,8 @@ AUTOSAVE = "autosave.json"
 
 
 def app_version() -> str:
-    try:
-        from importlib.metadata import version
-        return version("gonzaga")
-    except Exception:
-        return "0.1.0"
+    """The program's version (the one version file, gonzaga/version.py; docs/release.md)."""
+    return __version__
 
 
 # ---------------------------------------------------------------- folders
