@@ -23,6 +23,10 @@ from typing import Optional
 from ..rules import Action, GameState, Place, Plan, Wedding, legal_placements, try_on
 from ..rules import scoring
 from ..words import i18n
+from ..ai import bot_names
+from ..ai.bots import best_scoring
+from ..ai.worker import DecisionWorker
+import logging
 
 #: the levels from strongest to weakest; a hint asks the first one that is registered
 PREFERENCE = ("expert", "hard", "medium", "easy", "greedy", "random")
@@ -30,7 +34,6 @@ PREFERENCE = ("expert", "hard", "medium", "easy", "greedy", "random")
 
 def strongest_level() -> str:
     """The strongest AI level registered now (``expert`` once it exists)."""
-    from ..ai import bot_names
     names = bot_names()
     for n in PREFERENCE:
         if n in names:
@@ -117,7 +120,6 @@ def _cover_reason(v: GameState, seat: int, cells, new_piece: Optional[Action]) -
 
 def _best_under(v: GameState, seat: int, region: str, action: str):
     """The best-scoring placement or wedding under a plan: (points, action) or None."""
-    from ..ai.bots import best_scoring
     opts = best_scoring(v, seat, region, action)
     return max(opts, key=lambda x: x[0]) if opts else None
 
@@ -181,7 +183,6 @@ class HintService:
     @property
     def worker(self):
         if self._worker is None:
-            from ..ai.worker import DecisionWorker
             self._worker = DecisionWorker(processes=1)
         return self._worker
 
@@ -210,7 +211,6 @@ class HintService:
         try:
             self._ticket = self.worker.request(level, seed, v, seat)
         except Exception:  # no worker could start: no hint, the game goes on
-            import logging
             logging.getLogger(__name__).exception("hint request failed")
             self._ticket = None
             self.failed = True
@@ -226,7 +226,6 @@ class HintService:
         try:
             a = self.worker.result(self._ticket)
         except Exception:  # a failing search must not stop the game: say so, no hint
-            import logging
             logging.getLogger(__name__).exception("hint failed")
             self._ticket = None
             self.failed = True

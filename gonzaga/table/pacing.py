@@ -18,6 +18,8 @@ from typing import Optional
 from ..ai.match import bot_seed
 from ..rules import Action, Donate, GameState, check, legal_actions, view
 from .store import StoreFailed
+from ..ai import make_bot
+from ..ai.worker import DecisionWorker
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +35,6 @@ class InlineWorker:
         self._n = 0
 
     def request(self, bot_name: str, seed: int, v: GameState, seat: int) -> int:
-        from ..ai import make_bot
         self._n += 1
         bot = self._bots.get((bot_name, seed, seat))
         if bot is None:
@@ -53,7 +54,6 @@ class InlineWorker:
 
 def make_worker():
     """The project's decision worker (bots think in a thread or a process, never in the frame loop)."""
-    from ..ai.worker import DecisionWorker
     return DecisionWorker()
 
 

@@ -44,6 +44,13 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from . import save_schema as S
 from ..version import __version__
 from ..words import i18n
+import platformdirs
+from .seats import SeatSpec
+from ..ai import bot_names
+from ..rules import GameRecord, RecordError, load_content, replay
+from ..rules.record import RECORD_VERSION, digest
+from ..rules.record import earlier_board, upgrade
+from ..rules.content import edition_for
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +78,6 @@ def _user_dir(sub: str, kind: str) -> Path:
     if h:
         d = h / sub
     else:
-        import platformdirs
         d = Path(getattr(platformdirs, f"user_{kind}_dir")(APP_NAME, appauthor=False))
     return _ensure_dir(d)
 
@@ -357,7 +363,6 @@ class LoadedSave:
 
     @property
     def seats(self):
-        from .seats import SeatSpec
         return [SeatSpec(s.name, s.kind, s.bot, s.colour) for s in self.model.seats]
 
 
@@ -450,7 +455,6 @@ def read_save(path: Path, content=None) -> LoadedSave:
 
 def _known_bots() -> Optional[list[str]]:
     try:
-        from ..ai import bot_names
         return bot_names()
     except Exception:  # the AI package is not essential to read a save
         log.exception("bot names unavailable")
@@ -458,8 +462,6 @@ def _known_bots() -> Optional[list[str]]:
 
 
 def _read_save(path: Path, content) -> LoadedSave:
-    from ..rules import GameRecord, RecordError, load_content, replay
-    from ..rules.record import RECORD_VERSION, digest
 
     d = S.parse_json(S.read_bounded(path))
     if not isinstance(d, dict) or d.get("format") != SAVE_FORMAT:
@@ -485,8 +487,6 @@ def _read_save(path: Path, content) -> LoadedSave:
         raise SaveError(i18n.t("save.invalid", detail=i18n.t("save.detail_seats")), path)
     if tuple(s.colour for s in model.seats) != tuple(record.config.seat_colours()):
         raise SaveError(i18n.t("save.invalid", detail=i18n.t("save.detail_colours")), path)
-    from ..rules.record import earlier_board, upgrade
-    from ..rules.content import edition_for
     # The board the game was played on: this one, or a kept earlier edition (assets/map/editions)
     # on which it finishes; failing both, an earlier edition of this board is replayed move by move.
     own = edition_for(record.map_id, content)

@@ -27,6 +27,7 @@ from typing import Annotated, Any, Literal, Optional
 
 from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError,
                       ValidationInfo, field_validator, model_validator)
+from ..words import i18n
 
 # A finished four-seat game is about 3.6 KB (``json.dumps(..., indent=1)``); 1 MiB is ~290 times that.
 MAX_SAVE_BYTES = 1 << 20
@@ -88,7 +89,6 @@ class FileProblem(Exception):
         self.params = params
 
     def message(self) -> str:
-        from ..words import i18n
         params = dict(self.params)
         if i18n.language() != "en" and params.get("code"):  # the system's words are English: its code instead
             params["detail"] = params["code"]

@@ -36,6 +36,7 @@ from .core import Table
 from .pacing import SPEEDS, InlineWorker, fallback as _fallback, make_worker  # noqa: F401  (screens, tests)
 from .seats import SeatSpec
 from .store import CallbackStore, Change
+from .takeback import candidate
 
 log = logging.getLogger(__name__)
 
@@ -171,7 +172,6 @@ class Session:
         now = self.humans_to_plan() or [self.human_to_place()]
         if now[0] is not None:
             return now[0]
-        from .takeback import candidate
         return candidate(self)
 
     @property

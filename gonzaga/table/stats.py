@@ -36,6 +36,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from . import persistence
 from ..words import i18n
+import hashlib
+from . import history
+from ..rules import scoring
 
 log = logging.getLogger(__name__)
 
@@ -160,14 +163,11 @@ def reset() -> bool:
 
 def online_id(game: str) -> str:
     """An online game's entry id: from the server's game id (the same game, counted once)."""
-    import hashlib
     return hashlib.sha256(f"online:{game}".encode("utf-8")).hexdigest()[:16]
 
 
 def entry_for(session) -> Optional[GameEntry]:
     """The entry of a finished game with at least one human seat; None otherwise."""
-    from . import history
-    from ..rules import scoring
     st = session.state
     humans = session.humans
     if st.phase != "over" or not humans:

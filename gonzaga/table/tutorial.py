@@ -22,6 +22,10 @@ from typing import Optional
 
 from ..rules import Action, Donate, GameConfig, GameRecord, GameState, Place, Plan, Setup, Wedding
 from ..rules import scoring
+from ..rules import legal_placements
+from ..words import i18n
+from ..ai import make_bot
+from . import persistence
 
 log = logging.getLogger(__name__)
 
@@ -221,7 +225,6 @@ def start_record(section_id: str) -> GameRecord:
 
 def params(state: GameState) -> dict:
     """The values the step texts name, read from the game as it stands."""
-    from ..words import i18n
     c = state.content
     you, ai = state.seats[YOU], state.seats[AI]
     out = {k: (c.sites[h].name if h in c.sites else k) for k, h in SITES.items()}
@@ -237,7 +240,6 @@ def params(state: GameState) -> dict:
     out["east"] = i18n.t(f"symbol.{obj.eastern}") if obj else ""
     best = 0
     if you.plan is not None and you.fief is not None and state.phase == "place":
-        from ..rules import legal_placements
         for p in legal_placements(state, YOU):
             cells, _ = c.fiefs[p.fief].footprint(p.anchor, p.rotation)
             best = max(best, scoring.immediate_points(state, YOU, state.board.mask_of(cells)))
@@ -281,7 +283,6 @@ def same_place(state: GameState, a, b) -> bool:
 
 def reading_words(lang: str = "en") -> int:
     """How many words the player reads (the steps' texts): the ten-minute budget's measure."""
-    from ..words import i18n
     table = i18n.table(lang)
     return sum(len(table.get(st.key, "").split()) for sec in SECTIONS for st in sec.steps)
 
@@ -302,7 +303,6 @@ class ScriptedWorker:
         self._n += 1
         a = ai_move(v.round, v.phase) if seat == AI else None
         if a is None or (v.phase == "place" and v.order[v.turn] != seat):
-            from ..ai import make_bot
             a = make_bot("greedy", seed).choose(v, seat)
         self._answers[self._n] = a
         return self._n
@@ -335,7 +335,6 @@ class Progress:
 
 
 def progress_path():
-    from . import persistence
     return persistence.data_dir() / PROGRESS_FILE
 
 
@@ -353,7 +352,6 @@ def load_progress() -> Progress:
 
 
 def save_progress(p: Progress) -> bool:
-    from . import persistence
     d = {"version": 1, "section": p.section, "done": sorted(set(p.done), key=section_index),
          "finished": p.finished}
     try:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from . import rules_text
+import unicodedata
 
 _ID = r"[A-Z]\d{1,2}"
 _ID_GROUP = re.compile(rf"^\s*{_ID}(?:\s*-\s*{_ID})?(?:\s*,\s*{_ID}(?:\s*-\s*{_ID})?)*\s*$")
@@ -179,5 +180,4 @@ def search(query: str, lang: str, title=lambda p: p.id) -> list[str]:
 
 
 def _fold(s: str) -> str:
-    import unicodedata
     return "".join(c for c in unicodedata.normalize("NFD", s.lower()) if not unicodedata.combining(c))
