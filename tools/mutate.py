@@ -106,11 +106,13 @@ LAYER_MODULES = {"saves": ("persistence", "save_schema")}
 LAYER_TESTS = {
     "rules": ("test_rules_*", "test_fiefs_and_actions", "test_record_upgrade", "test_golden_and_perft",
               "test_random_play", "test_map_data", "test_audit_rules"),
-    "authority": ("test_table", "test_table_audit", "test_session", "test_takeback", "test_takeback_save", "test_hints",
+    "authority": ("test_table", "test_table_audit", "test_session", "test_takeback", "test_takeback_save",
+                  "test_hints",
                   "test_audit_session", "test_secret_views", "test_stats"),
     "saves": ("test_saves", "test_hostile_files", "test_disk_faults", "test_crash_safety", "test_takeback_save",
               "test_audit_saves"),
-    "network": ("test_net_protocol", "test_audit_net", "test_online_admission", "test_online_resume"),
+    "network": ("test_net_protocol", "test_audit_net", "test_online_admission", "test_online_resume",
+                "test_net_storage"),
 }
 
 
