@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from gonzaga.net.acklog import ACKS_NAME, DELETED, AckLog, _line
-from gonzaga.net.storage import StoreError, StoredGame, open_store
+from gonzaga.net.storage import StoredGame, StoreError, open_store
 
 pytestmark = pytest.mark.rule("E-net")
 
