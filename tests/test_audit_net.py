@@ -12,6 +12,7 @@ import pytest
 
 from gonzaga.net import protocol as P
 from gonzaga.net import server as S
+from gonzaga.net.admission import Admission
 from gonzaga.net.storage import open_store
 from gonzaga.rules import legal_actions, load_content
 
@@ -64,7 +65,7 @@ class Client:
 @pytest.fixture
 def server(tmp_path):
     store = open_store(tmp_path / "data")
-    srv = S.GameServer(store, CONTENT, workers=1)
+    srv = S.GameServer(store, CONTENT, workers=1, admission=Admission(test_seeds=True))  # the tests' own deals
     yield srv
     srv.close()
     store.close()
@@ -156,8 +157,14 @@ def test_a_removed_friends_token_stops_working(server):
     late = Client(server)
     late.send(type="join", code=host.code, name="Cy")
     host.send(type="start", token=host.token)
-    got = Client(server).send(type="join", code=host.code, name="Di")
-    assert Client(server).error(got) == "started"
+    room = server.rooms[host.game]
+    assert room.started and room.seats[1].name == "Cy"
+    di = Client(server)
+    got = di.send(type="join", code=host.code, name="Di")
+    # a started game's code gets the answer of a wrong code (a guess learns nothing), nobody joins
+    assert di.error(got) == "unknown_game" and di.conn.room is None and di.token is None
+    got = host.send(type="start", token=host.token)
+    assert host.error(got) == "started" and room.n == 1  # nor is it dealt again
 
 
 def test_the_size_limit_counts_bytes_not_characters():
@@ -195,4 +202,10 @@ def test_nesting_is_bounded_at_the_limit():
     deeper = '{"v": 1, "type": "ping", "x": ' + "[" * P.MAX_DEPTH + "]" * P.MAX_DEPTH + "}"
     with pytest.raises(P.ProtocolError) as e:
         P.parse_client(deeper)
+    assert e.value.code == "too_deep"
+    # as deep, but never more than five openings in a row: the levels are counted, not the run
+    side = '{"v": 1, "type": "ping", "x": [[], ' + "[" * (P.MAX_DEPTH - 1) + "]" * (P.MAX_DEPTH - 1) + "]}"
+    assert "[" * P.MAX_DEPTH not in side
+    with pytest.raises(P.ProtocolError) as e:
+        P.parse_client(side)
     assert e.value.code == "too_deep"

@@ -43,7 +43,9 @@ def first_to_place(s, kind: str):
 @pytest.mark.parametrize("kind", ["donate", "wedding", "place"])
 def test_hotseat_a_decision_on_the_shared_screen_cannot_be_taken_back(kind):
     """Gap 1: in hot-seat another human has seen a donation or a wedding as much as a placement:
-    all three are refused, and nothing changes (not even the take-back count)."""
+    all three are refused, and nothing changes (not even the take-back count). Refused whoever
+    asks: Bob, now at the screen (never another human's decision), and Ann herself at the table
+    (the shared screen has shown it to Bob)."""
     for seed in (8, 9, 10, 11):
         s = hotseat(seed)
         try:
@@ -53,9 +55,11 @@ def test_hotseat_a_decision_on_the_shared_screen_cannot_be_taken_back(kind):
         assert s.submit(a) is None
         assert s.state.phase == "place" and s.state.to_act() == (1,)  # Bob has not acted since
         before = snapshot(s)
-        assert takeback.candidate(s) == 0
-        assert takeback.problem(s, 0) == "tb.shared_screen"
-        assert takeback.take_back(s, 0) == "tb.shared_screen"
+        assert takeback.candidate(s) == 0 and s.at_screen() == 1
+        assert takeback.problem(s, 0) == "tb.nothing"  # Bob asks: Ann's decision is not his
+        assert takeback.take_back(s, 0) == "tb.nothing"
+        assert s.authority.takeback_problem(0, by=0) == "tb.shared_screen"  # Ann asks
+        assert s.authority.take_back(0, by=0) == "tb.shared_screen"
         assert snapshot(s) == before
         return
     raise AssertionError("no deal offered the decision")
@@ -115,17 +119,37 @@ def test_the_candidate_is_the_human_who_decided_last_not_an_ai():
 
 
 @pytest.mark.rule("E-takeback")
-def test_a_plan_followed_by_another_humans_plan_is_not_taken_back_in_a_three_seat_game():
-    """The other human's decision after the plan counts wherever it is in the record."""
+@pytest.mark.parametrize("between", [False, True])
+def test_a_plan_followed_by_another_humans_plan_is_not_taken_back(between):
+    """The other human's decision after the plan counts wherever it is in the record: right
+    after it, or after an AI seat's. Asked by Ann herself at the table (online, at her own
+    screen); before the reveal, so only Bob's plan refuses it."""
     seats = [SeatSpec("Ann", "human", colour="red"), SeatSpec("Bot", "ai", "greedy", "green"),
-             SeatSpec("Bob", "human", colour="blue")]
+             SeatSpec("Bob", "human", colour="blue"), SeatSpec("Cy", "ai", "greedy", "yellow")]
     s = Session.new(seats, 6)
+    t = s.authority
     assert s.submit(next(p for p in legal_plans(s.state, 0) if not p.king)) is None
-    s._apply(next(p for p in legal_plans(s.state, 1) if not p.king))  # the AI seat, then Bob
-    assert takeback.problem(s, 0) is None
+    if between:
+        s._apply(next(p for p in legal_plans(s.state, 1) if not p.king))  # the AI seat, then Bob
+    assert t.takeback_problem(0, by=0) is None
     assert s.submit(next(p for p in legal_plans(s.state, 2) if not p.king)) is None
-    assert takeback.problem(s, 0) in ("tb.other_human", "tb.revealed")
-    assert takeback.take_back(s, 0) is not None
+    assert s.state.phase == "plan"  # Cy has not planned: nothing is revealed
+    before = snapshot(s)
+    assert t.takeback_problem(0, by=0) == "tb.other_human"
+    assert t.take_back(0, by=0) == "tb.other_human" and snapshot(s) == before
+    assert t.takeback_problem(2, by=2) is None  # Bob's own plan is his to take back
+
+
+@pytest.mark.rule("E-takeback")
+def test_in_hotseat_the_human_at_the_screen_never_takes_back_another_humans_plan():
+    """Ann planned, the screen has passed to Bob: Bob's "Take back" does not undo Ann's plan."""
+    s = hotseat()
+    assert s.submit(next(p for p in legal_plans(s.state, 0) if not p.king)) is None
+    assert s.at_screen() == 1 and takeback.candidate(s) == 0
+    before = snapshot(s)
+    assert takeback.take_back(s, 0) == "tb.nothing" and snapshot(s) == before
+    assert s.authority.take_back(0, by=1) == "tb.nothing" and snapshot(s) == before
+    assert s.authority.takeback_problem(0, by=0) is None  # Ann herself could
 
 
 # ---------------------------------------------------------------- the session
@@ -239,15 +263,30 @@ def test_a_hint_shown_is_withdrawn_when_the_same_session_moves_on():
 
 
 @pytest.mark.rule("E-hint")
-def test_a_hint_withdrawn_after_a_take_back():
-    s = solo()
+@pytest.mark.parametrize("shown", [True, False])
+def test_a_hint_withdrawn_after_a_take_back(shown):
+    """Bob's hint (shown, or still being worked out) belongs to the position with Ann's plan:
+    once Ann takes her plan back (at the table, as online), it is never shown."""
+    s = hotseat()
     plan = next(p for p in legal_plans(s.state, 0) if not p.king)
     assert s.submit(plan) is None
     svc = hints.HintService(worker=ReadyWorker(), level="greedy")
     svc.request(s, 1)
-    assert svc.poll(s) is not None
-    assert takeback.take_back(s, 0) is None
-    assert svc.current(s) is None and svc.poll(s) is None
+    if shown:
+        h = svc.poll(s)
+        assert h is not None and svc.current(s) is h and h.seat == 1
+    assert s.authority.take_back(0, by=0) is None
+    assert svc.current(s) is None
+    assert svc.poll(s) is None and svc.current(s) is None and svc.hint is None
+
+
+@pytest.mark.rule("E-hint")
+def test_no_hint_for_an_ai_seat():
+    s = solo()
+    svc = hints.HintService(worker=ReadyWorker(), level="greedy")
+    svc.request(s, 1)
+    assert svc.failed and not svc.busy and svc.poll(s) is None
+    assert svc.request(s, 0) is None and svc.busy and svc.poll(s) is not None
 
 
 @pytest.mark.rule("E-hint", "E-view")

@@ -4,6 +4,7 @@ against the tests, to show that a test fails when a rule is broken.
     .venv/bin/python tools/mutate.py                 # every mutant, 2 at a time; prints a score
     .venv/bin/python tools/mutate.py --json          # the same, with a JSON summary on stdout
     .venv/bin/python tools/mutate.py --only W4,P7    # mutants breaking these rules (or named so)
+    .venv/bin/python tools/mutate.py --layer rules   # the mutants of one layer (rules, authority, saves, network)
     .venv/bin/python tools/mutate.py --list          # the mutants, without running them
 
 Each mutant is one exact snippet of a source file, its replacement, and the rule id it breaks
@@ -20,8 +21,9 @@ touched. For each mutant:
 
 When no test of the mutant's own layer failed in step 1, the tests of that layer (``LAYER_TESTS``)
 run before step 2: a failure there is *killed by its layer's test*. Layers: ``rules``
-(gonzaga/rules), ``authority`` (the session, take-backs, hints), ``saves`` (persistence and the
-save schema) and ``network`` (gonzaga/net); the summary gives, per layer, the share of mutants
+(gonzaga/rules), ``authority`` (gonzaga/table: the Table, who may act, the AI pacing, observers,
+the store, the session, take-backs, hints), ``saves`` (persistence and the save schema) and
+``network`` (gonzaga/net); the summary gives, per layer, the share of mutants
 killed by a test of their own layer (printed, and under ``layers`` in --json).
 
 Tests that already fail on the unmutated copy (another change in progress) are left out of
@@ -88,33 +90,39 @@ L, P, B, E, S, V, PO, ST = ("gonzaga/rules/legality.py", "gonzaga/rules/placemen
                             "gonzaga/rules/playout.py", "gonzaga/rules/state.py")
 RD = "gonzaga/rules/rounds.py"
 SESSION, SAVES, REC = "gonzaga/table/session.py", "gonzaga/table/persistence.py", "gonzaga/rules/record.py"
-PACING = "gonzaga/table/pacing.py"
+PACING, CORE, SEATS = "gonzaga/table/pacing.py", "gonzaga/table/core.py", "gonzaga/table/seats.py"
+OBS, STORE = "gonzaga/table/observers.py", "gonzaga/table/store.py"
+ROOMS, ADMIT, NSTORE, ACKLOG = ("gonzaga/net/rooms.py", "gonzaga/net/admission.py", "gonzaga/net/storage.py",
+                                "gonzaga/net/acklog.py")
 TB, HINTS, SCHEMA = "gonzaga/table/takeback.py", "gonzaga/table/hints.py", "gonzaga/table/save_schema.py"
 SERVER, PROTO, ENG = "gonzaga/net/server.py", "gonzaga/net/protocol.py", E
 
-# The layers of the summary: a mutant's layer is its file's (by folder, or by module name for the
-# authority and the saves, wherever those modules live), and a layer's tests are these modules.
-LAYER_MODULES = {"authority": ("session", "takeback", "hints", "core", "seats", "pacing", "observers", "store"), "saves": ("persistence", "save_schema")}
+# The layers of the summary: a mutant's layer is its file's folder (gonzaga/rules, gonzaga/table:
+# the authority, gonzaga/net: the network), except the save modules, which are the saves' layer
+# wherever they live; a layer's tests are these modules (none that take minutes: the server's
+# socket tests, test_net_server and test_online_durability, stay out).
+LAYER_FOLDERS = {"rules": "rules", "table": "authority", "net": "network"}
+LAYER_MODULES = {"saves": ("persistence", "save_schema")}
 LAYER_TESTS = {
     "rules": ("test_rules_*", "test_fiefs_and_actions", "test_record_upgrade", "test_golden_and_perft",
               "test_random_play", "test_map_data", "test_audit_rules"),
-    "authority": ("test_session", "test_takeback", "test_takeback_save", "test_hints", "test_audit_session",
-                  "test_table"),
+    "authority": ("test_table", "test_table_audit", "test_session", "test_takeback", "test_takeback_save",
+                  "test_hints", "test_audit_session", "test_secret_views", "test_stats"),
     "saves": ("test_saves", "test_hostile_files", "test_disk_faults", "test_crash_safety", "test_takeback_save",
               "test_audit_saves"),
-    "network": ("test_net_protocol", "test_audit_net"),
+    "network": ("test_net_protocol", "test_audit_net", "test_online_admission", "test_online_resume",
+                "test_net_storage"),
 }
 
 
 def layer_of(file: str) -> str:
     """The layer of a source file: rules, authority, saves, network, or other."""
     path = Path(file)
-    if "rules" in path.parts:
-        return "rules"
-    if "net" in path.parts:
-        return "network"
     for layer, stems in LAYER_MODULES.items():
         if path.stem in stems:
+            return layer
+    for folder, layer in LAYER_FOLDERS.items():
+        if folder in path.parts[:-1]:
             return layer
     return "other"
 
@@ -136,7 +144,8 @@ MUTANTS = [
       "an inactive region's card played"),
     M("S4", L, "if sorted(d) != sorted(state.content.fiefs):", "if len(d) != len(state.content.fiefs):",
       "a deck with a fief twice"),
-    M("S4", V, "changes = dict(deck=tuple(sorted(s.deck)), deck_hidden=True)", "changes = dict(deck_hidden=True)",
+    M("S4", V, "        changes = dict(deck=tuple(sorted(s.deck)), deck_hidden=True)\n        if i != seat:",
+      "        changes = dict(deck_hidden=True)\n        if i != seat:",
       "deck order shown in a view"),
     M("S5", E, "objectives = rng.sample([o.id for o in content.objectives], cfg.seats)",
       "objectives = [rng.choice([o.id for o in content.objectives]) for _ in range(cfg.seats)]",
@@ -148,7 +157,8 @@ MUTANTS = [
       "bottom card turned up"),
     M("R1", L, "if a.fief != s.fief:", "if a.fief not in state.content.fiefs:", "another fief placed"),
     M("R2", L, "if state.seats[a.seat].plan is not None:", "if False:", "a seat plans twice"),
-    M("R2", V, 'if state.phase == "plan" and s.plan is not None:', 'if state.phase == "place" and s.plan is not None:',
+    M("R2", V, '            if state.phase == "plan" and s.plan is not None:',
+      '            if state.phase == "place" and s.plan is not None:',
       "plans shown before the reveal"),
     M("R3", L, "if region in s.unavailable:", "if region in s.unavailable and king:", "last round's region card again"),
     M("R3", L, "if action in s.unavailable:", "if action in s.unavailable and action == 'C':",
@@ -199,7 +209,7 @@ MUTANTS = [
       "a symmetric placement listed twice"),
     # ---------------------------------------------------------------- weddings
     M("W1", L, 'if s.plan.action != "C":', 'if s.plan.action == "A":', "a wedding under Cities"),
-    M("W1", PO, 'wed = 1 if s.plan.action == "C" and s.rings > 0 else 0', "wed = 1 if s.rings > 0 else 0",
+    M("W1", PO, 'wed = 1 if plan.action == "C" and s.rings > 0 else 0', "wed = 1 if s.rings > 0 else 0",
       "playout weds without Alliance"),
     M("W2", L, "if not any(in_region):", "if not any(in_region) and len(a.rings) == 2:",
       "check: a single ring anywhere"),
@@ -310,12 +320,12 @@ MUTANTS = [
     M("E-save", SAVES, "if stored is not None and stored.digest != digest(state):", "if stored is None:",
       "summary digest not checked"),
     # ---------------------------------------------------------------- the audit's gaps (issue 38): rules
-    M("X6", ENG, "held = {i: scoring.sites_held(state, i) for i in leaders}",
-      "held = {i: scoring.sites_held(state, i) for i in range(state.n)}", "a tie-break counts seats not tied"),
-    M("R4", ENG, "return (0 if s.plan.king else 1, ACTION_RANK[s.plan.action], s.card)",
-      "return (0 if s.plan.king else 1, ACTION_RANK[s.plan.action], s.card_digit, s.card)",
+    M("X6", S, "held = {i: sites[i] for i in leaders}",
+      "held = {i: sites[i] for i in range(len(totals))}", "a tie-break counts seats not tied"),
+    M("R4", ENG, "return turn_order_key(s.plan.king, s.plan.action, s.card)",
+      "return turn_order_key(s.plan.king, s.plan.action, 1000 * s.card_digit + s.card)",
       "a tie goes to the colour before the fief"),
-    M("K1", L, "if s.rings < 1:\n            return Illegal(\"K1\"", "if s.rings <= 1:\n            return Illegal(\"K1\"",
+    M("K1", L, "if s.rings < 1:\n            return Illegal.of(\"K1\"", "if s.rings <= 1:\n            return Illegal.of(\"K1\"",
       "check: King refused with exactly one ring"),
     M("K1", L, 'king_ok = s.rings >= 1 and "K" not in gone', 'king_ok = s.rings > 1 and "K" not in gone',
       "generator: King not offered with exactly one ring"),
@@ -330,37 +340,69 @@ MUTANTS = [
     M("E-takeback", TB, 'if st.phase != "plan" or st.round != r:', "if st.round != r:", "a revealed plan taken back"),
     M("E-takeback", TB, "elif st.round != r:", "elif st.round > r + 1:",
       "taken back after the next fiefs are turned up"),
-    M("E-takeback", TB, "for b in session.record.actions[i + 1:])", "for b in session.record.actions[i + 2:])",
+    M("E-takeback", TB, "for b in table.record.actions[i + 1:])", "for b in table.record.actions[i + 2:])",
       "another human's decision right after it overlooked"),
     M("E-takeback", TB, 'if st.phase == "over":', "if False:", "taken back once the game is over"),
-    M("E-takeback", TB, "if isinstance(a, DECISIONS) and session.is_human(a.seat):", "if isinstance(a, DECISIONS):",
+    M("E-takeback", TB, "if isinstance(a, DECISIONS) and table.is_human(a.seat):", "if isinstance(a, DECISIONS):",
       "the take-back offered for an AI seat's decision"),
-    M("E-takeback", TB, 'session.assists["takebacks"] = session.assists.get("takebacks", 0) + 1',
-      'session.assists["takebacks"] = session.assists.get("takebacks", 0)', "a take-back not counted"),
-    M("E-takeback", SESSION, "self.version = version + 1", "self.version = version",
-      "a rewind does not move the version on"),
-    M("E-takeback", SESSION, "        if (seat, prefix) in self._ai_memo:\n            return (None, prefix)",
+    M("E-takeback", CORE, 'self.assists["takebacks"] = self.assists.get("takebacks", 0) + 1',
+      'self.assists["takebacks"] = self.assists.get("takebacks", 0)', "a take-back not counted"),
+    M("E-takeback", CORE, "        self.last_action = actions[-1]\n        self.version += 1\n",
+      "        self.last_action = actions[-1]\n", "a rewind does not move the version on"),
+    M("E-takeback", PACING, "        if (seat, prefix) in self._memo:\n            return (None, prefix)",
       "        if False:\n            return (None, prefix)", "AI seats decide afresh after a take-back"),
     # ---------------------------------------------------------------- the session
-    M("E-session", SESSION, "        self._showing = None\n        for a in actions:", "        for a in actions:",
+    M("E-session", PACING, "        self._showing = None\n        for key, asked in", "        for key, asked in",
       "an AI action on show survives a rewind"),
-    M("E-session", SESSION, "        if not self.is_human(action.seat):\n            return Illegal(\"R5\"",
-      "        if False:\n            return Illegal(\"R5\"", "a human acts for an AI seat"),
-    M("E-session", SESSION, "        self.version += 1\n        self._log(prev, action, new)",
-      "        self._log(prev, action, new)", "an applied action leaves the version"),
-    M("E-takeback", SESSION, "        self.version = version + 1\n        if self.on_change is not None:",
-      "        self.version = version + 1\n        if False:", "no notice (autosave, redraw) after a rewind"),
+    M("E-session", SEATS, '    if seats[seat].kind != "human":\n        return SeatRefused.of("R5", "seat_computer"',
+      '    if False:\n        return SeatRefused.of("R5", "seat_computer"', "a human acts for an AI seat"),
+    M("E-session", CORE, "        self.last_action = action\n        self.version += 1\n",
+      "        self.last_action = action\n", "an applied action leaves the version"),
+    M("E-takeback", CORE, '        self._keep(Change("rewind", n,', '        (lambda change: None)(Change("rewind", n,',
+      "no notice (autosave) after a rewind"),
     M("E-session", SESSION, "return [i for i in self.state.to_act() if not self.is_human(i)]",
       "return list(self.state.to_act())", "an AI seat decides for a human"),
     M("E-session", SESSION, '"objective_id": s.objective if st.phase == "over" else None,',
       '"objective_id": s.objective,', "objectives in the score table before the end"),
+    # ---------------------------------------------------------------- the table (one authority)
+    M("E-table", OBS, "o.callback(table.view_for(o.seat), known_action(action, o.seat), table)",
+      "o.callback(table.view_for(0), known_action(action, o.seat), table)", "an observer given another seat's view"),
+    M("E-table", OBS, "if isinstance(action, Plan) and action.seat != seat:",
+      "if isinstance(action, Plan) and action.seat == seat:", "another seat's plan told as played"),
+    M("E-table", OBS, "return Setup(action.scenario, action.last_turn_seat, (), ())", "return action",
+      "the setup told with its decks and objectives"),
+    M("E-table", CORE, "            raise StoreFailed(str(e)) from e", "            return",
+      "a store failure that still changes the state"),
+    M("E-table", CORE, "        why = act_problem(self.seats, seat, action)\n",
+      "        why = None\n", "a refused seat's action applied"),
+    M("E-table", PACING, 'return [i for i in t.state.to_act() if t.seats[i].kind == "ai"]',
+      "return list(t.state.to_act())", "an AI seat acts for a human"),
+    M("E-table", CORE, '        self.seats[seat] = SeatSpec(old.name, "ai", bot, old.colour)\n        self.version += 1\n',
+      '        self.seats[seat] = SeatSpec(old.name, "ai", bot, old.colour)\n',
+      "the version not bumped by a hand-over"),
+    M("E-table", SEATS, "if by is None or (by != seat and by != host):", "if by is None:",
+      "anyone hands a seat to the computer"),
+    M("E-table", SEATS, 'return seat is not None and 0 <= seat < len(seats) and seats[seat].kind == "human"',
+      "return seat is not None and 0 <= seat < len(seats)", "a hint for an AI seat"),
+    M("E-table", CORE, "        if self.started:\n            raise ValueError(\"the game has begun",
+      "        if False:\n            raise ValueError(\"the game has begun", "a seat changed after the start"),
+    M("E-table", CORE, 'if s.kind not in ("human", "ai"):', 'if s.kind not in ("human", "ai", "open"):',
+      "a game started with a seat open"),
+    M("E-table", CORE, "self.record.actions + [action], self.record.map_id), new, self.seats,",
+      "self.record.actions, self.record.map_id), new, self.seats,", "the store given the record without the action"),
+    M("E-table", CORE, "        except StoreFailed:  # nothing was taken back: nor is it counted\n"
+      "            self.assists[\"takebacks\"] -= 1", "        except StoreFailed:  # nothing was taken back: nor is it counted\n"
+      "            pass", "a take-back the store refused still counted"),
+    M("E-table", STORE, "        except Exception:  # an autosave problem must not stop the game",
+      "        except OSError:  # an autosave problem must not stop the game",
+      "a desktop autosave failure stops the game"),
     # ---------------------------------------------------------------- hints
     M("E-hint", HINTS, "if self._asked is not None and self._asked[:2] != (id(session), session.version):",
       "if self._asked is not None and self._asked[0] != id(session):",
       "a hint collected after the same session moved on"),
     M("E-hint", HINTS, "self._asked[:2] == (id(session), session.version)", "self._asked[0] == id(session)",
       "a hint shown after the same session moved on"),
-    M("E-hint", HINTS, "v = view(session.state, seat)  # never more", "v = session.state  # never more",
+    M("E-hint", HINTS, "v = session.hint_view(seat)  # only a human", "v = session.state  # only a human",
       "a hint asked from the full state"),
     M("E-hint", HINTS, "h.position = len(session.record.actions)", "h.position = 0", "a hint without its position"),
     M("E-hint", HINTS, "            self._ticket = None\n            self.failed = True\n            return None",
@@ -393,17 +435,36 @@ MUTANTS = [
     M("E-net", SERVER, "if found is None or (room is not None and found[0] is not room):", "if found is None:",
       "a token checked without its game"),
     M("E-net", SERVER, "if m.n != room.n:", "if m.n > room.n:", "an action numbered behind accepted"),
-    M("E-net", PROTO, 'if len(text) > max_bytes or len(text.encode("utf-8", "surrogatepass")) > max_bytes:',
+    M("E-net", PROTO, "if len(text) > max_bytes or len(data) > max_bytes:",
       "if len(text) > max_bytes:", "the size limit counts characters"),
-    M("E-net", SERVER, "if action.seat != seat:", "if action.seat != seat and seat != room.host_seat:",
+    M("E-net", SERVER, "why = room.table.act(seat, action)",
+      "why = room.table.act(getattr(action, 'seat', seat) if seat == room.host_seat else seat, action)",
       "the host acts for another seat"),
     M("E-net", SERVER, "text=action.to_text() if action.seat == seat else None)", "text=action.to_text())",
       "another seat's plan sent before the reveal"),
     M("E-net", SERVER, "        if old.token_hash:\n            self.tokens.pop(old.token_hash, None)",
       "        if old.token_hash:\n            pass", "a removed friend's token still works"),
-    M("E-net", SERVER, 'if room.started:\n            raise Refused("started", "that game has already begun")',
-      'if False:\n            raise Refused("started", "that game has already begun")', "joining after the start"),
-    M("E-net", PROTO, "if peak > MAX_DEPTH:", "if peak > MAX_DEPTH + 1:", "one level too deep accepted"),
+    M("E-net", SERVER, "        if room.started:\n            raise Refused(\"started\", \"the game has already begun\")",
+      "        if False:\n            raise Refused(\"started\", \"the game has already begun\")",
+      "a started game started again"),
+    M("E-net", ADMIT, "if seed is not None and not self.test_seeds:", "if False:",
+      "a client's seed accepted"),
+    M("E-net", ADMIT, "if len(a.wrong) >= self.limits.wrong_codes_per_minute:",
+      "if len(a.wrong) > self.limits.wrong_codes_per_minute:", "one wrong invite code more before the lockout"),
+    M("E-net", ADMIT, "self.limits.lockout_seconds * 2 ** (a.lockouts - 1))", "self.limits.lockout_seconds)",
+      "lockouts never double"),
+    M("E-net", ADMIT, "if len(a.lobbies) >= cap:", "if len(a.lobbies) > cap:", "one lobby more than the limit"),
+    M("E-net", ACKLOG, "ok = int(parts[2], 16) == zlib.crc32(body)", "ok = True", "a damaged acknowledgement trusted"),
+    M("E-net", ACKLOG, "            if n == b\"-\":\n                counts.pop(gid, None)",
+      "            if n == b\"-\":\n                pass", "a deleted game still expected at the start"),
+    M("E-net", NSTORE, "if have.get(g, -1) < n}", "if have.get(g, -1) < n - 1}", "one lost action not noticed"),
+    M("E-net", NSTORE, "            if have != index:\n", "            if have > index:\n",
+      "an action stored after a gap"),
+    M("E-net", NSTORE, "        self._write(\"store an action\", fn)\n        self._acknowledge(game_id, index + 1)",
+      "        self._write(\"store an action\", fn)\n        self._acknowledge(game_id, index)",
+      "an action acknowledged one short"),
+    M("E-net", PROTO, "    for _ in range(MAX_DEPTH):\n        shorter", "    for _ in range(MAX_DEPTH + 1):\n        shorter",
+      "one level too deep accepted"),
     M("E-net", SERVER, "if seat != room.host_seat:", "if seat is None:", "a friend starts the game"),
 ]
 
@@ -580,6 +641,8 @@ def main(argv=None) -> int:
     ap.add_argument("--json", action="store_true", help="print a JSON summary on stdout (the report goes to stderr)")
     ap.add_argument("--jobs", type=int, default=2, help="mutants tested at once (default 2)")
     ap.add_argument("--only", default="", help="comma-separated rule ids or words of mutant names")
+    ap.add_argument("--layer", default="", help="only the mutants of these layers (comma-separated: rules, "
+                    "authority, saves, network)")
     ap.add_argument("--list", action="store_true", help="list the mutants and exit")
     ap.add_argument("--keep", action="store_true", help="keep the temporary copies")
     ap.add_argument("--skip-tests", default="", metavar="EXPR",
@@ -592,6 +655,9 @@ def main(argv=None) -> int:
     if args.only:
         keys = [k.strip() for k in args.only.split(",") if k.strip()]
         mutants = [m for m in MUTANTS if m.rule in keys or any(k in m.name for k in keys)]
+    if args.layer:
+        layers = {k.strip() for k in args.layer.split(",")}
+        mutants = [m for m in mutants if layer_of(m.file) in layers]
     report = sys.stderr if args.json else sys.stdout
     if args.list:
         stale = 0
