@@ -565,6 +565,11 @@ class TutorialGameScene(GameScene):
         head = W.text(i18n.t("tut.step", section=i18n.t(self.sec.title_key), n=self.step_i + 1,
                              total=len(self.sec.steps)), "sans_semibold", 14, (150, 110, 30))
         parts = [head, W.text(self.text(), "sans", 18, W.TEXT, wrap=width)]
+        you = self.state.seats[T.YOU]
+        if self.step.key == "tut.plan.fief" and you.fief is not None:  # the text talks about its castles:
+            pic = pygame.Surface((min(width, W.sc(220)), W.sc(130)), pygame.SRCALPHA)  # a picture big enough
+            self._draw_fief_icon(pic, pic.get_rect().inflate(-8, -8), you.colour, you.fief, 0)
+            parts.append(pic)
         if self.tut_msg:
             parts.append(W.text(self.tut_msg, "sans_semibold", 16, W.BAD, wrap=width))
         if self.step.kind == "wait" or (self.step.kind == "info" and not self._until(self.step.until)):
