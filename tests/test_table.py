@@ -196,12 +196,12 @@ def test_in_hotseat_nobody_undoes_another_humans_decision(kind):
     t, a = hotseat_at(kind, seed=11)
     b = next(h for h in t.humans if h != a)
     before = (t.state, list(t.record.actions))
-    assert t.take_back(a, by=b) == "tb.nothing"  # B may not undo A's decision
+    assert t.take_back(a, by=b) == "tb.hot_seat"  # B may not undo A's decision (nor anyone: issue 40)
     assert t.take_back(b, by=b) is not None  # nor may B undo anything of its own here
     assert (t.state, list(t.record.actions)) == before and t.assists["takebacks"] == 0
     s = Session([SeatSpec(x.name, x.kind, x.bot, x.colour) for x in t.seats], t.record, content=CONTENT)
     assert s.at_screen() == b  # the curtain has passed to B: the desktop asks in B's name
-    assert s.take_back(a) == "tb.nothing" and s.record.actions == before[1]
+    assert s.take_back(a) == "tb.hot_seat" and s.record.actions == before[1]
 
 
 def solo_placing(seed: int):

@@ -90,9 +90,8 @@ def test_takeback_restores_exactly_and_the_game_continues_identically():
 
 
 def test_takeback_of_a_plan_before_the_reveal_and_a_different_plan():
-    """Solo (the AI has not planned yet): the human takes back their own plan. In hot-seat the
-    screen has passed to the other human once the plan is made, and nobody may undo another
-    human's decision (issue 38): see test_refused_in_hotseat_when_another_human_has_seen_it."""
+    """Solo (the AI has not planned yet): the human takes back their own plan. In hot-seat
+    nothing is taken back (issue 40): see test_in_hotseat_nobody_takes_back_or_sees_another_humans_decision."""
     s = Session.new([SeatSpec("Me", "human", colour="red"), SeatSpec("Ann", "ai", "greedy", colour="blue")], 4)
     before = snapshot(s)
     plans = [p for p in legal_plans(s.state, 0) if not p.king]
@@ -114,43 +113,92 @@ def test_refused_once_the_plans_are_revealed():
     assert takeback.take_back(s, 0) == "tb.revealed"
 
 
-def test_refused_once_the_next_rounds_fiefs_are_turned_up():
-    s = solo(5)
-    for _ in range(40):
+def last_of_a_round(seed: int):
+    """A solo game where the human has just placed last in a round (the next round's fiefs are
+    turned up and the AI seats may have planned): the session and the position before it."""
+    s = solo(seed)
+    for _ in range(60):
         run_ai(s)
+        if s.is_over:
+            return None
         seat = human_seat(s)
-        last_of_round = s.state.phase == "place" and s.state.turn == len(s.state.order) - 1
-        rnd = s.state.round
-        assert s.submit(my_choice(s, seat)) is None
+        last = s.state.phase == "place" and s.state.turn == len(s.state.order) - 1
+        before = snapshot(s)
+        a = my_choice(s, seat)
+        assert s.submit(a) is None
+        if last and not s.is_over:
+            run_ai(s)
+            return s, before, a
+    return None
+
+
+@pytest.mark.rule("R1")
+def test_the_last_placement_of_a_round_can_be_taken_back_until_the_next_plan():
+    """Issue 40: the next round's fiefs turn up at once after the round's last placement; it can
+    still be taken back until the human confirms the next plan, and the AI seats then decide
+    exactly as before, so the game continues identically."""
+    done = 0
+    for seed in range(5, 12):
+        if last_of_a_round(seed) is None:
+            continue
+        done += 1
+        s, before, a = last_of_a_round(seed)
+        straight, _, _ = last_of_a_round(seed)
+        rnd = before[0].round
+        assert s.state.round == rnd + 1 and s.state.phase == "plan"
+        assert takeback.problem(s, 0) is None
+        assert takeback.take_back(s, 0) is None
+        assert snapshot(s) == before and s.assists["takebacks"] == 1
+        assert s.submit(a) is None
         run_ai(s)
-        if last_of_round:
-            assert s.state.round == rnd + 1
-            assert takeback.problem(s, 0) == "tb.next_round"
-            return
-    raise AssertionError("the human never placed last in a round")
+        assert [x.to_text() for x in s.record.actions] == [x.to_text() for x in straight.record.actions]
+        play(s, take_backs=False)
+        play(straight, take_backs=False)
+        assert [x.to_text() for x in s.record.actions] == [x.to_text() for x in straight.record.actions]
+    assert done >= 2
 
 
-def test_refused_in_hotseat_when_another_human_has_seen_it():
-    """Hot-seat: a placement is on the shared screen; a plan followed by another human's plan
-    would undo that player's decision."""
+@pytest.mark.rule("R1")
+def test_refused_once_the_next_plan_is_confirmed():
+    s, before, a = next(x for x in map(last_of_a_round, range(5, 12)) if x is not None)
+    assert s.submit(my_choice(s, 0)) is None
+    if takeback.problem(s, 0) is None:  # the new plan itself may go back before the reveal
+        assert takeback.take_back(s, 0) is None
+        assert s.state.round == before[0].round + 1 and s.state.phase == "plan"
+        assert s.state.seats[0].plan is None, "that takes back the plan, not the placement"
+        assert s.submit(my_choice(s, 0)) is None
+    run_ai(s)
+    assert s.state.phase == "place"
+    assert takeback.problem(s, 0) == "tb.revealed"
+
+
+@pytest.mark.rule("R3")
+def test_in_hotseat_nobody_takes_back_or_sees_another_humans_decision():
+    """Issue 40: with two humans at one screen nothing is taken back, by either of them, at any
+    moment of a whole game; and each human's view never shows the other's plan before the reveal."""
     seats = [SeatSpec("Ann", "human", colour="red"), SeatSpec("Bob", "human", colour="blue"),
              SeatSpec("Bot", "ai", "greedy", "green")]
     s = Session.new(seats, 8, worker=InlineWorker(), ai_delay=0)
-    assert s.submit(my_choice(s, 0)) is None
-    assert s.at_screen() == 1  # the curtain has passed to Bob, who may not undo Ann's plan
-    assert takeback.problem(s, 0) == "tb.nothing" and takeback.take_back(s, 0) == "tb.nothing"
-    assert s.submit(my_choice(s, 1)) is None
-    assert takeback.problem(s, 0) == "tb.nothing"  # Bob, who decided last, sits at the screen
-    assert s.authority.takeback_problem(0, by=0) == "tb.other_human"  # even Ann herself may not
-    assert s.authority.take_back(0, by=0) == "tb.other_human" and s.assists["takebacks"] == 0
-    run_ai(s)
-    first = s.human_to_place()
-    assert first is not None
-    a = my_choice(s, first)
-    assert s.submit(a) is None
-    assert takeback.problem(s, first) in ("tb.nothing", "tb.shared_screen", "tb.next_round")
-    assert s.authority.takeback_problem(first) in ("tb.shared_screen", "tb.next_round")
-    assert takeback.candidate(s) == first
+    checked = 0
+    for _ in range(400):
+        run_ai(s)
+        if s.is_over:
+            break
+        seat = human_seat(s)
+        other = 1 - seat
+        if s.state.phase == "plan":
+            hidden = s.view_for(seat).seats[other].plan
+            assert hidden is None or (hidden.region, hidden.action) == ("hidden", "hidden"), "a plan stays secret"
+        before = snapshot(s)
+        for who in (0, 1):
+            for by in (0, 1):
+                assert s.authority.takeback_problem(who, by=by) == "tb.hot_seat"
+                assert s.authority.take_back(who, by=by) == "tb.hot_seat"
+            assert takeback.problem(s, who) == "tb.hot_seat"
+        assert snapshot(s) == before and s.assists["takebacks"] == 0
+        checked += 1
+        assert s.submit(my_choice(s, seat)) is None
+    assert s.is_over and checked > 20
 
 
 def test_refused_when_the_game_is_over_and_for_ai_seats():

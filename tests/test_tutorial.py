@@ -162,7 +162,7 @@ def do_step(app, g, wrong: bool = False):
         goal = st.arg
         if wrong:  # a legal spot that is not the one asked: refused, nothing sent
             other = next((kk, a) for kk in range(6) for a in sorted(pc.legal[kk])
-                         if not T.same_place(g.state, Place(0, pc.fief, a, kk), goal) and clear(g, a))
+                         if not T.accepts(g.state, st, Place(0, pc.fief, a, kk)) and clear(g, a))
             while pc.rotation != other[0]:
                 key(app, pygame.K_r)
             drag(app, g.tray_rect().center, g.renderer.hex_to_screen(other[1]))

@@ -405,12 +405,7 @@ class Feedback:
             img = cache[key] = make()
         return img
 
-    def _draw_banner(self, surf, tw, below: int = 0) -> None:
-        """A banner at the top of the map (``below`` others already there: under them)."""
-        raw = tw.raw
-        a = min(1.0, raw / 0.1, (1 - raw) / 0.2)
-        if a <= 0:
-            return
+    def _banner_image(self, tw) -> pygame.Surface:
         colour = tw.data.get("colour")
 
         def make() -> pygame.Surface:
@@ -422,10 +417,29 @@ class Feedback:
             s.blit(t, t.get_rect(center=s.get_rect().center))
             return s
 
-        img = self._card(("banner", tw.data["text"], colour, theme.text_scale()), make)
+        return self._card(("banner", tw.data["text"], colour, theme.text_scale()), make)
+
+    def _banner_box(self, img: pygame.Surface, below: int, raw: float = 1.0) -> pygame.Rect:
         b = self.scene.board_rect
         top = b.y + 53 + below * (img.get_height() + 8)
-        box = img.get_rect(midtop=(b.centerx, top + int(14 * (1 - ease_out(min(1.0, raw / 0.1))))))
+        return img.get_rect(midtop=(b.centerx, top + int(14 * (1 - ease_out(min(1.0, raw / 0.1))))))
+
+    def banner_rects(self) -> list[pygame.Rect]:
+        """Where the banners shown now (and about to show) stand: other boxes keep clear of them."""
+        out = []
+        for tw in self.anim.tweens:
+            if tw.kind == "banner":
+                out.append(self._banner_box(self._banner_image(tw), len(out)))
+        return out
+
+    def _draw_banner(self, surf, tw, below: int = 0) -> None:
+        """A banner at the top of the map (``below`` others already there: under them)."""
+        raw = tw.raw
+        a = min(1.0, raw / 0.1, (1 - raw) / 0.2)
+        if a <= 0:
+            return
+        img = self._banner_image(tw)
+        box = self._banner_box(img, below, raw)
         img.set_alpha(int(245 * a))
         surf.blit(img, box)
         img.set_alpha(255)

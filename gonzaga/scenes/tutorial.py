@@ -1,6 +1,8 @@
 """The guided first game on screen (issue 11): the game screen, with a box that says one
 thing per step, points at the place on the screen, and - where it asks for a move - lets
-only that move through and says why another one is refused. The script is ``tutorial.py``.
+through every move the step can take (a placement: any that covers the marked cities and
+harbors, ``tutorial.accepts``) and says what is wrong with another one: the card, the spot
+or the turn. The script is ``tutorial.py``.
 
 ``start_tutorial(app, section)`` opens it at a section (each starts from its own position);
 "Skip section" jumps to the next one; the progress is saved, so the title screen offers
@@ -22,6 +24,7 @@ from ..rules import Donate, Place, Plan, Wedding
 from ..table.session import SeatSpec, Session
 from ..words import i18n
 from ..ui import widgets as W
+from ..ui.motion import Animator, ease_in_out, lerp, speed_scale
 from ..ui.widgets import Button
 from .base import ModalScene
 from .game import GameScene
@@ -79,6 +82,11 @@ class TutorialGameScene(GameScene):
         self.leave_button = Button(i18n.t("tut.leave"), self.leave_tutorial, style="secondary", px=15)
         self.finish_button = Button(i18n.t("tut.finish_button"), self.finish, px=18)
         self._shown_target = False
+        self._asked: dict[str, str] = {}  # a placement taken in place of the script's: its text -> the script's
+        self._ghost_key = None  # the ghost as last seen: a refusal is cleared once it moves
+        self._box_at: Optional[tuple] = None  # the box's corner for this step (kept while it stays clear)
+        self.zoom_anim = Animator(lambda: speed_scale(getattr(app, "speed", "normal"),
+                                                      getattr(app.settings, "reduce_motion", False)))
 
     # ------------------------------------------------------------ where we are
 
@@ -157,6 +165,8 @@ class TutorialGameScene(GameScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self._zoom_step(dt)
+        self._clear_fixed_refusal()
         if not self._shown_target and self.renderer is not None:
             self._shown_target = True
             self._show_target()
@@ -168,6 +178,7 @@ class TutorialGameScene(GameScene):
     def _advance(self) -> None:
         self._next = False
         self.tut_msg = ""
+        self._box_at = None
         self._revealed = False
         self._t0 = time.monotonic()
         if self.step_i + 1 < len(self.sec.steps):
@@ -185,7 +196,7 @@ class TutorialGameScene(GameScene):
         nxt = T.SECTIONS[self.section + 1]
         self.progress.section = nxt.id
         T.save_progress(self.progress)
-        have = Counter(a.to_text() for a in self.session.record.actions)
+        have = Counter(self._asked.get(a.to_text(), a.to_text()) for a in self.session.record.actions)
         want = Counter(a.to_text() for a in T.script()[:nxt.start])
         missing = want - have
         if not (have - want) and all(t.split()[1] == str(T.AI) for t in missing.elements()):
@@ -197,17 +208,53 @@ class TutorialGameScene(GameScene):
             start_tutorial(self.app, nxt.id)
 
     def _show_target(self) -> None:
-        """The map zooms in on the hexes a step points at (F shows the whole board again)."""
+        """The map zooms in on the hexes a step points at (F shows the whole board again),
+        moving there smoothly (at once with instant speed or reduced motion)."""
         hx = self._target_hexes()
         r = self.renderer
         if not hx or r is None:
             return
+        start = r.view_state()
         pts = [r.hex_to_screen(h) for h in hx]
         centre = (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
         if r.zoom < 1.99:
             r.set_zoom(2.0, about=centre)
         for h in hx:
             r.ensure_visible(h, margin=4.0)
+        end = r.view_state()
+        self.zoom_anim.clear("zoom")
+        self._zoom_tw = None
+        if end != start:
+            tw = self.zoom_anim.add("zoom", 0.6, ease=ease_in_out, start=start, end=end)
+            if not tw.done:
+                self._zoom_tw = tw
+                r.set_view_state(start)  # the frames between go from here to there
+
+    def _zoom_step(self, dt: float) -> None:
+        tw = getattr(self, "_zoom_tw", None)
+        if tw is None or self.renderer is None:
+            return
+        self.zoom_anim.update(dt)
+        a, b = tw.data["start"], tw.data["end"]
+        if tw.done:
+            self._zoom_tw = None
+            self.renderer.set_view_state(b)
+        else:
+            self.renderer.set_view_state({k: lerp(a[k], b[k], tw.p) for k in ("zoom", "cx", "cy")})
+
+    def _clear_fixed_refusal(self) -> None:
+        """A refusal of a placement goes once the fief is moved or turned to where it is taken."""
+        pc = self.place
+        key = None if pc is None else (pc.mode, pc.anchor, pc.rotation, tuple(pc.rings))
+        if key == self._ghost_key:
+            return
+        self._ghost_key = key
+        if pc is None or not self.tut_msg or self.step.kind != "place":
+            return
+        act = pc.action() if pc.mode == "fief" else None
+        if act is not None and T.accepts(self.state, self.step, act):
+            self.tut_msg = ""
+            self.message = ""
 
     def press_next(self) -> None:
         if self.step.kind == "info" and self._until(self.step.until):
@@ -245,8 +292,28 @@ class TutorialGameScene(GameScene):
     def _refuse(self, key: str, **kw) -> None:
         self.tut_msg = i18n.t(key, **kw)
 
-    def _wrong_card(self) -> None:
-        self._refuse("tut.wrong_card", what=self.text())
+    def _card(self, card: str) -> str:
+        return i18n.card_name(self.state, card)
+
+    def _wrong_card(self, card: str, kind: str) -> None:
+        """A card that is not the one asked now: what it is and what the step asks for."""
+        k = self.step.kind
+        plan = self._expected_plan()
+        if k not in ("region", "action", "king", "confirm") or plan is None:
+            self._refuse("tut.read_first" if k == "info" else "tut.not_now")
+            return
+        if k == "region" and kind != "region":
+            self._refuse("tut.region_first", got=self._card(card), want=self._card(plan.region))
+        elif k == "region":
+            self._refuse("tut.wrong_region", got=self._card(card), want=self._card(plan.region))
+        elif kind == "region":
+            self._refuse("tut.region_done", got=self._card(card), want=self._card(self.choice_region or plan.region))
+        elif kind == "king":
+            self._refuse("tut.no_king" if not plan.king else "tut.king_later")
+        elif k == "king" and plan.king:
+            self._refuse("tut.king_now", got=self._card(card), want=self._card(plan.action))
+        else:
+            self._refuse("tut.wrong_action", got=self._card(card), want=self._card(plan.action))
 
     def pick_region(self, r: str) -> None:
         plan = self._expected_plan()
@@ -254,21 +321,21 @@ class TutorialGameScene(GameScene):
                 and (self.step.kind != "region" or r == self.step.arg):
             super().pick_region(r)
         else:
-            self._wrong_card()
+            self._wrong_card(r, "region")
 
     def pick_action(self, a: str) -> None:
         plan = self._expected_plan()
         if self.step.kind in ("action", "king", "confirm") and plan is not None and a == plan.action:
             super().pick_action(a)
         else:
-            self._wrong_card()
+            self._wrong_card(a, "action")
 
     def toggle_king(self) -> None:
         plan = self._expected_plan()
         if self.step.kind == "king" and plan is not None and plan.king and not self.choice_king:
             super().toggle_king()
         else:
-            self._wrong_card()
+            self._wrong_card("K", "king")
 
     def confirm_plan(self) -> None:
         plan = self._expected_plan()
@@ -276,6 +343,9 @@ class TutorialGameScene(GameScene):
                                                                   self.choice_king) == (plan.region, plan.action,
                                                                                         plan.king):
             super().confirm_plan()
+        elif plan is not None and self.step.kind in ("region", "action", "king"):
+            want = {"region": plan.region, "action": plan.action, "king": "K"}[self.step.kind]
+            self._refuse("tut.confirm_early", want=self._card(want), done=i18n.t("plan.confirm"))
         else:
             self._refuse("tut.not_now")
 
@@ -311,9 +381,13 @@ class TutorialGameScene(GameScene):
         k = self.step.kind
         ok = False
         if isinstance(action, Place):
-            ok = k == "place" and T.same_place(self.state, action, self.step.arg)
-            if not ok:
-                self._refuse({"place": "tut.wrong_spot", "donate": "tut.donate_now"}.get(
+            ok = k == "place" and T.accepts(self.state, self.step, action)
+            if ok and action != self.step.arg:
+                self._asked[action.to_text()] = self.step.arg.to_text()
+            elif k == "place":
+                self._refuse_place(action)
+            else:
+                self._refuse({"donate": "tut.donate_now"}.get(
                     k, "tut.wed_not_place" if k in ("wedding", "ring", "wed") else "tut.not_now"),
                     donate=i18n.t("place.donate"), wedding=i18n.t("place.wedding"))
         elif isinstance(action, Wedding):
@@ -327,6 +401,17 @@ class TutorialGameScene(GameScene):
         if ok:
             self.tut_msg = ""
             super()._send(action)
+
+    def _names(self, hexes) -> str:
+        return i18n.t("tut.and_list", items=", ".join(self._site_name(h) for h in hexes[:-1]),
+                      last=self._site_name(hexes[-1])) if len(hexes) > 1 else self._site_name(hexes[0])
+
+    def _refuse_place(self, action: Place) -> None:
+        """A legal placement this step does not take: what it misses or covers besides, or
+        only its turn."""
+        key, kw = T.refusal(self.state, self.step, action)
+        sites = self._names(sorted(T.marked(self.state, self.step)))
+        self._refuse(key, sites=sites, **{k: self._names(v) if v else "" for k, v in kw.items()})
 
     def play_again(self) -> None:
         self.app.to_title()
@@ -480,6 +565,11 @@ class TutorialGameScene(GameScene):
         head = W.text(i18n.t("tut.step", section=i18n.t(self.sec.title_key), n=self.step_i + 1,
                              total=len(self.sec.steps)), "sans_semibold", 14, (150, 110, 30))
         parts = [head, W.text(self.text(), "sans", 18, W.TEXT, wrap=width)]
+        you = self.state.seats[T.YOU]
+        if self.step.key == "tut.plan.fief" and you.fief is not None:  # the text talks about its castles:
+            pic = pygame.Surface((min(width, W.sc(220)), W.sc(130)), pygame.SRCALPHA)  # a picture big enough
+            self._draw_fief_icon(pic, pic.get_rect().inflate(-8, -8), you.colour, you.fief, 0)
+            parts.append(pic)
         if self.tut_msg:
             parts.append(W.text(self.tut_msg, "sans_semibold", 16, W.BAD, wrap=width))
         if self.step.kind == "wait" or (self.step.kind == "info" and not self._until(self.step.until)):
@@ -490,47 +580,133 @@ class TutorialGameScene(GameScene):
     def _height(parts) -> int:
         return sum(p.get_height() for p in parts) + 8 * (len(parts) - 1) + 28 + 46
 
-    def _layout_box(self, target: Optional[pygame.Rect]) -> tuple[pygame.Rect, list]:
-        """Where the box goes: a corner of the map clear of what it points at (and of the
-        reveal, and of the planning table), else across the bar under the map."""
-        b = self.board_rect
-        avoid = [r for r in (target.inflate(16, 16) if target else None, self._preview_rect) if r is not None]
+    def _hex_rect(self, hexes) -> Optional[pygame.Rect]:
+        """The screen rectangle around ``hexes`` (with a hex of margin), or None."""
+        r = self.renderer
+        if not hexes or r is None:
+            return None
+        pts = [r.hex_to_screen(h) for h in hexes]
+        s = r.size
+        x0, y0 = min(p[0] for p in pts), min(p[1] for p in pts)
+        return pygame.Rect(x0 - s, y0 - 1.6 * s, max(p[0] for p in pts) - x0 + 2 * s,
+                           max(p[1] for p in pts) - y0 + 2.6 * s)
+
+    def _avoid(self, target: Optional[pygame.Rect]) -> list[pygame.Rect]:
+        """What the box must leave in view: what the step points at (and the hexes it marks),
+        the planning table and the preview of the planned pair on the map, the reveal, the
+        banners (sea league, Last Turn), the tray the fief is dragged from, the end's chart."""
+        avoid = [r for r in (target.inflate(16, 16) if target else None, self._preview_rect,
+                             self._hex_rect(self._target_hexes())) if r is not None]
+        if self._mode() == "plan" and hasattr(self, "preview_pair"):
+            pair = self.preview_pair()
+            if pair is not None:
+                best = self.previews()[pair]
+                rect = self._hex_rect(list(best.best_cells)) if best.best is not None else None
+                if rect is not None:
+                    avoid.append(rect)
+        if self._mode() == "place":  # the tray and the bar's buttons (Rotate, Wedding, Donate, Confirm)
+            avoid.append(self.tray_rect())
+            avoid += [w.rect for w in self.widgets.items if w.visible and isinstance(w, Button)
+                      and w.rect.colliderect(self.bottom_rect)]
         rev = self.app.stack.find("reveal")
         if rev is not None and hasattr(rev, "box"):
             avoid.append(rev.box)
-        chart = getattr(getattr(self, "feedback", None), "chart_rect", None)
+        fb = getattr(self, "feedback", None)
+        if fb is not None and hasattr(fb, "banner_rects"):
+            avoid += [r.inflate(12, 12) for r in fb.banner_rects()]
+        chart = getattr(fb, "chart_rect", None)
         if self.state.phase == "over" and callable(chart) and chart() is not None:  # the end's score chart
             avoid.append(chart())
+        return avoid
+
+    def _layout_box(self, target: Optional[pygame.Rect]) -> tuple[pygame.Rect, list]:
+        """Where the box goes: where it was this step if that is still clear, else a corner or
+        an edge of the map clear of everything in :meth:`_avoid` (narrower if it must), else
+        across the bar under the map beside the tray."""
+        b = self.board_rect
+        avoid = self._avoid(target)
         screen = pygame.Rect(0, 0, *self.app.size)
         m = 12
-        w = min(BOX_W, b.w - 24)
-        parts = self._parts(w - 32)
-        h = self._height(parts)
-        for c in (pygame.Rect(b.right - w - m, b.y + m, w, h), pygame.Rect(b.x + m, b.y + m, w, h),
-                  pygame.Rect(b.right - w - m, b.bottom - h - m, w, h), pygame.Rect(b.x + m, b.bottom - h - m, w, h)):
-            if screen.contains(c) and not any(c.colliderect(a) for a in avoid):
+
+        def clear(c: pygame.Rect) -> bool:
+            return screen.contains(c) and not any(c.colliderect(a) for a in avoid)
+
+        cands = []
+        for w in dict.fromkeys((min(BOX_W, b.w - 24), min(460, b.w - 24), min(380, b.w - 24))):
+            parts = self._parts(w - 32)
+            h = self._height(parts)
+            for x in (b.right - w - m, b.x + m, b.centerx - w // 2):
+                for y in (b.y + m, b.bottom - h - m, b.centery - h // 2):
+                    cands.append((pygame.Rect(x, y, w, h), parts, (w, x - b.x, y - b.y)))
+        if self._box_at is not None:
+            for c, parts, at in cands:
+                if at == self._box_at and clear(c):
+                    return c, parts
+        for c, parts, at in cands:
+            if clear(c):
+                self._box_at = at
                 return c, parts
-        # across the bar under the map (wide, so fewer lines)
-        w = min(900, self.bottom_rect.w - 24)
+        # across the bar under the map (wide, so fewer lines), right of the tray when placing
+        left = self.bottom_rect.x + m
+        if self._mode() == "place":
+            left = max(left, self.tray_rect().right + m)
+        w = min(900, self.bottom_rect.right - left - m)
         parts = self._parts(w - 32)
         h = self._height(parts)
-        c = pygame.Rect(self.bottom_rect.x + m, 0, w, h)
+        c = pygame.Rect(left, 0, w, h)
         c.bottom = screen.bottom - 6
         if not any(c.colliderect(a) for a in avoid if a is not self._preview_rect):
             return c, parts
         c.top = b.y + m
         return c, parts
 
+    def drawn_guide(self) -> Optional[tuple]:
+        """Where a placing step takes one placement only: its anchor and castles (drawn on the
+        target); None where several ways fit (or no placement is asked)."""
+        st = self.step
+        if st.kind != "place" or self.place is None or not isinstance(st.arg, Place):
+            return None
+        key = (self.session.version, st.key)
+        if getattr(self, "_guide_key", None) != key:
+            ways = {T.footprint(self.state, p) for p in T.accepted_placements(self.state, st)}
+            self._guide = (st.arg.anchor, T.footprint(self.state, st.arg)[1]) if len(ways) == 1 else None
+            self._guide_key = key
+        return self._guide
+
+    def draw_marks(self, surf) -> None:
+        """The hexes the step talks about (gold), and where one placement only fits, its
+        castles and its dot: under the ghost, which stays visible on top."""
+        hx = self._target_hexes()
+        if not hx or self.renderer is None:
+            return
+        r = self.renderer
+        r.draw_highlight(surf, hx, kind="best")
+        guide = self.drawn_guide()
+        if guide is None:
+            return
+        anchor, castles = guide
+        cells = T.footprint(self.state, self.step.arg)[0]
+        r.draw_highlight(surf, [h for h in cells if h not in hx], kind="cover")
+        s = r.size
+        for h in castles:
+            x, y = r.hex_to_screen(h)
+            w = max(8, int(s * 0.7))
+            body = pygame.Rect(0, 0, w, int(w * 0.6))
+            body.midbottom = (int(x), int(y + s * 0.45))
+            teeth = [pygame.Rect(body.x + i * w // 5 * 2, body.y - w // 4, w // 5, w // 4 + 1) for i in range(3)]
+            for rect in [body] + teeth:
+                pygame.draw.rect(surf, (110, 76, 20), rect.inflate(4, 4))
+            for rect in [body] + teeth:
+                pygame.draw.rect(surf, (250, 236, 200), rect)
+        x, y = r.hex_to_screen(anchor)
+        rad = max(5, int(s * 0.22))
+        pygame.draw.circle(surf, (60, 40, 20), (int(x), int(y - s * 0.35)), rad + 2)
+        pygame.draw.circle(surf, (255, 255, 255), (int(x), int(y - s * 0.35)), rad)
+
     def draw(self, surf) -> None:
         super().draw(surf)
         t = (time.monotonic() - self._t0)
         pulse = 0.5 + 0.5 * math.sin(t * 5.0)
-        hx = self._target_hexes()
-        if hx:
-            clip = surf.get_clip()
-            surf.set_clip(self.board_rect)
-            self.renderer.draw_highlight(surf, hx, kind="best")
-            surf.set_clip(clip)
         target = self.target_rect()
         if target is not None:
             col = (255, int(170 + 60 * pulse), 40)

@@ -3,17 +3,18 @@
 What may be taken back follows Board Game Arena's undo policy, adapted to this game, and is
 decided here for every table (``Table.take_back`` asks :func:`problem`):
 
-- only the acting human's own latest decision (plan, placement, wedding, donation): never
-  another human's, so in hot-seat nobody can undo another human's decision (the desktop
-  session says who sits at the screen: ``Session.at_screen``);
-- its plan only while the plans are not revealed, its placement, wedding or donation only
-  while the round it was made in goes on;
-- never past a chance outcome the player has seen: once the next round's fiefs are turned
-  up (R1) the round before is settled, and once the plans are revealed (R3) a plan is;
-- never anything another human has already seen: not when another human seat decided after
-  it, and never a placement, wedding or donation in a game with another human at the table
-  (the shared screen, or their own screens online, have shown it to them);
-- never once the game is over (the objectives are revealed), never for an AI seat.
+- only at a table with one human (issue 40). With several humans (hot-seat, or online, where
+  the server keeps the game) nothing is taken back: on a shared screen the program cannot
+  tell who sits at it, so a take-back could undo another human's secret plan; and every
+  placement is seen by everyone at once;
+- only the acting human's own latest decision (plan, placement, wedding, donation), never an
+  AI seat's alone;
+- its plan only while the plans are not revealed (R3);
+- its placement, wedding or donation while the round it was made in goes on, and - when it
+  was the round's last, so the next round's fiefs (R1) turned up at once - until the human
+  confirms its plan of the next round: that confirmation says the new fiefs were seen, and
+  the round before is then settled;
+- never once the game is over (the objectives are revealed).
 
 AI seats' decisions made after it are undone with it: the record is cut back to the position
 before the decision (``Table.rewind``) and the AI seats decide again from the same positions,
@@ -66,6 +67,8 @@ def rule_problem(table, seat: Optional[int], by: Optional[int]) -> Optional[str]
         return "tb.nothing"
     if st.phase == "over":
         return "tb.over"
+    if len(table.humans) > 1:
+        return "tb.hot_seat"  # several humans: nothing is taken back (the docstring says why)
     if by != seat or not table.is_human(seat):
         return "tb.nothing"  # nothing of the asker's own: another human's decision is never undone
     i = last_decision(table, seat)
@@ -76,13 +79,8 @@ def rule_problem(table, seat: Optional[int], by: Optional[int]) -> Optional[str]
     if isinstance(a, Plan):
         if st.phase != "plan" or st.round != r:
             return "tb.revealed"
-    elif st.round != r:
-        return "tb.next_round"
-    others = [h for h in table.humans if h != seat]
-    if any(isinstance(b, DECISIONS) and b.seat in others for b in table.record.actions[i + 1:]):
-        return "tb.other_human"
-    if others and not isinstance(a, Plan):
-        return "tb.shared_screen"
+    elif st.round != r and not (st.round == r + 1 and st.phase == "plan" and st.seats[seat].plan is None):
+        return "tb.next_round"  # the next round's plan confirmed: its fiefs were seen
     return None
 
 

@@ -4,8 +4,10 @@ the scripted AI, and the progress file. ``scenes/tutorial.py`` plays it on the g
 
 The game is fixed: the setup (scenario Shakespeare, both decks, both objectives), every move
 of the AI seat, and every move asked of the player, so the steps can point at exact hexes
-and cards. Where a step asks for a move only that move is accepted (the screen explains a
-wrong one). The last section starts from a prepared position - the same game some rounds
+and cards. A placing step marks the cities and harbors its text names and accepts every legal
+placement of the round's fief that covers exactly those, on ground the rest of the script
+leaves free (:func:`accepts`): the points, leagues and Last Turn count stay the script's;
+:func:`refusal` names what is wrong with another one, and the screen explains it. The last section starts from a prepared position - the same game some rounds
 later, rounds 6 and 7 played by the script - to show the Last Turn card and the end.
 
 Sections can be skipped; each starts from its own position (the script's record up to it),
@@ -256,7 +258,7 @@ def hexes(name: str, state: GameState, step: Step) -> list:
     if name == "alps":
         return list(ALPS)
     if name == "goal" and isinstance(step.arg, Place):
-        return list(state.content.fiefs[step.arg.fief].footprint(step.arg.anchor, step.arg.rotation)[0])
+        return sorted(marked(state, step))
     if name == "ai_last":
         fiefs = [p for p in state.pieces if p.seat == AI]
         return list(fiefs[-1].cells) if fiefs else []
@@ -267,6 +269,65 @@ def hexes(name: str, state: GameState, step: Step) -> list:
         fiefs = [p for p in state.pieces if p.seat == AI]
         return list(fiefs[-1].cells) if fiefs else []
     return []
+
+
+def sites_of(state: GameState, cells) -> frozenset:
+    """The cities and harbors under ``cells``."""
+    return frozenset(h for h in cells if h in state.content.sites)
+
+
+def marked(state: GameState, step: Step) -> frozenset:
+    """The hexes a placing step asks the player to cover: the cities and harbors under the
+    script's placement (the ones its text names)."""
+    if not isinstance(step.arg, Place):
+        return frozenset()
+    return sites_of(state, footprint(state, step.arg)[0])
+
+
+def _later_cells(state: GameState, step: Step) -> frozenset:
+    """The hexes the script still needs after this step (later fiefs and rings, either seat)."""
+    acts = script()
+    out: set = set()
+    for a in acts[acts.index(step.arg) + 1:]:
+        if isinstance(a, Place):
+            out |= footprint(state, a)[0]
+        elif isinstance(a, Wedding):
+            out |= set(a.rings)
+    return frozenset(out)
+
+
+def accepts(state: GameState, step: Step, action) -> bool:
+    """A placing step takes every legal placement of the round's fief that covers the marked
+    cities and harbors and no other (so the points, the sea leagues and the Last Turn count
+    are the script's), on hexes the rest of the script leaves free: any anchor, any turn."""
+    if not (isinstance(action, Place) and isinstance(step.arg, Place) and action.fief == step.arg.fief):
+        return False
+    from ..rules import check
+    cells = footprint(state, action)[0]
+    return (sites_of(state, cells) == marked(state, step) and not cells & _later_cells(state, step)
+            and check(state, action) is None)
+
+
+def accepted_placements(state: GameState, step: Step) -> list[Place]:
+    """Every placement a placing step accepts now (tests play each of them)."""
+    from ..rules import legal_placements
+    return [p for p in legal_placements(state, step.arg.seat) if accepts(state, step, p)]
+
+
+def refusal(state: GameState, step: Step, action: Place) -> tuple[str, dict]:
+    """Why a legal placement is not one the step takes: an i18n key and the hexes it names
+    (``sites``: what to cover, ``missing``/``extra``: what it misses or covers besides).
+    Only its turn is wrong when another rotation at this very anchor is taken."""
+    goal = marked(state, step)
+    cells = footprint(state, action)[0]
+    got = sites_of(state, cells)
+    if any(p.anchor == action.anchor for p in accepted_placements(state, step)):
+        return "tut.wrong_turn", {"missing": sorted(goal - got), "extra": sorted(got - goal)}
+    if goal - got:
+        return ("tut.wrong_part" if got & goal else "tut.wrong_spot"), {"missing": sorted(goal - got)}
+    if got - goal:
+        return "tut.extra_site", {"extra": sorted(got - goal)}
+    return "tut.keep_free", {}
 
 
 def footprint(state: GameState, a: Place):

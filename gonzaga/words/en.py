@@ -152,6 +152,7 @@ EN: dict[str, str] = {
     "reveal.why_card": "tie: lower fief card",
     # ---- placement
     "place.heading": "{name}: place fief {fief} in {region} ({action})",
+    "place.heading_wedding": "{name}: a wedding in {region} ({action}); fief {fief} is discarded",
     "place.drag": "Drag the fief onto the map",
     "place.confirm": "Confirm",
     "place.donate": "Donate (+3)",

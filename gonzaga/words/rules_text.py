@@ -34,6 +34,7 @@ At the end, the Gonzaga tile: 15 points to the seat with the most connected fief
 At the end of round 6 and of every later round, the seat with the Last Turn card on top of its fief deck counts the cities and harbors of the flourishing regions that nobody holds: three or fewer, the next round is the last; four or more, the card goes under the next fief card and the count is made again at the end of the next round (E1). If the fief decks run out first, the game ends with that round: at most 12 rounds (E2). Then the Gonzaga tile and the objectives are scored, and the highest total wins (E3).
 # Controls
 Drag your fief from the panel onto the map. Mouse wheel, R/E or right click rotate. Arrows move it, Enter or Confirm places it, Esc cancels. Highlighted hexes: where the fief's anchor can go with this rotation (faint: with another rotation). F11 full screen, F12 screenshot.
+Take back (Ctrl+Z) undoes your own latest plan until the plans are revealed, and your own latest placement, wedding or donation until you confirm your plan of the next round. Only in a game with one human: with several players at one screen the computer cannot tell who sits at it, so a take-back could undo another player's secret plan or a move everyone has seen; hot-seat and online games have no take-backs.
 """
 
 

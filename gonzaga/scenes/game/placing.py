@@ -51,7 +51,8 @@ class PlacingMixin:
     def _place_heading(self) -> str:
         pc = self.place
         st = self.state
-        return i18n.t("place.heading", name=self.session.seat_name(pc.seat), fief=pc.fief,
+        key = "place.heading_wedding" if pc.mode == "wedding" else "place.heading"  # no fief is placed in a wedding
+        return i18n.t(key, name=self.session.seat_name(pc.seat), fief=pc.fief,
                       region=i18n.card_name(st, pc.plan.region), action=i18n.card_name(st, pc.plan.action))
 
     def _place_heading_width(self) -> int:

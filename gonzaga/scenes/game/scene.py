@@ -370,6 +370,9 @@ class GameScene(HandMixin, PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, 
             info["plans"] = {i: s.plan.to_text() for i, s in enumerate(st.seats) if s.plan is not None}
         return info
 
+    def draw_marks(self, surf) -> None:
+        """Marks on the map under the ghost (the tutorial's target); none in a game."""
+
     def draw(self, surf) -> None:
         st = self.state
         if self.renderer is None:
@@ -406,6 +409,7 @@ class GameScene(HandMixin, PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, 
         self._draw_preview(surf)
         if self._lit:
             r.draw_highlight(surf, self._lit, kind="best")
+        self.draw_marks(surf)
         if ghost is not None:
             r.draw_ghost(surf, *ghost, anchor=self.place.anchor)
         if mode == "place" and self.place.mode == "wedding":
