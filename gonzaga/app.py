@@ -19,6 +19,46 @@ from .version import NOTICE, __version__
 log = logging.getLogger(__name__)
 
 MIN_SIZE = (1024, 680)
+# What a desktop keeps for itself around a window: the title bar, a taskbar or dock, the frame.
+# SDL 2's usable bounds are not exposed by pygame-ce, so the first window keeps this margin.
+DESKTOP_MARGIN = (16, 90)
+
+
+def desktop_usable(pg) -> Optional[tuple[int, int]]:
+    """The room a window may take on the main desktop, or None when SDL shows nothing (the
+    tests' dummy driver: its made-up 1024x768 desktop must not shrink their windows)."""
+    try:
+        if (pg.display.get_driver() or "").lower() in HEADLESS_DRIVERS:
+            return None
+        sizes = pg.display.get_desktop_sizes()
+    except Exception:  # pygame.error: no display information
+        return None
+    if not sizes:
+        return None
+    w, h = sizes[0]
+    return max(320, w - DESKTOP_MARGIN[0]), max(240, h - DESKTOP_MARGIN[1])
+
+
+def fit_window(want, usable) -> tuple[int, int]:
+    """The window size to open: ``want`` (the remembered size), each side no larger than the
+    ``usable`` room of the desktop (None: as wanted)."""
+    w, h = int(want[0]), int(want[1])
+    if usable is None:
+        return w, h
+    return max(320, min(w, usable[0])), max(240, min(h, usable[1]))
+
+
+def window_position(size, usable, remembered) -> tuple[int, int]:
+    """Where the window opens: where it was left when it still lies wholly on the desktop, else
+    centred in the usable room (never above or left of the desktop's corner)."""
+    if remembered is not None and usable is not None:
+        x, y = remembered
+        if 0 <= x and 0 <= y and x + size[0] <= usable[0] + DESKTOP_MARGIN[0] and \
+                y + size[1] <= usable[1] + DESKTOP_MARGIN[1]:
+            return int(x), int(y)
+    if usable is None:
+        return 0, 0
+    return max(0, (usable[0] + DESKTOP_MARGIN[0] - size[0]) // 2), max(0, (usable[1] - size[1]) // 2 + DESKTOP_MARGIN[1] // 3)
 
 
 class UsageError(Exception):
@@ -125,7 +165,16 @@ class App:
         pygame.font.init()
         self.version = persistence.app_version()
         pygame.display.set_caption(f"Gonzaga {self.version}")
-        self.windowed_size = tuple(size or self.settings.window)
+        usable = desktop_usable(pygame)
+        # the first window fits the desktop (a remembered size from a larger screen shrinks too);
+        # a size asked for on the command line is opened as asked
+        self.windowed_size = tuple(size) if size else fit_window(self.settings.window, usable)
+        self.min_size = MIN_SIZE if usable is None else \
+            (min(MIN_SIZE[0], usable[0]), min(MIN_SIZE[1], usable[1]))
+        if usable is not None and not size:
+            import os
+            x, y = window_position(self.windowed_size, usable, self.settings.window_pos)
+            os.environ["SDL_VIDEO_WINDOW_POS"] = f"{x},{y}"  # read by SDL when the window is made
         self.fullscreen = False
         try:
             self._set_mode(self.settings.fullscreen and not (exit_after_game or exit_after_first_frame))
@@ -431,9 +480,10 @@ class App:
         if ev.type in (pg.VIDEORESIZE, pg.WINDOWSIZECHANGED):
             self.screen = pg.display.get_surface()
             w, h = self.size
-            if not self.fullscreen and (w < MIN_SIZE[0] or h < MIN_SIZE[1]):
+            lo = self.min_size
+            if not self.fullscreen and (w < lo[0] or h < lo[1]):
                 # below this the panels would overlap the map: grow the window back
-                self.windowed_size = (max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1]))
+                self.windowed_size = (max(w, lo[0]), max(h, lo[1]))
                 self._set_mode(False)
             if not self.fullscreen:
                 self.windowed_size = self.size
@@ -526,8 +576,19 @@ class App:
             self._worker = None
         if not self.fullscreen:
             self.settings.window = self.windowed_size
+            self.settings.window_pos = self._window_position()
         persistence.save_settings(self.settings)
         self.running = False
+
+    def _window_position(self):
+        """Where the window is on the desktop now (kept for the next start), None if unknown."""
+        if desktop_usable(self.pg) is None:
+            return self.settings.window_pos
+        try:
+            x, y = self.pg.display.get_window_position()
+        except Exception:  # pygame.error: no window
+            return self.settings.window_pos
+        return int(x), int(y)
 
 
 def _print_line(text: str, stream=None) -> None:
