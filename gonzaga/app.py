@@ -239,9 +239,34 @@ class App:
         self.apply_ui_scale()
 
     def apply_ui_scale(self) -> None:
-        """The interface scale for this window and the UI scale setting (ui/widgets.py)."""
+        """The interface scale for this window and the UI scale setting (ui/widgets.py), as far
+        as the map allows: it keeps most of its size (scenes/game/sizes.py, issue 40)."""
         from .ui import widgets as W
-        W.set_ui_scale(W.scale_for(self.size, self.settings.ui_scale))
+        W.set_ui_scale(self.ui_scale_for(self.settings.ui_scale))
+
+    def ui_scale_for(self, setting: float) -> float:
+        from .scenes.game.sizes import map_aspect, map_first_scale
+        from .ui import widgets as W
+        if setting <= 100:  # (no larger than the window's own growth: the map is never smaller)
+            return W.scale_for(self.size, setting)
+        if getattr(self, "_map_aspect", None) is None:
+            if getattr(self, "_content", None) is None:
+                self._content = None
+            self._map_aspect = map_aspect(self.content)
+        natural = W.scale_for(self.size, 100)
+        return map_first_scale(self.size, W.scale_for(self.size, setting), natural, self._map_aspect)
+
+    def largest_ui_setting(self, options) -> int:
+        """The largest interface size of ``options`` (percent) this window shows larger than the
+        one before it (beyond it the window or the map leaves no room to grow)."""
+        best = options[0]
+        prev = 0.0
+        for pct in options:
+            s = self.ui_scale_for(pct)
+            if s <= prev + 1e-6 and pct > 100:
+                break
+            best, prev = pct, s
+        return best
 
     @property
     def size(self) -> tuple[int, int]:

@@ -65,18 +65,23 @@ def _made_save(n: int, kind: str) -> Path:
         return path
     colours = ("red", "yellow", "green", "blue")
     humans = [SeatSpec(NAMES[i], "human", colour=colours[i]) for i in range(n)]
-    s = Session.new(humans, 11 + n)
-    for _ in range(2000):
-        st = s.state
-        if kind == "plan" and st.round >= 8 and st.phase == "plan" or \
-                kind == "hotseat" and st.round >= 3 and st.phase == "plan" or \
-                kind == "place" and st.round >= 5 and st.phase == "place" and st.to_act()[0] == 0 and \
-                legal_placements(st, 0) and st.seats[0].rings > 0 or \
-                kind == "over" and st.phase == "over":
+    for seed in range(11 + n, 60 + n):
+        s = Session.new(humans, seed)
+        for _ in range(2000):
+            st = s.state
+            if kind == "plan" and st.round >= 8 and st.phase == "plan" or \
+                    kind == "hotseat" and st.round >= 3 and st.phase == "plan" or \
+                    kind == "place" and st.round >= 5 and st.phase == "place" and st.to_act()[0] == 0 and \
+                    legal_placements(st, 0) and any(type(x).__name__ == "Wedding" for x in legal_actions(st, 0)) or \
+                    kind == "over" and st.phase == "over":
+                break
+            if st.phase == "over":
+                break
+            seat = st.to_act()[0]
+            acts = legal_actions(st, seat)
+            s._apply(acts[(len(acts) * 2) // 3] if st.phase == "place" else acts[(st.round + seat) % len(acts)])
+        if (st.phase == "over") == (kind == "over"):
             break
-        seat = st.to_act()[0]
-        acts = legal_actions(st, seat)
-        s._apply(acts[(len(acts) * 2) // 3] if st.phase == "place" else acts[(st.round + seat) % len(acts)])
     else:
         raise AssertionError(f"no {kind} position with {n} seats")
     people = 2 if kind == "hotseat" else 1
@@ -96,7 +101,10 @@ def _open(app, name: str) -> None:
 
 def _game(app):
     from gonzaga.scenes.game import GameScene
-    return app.stack.find(GameScene)
+    try:
+        return app.stack.find(GameScene)
+    except LookupError:
+        return None
 
 
 def _pass_curtains(app, n: int = 3) -> None:
@@ -311,8 +319,14 @@ SCREENS = {
 }
 
 
-def check_frame(app) -> list[str]:
-    """Draw one frame with the label check on; what it found wrong."""
+MIN_TEXT_PX = 12  # the smallest text at interface size 100% (window pixels; scaled with the setting)
+
+
+def check_frame(app, min_px: float = 0) -> list[str]:
+    """Draw one frame with the label check on; what it found wrong: labels shortened, cut or
+    overlapping, labels under ``min_px`` pixels, and on the game screen a log of fewer than
+    LOG_LINES whole lines, or a button, the score chart or the best-points table over a seat's
+    box or over a control."""
     W.CHECK.enabled = True
     W.CHECK.reset()
     for scene in app.stack.scenes:  # parts drawn once and kept (the seats panel): drawn again
@@ -320,10 +334,39 @@ def check_frame(app) -> list[str]:
             scene._panel_cache = None
     try:
         app.draw()
-        return W.CHECK.problems(app.size)
+        out = W.CHECK.problems(app.size)
+        if min_px:
+            out += W.CHECK.small_texts(min_px)
+        g = _game(app)
+        if g is not None and app.stack.top is g:
+            out += _game_problems(g)
+        return out
     finally:
         W.CHECK.enabled = False
         W.CHECK.reset()
+
+
+def _game_problems(g) -> list[str]:
+    from gonzaga.scenes.game.panel import LOG_LINES
+    out = []
+    over = g._mode() == "over"
+    if not (over and g.feedback.chart_in_panel()) and getattr(g, "_log_whole_lines", 0) < LOG_LINES:
+        out.append(f"game: the log shows {getattr(g, '_log_whole_lines', 0)} whole lines (< {LOG_LINES})")
+    covers = [("button " + getattr(w, "label", "?"), w.rect) for w in g.widgets.items if w.visible]
+    covers += [("button " + b.label, b.rect) for b in g.assist._buttons()]
+    if over:
+        covers.append(("the score chart", g.feedback.chart_rect()))
+    if getattr(g, "_preview_rect", None) is not None:
+        table = g._preview_rect
+        for name, rect in covers + [("the map's corner piece", d) for d in g.renderer.decoration_rects()]:
+            if table.colliderect(rect):
+                out.append(f"game: the best-points table {tuple(table)} covers {name} {tuple(rect)}")
+        covers.append(("the best-points table", table))
+    for box, seat in g._seat_rects:
+        for name, rect in covers:
+            if box.colliderect(rect):
+                out.append(f"game: {name} {tuple(rect)} covers seat {seat}'s box {tuple(box)}")
+    return out
 
 
 def problems_at(app, what: str, sizes=((1280, 720), (1600, 1000))) -> list[str]:
