@@ -182,17 +182,23 @@ class PanelMixin:
         line_h = theme.font("sans", 14).get_linesize()
         for e in reversed(lines[: start + 1]):
             img = W.text(e.text(), "sans", 14, W.TEXT, wrap=area.w - sc(16))
-            if yy - img.get_height() - sc(3) < area.y + 2 and n != start:
-                break  # only whole entries: the one above would be cut by the log's top
             yy -= img.get_height() + sc(3)
+            hidden = 0
+            if yy < area.y + 2:  # the top entry: only its lines that fit whole (none cut in half)
+                hidden = -(-(area.y + 2 - yy) // line_h)
+                if hidden * line_h >= img.get_height():
+                    break
+                surf.set_clip(pygame.Rect(area.x, yy + hidden * line_h, area.w, area.bottom - yy - hidden * line_h))
             line_rect = pygame.Rect(area.x + 4, yy - 1, area.w - 8, img.get_height() + 2)
             if e.key in ("log.place", "log.wedding") and line_rect.collidepoint(self._mouse) \
                     and self.app.stack.top is self:
                 pygame.draw.rect(surf, (255, 236, 170), line_rect, 0, 4)
             surf.blit(img, (area.x + sc(8), yy))
             self._log_rects.append((line_rect.clip(area), n))
-            self._log_whole_lines += img.get_height() // line_h
+            self._log_whole_lines += img.get_height() // line_h - hidden
             n -= 1
+            if hidden:
+                break
         if n == start:  # an empty log: what it could hold
             self._log_whole_lines = (area.h - sc(6)) // (line_h + sc(3))
         surf.set_clip(clip)
@@ -208,8 +214,6 @@ class PanelMixin:
         st = self.state
         p = self.panel_rect
         below = (self._order_height() if st.phase == "place" else 0) + self._log_min_height()
-        if st.phase == "over":
-            below = W.sc(40)  # the end: the chart (or the log) takes what is left
         for fit in ("full", "nochips", "tight"):
             self._seat_fit = fit
             gap = W.sc(8) if fit != "tight" else W.sc(5)
