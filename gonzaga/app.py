@@ -24,6 +24,7 @@ from .scenes.base import SceneStack, help_corner
 from .scenes.catalog import scene_registry
 from .scenes.dialogs import ErrorScene, MessageScene
 from .scenes.game import GameScene
+from .scenes.game.sizes import map_aspect, map_first_scale
 from .scenes.replay_view import open_replay
 from .table import persistence
 from .table.hints import close_service
@@ -36,6 +37,46 @@ from .words import i18n
 log = logging.getLogger(__name__)
 
 MIN_SIZE = (1024, 680)
+# What a desktop keeps for itself around a window: the title bar, a taskbar or dock, the frame.
+# SDL 2's usable bounds are not exposed by pygame-ce, so the first window keeps this margin.
+DESKTOP_MARGIN = (16, 90)
+
+
+def desktop_usable(pg) -> Optional[tuple[int, int]]:
+    """The room a window may take on the main desktop, or None when SDL shows nothing (the
+    tests' dummy driver: its made-up 1024x768 desktop must not shrink their windows)."""
+    try:
+        if (pg.display.get_driver() or "").lower() in HEADLESS_DRIVERS:
+            return None
+        sizes = pg.display.get_desktop_sizes()
+    except Exception:  # pygame.error: no display information
+        return None
+    if not sizes:
+        return None
+    w, h = sizes[0]
+    return max(320, w - DESKTOP_MARGIN[0]), max(240, h - DESKTOP_MARGIN[1])
+
+
+def fit_window(want, usable) -> tuple[int, int]:
+    """The window size to open: ``want`` (the remembered size), each side no larger than the
+    ``usable`` room of the desktop (None: as wanted)."""
+    w, h = int(want[0]), int(want[1])
+    if usable is None:
+        return w, h
+    return max(320, min(w, usable[0])), max(240, min(h, usable[1]))
+
+
+def window_position(size, usable, remembered) -> tuple[int, int]:
+    """Where the window opens: where it was left when it still lies wholly on the desktop, else
+    centred in the usable room (never above or left of the desktop's corner)."""
+    if remembered is not None and usable is not None:
+        x, y = remembered
+        if 0 <= x and 0 <= y and x + size[0] <= usable[0] + DESKTOP_MARGIN[0] and \
+                y + size[1] <= usable[1] + DESKTOP_MARGIN[1]:
+            return int(x), int(y)
+    if usable is None:
+        return 0, 0
+    return max(0, (usable[0] + DESKTOP_MARGIN[0] - size[0]) // 2), max(0, (usable[1] - size[1]) // 2 + DESKTOP_MARGIN[1] // 3)
 
 
 class UsageError(Exception):
@@ -136,7 +177,15 @@ class App:
         pygame.font.init()
         self.version = persistence.app_version()
         pygame.display.set_caption(f"Gonzaga {self.version}")
-        self.windowed_size = tuple(size or self.settings.window)
+        usable = desktop_usable(pygame)
+        # the first window fits the desktop (a remembered size from a larger screen shrinks too);
+        # a size asked for on the command line is opened as asked
+        self.windowed_size = tuple(size) if size else fit_window(self.settings.window, usable)
+        self.min_size = MIN_SIZE if usable is None else \
+            (min(MIN_SIZE[0], usable[0]), min(MIN_SIZE[1], usable[1]))
+        if usable is not None and not size:
+            x, y = window_position(self.windowed_size, usable, self.settings.window_pos)
+            os.environ["SDL_VIDEO_WINDOW_POS"] = f"{x},{y}"  # read by SDL when the window is made
         self.fullscreen = False
         try:
             self._set_mode(self.settings.fullscreen and not (exit_after_game or exit_after_first_frame))
@@ -197,8 +246,29 @@ class App:
         self.apply_ui_scale()
 
     def apply_ui_scale(self) -> None:
-        """The interface scale for this window and the UI scale setting (ui/widgets.py)."""
-        W.set_ui_scale(W.scale_for(self.size, self.settings.ui_scale))
+        """The interface scale for this window and the UI scale setting (ui/widgets.py), as far
+        as the map allows: it keeps most of its size (scenes/game/sizes.py, issue 40)."""
+        W.set_ui_scale(self.ui_scale_for(self.settings.ui_scale))
+
+    def ui_scale_for(self, setting: float) -> float:
+        if setting <= 100:  # (no larger than the window's own growth: the map is never smaller)
+            return W.scale_for(self.size, setting)
+        if getattr(self, "_map_aspect", None) is None:
+            self._map_aspect = map_aspect(self.content)
+        natural = W.scale_for(self.size, 100)
+        return map_first_scale(self.size, W.scale_for(self.size, setting), natural, self._map_aspect)
+
+    def largest_ui_setting(self, options) -> int:
+        """The largest interface size of ``options`` (percent) this window shows larger than the
+        one before it (beyond it the window or the map leaves no room to grow)."""
+        best = options[0]
+        prev = 0.0
+        for pct in options:
+            s = self.ui_scale_for(pct)
+            if s <= prev + 1e-6 and pct > 100:
+                break
+            best, prev = pct, s
+        return best
 
     @property
     def size(self) -> tuple[int, int]:
@@ -423,9 +493,10 @@ class App:
         if ev.type in (pg.VIDEORESIZE, pg.WINDOWSIZECHANGED):
             self.screen = pg.display.get_surface()
             w, h = self.size
-            if not self.fullscreen and (w < MIN_SIZE[0] or h < MIN_SIZE[1]):
+            lo = self.min_size
+            if not self.fullscreen and (w < lo[0] or h < lo[1]):
                 # below this the panels would overlap the map: grow the window back
-                self.windowed_size = (max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1]))
+                self.windowed_size = (max(w, lo[0]), max(h, lo[1]))
                 self._set_mode(False)
             if not self.fullscreen:
                 self.windowed_size = self.size
@@ -511,8 +582,19 @@ class App:
             self._worker = None
         if not self.fullscreen:
             self.settings.window = self.windowed_size
+            self.settings.window_pos = self._window_position()
         persistence.save_settings(self.settings)
         self.running = False
+
+    def _window_position(self):
+        """Where the window is on the desktop now (kept for the next start), None if unknown."""
+        if desktop_usable(self.pg) is None:
+            return self.settings.window_pos
+        try:
+            x, y = self.pg.display.get_window_position()
+        except Exception:  # pygame.error: no window
+            return self.settings.window_pos
+        return int(x), int(y)
 
 
 def _print_line(text: str, stream=None) -> None:

@@ -13,6 +13,12 @@ from gonzaga.ui import widgets as W
 
 SAVES = Path(__file__).resolve().parent.parent / "saves"
 
+# The seat count of the game screens: None walks the example saves in saves/ (four seats, or
+# three while placing); 2, 3 or 4 walks games of that many seats made by ``_made_save`` (one
+# human, the others AI, with long names: the seats panel at its fullest).
+SEATS = None
+NAMES = ("Guglielmo", "Federico Secondo", "Ludovico Terzo", "Francesco Quarto")
+
 
 def resize(app, size) -> None:
     """The window at ``size`` (as after the player resized it)."""
@@ -44,9 +50,61 @@ def _load(app, name: str) -> None:
     app.run_frames(2)
 
 
+_KIND = {"v1-four-round8.json": "plan", "v1-solo-round5-placing.json": "place",
+         "v1-hotseat-round3-planning.json": "hotseat"}
+
+
+def _made_save(n: int, kind: str) -> Path:
+    """A save of ``n`` seats, played with fixed moves: "plan" (round 8, seat 0 to plan), "place"
+    (round 5 on, seat 0 to place with a legal spot and a ring), "hotseat" (two humans, round 3
+    planning), "over" (the game's end). Made once per saves folder."""
+    from gonzaga.rules import legal_placements
+    from gonzaga.table.session import SeatSpec, Session
+    path = persistence.saves_dir() / f"walk-{n}-{kind}.json"
+    if path.exists():
+        return path
+    colours = ("red", "yellow", "green", "blue")
+    humans = [SeatSpec(NAMES[i], "human", colour=colours[i]) for i in range(n)]
+    for seed in range(11 + n, 60 + n):
+        s = Session.new(humans, seed)
+        for _ in range(2000):
+            st = s.state
+            if kind == "plan" and st.round >= 8 and st.phase == "plan" or \
+                    kind == "hotseat" and st.round >= 3 and st.phase == "plan" or \
+                    kind == "place" and st.round >= 5 and st.phase == "place" and st.to_act()[0] == 0 and \
+                    legal_placements(st, 0) and any(type(x).__name__ == "Wedding" for x in legal_actions(st, 0)) or \
+                    kind == "over" and st.phase == "over":
+                break
+            if st.phase == "over":
+                break
+            seat = st.to_act()[0]
+            acts = legal_actions(st, seat)
+            s._apply(acts[(len(acts) * 2) // 3] if st.phase == "place" else acts[(st.round + seat) % len(acts)])
+        if (st.phase == "over") == (kind == "over"):
+            break
+    else:
+        raise AssertionError(f"no {kind} position with {n} seats")
+    people = 2 if kind == "hotseat" else 1
+    s.seats[people:] = [SeatSpec(x.name, "ai", "greedy", x.colour) for x in humans[people:]]
+    persistence.save_game(s, path)
+    return path
+
+
+def _open(app, name: str) -> None:
+    """Open the example save ``name``, or with ``SEATS`` set, a made save of that kind."""
+    if SEATS is None:
+        _load(app, name)
+        return
+    assert app.open_save(_made_save(SEATS, _KIND[name])), app.load_failed
+    app.run_frames(2)
+
+
 def _game(app):
     from gonzaga.scenes.game import GameScene
-    return app.stack.find(GameScene)
+    try:
+        return app.stack.find(GameScene)
+    except LookupError:
+        return None
 
 
 def _pass_curtains(app, n: int = 3) -> None:
@@ -65,6 +123,25 @@ def show_title(app) -> None:
     app.stack.top._checked = True
     app._relayout()
     app.run_frames(1)
+
+
+def show_title_continue(app) -> None:
+    """The title with every extra entry: Continue (an autosave) and Continue tutorial."""
+    from gonzaga.table import tutorial
+    to_title(app)
+    shutil.copyfile(SAVES / "v1-four-round8.json", persistence.autosave_path())
+    p = tutorial.load_progress()
+    tutorial.save_progress(tutorial.Progress(tutorial.SECTIONS[2].id, [], False, True))
+    try:
+        title = app.stack.top
+        title._checked = False
+        app.run_frames(2)
+        assert title.autosave is not None
+        app._relayout()
+        app.run_frames(1)
+    finally:
+        persistence.autosave_path().unlink()
+        tutorial.save_progress(p)
 
 
 def show_new_game(app) -> None:
@@ -103,7 +180,7 @@ def show_rules(app) -> None:
 
 def show_planning(app) -> None:
     """Four seats in round 8, the one human planning (no curtain: solo)."""
-    _load(app, "v1-four-round8.json")
+    _open(app, "v1-four-round8.json")
     _pass_curtains(app)
     g = _game(app)
     st = g.state
@@ -133,7 +210,7 @@ def _plan_everyone(app, king: bool = True) -> None:
 
 def show_reveal(app) -> None:
     from gonzaga.scenes.overlays import RevealScene
-    _load(app, "v1-four-round8.json")
+    _open(app, "v1-four-round8.json")
     _pass_curtains(app)
     _plan_everyone(app)
     app.run_frames(2)
@@ -141,7 +218,7 @@ def show_reveal(app) -> None:
 
 
 def _placing(app):
-    _load(app, "v1-solo-round5-placing.json")
+    _open(app, "v1-solo-round5-placing.json")
     _pass_curtains(app)
     g = _game(app)
     assert g._mode() == "place", g._mode()
@@ -197,12 +274,12 @@ def show_objective_curtain(app) -> None:
 
 def show_curtain(app) -> None:
     from gonzaga.scenes.overlays import CurtainScene
-    _load(app, "v1-hotseat-round3-planning.json")
+    _open(app, "v1-hotseat-round3-planning.json")
     assert isinstance(app.stack.top, CurtainScene), app.stack.top
 
 
 def show_menu(app) -> None:
-    _load(app, "v1-four-round8.json")
+    _open(app, "v1-four-round8.json")
     _pass_curtains(app)
     _game(app).open_menu()
     app.run_frames(1)
@@ -210,7 +287,7 @@ def show_menu(app) -> None:
 
 def show_end(app) -> None:
     """Four seats at the end of the game (round 8 played on to the end)."""
-    _load(app, "v1-four-round8.json")
+    _open(app, "v1-four-round8.json")
     _pass_curtains(app)
     s = app.session
     for _ in range(400):
@@ -226,19 +303,30 @@ def show_end(app) -> None:
         if isinstance(app.stack.top, RevealScene):
             app.stack.top.close()
     app.run_frames(3)
-    assert _game(app)._mode() == "over"
+    g = _game(app)
+    assert g._mode() == "over"
+    job = g.feedback.__dict__.get("_scores_job")  # the score chart is worked out off the frame loop
+    if job is not None:
+        job[2].join(30)
+    app.run_frames(2)
 
 
 SCREENS = {
-    "title": show_title, "new_game": show_new_game, "settings": show_settings, "load": show_load,
+    "title": show_title, "title_continue": show_title_continue, "new_game": show_new_game, "settings": show_settings, "load": show_load,
     "rules": show_rules, "planning": show_planning, "reveal": show_reveal, "placement": show_placement,
     "wedding": show_wedding, "curtain": show_curtain, "menu": show_menu, "end": show_end,
     "donation": show_donation, "objective_curtain": show_objective_curtain,
 }
 
 
-def check_frame(app) -> list[str]:
-    """Draw one frame with the label check on; what it found wrong."""
+MIN_TEXT_PX = 12  # the smallest text at interface size 100% (window pixels; scaled with the setting)
+
+
+def check_frame(app, min_px: float = 0) -> list[str]:
+    """Draw one frame with the label check on; what it found wrong: labels shortened, cut or
+    overlapping, labels under ``min_px`` pixels, and on the game screen a log of fewer than
+    LOG_LINES whole lines, or a button, the score chart or the best-points table over a seat's
+    box or over a control."""
     W.CHECK.enabled = True
     W.CHECK.reset()
     for scene in app.stack.scenes:  # parts drawn once and kept (the seats panel): drawn again
@@ -246,10 +334,39 @@ def check_frame(app) -> list[str]:
             scene._panel_cache = None
     try:
         app.draw()
-        return W.CHECK.problems(app.size)
+        out = W.CHECK.problems(app.size)
+        if min_px:
+            out += W.CHECK.small_texts(min_px)
+        g = _game(app)
+        if g is not None and app.stack.top is g:
+            out += _game_problems(g)
+        return out
     finally:
         W.CHECK.enabled = False
         W.CHECK.reset()
+
+
+def _game_problems(g) -> list[str]:
+    from gonzaga.scenes.game.panel import LOG_LINES
+    out = []
+    over = g._mode() == "over"
+    if not (over and g.feedback.chart_in_panel()) and getattr(g, "_log_whole_lines", 0) < LOG_LINES:
+        out.append(f"game: the log shows {getattr(g, '_log_whole_lines', 0)} whole lines (< {LOG_LINES})")
+    covers = [("button " + getattr(w, "label", "?"), w.rect) for w in g.widgets.items if w.visible]
+    covers += [("button " + b.label, b.rect) for b in g.assist._buttons()]
+    if over:
+        covers.append(("the score chart", g.feedback.chart_rect()))
+    if getattr(g, "_preview_rect", None) is not None:
+        table = g._preview_rect
+        for name, rect in covers + [("the map's corner piece", d) for d in g.renderer.decoration_rects()]:
+            if table.colliderect(rect):
+                out.append(f"game: the best-points table {tuple(table)} covers {name} {tuple(rect)}")
+        covers.append(("the best-points table", table))
+    for box, seat in g._seat_rects:
+        for name, rect in covers:
+            if box.colliderect(rect):
+                out.append(f"game: {name} {tuple(rect)} covers seat {seat}'s box {tuple(box)}")
+    return out
 
 
 def problems_at(app, what: str, sizes=((1280, 720), (1600, 1000))) -> list[str]:

@@ -126,7 +126,6 @@ def test_a_plan_followed_by_another_humans_plan_is_not_taken_back(between):
     seats = [SeatSpec("Ann", "human", colour="red"), SeatSpec("Bot", "ai", "greedy", "green"),
              SeatSpec("Bob", "human", colour="blue"), SeatSpec("Cy", "ai", "greedy", "yellow")]
     s = Session.new(seats, 6)
-    t = s.authority
     assert s.submit(next(p for p in legal_plans(s.state, 0) if not p.king)) is None
     s._apply(next(p for p in legal_plans(s.state, 1) if not p.king))  # the AI seat, then Bob
     assert takeback.problem(s, 0) == "tb.hot_seat"  # several humans: no take-backs at all (issue 40)

@@ -64,6 +64,74 @@ def test_4k_lays_out(app):
     assert not problems, "\n".join(problems)
 
 
+# ---------------------------------------------------------------- issue 40: the layout matrix
+
+MATRIX_SIZES = [(1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160)]
+MATRIX_UI = [80, 90, 100, 125, 150, 175, 200]
+GAME_SCREENS = ("planning", "reveal", "placement", "wedding", "donation", "menu", "end")
+MENU_SCREENS = ("title", "title_continue", "new_game", "settings", "load", "rules")
+
+
+def matrix(full: bool) -> list[tuple]:
+    """(size, language, seats, interface size): every combination with GONZAGA_LAYOUT_MATRIX=full;
+    else a sample that still meets each size, language, seat count and interface size (each size
+    with both languages, its seats and interface sizes turning over)."""
+    out = []
+    for i, size in enumerate(MATRIX_SIZES):
+        for j, lang in enumerate(("en", "it")):
+            for seats in (2, 3, 4):
+                for k, ui in enumerate(MATRIX_UI):
+                    if full or (i + j + seats + k) % len(MATRIX_UI) == 0 or (size == (1280, 720) and seats == 4 and ui == 100):
+                        out.append((size, lang, seats, ui))
+    return out
+
+
+def walk_matrix(app, cases) -> dict:
+    """Every screen at each case; the counts of problems by kind and the problems."""
+    counts = {"cases": len(cases), "screens drawn": 0, "overlaps": 0, "clipped": 0, "small": 0, "game": 0}
+    problems = []
+    old = SW.SEATS
+    try:
+        for size, lang, seats, ui in cases:
+            SW.SEATS = seats
+            app.settings.ui_scale = ui
+            SW.resize(app, size)
+            SW.set_language(app, lang)
+            least = SW.MIN_TEXT_PX * min(1.0, ui / 100)  # 12 px from 100% on, 9.6 px at 80%
+            screens = MENU_SCREENS + GAME_SCREENS if seats == 4 else GAME_SCREENS
+            for name in screens:
+                SW.SCREENS[name](app)
+                assert type(app.stack.top).__name__ != "ErrorScene", name
+                counts["screens drawn"] += 1
+                for p in SW.check_frame(app, least):
+                    kind = "small" if "px (<" in p else "clipped" if ("cut at" in p or "shortened" in p) \
+                        else "game" if p.startswith("game:") else "overlaps"
+                    counts[kind] += 1
+                    problems.append(f"{name} {lang} {size[0]}x{size[1]} {seats} seats {ui}%: {p}")
+    finally:
+        SW.SEATS = old
+        app.settings.ui_scale = 100
+    return {"counts": counts, "problems": problems}
+
+
+@pytest.mark.xfail(strict=True, reason="issue 40, still open: card subtitles under 12 px (10-11 px), "
+                   "the log at 2 whole lines while four seats place at 1280x720, a few clipped texts")
+def test_layout_matrix(app):
+    """Issue 40: the screens at 1280x720 ... 3840x2160, English and Italian, 2-4 seats, interface
+    sizes 80-200%: no label shortened or cut, none overlapping another or a button, no text under
+    12 px at 100% (scaled with the interface size), a game log of five whole lines, nothing over
+    a seat's box, the best-points table over no control. A sample by default; the whole matrix
+    with GONZAGA_LAYOUT_MATRIX=full (its figures are printed)."""
+    full = os.environ.get("GONZAGA_LAYOUT_MATRIX") == "full"
+    cases = matrix(full)
+    res = walk_matrix(app, cases)
+    c = res["counts"]
+    print(f"\nlayout matrix ({'full' if full else 'sample'}): {c['cases']} of {len(matrix(True))} cases, "
+          f"{c['screens drawn']} screens drawn; {c['overlaps']} overlaps, {c['clipped']} clipped texts, "
+          f"{c['small']} texts under the minimum height, {c['game']} game-screen problems")
+    assert not res["problems"], "\n".join(res["problems"][:60])
+
+
 def test_scale_follows_window_and_setting():
     assert W.scale_for((1280, 720)) == 1.0
     assert W.scale_for((1600, 1000)) == 1.0
@@ -89,7 +157,11 @@ def test_ui_scale_setting(app):
     big = W.text("Settings", "sans", 18).get_height()
     press(app, "150%", frames=1)
     assert app.settings.ui_scale == 150
-    assert W.ui_scale() == pytest.approx(min(1.08 * 1.5, 1.5))
+    # larger, but only as far as the map keeps nine tenths of its size (issue 40)
+    assert before < W.ui_scale() <= min(1.08 * 1.5, 1.5)
+    from gonzaga.scenes.game.sizes import MAP_KEEP, map_aspect, map_size
+    aspect = map_aspect(app.content)
+    assert map_size(app.size, W.ui_scale(), aspect) >= MAP_KEEP * map_size(app.size, before, aspect) - 1
     assert W.text("Settings", "sans", 18).get_height() > big
     assert not SW.check_frame(app), SW.check_frame(app)
     for screen in ("planning", "end"):  # the game screen at that size still fits

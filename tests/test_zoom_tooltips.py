@@ -308,3 +308,32 @@ def test_tooltip_stays_in_the_window_and_off_the_pointer():
         r = t.place((220, 90), bounds)
         assert bounds.contains(r)
         assert not r.collidepoint(pos)
+
+
+def test_no_tip_while_a_fief_is_dragged_nor_after_the_drop_and_none_over_the_ghost(app):
+    """Issue 40: a tip never shows during a drag; after the drop it waits for the pointer to
+    move on; and a site's tip under a held fief stands beside the fief, not on it."""
+    g = to_placement(app)
+    st = app.session.state
+    r = g.renderer
+    pc = g.place
+    rot = next(k for k in range(6) if any(
+        any(c in st.content.sites for c in st.content.fiefs[pc.fief].footprint(a, k)[0]) for a in pc.legal[k]))
+    while pc.rotation != rot:
+        key(app, pygame.K_r)
+    anchor = next(a for a in sorted(pc.legal[rot])
+                  if any(c in st.content.sites for c in st.content.fiefs[pc.fief].footprint(a, rot)[0]))
+    site = next(c for c in st.content.fiefs[pc.fief].footprint(anchor, rot)[0] if c in st.content.sites)
+    sx, sy = r.hex_to_screen(site)
+    post(pygame.MOUSEBUTTONDOWN, pos=g.tray_rect().center, button=1)
+    move(app, (sx, sy), buttons=(1, 0, 0))
+    app.run_frames(40)  # a long rest with the fief held over a city
+    assert pc.dragging and not g.tooltip.visible, "no tip during a drag"
+    post(pygame.MOUSEBUTTONUP, pos=(int(sx), int(sy)), button=1)
+    app.run_frames(40)
+    assert pc.anchor is not None and not pc.dragging
+    assert not g.tooltip.visible, "no tip at the spot of the drop until the pointer moves"
+    move(app, (sx + 1, sy))
+    app.run_frames(40)
+    assert g.tooltip.visible and g.tooltip.rect is not None
+    assert not g.tooltip.rect.colliderect(g._ghost_box()), "the tip leaves the held fief uncovered"

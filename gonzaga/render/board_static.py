@@ -417,6 +417,7 @@ class StaticLayerMixin:
         boxes = [pygame.Rect(x, y, cw, ch) for x, y in corners]
         best = min(range(4), key=lambda i: cost(boxes[i]))
         cart = boxes[best]
+        self._cartouche_box = cart
         placer.reserve(cart)
         _draw_cartouche(surf, cart, t1, t2, S)
         # the compass: the emptiest other corner, large where it covers no hex

@@ -147,13 +147,7 @@ class BoardRenderer(StaticLayerMixin, PiecesLayerMixin):
         self._regions = {r.id: r for r in board.regions}
         self._seas = {s.id: s for s in board.seas}
         self._coast = _load_coastline(content)
-        # map extent in hex units: every hex's corners
-        xs, ys = [], []
-        for h in self._terrain:
-            cx, cy = hexgrid.to_pixel(h)
-            xs += [cx - SQRT3 / 2, cx + SQRT3 / 2]
-            ys += [cy - 1.0, cy + 1.0]
-        self._ext = (min(xs), min(ys), max(xs), max(ys))
+        self._ext = self.extent_of(content)
         self._unit_corners = [(x, y) for x, y in hexgrid.corners((0, 0))]
         self._rect = pygame.Rect(0, 0, 1, 1)
         self._static: Optional[pygame.Surface] = None
@@ -192,6 +186,16 @@ class BoardRenderer(StaticLayerMixin, PiecesLayerMixin):
     @property
     def size(self) -> float:
         return self._size
+
+    @staticmethod
+    def extent_of(content) -> tuple[float, float, float, float]:
+        """The map's extent in hex units (x0, y0, x1, y1): every hex's corners."""
+        xs, ys = [], []
+        for h in content.terrain:
+            cx, cy = hexgrid.to_pixel(h)
+            xs += [cx - SQRT3 / 2, cx + SQRT3 / 2]
+            ys += [cy - 1.0, cy + 1.0]
+        return min(xs), min(ys), max(xs), max(ys)
 
     def set_rect(self, rect) -> None:
         """Fit the map into ``rect``; the cached layers are rebuilt lazily if it changed.
@@ -490,6 +494,7 @@ class BoardRenderer(StaticLayerMixin, PiecesLayerMixin):
         names = {h: (img, ((x - b._ox) / S, (y - b._oy) / S)) for h, (img, (x, y)) in b._site_names.items()}
         layer = _Layer(zoom, pygame.Rect(window), surf, seals, names, b._label_boxes, b._badge_boxes)
         layer.compass = getattr(b, "_compass_box", None)
+        layer.cartouche = getattr(b, "_cartouche_box", None)
         return layer
 
     def label_boxes(self) -> list[pygame.Rect]:
@@ -505,6 +510,16 @@ class BoardRenderer(StaticLayerMixin, PiecesLayerMixin):
         self.static_layer()
         box = self._fit_layer.compass
         return None if box is None else box.move(self._rect.topleft)
+
+    def decoration_rects(self) -> list[pygame.Rect]:
+        """Where the title cartouche and the compass rose are on screen while the whole board is
+        shown (none when zoomed in): panels over the map keep clear of them."""
+        if self._zoom != 1.0:
+            return []
+        self.static_layer()
+        lay = self._fit_layer
+        return [box.move(self._rect.topleft) for box in (lay.compass, getattr(lay, "cartouche", None))
+                if box is not None]
 
     def _checkpoint(self) -> None:
         """A zoomed layer that is no longer wanted stops here (the view zoomed on)."""
@@ -529,6 +544,7 @@ class _Layer:
         self.label_boxes = label_boxes
         self.badge_boxes = badge_boxes
         self.compass: Optional[pygame.Rect] = None  # the compass rose (layer pixels), if drawn
+        self.cartouche: Optional[pygame.Rect] = None  # the title cartouche (layer pixels), if drawn
 
 
 class _Job:

@@ -43,7 +43,11 @@ class SettingsScene(ModalScene):
         row("settings.language", [("en", i18n.t("lang.en")), ("it", i18n.t("lang.it"))], s.language, self._language)
         row("settings.hints", [(True, i18n.t("settings.on")), (False, i18n.t("settings.off"))],
             getattr(s, "hints", True), self._hints)  # issue 11
+        self.ui_row_y = y
         row("settings.ui_scale", [(v, f"{v}%") for v in UI_SCALES], s.ui_scale, self._ui_scale)  # issue 10
+        self.ui_most = self.app.largest_ui_setting(UI_SCALES)
+        if self.ui_most < UI_SCALES[-1]:  # a line under it says how far this window goes
+            y += sc(14)
         row("settings.curtain_solo", [(True, i18n.t("settings.on")), (False, i18n.t("settings.off"))],
             s.curtain_solo, self._curtain)
         self.hint_y = y - sc(10)
@@ -92,6 +96,13 @@ class SettingsScene(ModalScene):
         for label, y in self.rows:
             W.blit_text(surf, label, (self.box.x + sc(30), y + sc(22)), "sans_semibold", 18, W.TEXT, "midleft",
                         wrap=sc(284))
+        # what this window can show (issue 40: the map keeps most of its size, so a small window
+        # holds a smaller interface size; the setting is kept for a larger window)
+        most = self.ui_most
+        if most < UI_SCALES[-1]:
+            over = self.app.settings.ui_scale > most
+            W.blit_text(surf, i18n.t("settings.ui_scale_most", pct=most), (self.box.x + sc(30), self.ui_row_y + sc(42)),
+                        "sans_semibold" if over else "sans", 14, W.BAD if over else W.TEXT_SOFT, wrap=sc(284))
         W.blit_text(surf, i18n.t("settings.curtain_solo.hint"), (self.box.x + sc(30), self.hint_y), "sans", 16,
                     W.TEXT_SOFT, wrap=self.box.w - sc(220))
         self.widgets.draw(surf)

@@ -70,18 +70,8 @@ class TitleScene(Scene):
         self.widgets.clear()
         w, h = size
         sc = W.sc
-        bw, bh, gap = sc(340), sc(54), sc(14)
+        bw = sc(360)
         x = w // 2 - bw // 2
-        y = int(h * 0.10) + sc(214)
-        n_entries = 7 + (self.autosave is not None) + bool(self.online_games)
-        if y + n_entries * (bh + gap) > h - sc(20):  # a low window: tighter buttons (issue 11: Learn to play)
-            bh, gap = sc(46), sc(8)
-        if y + n_entries * (bh + gap) > h - sc(20):  # a low window: the column moves up
-            y = max(sc(224), h - sc(20) - n_entries * (bh + gap))
-        self.top = y - sc(214)
-        # the statistics: a corner button, added first so the menu column below keeps its size
-        self.widgets.add(Button(i18n.t("title.stats"), self.stats, (w - sc(234), h - sc(84), sc(210), sc(46)),
-                                style="secondary", px=19))
         entries = [("title.new", self.new_game, "")]
         if self.autosave is not None:
             hint = i18n.t("title.continue_hint", round=self.autosave.round, seats=self.autosave.seats)
@@ -93,13 +83,31 @@ class TitleScene(Scene):
         entries.append(self._tutorial_entry())  # the guided first game (issue 11)
         entries += [("title.load", self.load_game, ""), ("title.rules", self.rules, ""),
                     ("title.settings", self.settings, ""), ("title.quit", self.app.quit, "")]
+        subs = sum(1 for _k, _f, sub in entries if sub)
+        # the column's height at each spacing, the roomiest that fits the window (issue 40: with
+        # Continue shown the menu ran off a 1280x720 window); a low window also gets a lower heading
+        self.head = sc(214)
+        for bh, gap in ((sc(54), sc(14)), (sc(46), sc(8)), (sc(42), sc(6))):
+            need = len(entries) * (bh + gap) + subs * sc(10) + max(0, sc(50) - bh)  # (host/join: 2 lines)
+            if int(h * 0.10) + self.head + need <= h - sc(20):
+                break
+        y = int(h * 0.10) + self.head
+        if y + need > h - sc(20):  # the column moves up, then the heading shrinks
+            if h - sc(20) - need < sc(24) + self.head:
+                self.head = sc(150)
+            y = max(sc(24) + self.head, h - sc(20) - need)
+        self.top = y - self.head
+        # the statistics: a corner button, added first so the menu column below keeps its size
+        self.widgets.add(Button(i18n.t("title.stats"), self.stats, (w - sc(234), h - sc(84), sc(210), sc(46)),
+                                style="secondary", px=19))
         for key, fn, sub in entries:
             if isinstance(key, tuple):
                 half = (bw - gap) // 2
+                row_h = max(bh, sc(50))  # two half-width buttons: room for a label on two lines
                 for j, (k, f) in enumerate(key):
-                    self.widgets.add(Button(i18n.t(k), f, (x + j * (half + gap), y, half, bh), px=19,
+                    self.widgets.add(Button(i18n.t(k), f, (x + j * (half + gap), y, half, row_h), px=19,
                                             style="secondary"))
-                y += bh + gap
+                y += row_h + gap
                 continue
             extra = sc(10) if sub else 0
             b = Button(i18n.t(key), fn, (x, y, bw, bh + extra), sub=sub, px=21,
@@ -194,12 +202,19 @@ class TitleScene(Scene):
         first = self.widgets.items[1].rect  # (items[0] is the statistics corner)
         last = self.widgets.items[-1].rect
         top = getattr(self, "top", int(h * 0.10))
-        box = pygame.Rect(0, 0, max(sc(520), first.w + sc(140)), last.bottom - top + sc(40))
+        box = pygame.Rect(0, 0, max(sc(520), first.w + sc(140)), min(last.bottom + sc(40), h - sc(6)) - top)
         box.midtop = (w // 2, top)
         W.panel(surf, box, W.PANEL, W.PANEL_EDGE, 18, 3, alpha=242)
-        W.blit_text(surf, i18n.t("app.title"), (w // 2, box.y + sc(14)), "title", 92, W.TEXT, "midtop")
-        W.blit_text(surf, i18n.t("app.subtitle"), (w // 2, box.y + sc(128)), "serif_italic", 28, W.TEXT_SOFT, "midtop")
-        line_y = box.y + sc(176)
+        if getattr(self, "head", sc(214)) >= sc(214):
+            W.blit_text(surf, i18n.t("app.title"), (w // 2, box.y + sc(14)), "title", 92, W.TEXT, "midtop")
+            W.blit_text(surf, i18n.t("app.subtitle"), (w // 2, box.y + sc(128)), "serif_italic", 28, W.TEXT_SOFT,
+                        "midtop")
+            line_y = box.y + sc(176)
+        else:  # the low heading (a window that cannot hold the whole column under the tall one)
+            W.blit_text(surf, i18n.t("app.title"), (w // 2, box.y + sc(6)), "title", 68, W.TEXT, "midtop")
+            W.blit_text(surf, i18n.t("app.subtitle"), (w // 2, box.y + sc(88)), "serif_italic", 22, W.TEXT_SOFT,
+                        "midtop")
+            line_y = box.y + sc(124)
         pygame.draw.line(surf, W.PANEL_EDGE, (box.x + sc(60), line_y), (box.right - sc(60), line_y), 2)
         self.widgets.draw(surf)
         W.blit_text(surf, f"v{self.app.version}", (w - sc(14), h - sc(10)), "sans", 14, (200, 186, 160), "bottomright")

@@ -646,7 +646,8 @@ class Settings(BaseModel):
     language: Literal["en", "it"] = "en"
     curtain_solo: bool = False  # show the privacy curtain even with a single human seat
     hints: bool = True  # the Hint button and H in games (issue 11)
-    window: tuple[int, int] = (1600, 1000)
+    window: tuple[int, int] = (1600, 1000)  # shrunk to the desktop when the window opens (app.py)
+    window_pos: Optional[tuple[int, int]] = None  # where the window was left, None: centred
     ui_scale: int = Field(100, ge=80, le=200)  # the interface size, percent (times the window's own growth)
     # sound (gonzaga/audio.py) and motion (gonzaga/ui/motion.py)
     master_volume: float = Field(0.8, ge=0.0, le=1.0)

@@ -24,7 +24,7 @@ from typing import Optional
 
 from ..rules import Action, Donate, GameConfig, GameRecord, GameState, Place, Plan, Setup, Wedding
 from ..rules import scoring
-from ..rules import legal_placements
+from ..rules import check, legal_placements
 from ..words import i18n
 from ..ai import make_bot
 from . import persistence
@@ -302,7 +302,6 @@ def accepts(state: GameState, step: Step, action) -> bool:
     are the script's), on hexes the rest of the script leaves free: any anchor, any turn."""
     if not (isinstance(action, Place) and isinstance(step.arg, Place) and action.fief == step.arg.fief):
         return False
-    from ..rules import check
     cells = footprint(state, action)[0]
     return (sites_of(state, cells) == marked(state, step) and not cells & _later_cells(state, step)
             and check(state, action) is None)
@@ -310,7 +309,6 @@ def accepts(state: GameState, step: Step, action) -> bool:
 
 def accepted_placements(state: GameState, step: Step) -> list[Place]:
     """Every placement a placing step accepts now (tests play each of them)."""
-    from ..rules import legal_placements
     return [p for p in legal_placements(state, step.arg.seat) if accepts(state, step, p)]
 
 

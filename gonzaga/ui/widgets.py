@@ -89,9 +89,11 @@ class LabelCheck:
         self.shortened: list[tuple] = []
         self.labels: list[tuple] = []
         self.boxes: list[tuple] = []
+        self.sizes: list[tuple] = []  # (scene, text, font size in window pixels) of every label
 
     def reset(self) -> None:
         self.shortened.clear()
+        self.sizes.clear()
         self.labels.clear()
         self.boxes.clear()
 
@@ -100,12 +102,13 @@ class LabelCheck:
         if self.enabled:
             self.shortened.append((self.scene, full, width))
 
-    def note_label(self, surf, img: pygame.Surface, rect: pygame.Rect, s: str) -> None:
+    def note_label(self, surf, img: pygame.Surface, rect: pygame.Rect, s: str, px: int = 0) -> None:
         if not self.enabled or surf is not pygame.display.get_surface() or not s.strip():
             return
         ink = img.get_bounding_rect().move(rect.topleft)
         if ink.w and ink.h:
             self.labels.append((self.scene, ink, s, surf.get_clip(), self.owner))
+            self.sizes.append((self.scene, s, px))
 
     def note_box(self, rect: pygame.Rect, owner) -> None:
         if self.enabled:
@@ -129,6 +132,10 @@ class LabelCheck:
                 if sc_ == a[0] and owner != a[4] and box.colliderect(a[1]):
                     out.append(f"{a[0]}: {a[2]!r} {tuple(a[1])} runs into a button {tuple(box)}")
         return out
+
+    def small_texts(self, least: float) -> list[str]:
+        """Labels drawn with a font smaller than ``least`` window pixels."""
+        return [f"{sc_}: {s!r} at {px}px (< {least:.1f}px)" for sc_, s, px in self.sizes if px < least]
 
 
 CHECK = LabelCheck()
@@ -164,7 +171,7 @@ def blit_text(surf: pygame.Surface, s: str, pos, role="sans", px=18, color=TEXT,
     r = t.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
     surf.blit(t, r)
     if CHECK.enabled:
-        CHECK.note_label(surf, t, r, s)
+        CHECK.note_label(surf, t, r, s, max(6, int(round(px * theme.text_scale()))))
     return r
 
 
@@ -509,8 +516,10 @@ class Tooltip:
         self.waited = 0.0
         self.forced = False
         self.rect: Optional[pygame.Rect] = None  # where it was drawn last
+        self.avoid: Optional[pygame.Rect] = None  # what the tip must leave uncovered (a held fief)
 
-    def set(self, target, lines, pos) -> None:
+    def set(self, target, lines, pos, avoid: Optional[pygame.Rect] = None) -> None:
+        self.avoid = avoid
         if target is None or not lines:
             if not self.forced:
                 self.hide()
@@ -574,10 +583,14 @@ class Tooltip:
         cw, ch = self.CURSOR
         w, h = size
         cands = [(x + cw, y + ch), (x - 8 - w, y + ch), (x + cw, y - 8 - h), (x - 8 - w, y - 8 - h)]
+        a = self.avoid
+        if a is not None:  # beside the held fief: below it, above it, right of it, left of it
+            cands += [(x - w // 2, a.bottom + 6), (x - w // 2, a.top - 6 - h), (a.right + 6, y - h // 2),
+                      (a.left - 6 - w, y - h // 2)]
         pointer = pygame.Rect(x - 2, y - 2, cw + 2, ch + 2)
         for cx, cy in cands:
             r = pygame.Rect(cx, cy, w, h)
-            if bounds.contains(r):
+            if bounds.contains(r) and (a is None or not r.colliderect(a)) and not r.colliderect(pointer):
                 return r
         r = pygame.Rect(cands[0], size)
         r.clamp_ip(bounds)

@@ -64,6 +64,7 @@ EN: dict[str, str] = {
     "settings.language": "Language",
     "settings.curtain_solo": "Privacy curtain with one human",
     "settings.ui_scale": "Interface size",
+    "settings.ui_scale_most": "This window holds up to {pct}%",
     "settings.curtain_solo.hint": "With one human and AI seats, nobody else looks at the screen: the curtain is skipped unless this is on.",
     "settings.on": "On",
     "settings.off": "Off",

@@ -13,6 +13,8 @@ from ...words import i18n
 from ...ui import widgets as W
 from .sizes import TOP_H
 
+LOG_LINES = 5  # the game log always shows at least this many whole lines (issue 40)
+
 
 def _short_sea(name: str) -> str:
     """'Mare Tyrrhenum' -> 'Tyrrhenum' (the seat panel is narrow)."""
@@ -137,12 +139,11 @@ class PanelMixin:
         to_act = set(st.to_act())
         self._seat_rects = []
         self._log_rects = []
-        # the seats, the turn order and the log share the panel: when they cannot all be shown (a
-        # low window, four seats), last round's cards are left out while the fiefs are placed
-        self._seat_chips = True
-        if st.phase == "place":
-            natural = sum(self._seat_box_height(i, seat, i in to_act) + sc(8) for i, seat in enumerate(st.seats))
-            self._seat_chips = y + natural + self._order_height() + sc(80) <= p.bottom
+        # the seats, the turn order and the log share the panel; the log keeps at least
+        # LOG_LINES whole lines (issue 40): the seats' boxes leave out last round's cards, then
+        # tighten (smaller type), until they all fit above it
+        self._seat_fit = self._fit_seats(y, to_act)
+        gap = sc(8) if self._seat_fit != "tight" else sc(5)
         for i, seat in enumerate(st.seats):
             acting = i in to_act and st.phase != "over"
             box = pygame.Rect(p.x + sc(10), y, p.w - sc(20), self._seat_box_height(i, seat, acting))
@@ -151,7 +152,7 @@ class PanelMixin:
                     W.GOLD if acting else W.PANEL_EDGE, 10, 3 if acting else 1)
             self._draw_seat_stripe(surf, pygame.Rect(box.x, box.y, sc(14), box.h), seat.colour)
             self._draw_seat(surf, box, i, seat, acting)
-            y = box.bottom + sc(8)
+            y = box.bottom + gap
         # turn order (after the reveal)
         if st.phase == "place":
             W.blit_text(surf, i18n.t("game.order"), (p.x + sc(14), y + sc(2)), "sans_bold", 16, W.TEXT)
@@ -165,6 +166,7 @@ class PanelMixin:
                 y += img.get_height()
             y += sc(6)
         # the log (when at least two of its lines fit; at the end the score chart may take its place)
+        self._log_whole_lines = 0
         if p.bottom - y < sc(26 + 10 + 48) or (st.phase == "over" and self.feedback.chart_in_panel()):
             return
         W.blit_text(surf, i18n.t("game.log"), (p.x + sc(14), y + sc(2)), "sans_bold", 16, W.TEXT)
@@ -177,21 +179,50 @@ class PanelMixin:
         yy = area.bottom - sc(6)
         start = max(0, len(lines) - 1 - self.log_scroll)
         n = start
+        line_h = theme.font("sans", 14).get_linesize()
         for e in reversed(lines[: start + 1]):
             img = W.text(e.text(), "sans", 14, W.TEXT, wrap=area.w - sc(16))
             yy -= img.get_height() + sc(3)
+            hidden = 0
+            if yy < area.y + 2:  # the top entry: only its lines that fit whole (none cut in half)
+                hidden = -(-(area.y + 2 - yy) // line_h)
+                if hidden * line_h >= img.get_height():
+                    break
+                surf.set_clip(pygame.Rect(area.x, yy + hidden * line_h, area.w, area.bottom - yy - hidden * line_h))
             line_rect = pygame.Rect(area.x + 4, yy - 1, area.w - 8, img.get_height() + 2)
             if e.key in ("log.place", "log.wedding") and line_rect.collidepoint(self._mouse) \
                     and self.app.stack.top is self:
                 pygame.draw.rect(surf, (255, 236, 170), line_rect, 0, 4)
             surf.blit(img, (area.x + sc(8), yy))
             self._log_rects.append((line_rect.clip(area), n))
+            self._log_whole_lines += img.get_height() // line_h - hidden
             n -= 1
-            if yy < area.y:
+            if hidden:
                 break
+        if n == start:  # an empty log: what it could hold
+            self._log_whole_lines = (area.h - sc(6)) // (line_h + sc(3))
         surf.set_clip(clip)
 
-    def _seat_lines(self, i: int, seat, acting: bool, width: int) -> dict:
+    def _log_min_height(self) -> int:
+        """The log's heading and LOG_LINES whole lines with the log's margins."""
+        sc = W.sc
+        return sc(26 + 10 + 6 + 4) + LOG_LINES * (theme.font("sans", 14).get_linesize() + sc(3))
+
+    def _fit_seats(self, y: int, to_act) -> str:
+        """How the seats' boxes are drawn: "full", "nochips" (no last round's cards) or "tight"
+        (and smaller type): the first with room below them for the turn order and the log."""
+        st = self.state
+        p = self.panel_rect
+        below = (self._order_height() if st.phase == "place" else 0) + self._log_min_height()
+        for fit in ("full", "nochips", "tight"):
+            self._seat_fit = fit
+            gap = W.sc(8) if fit != "tight" else W.sc(5)
+            natural = sum(self._seat_box_height(i, seat, i in to_act) + gap for i, seat in enumerate(st.seats))
+            if y + natural + below <= p.bottom:
+                return fit
+        return "tight"
+
+    def _seat_lines(self, i: int, seat, acting: bool, width: int, info_px: int = 15) -> dict:
         """What a seat's panel says, laid out for ``width`` pixels: the kind (human, AI) and its
         status, the rings/deck/fief line (broken between its parts), last round's cards as chips
         (on as many rows as they need) and the sea leagues (wrapped)."""
@@ -212,7 +243,7 @@ class PanelMixin:
         info = [""]
         for part in parts:  # "Rings 4 · Deck 4 · Fief 70 (card 74)", broken only between its parts
             joined = f"{info[-1]}  ·  {part}" if info[-1] else part
-            if not info[-1] or W.text(joined, "sans", 15).get_width() <= width:
+            if not info[-1] or W.text(joined, "sans", info_px).get_width() <= width:
                 info[-1] = joined
             else:
                 info.append(part)
@@ -254,40 +285,50 @@ class PanelMixin:
         width = self.panel_rect.w - sc(30)
         return sc(24 + 6) + sum(W.text(t, "sans", 15, c, wrap=width).get_height() for t, c in self._order_lines())
 
+    def _seat_type(self) -> tuple:
+        """The seat box's measures for the current fit: (info px, info step, leagues px, top of the
+        kind line, top of the info lines, show last round's cards)."""
+        fit = getattr(self, "_seat_fit", "full")
+        if fit == "tight":
+            return 13, 18, 13, 28, 47, False
+        return 15, 22, 14, 31, 50, fit == "full"
+
     def _seat_box_height(self, i: int, seat, acting: bool) -> int:
         sc = W.sc
+        info_px, step, lpx, _k, top, chips = self._seat_type()
         width = self.panel_rect.w - sc(20) - sc(24) - sc(10)
-        ln = self._seat_lines(i, seat, acting, width)
+        ln = self._seat_lines(i, seat, acting, width, info_px)
         rows = 1 + max([r for _x, r, _n, _w in self._chip_rows(ln["chips"], 0, width)], default=0)
-        if not getattr(self, "_seat_chips", True):
+        if not chips:
             rows = 0
-        leagues_h = W.text(ln["leagues"], "sans", 14, W.TEXT_SOFT, wrap=width).get_height()
-        return sc(50) + len(ln["info"]) * sc(22) + rows * sc(23) + leagues_h + sc(6)
+        leagues_h = W.text(ln["leagues"], "sans", lpx, W.TEXT_SOFT, wrap=width).get_height()
+        return sc(top) + len(ln["info"]) * sc(step) + rows * sc(23) + leagues_h + sc(6 if chips else 4)
 
     def _draw_seat(self, surf, box: pygame.Rect, i: int, seat, acting: bool) -> None:
         """A seat's panel: name, kind and status, score, rings/deck/fief, last round's cards, leagues."""
         sc = W.sc
         st = self.state
+        info_px, step, lpx, kind_y, top, with_chips = self._seat_type()
         x = box.x + sc(24)
         width = box.right - sc(10) - x
-        ln = self._seat_lines(i, seat, acting, width)
+        ln = self._seat_lines(i, seat, acting, width, info_px)
         score = W.blit_text(surf, str(self.feedback.score(i, seat.score)), (box.right - sc(14), box.y + sc(6)),
-                            "sans_bold", 30, W.TEXT, "topright")
+                            "sans_bold", 30 if kind_y > 28 else 26, W.TEXT, "topright")
         name_w = score.x - sc(10) - x
         name = self.session.seats[i].name
         fit = W.fit_lines(name, "sans_bold", 19, name_w, sc(27), max_lines=1)
         lines, px = fit or ([W.fit_text(name, "sans_bold", 19, name_w)], 19)
-        W.blit_text(surf, lines[0], (x, box.y + sc(6)), "sans_bold", px, W.TEXT)
-        k = W.blit_text(surf, ln["kind"], (x, box.y + sc(31)), "sans", 14, W.TEXT_SOFT)
+        W.blit_text(surf, lines[0], (x, box.y + sc(kind_y - 25)), "sans_bold", px, W.TEXT)
+        k = W.blit_text(surf, ln["kind"], (x, box.y + sc(kind_y)), "sans", 14, W.TEXT_SOFT)
         if ln["status"]:
-            W.blit_text(surf, ln["status"], (k.right + sc(10), box.y + sc(31)), "sans_semibold", 14,
+            W.blit_text(surf, ln["status"], (k.right + sc(10), box.y + sc(kind_y)), "sans_semibold", 14,
                         W.OK if seat.plan is not None and st.phase == "plan" else (150, 90, 20))
-        y = box.y + sc(50)
+        y = box.y + sc(top)
         for line in ln["info"]:
-            W.blit_text(surf, line, (x, y), "sans", 15, W.TEXT)
-            y += sc(22)
-        if not getattr(self, "_seat_chips", True):  # (no room for last round's cards: see _draw_panel)
-            W.blit_text(surf, ln["leagues"], (x, y), "sans", 14, W.TEXT_SOFT, wrap=width)
+            W.blit_text(surf, line, (x, y), "sans", info_px, W.TEXT)
+            y += sc(step)
+        if not with_chips:  # (no room for last round's cards: see _fit_seats)
+            W.blit_text(surf, ln["leagues"], (x, y), "sans", lpx, W.TEXT_SOFT, wrap=width)
             return
         # last round's cards (unavailable now)
         W.blit_text(surf, i18n.t("game.last_played", cards=""), (x, y + sc(1)), "sans", 14, W.TEXT_SOFT)
@@ -301,7 +342,7 @@ class PanelMixin:
             pygame.draw.rect(surf, (160, 150, 136), chip, 1, 5)
             W.blit_text(surf, name, chip.center, "sans_semibold", 13, (90, 80, 70), "center")
         y += (1 + max([r for _x, r, _n, _w in chips], default=0)) * sc(23)
-        W.blit_text(surf, ln["leagues"], (x, y), "sans", 14, W.TEXT_SOFT, wrap=width)
+        W.blit_text(surf, ln["leagues"], (x, y), "sans", lpx, W.TEXT_SOFT, wrap=width)
 
     def _draw_seat_stripe(self, surf, rect: pygame.Rect, colour: str) -> None:
         """The seat's colour band on its panel, with its pattern and its crest (a shape)."""

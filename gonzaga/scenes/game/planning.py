@@ -58,14 +58,24 @@ class PlanningMixin:
     def _preview_box(self, size) -> pygame.Rect:
         """The corner of the map where the preview table covers the fewest hexes."""
         r = self.renderer
-        key = (tuple(self.board_rect), size, r.view_state())
+        # what it must never cover (issue 40): the buttons on the map (Hint, Take back), the title
+        # cartouche and the compass rose
+        keep = [w.rect for w in self.assist._buttons()] + r.decoration_rects()
+        key = (tuple(self.board_rect), size, r.view_state(), tuple(tuple(k) for k in keep))
         if getattr(self, "_preview_box_key", None) == key:
             return self._preview_box_at.copy()
         b = self.board_rect.inflate(-20, -20)
         boxes = [pygame.Rect(b.topleft, size), pygame.Rect((b.right - size[0], b.y), size),
                  pygame.Rect((b.x, b.bottom - size[1]), size), pygame.Rect((b.right - size[0], b.bottom - size[1]), size)]
+        below = max([k.bottom for k in keep if k.top < b.y + size[1]] + [b.y]) + W.sc(8)
+        boxes += [pygame.Rect((b.x, below), size), pygame.Rect((b.right - size[0], below), size)]
         centres = [r.hex_to_screen(h) for h in self.state.board.hexes]
-        best = min(boxes, key=lambda bx: sum(1 for x, y in centres if bx.collidepoint(x, y)))
+        inside = self.board_rect.inflate(-4, -4)
+
+        def cost(bx) -> tuple:
+            covers = sum(1 for k in keep if bx.colliderect(k)) + (0 if inside.contains(bx) else 1)
+            return covers, sum(1 for x, y in centres if bx.collidepoint(x, y))
+        best = min(boxes, key=cost)
         self._preview_box_key, self._preview_box_at = key, best
         return best.copy()
 

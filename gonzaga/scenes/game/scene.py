@@ -306,6 +306,9 @@ class GameScene(HandMixin, PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, 
             if ev.type != pygame.MOUSEMOTION or ev.pos != self._mouse:
                 self.tooltip.forced = False
             self._mouse = ev.pos
+            if ev.type == pygame.MOUSEBUTTONUP and self._dragging_now():  # a drop: no tip here
+                self._tip_quiet = ev.pos
+                self.tooltip.hide()
         if ev.type in (pygame.KEYDOWN, pygame.KEYUP) and ev.key in (pygame.K_LCTRL, pygame.K_RCTRL):
             self._ctrl = ev.type == pygame.KEYDOWN
         if ev.type == pygame.KEYDOWN and ev.key != pygame.K_t:

@@ -5,6 +5,8 @@ A part of :class:`GameScene` (see the package's docstring); it reads the scene's
 widgets as ``self``."""
 from __future__ import annotations
 
+import pygame
+
 from ...rules import Place, Plan, Setup, Wedding, scoring
 from ...words import i18n
 from ..preview import PLAN_ACTIONS
@@ -20,8 +22,31 @@ class TipsMixin:
         if self.tooltip.forced:
             return
         pos = self._mouse
+        # no tip while something is dragged (a fief, the map), nor after a drop until the pointer
+        # moves on (issue 40: a city's tip stood over the fief just dropped)
+        if self._dragging_now() or pos == getattr(self, "_tip_quiet", None):
+            self.tooltip.hide()
+            return
+        self._tip_quiet = None
         target, lines = self._tip_at(pos)
-        self.tooltip.set(target, lines, pos)
+        self.tooltip.set(target, lines, pos, self._ghost_box())
+
+    def _dragging_now(self) -> bool:
+        """A fief or the map is being dragged."""
+        pc = self.place if self._mode() == "place" else None
+        return (pc is not None and pc.dragging) or getattr(self, "_pan_drag", None) is not None
+
+    def _ghost_box(self):
+        """The screen box of the fief being placed (its ghost), which a tip leaves uncovered."""
+        pc = self.place if self._mode() == "place" else None
+        if pc is None or pc.mode != "fief" or pc.anchor is None or self.renderer is None:
+            return None
+        cells = self.state.content.fiefs[pc.fief].footprint(pc.anchor, pc.rotation)[0]
+        pts = [self.renderer.hex_to_screen(c) for c in cells]
+        r = self.renderer.size
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        return pygame.Rect(int(min(xs) - r), int(min(ys) - r), int(max(xs) - min(xs) + 2 * r),
+                           int(max(ys) - min(ys) + 2 * r))
 
     def _tip_at(self, pos):
         """(target, lines) for the thing at screen point ``pos``; (None, []) for nothing."""
