@@ -95,7 +95,8 @@ def host_game(app, guest_name: str = "Bob"):
     click(app, button(app, i18n.t("online.host_button")).rect.center, 2)
     assert top_name(app) == "LobbyScene", app.stack.top.error
     table = app.table
-    assert table is not None and table.server is not None and table.url.startswith("ws://127.0.0.1:")
+    assert table is not None and table.server is not None and table.url.startswith("wss://127.0.0.1:") \
+        and table.url.partition("#")[2] == table.server.tls.pin  # the host's own connection is pinned too
     assert frames_until(app, lambda: table.code is not None and len(table.seats) == 2)
     lobby = app.stack.top
     assert table.code in lobby.visible_text() and not lobby.start_button.enabled  # a seat is open

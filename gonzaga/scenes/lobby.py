@@ -12,6 +12,7 @@ from ..net import protocol
 from ..net.client import CONNECTED, CONNECTING, LOST
 from ..net.remote import Table, lan_ip, level_of
 from ..render import theme
+from ..net.invite import format_invite
 from ..words import i18n
 from ..ui import widgets as W
 from ..ui.widgets import Button
@@ -25,6 +26,7 @@ from .online_common import (
     draw_backdrop,
     draw_crest,
     lost_lines,
+    shown_address,
 )
 
 log = logging.getLogger(__name__)
@@ -43,12 +45,13 @@ class LobbyScene(Scene):
         self.lan = lan
         self.port = port
         self.levels = ai_levels()
-        self.addresses: list[tuple[str, Optional[str]]] = []  # (line, the address a Copy button copies)
+        self.addresses: list[tuple[str, Optional[str]]] = []  # (line, the address whose invite Copy copies)
         if port is not None:  # this computer hosts: the addresses friends type
             ip = lan_ip() if lan else None
+            at = table.server.url_at if table.server is not None else (lambda h: f"ws://{h}:{port}")
             if ip:
-                self.addresses.append((i18n.t("online.address_lan", address=f"ws://{ip}:{port}"), f"ws://{ip}:{port}"))
-            self.addresses.append((i18n.t("online.address_local", address=f"ws://127.0.0.1:{port}"), None))
+                self.addresses.append((i18n.t("online.address_lan", address=shown_address(at(ip))), at(ip)))
+            self.addresses.append((i18n.t("online.address_local", address=shown_address(at("127.0.0.1"))), None))
             if not lan:
                 self.addresses.append((i18n.t("online.address_only_local"), None))
         self._seen = -1
@@ -80,7 +83,8 @@ class LobbyScene(Scene):
             self.address_rows.append((line, (x0, y)))
             if address:
                 lw = W.text(line, "sans", 17).get_width()
-                self.widgets.add(Button(i18n.t("online.copy"), lambda a=address: self.copy(a),
+                copy_invite = (lambda a=address: self.copy(format_invite(a, t.code)))  # address, code, fingerprint
+                self.widgets.add(Button(i18n.t("online.copy"), copy_invite,
                                         (x0 + lw + sc(16), y - sc(5), sc(90), sc(32)), style="secondary", px=15))
             y += sc(34)
         y += sc(14)
@@ -164,7 +168,7 @@ class LobbyScene(Scene):
         if t.status == LOST:
             return " ".join(lost_lines(t) if t.joined else [t.error]), W.BAD
         if t.status == CONNECTING:
-            return i18n.t("online.connecting", address=t.url), W.TEXT
+            return i18n.t("online.connecting", address=shown_address(t.url)), W.TEXT
         if t.is_host:
             return ("" if not t.open_seats() else i18n.t("online.start_needs")), W.TEXT_SOFT
         return i18n.t("online.wait_host"), W.TEXT_SOFT
