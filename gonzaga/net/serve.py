@@ -121,6 +121,8 @@ class ServerThread:
                  test_seeds: bool = False, any_level: bool = False, limits: Optional[Limits] = None,
                  tls: Optional[TlsFiles] = None):
         self.tls = tls
+        self.portmap = None  # the router's forwarding of this port, when the host asked (portmap.PortMapping)
+        self.on_stop: list[Callable[[], None]] = []  # called once the server has stopped (e.g. portmap.remove)
         self.host_key = host_key
         self.admission = Admission(limits, host_key=host_key, test_seeds=test_seeds, any_level=any_level)
         self.data_dir = Path(data_dir)
@@ -189,6 +191,12 @@ class ServerThread:
                 pass
         if self._thread is not None:
             self._thread.join(timeout)
+        calls, self.on_stop = self.on_stop, []
+        for call in calls:
+            try:
+                call()
+            except Exception:  # a clean-up must not keep the game from leaving
+                log.exception("after the server stopped")
 
     @property
     def running(self) -> bool:

@@ -27,6 +27,7 @@ import pygame
 
 from ..net import mygames, protocol
 from ..net.client import LOST
+from ..net.portmap import PortMapping
 from ..net.remote import COLOURS, Table, lan_ip, parse_address, parse_code, parse_invite, parse_name
 from ..words import i18n
 from ..ui import widgets as W
@@ -136,6 +137,7 @@ class HostScene(_Form):
         self.count = 2
         self.kinds = [FRIEND, FRIEND, level, level]  # seats 1-3: a friend or an AI level
         self.lan = False  # a server open to the network only when the host asks for it
+        self.portmap = False  # ask the router to forward the port (UPnP): only when the host asks for it
         self.player_name = ""  # typed first: friends see it on their screens
         self.name_field: Optional[TextField] = None
 
@@ -179,6 +181,10 @@ class HostScene(_Form):
             self.widgets.add(Button(i18n.t(key), (lambda on=on: self.set_lan(on)), (lx + j * sc(110), y, sc(100),
                                                                                      sc(44)),
                                     style="secondary", selected=self.lan == on, px=17))
+        if self.lan:  # opening the router's port is asked apart: it lets the internet in
+            self.widgets.add(Button(i18n.t("online.portmap"), self.toggle_portmap,
+                                    (lx + sc(240), y, min(sc(330), self.box.right - sc(40) - lx - sc(240)), sc(44)),
+                                    style="secondary", selected=self.portmap, px=16))
         self.lan_y = y + sc(54)
         self.message_y = self.box.bottom - sc(120)
         self.widgets.add(Button(i18n.t("common.back"), self.back,
@@ -202,6 +208,10 @@ class HostScene(_Form):
         self.lan = on
         self._relayout()
 
+    def toggle_portmap(self) -> None:
+        self.portmap = not self.portmap
+        self._relayout()
+
     def seat_requests(self) -> list[protocol.SeatRequest]:
         out = [protocol.SeatRequest(kind="host", colour=COLOURS[0])]
         for i in range(1, self.count):
@@ -220,6 +230,9 @@ class HostScene(_Form):
         server, self.error = host_server(book, self.lan)
         if server is None:
             return
+        if self.lan and self.portmap:  # asked in a thread; the lobby says what came of it
+            server.portmap = PortMapping(server.port).start()
+            server.on_stop.append(server.portmap.remove)
         self.app.end_session()
         table = Table.host(server.url_at("127.0.0.1"), name, self.seat_requests(), self.app.content,
                            server=server, book=book, lan=self.lan)
