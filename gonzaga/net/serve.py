@@ -284,8 +284,9 @@ def _port(text: str) -> int:
     return p
 
 
-def main(argv: Optional[list[str]] = None) -> int:
-    """``gonzaga serve``: run the server until SIGTERM or SIGINT; the exit status."""
+def parser() -> argparse.ArgumentParser:
+    """``gonzaga serve``'s arguments (its ``error`` raises instead of exiting; the deployment
+    files' command lines are checked with it: tests/test_server_deployment.py)."""
     p = _Parser(prog="gonzaga serve", description="Run the online game server.")
     p.add_argument("--host", default=DEFAULT_HOST, help=f"address to listen on (default {DEFAULT_HOST})")
     p.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT}; 0: any free one)")
@@ -304,6 +305,12 @@ def main(argv: Optional[list[str]] = None) -> int:
                    help="speak plain ws:// (only behind a trusted TLS proxy on this machine or network)")
     p.add_argument("--test-seeds", action="store_true",
                    help="for the project's own tests only: accept a client's seed, which then deals the setup")
+    return p
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    """``gonzaga serve``: run the server until SIGTERM or SIGINT; the exit status."""
+    p = parser()
     try:
         args = p.parse_args(sys.argv[1:] if argv is None else argv)
     except _UsageError as e:
