@@ -299,7 +299,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--accept-loss", action="store_true",
                    help="start even though the database has fewer actions than were acknowledged (copies are kept)")
     p.add_argument("--cert", default=None,
-                   help="the certificate (PEM) to speak wss:// with (default: DATA/gonzaga-cert.pem, made the first time)")
+                   help="the certificate (PEM) to speak wss:// with (default: DATA/gonzaga-cert.pem, made once)")
     p.add_argument("--key", default=None, help="the private key (PEM) of --cert")
     p.add_argument("--no-tls", action="store_true",
                    help="speak plain ws:// (only behind a trusted TLS proxy on this machine or network)")
