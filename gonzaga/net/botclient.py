@@ -29,7 +29,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from ..ai.match import bot_seed
 from ..rules import COLOURS, Content, legal_actions, load_content
 from . import protocol as P
-from .tls import connect_pinned
+from .invite import connect_pinned
 from .viewcodec import view_from_json
 
 SENDS_PER_SECOND = 25  # the server answers "flood" over 30 messages a second on one connection

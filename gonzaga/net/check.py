@@ -46,7 +46,7 @@ from ..rules.view import HIDDEN
 from . import protocol as P
 from .check_load import _lines, compare_plain, load
 from .check_secrets import nesting_cost_us, scan, secret_strings
-from .tls import connect_pinned
+from .invite import connect_pinned
 from .report import Parser as _Parser, UsageError, emit as _emit, silence_stdout as _silence_stdout
 from .viewcodec import view_from_json
 

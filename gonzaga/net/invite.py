@@ -9,14 +9,16 @@ What belongs here: writing and reading those two texts. Their parts are checked 
   WebSocket client never sends: it is ours, for pinning). ``ws://`` has no fingerprint.
 - invite: ``wss://192.168.1.20:7373/ABC234#<fingerprint>``: the code is the address's path.
 
-``split_pin`` gives back the address the WebSocket library opens and the pin the client checks.
+``split_pin`` gives back the address the WebSocket library opens and the pin the client checks;
+``connect_pinned`` opens such an address with asyncio (the check's and the bots' connections; the
+desktop's is ``client.Connection``).
 """
 from __future__ import annotations
 
 from typing import Optional
 from urllib.parse import urlsplit
 
-from .tls import normalise_pin
+from .tls import PinMismatch, check_pin, client_context, normalise_pin, peer_der
 
 
 def with_pin(url: str, pin: Optional[str]) -> str:
@@ -61,3 +63,19 @@ def split_invite(text: str) -> tuple[str, Optional[str]]:
         return s, None
     root = base[: len(base) - len(u.path)] if base.endswith(u.path) else base
     return root + (sep + frag if sep else ""), path
+
+
+async def connect_pinned(address: str, **kw):
+    """An asyncio websockets connection to ``address`` (``wss://...#<fingerprint>`` pinned,
+    ``wss://`` checked by authority, ``ws://`` plain); PinMismatch before anything is sent when
+    the server shows another certificate. The check's and the bots' connections."""
+    from websockets.asyncio.client import connect
+    url, pin = split_pin(address)
+    ws = await connect(url, ssl=client_context(pin) if url.startswith("wss://") else None, **kw)
+    if pin is not None:
+        try:
+            check_pin(peer_der(ws), pin)
+        except PinMismatch:
+            await ws.close()
+            raise
+    return ws

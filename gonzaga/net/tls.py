@@ -172,20 +172,3 @@ def peer_der(ws) -> Optional[bytes]:
     obj = transport.get_extra_info("ssl_object") if transport is not None else None
     return obj.getpeercert(binary_form=True) if obj is not None else None
 
-
-async def connect_pinned(address: str, **kw):
-    """An asyncio websockets connection to ``address`` (``wss://...#<fingerprint>`` pinned,
-    ``wss://`` checked by authority, ``ws://`` plain); PinMismatch before anything is sent when
-    the server shows another certificate. The check's and the bots' connections."""
-    from websockets.asyncio.client import connect
-
-    from .invite import split_pin
-    url, pin = split_pin(address)
-    ws = await connect(url, ssl=client_context(pin) if url.startswith("wss://") else None, **kw)
-    if pin is not None:
-        try:
-            check_pin(peer_der(ws), pin)
-        except PinMismatch:
-            await ws.close()
-            raise
-    return ws
