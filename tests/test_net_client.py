@@ -96,7 +96,7 @@ def play_moves(tables, moves: int) -> int:
 # ---------------------------------------------------------------- what the player types
 
 def test_addresses_codes_and_names_are_checked():
-    assert parse_address("192.168.1.20:7373") == ("ws://192.168.1.20:7373", "")
+    assert parse_address("192.168.1.20:7373") == ("wss://192.168.1.20:7373", "")  # encrypted unless ws:// is written
     assert parse_address(" ws://example.org ") == ("ws://example.org:7373", "")
     assert parse_address("ws://[::1]:9000")[0] == "ws://[::1]:9000"
     for bad in ("", "http://host:80", "ws://host:99999", "ws://host/path", "host name", "ws://:80"):

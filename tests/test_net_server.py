@@ -9,6 +9,7 @@ stored (spec E: a client never learns more than its seat may know).
 from __future__ import annotations
 
 import json
+import re
 import os
 import random
 import signal
@@ -26,6 +27,7 @@ from websockets.sync.client import connect
 from gonzaga.net import protocol as P
 from gonzaga.net import serve
 from gonzaga.net import server as S
+from gonzaga.net import tls
 from gonzaga.net.storage import DB_NAME, SQLiteStore, StoredGame, StoreError
 from gonzaga.net.viewcodec import view_from_json, view_to_json
 from gonzaga.rules import (GameConfig, Plan, Setup, apply, deal, legal_actions, legal_placements, load_content,
@@ -52,9 +54,9 @@ def srv(tmp_path):
 class Client:
     """A test client: sends paced messages, keeps every update, plays its seat at random."""
 
-    def __init__(self, url: str, seed: int = 0):
+    def __init__(self, url: str, seed: int = 0, ssl=None):
         # entered as a context manager: websockets 17.1 warns about a connection used without one
-        self.ws = connect(url, open_timeout=5, close_timeout=2, max_size=P.MAX_SERVER_BYTES).__enter__()
+        self.ws = connect(url, open_timeout=5, close_timeout=2, max_size=P.MAX_SERVER_BYTES, ssl=ssl).__enter__()
         self.rng = random.Random(seed)
         self.last_send = 0.0
         self.token: Optional[str] = None
@@ -688,9 +690,11 @@ def test_serve_command_prints_its_address_and_stops_on_sigterm(tmp_path, capsys)
                          env=env, cwd=ROOT)
     try:
         line = p.stdout.readline()
-        assert line.startswith("serving on ws://127.0.0.1:") and line.endswith("\n")
-        port = int(line.strip().rsplit(":", 1)[1])
-        c = Client(f"ws://127.0.0.1:{port}")
+        m = re.fullmatch(r"serving on wss://127\.0\.0\.1:(\d+)#([a-z2-7]{52})\n", line)  # encrypted by default
+        assert m, line
+        assert m[2] == tls.file_fingerprint(tmp_path / "d" / tls.CERT_NAME)
+        port = int(m[1])
+        c = Client(f"wss://127.0.0.1:{port}", ssl=tls.client_context(m[2]))
         c.send(type="ping")
         c.expect("pong", skip=())
         c.close()

@@ -50,6 +50,12 @@ def test_load_figures_are_measured():
         assert res[k] > 0, k
     assert res["latency_ms_p99"] >= res["latency_ms_p50"]
     assert res["load_errors"] == 0
+    # issue 39: the same load over plain ws:// in the same run, beside the wss:// figures
+    for k in ("plain_load_actions_per_s", "plain_latency_ms_p50", "plain_latency_ms_p99"):
+        assert res[k] > 0, k
+    assert res["plain_load_games"] == 5 and res["plain_load_errors"] == 0
+    want = round(100 * (res["plain_load_actions_per_s"] - res["load_actions_per_s"]) / res["plain_load_actions_per_s"], 1)
+    assert res["tls_cost_pct"] == want
 
 
 @pytest.mark.parametrize("argv", [["--seats", "5"], ["--games", "0"], ["--seconds", "0"], ["--load", "-1"],

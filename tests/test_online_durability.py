@@ -19,6 +19,8 @@ from websockets.sync.client import connect
 
 from gonzaga.net import protocol as P
 from gonzaga.net.acklog import AckLog, wal_frames
+from gonzaga.net.invite import split_pin
+from gonzaga.net.tls import client_context
 from gonzaga.net.storage import StoreError, StoredGame, open_store
 from gonzaga.net.viewcodec import view_from_json
 from gonzaga.rules import legal_actions, load_content
@@ -34,11 +36,17 @@ def serve(data: Path, *extra: str) -> tuple[subprocess.Popen, str]:
                           "--log-level", "warning", *extra], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                          env=env, text=True)
     line = p.stdout.readline()
-    m = re.fullmatch(r"serving on (ws://\S+)", line.strip())
+    m = re.fullmatch(r"serving on (wss://\S+#\S+)", line.strip())  # encrypted, with its fingerprint
     if not m:
         p.kill()
         raise AssertionError(f"no server: {line!r} {p.stderr.read()[-500:]}")
     return p, m.group(1)
+
+
+def open_ws(address: str):
+    """A WebSocket to ``gonzaga serve``'s printed address, its certificate pinned."""
+    url, pin = split_pin(address)
+    return connect(url, open_timeout=5, max_size=P.MAX_SERVER_BYTES, ssl=client_context(pin))
 
 
 def descendants(pid: int) -> set[int]:
@@ -85,7 +93,7 @@ def start_ai_game(url: str, ws) -> None:
 def test_no_ai_worker_outlives_its_server(tmp_path, sig, within):
     p, url = serve(tmp_path / "data")
     try:
-        with connect(url, open_timeout=5, max_size=P.MAX_SERVER_BYTES) as ws:
+        with open_ws(url) as ws:
             start_ai_game(url, ws)
             end = time.monotonic() + 30
             while len(descendants(p.pid)) < 2 and time.monotonic() < end:  # the search processes run
@@ -117,8 +125,8 @@ def play_until_killed(url: str, seconds: float) -> dict[str, int]:
     actions each game was acknowledged to have (updates received), until the server dies."""
     acked: dict[str, int] = {}
     try:
-        with connect(url, open_timeout=5, max_size=P.MAX_SERVER_BYTES) as a, \
-                connect(url, open_timeout=5, max_size=P.MAX_SERVER_BYTES) as b:
+        with open_ws(url) as a, \
+                open_ws(url) as b:
             j = rpc(a, type="create", name="Ann", seats=[{"kind": "host", "colour": "red"},
                                                          {"kind": "open", "colour": "blue"}])
             acked[j["game"]] = 0

@@ -95,7 +95,8 @@ def host_game(app, guest_name: str = "Bob"):
     click(app, button(app, i18n.t("online.host_button")).rect.center, 2)
     assert top_name(app) == "LobbyScene", app.stack.top.error
     table = app.table
-    assert table is not None and table.server is not None and table.url.startswith("ws://127.0.0.1:")
+    assert table is not None and table.server is not None and table.url.startswith("wss://127.0.0.1:") \
+        and table.url.partition("#")[2] == table.server.tls.pin  # the host's own connection is pinned too
     assert frames_until(app, lambda: table.code is not None and len(table.seats) == 2)
     lobby = app.stack.top
     assert table.code in lobby.visible_text() and not lobby.start_button.enabled  # a seat is open
@@ -351,3 +352,34 @@ def test_online_screens_fit(app, lang):
     assert top_name(app) == "RemoteMenuScene"
     check("menu")
     assert not problems, "\n".join(problems)
+
+
+def test_the_host_screen_asks_the_router_only_when_told_and_the_lobby_says_what_came_of_it(app, monkeypatch):
+    """Issue 39: automatic port forwarding is off by default, offered once the game is open to the
+    network, and the lobby shows the internet address; the forwarding goes when the server stops."""
+    from gonzaga.net import portmap as PM
+    from test_net_portmap import FakeRouter
+    router = FakeRouter()
+    monkeypatch.setattr(PM, "_miniupnpc", lambda: router)
+    click(app, button(app, i18n.t("title.host_online")).rect.center, 2)
+    assert top_name(app) == "HostScene"
+    scene = app.stack.top
+    assert scene.portmap is False
+    assert not any(getattr(w, "label", "") == i18n.t("online.portmap") for w in scene.widgets.items)
+    type_text(app, "Ann")
+    scene.set_lan(True)
+    app.run_frames(1)
+    click(app, button(app, i18n.t("online.portmap")).rect.center, 1)
+    assert scene.portmap is True
+    click(app, button(app, i18n.t("online.host_button")).rect.center, 2)
+    assert top_name(app) == "LobbyScene", app.stack.top.error
+    lobby, table = app.stack.top, app.table
+    assert frames_until(app, lambda: table.code is not None and lobby.portmap.status == PM.MAPPED)
+    app.run_frames(2)
+    port = table.server.port
+    assert router.mappings[(port, "TCP")][1] == port
+    shown = lobby.visible_text()
+    assert f"Friends on the internet: 203.0.113.7:{port}" in shown
+    assert i18n.t("portmap.mapped", port=port, ip="203.0.113.7") in shown
+    table.close()
+    assert router.mappings == {}  # the server stopped: the router forwards nothing any more

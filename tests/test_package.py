@@ -94,10 +94,12 @@ def test_built_program_serves_an_online_game_with_a_search_ai(built, tmp_path):
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env(tmp_path))
     try:
         line = proc.stdout.readline()
-        assert line.startswith("serving on ws://"), (line, proc.stderr.read() if proc.poll() is not None else "")
-        url = line.split()[-1]
+        assert line.startswith("serving on wss://"), (line, proc.stderr.read() if proc.poll() is not None else "")
+        from gonzaga.net.invite import split_pin
+        from gonzaga.net.tls import client_context
+        url, pin = split_pin(line.split()[-1])  # the packaged game makes its certificate (cryptography is in)
         content = load_content()
-        with connect(url, open_timeout=10, max_size=P.MAX_SERVER_BYTES) as ws:
+        with connect(url, open_timeout=10, max_size=P.MAX_SERVER_BYTES, ssl=client_context(pin)) as ws:
             def send(**msg):
                 ws.send(json.dumps({"v": P.PROTOCOL_VERSION, **msg}))
 

@@ -346,3 +346,31 @@ def test_wedding_by_clicks(app):
     assert pc.rings == [first, second]
     press(app, "Confirm", frames=2)
     assert s.record.actions[-1] == Wedding(pc.seat, (first, second))
+
+
+def test_hot_seat_hides_the_seed_until_the_game_is_over(app, monkeypatch):
+    """Issue 39: with two people at one computer the seed is not on screen before the end (from it
+    anyone could deal the game again and read the other's objective); with one it is kept."""
+    from gonzaga.scenes.new_game import NewGameScene
+    from gonzaga.table.session import Session
+    from gonzaga.words import i18n
+    press(app, "New game", frames=2)
+    scene = app.stack.top
+    assert isinstance(scene, NewGameScene)
+    press(app, "2", frames=1)
+    shown = scene.seed
+    assert scene.seed_field is not None and scene.seed_field.value == shown  # one human: the seed, for replays
+    scene.set_kind(1, "human")
+    app.run_frames(1)
+    assert scene.seed_field is None and i18n.t("new.seed_secret") in [t for t, _ in scene.labels]
+    assert not any(getattr(w, "value", None) == shown for w in scene.widgets.items)
+    press(app, "Start", frames=3)
+    s = app.session
+    assert [x.kind for x in s.seats] == ["human", "human"]
+    assert s.record.seed != int(shown)  # a fresh seed: the one shown before seat 2 became human is not used
+    assert s.shown_seed() is None
+    monkeypatch.setattr(Session, "is_over", property(lambda self: True))
+    assert s.shown_seed() == s.record.seed  # the game is over: now it may be shown
+    solo = Session.new([SeatSpec("Ann", "human", colour="red"), SeatSpec("Bot", "ai", "greedy", "blue")], seed=7)
+    monkeypatch.setattr(Session, "is_over", property(lambda self: False))
+    assert solo.shown_seed() == 7

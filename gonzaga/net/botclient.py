@@ -24,12 +24,12 @@ from collections import Counter
 from typing import Callable, Optional
 
 from pydantic import BaseModel
-from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from ..ai.match import bot_seed
 from ..rules import COLOURS, Content, legal_actions, load_content
 from . import protocol as P
+from .invite import connect_pinned
 from .viewcodec import view_from_json
 
 SENDS_PER_SECOND = 25  # the server answers "flood" over 30 messages a second on one connection
@@ -93,7 +93,8 @@ class SeatClient:
         return left
 
     async def _connect(self) -> None:
-        self.ws = await connect(self.url, max_size=P.MAX_SERVER_BYTES, open_timeout=min(5.0, self._left()),
+        self.ws = await connect_pinned(self.url, max_size=P.MAX_SERVER_BYTES,
+                                       open_timeout=min(5.0, self._left()),
                                 ping_interval=None, close_timeout=1)
 
     async def close(self) -> None:
@@ -366,8 +367,8 @@ def _args(argv):
 
 def main(argv: Optional[list[str]] = None) -> int:
     a = _args(sys.argv[1:] if argv is None else argv)
-    if not a.url.startswith("ws://127.0.0.1:"):
-        print("gonzaga.net.botclient: only a loopback server (ws://127.0.0.1:PORT)", file=sys.stderr)
+    if not a.url.startswith(("ws://127.0.0.1:", "wss://127.0.0.1:")):
+        print("gonzaga.net.botclient: only a loopback server (ws:// or wss://127.0.0.1:PORT)", file=sys.stderr)
         return 2
     content = load_content()
     deadline = time.monotonic() + a.timeout

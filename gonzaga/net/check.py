@@ -1,6 +1,7 @@
 """``gonzaga netplay-check``: real online games against a real server process, checked (issue 14).
 
-It starts ``gonzaga serve`` on loopback with a fresh data folder and one bot process per seat
+It starts ``gonzaga serve`` on loopback (``wss://``, its certificate pinned, as it runs by
+default) with a fresh data folder and one bot process per seat
 (``botclient.py``): the first hosts ``--games`` games, the others join them by invite code, and
 every seat plays from its own view only. About half-way the server is killed (SIGKILL) and
 started again on the same port and folder; the bots come back with ``resume``. Meanwhile a
@@ -11,7 +12,8 @@ every view a bot received must be exactly ``view(replay(record, upto=n), seat)``
 another seat's secrets (objective, plan before the reveal, plan text in ``last``).
 
 ``--load K`` then plays K more games at once from a few bot processes for at most ``--seconds``
-and measures the server: actions a second, act-to-update latency, memory.
+and measures the server: actions a second, act-to-update latency, memory; then the same load
+against a plain ``ws://`` server, for what encryption costs (``check_load.py``).
 
 Exit 0 when everything holds, 1 when something does not (the figures say what), 2 for bad
 arguments. Every child process is killed and the temporary folder removed at the end.
@@ -22,7 +24,6 @@ import argparse
 import asyncio
 import json
 import logging
-import math
 import os
 import re
 import secrets
@@ -35,7 +36,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
-from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from ..rules import (ActionSyntaxError, GameConfig, GameState, Plan, check, legal_actions, load_content,
@@ -44,9 +44,10 @@ from ..rules import view as seat_view
 from ..rules.state import evolve
 from ..rules.view import HIDDEN
 from . import protocol as P
+from .check_load import _lines, compare_plain, load
 from .check_secrets import nesting_cost_us, scan, secret_strings
-from .report import (Parser as _Parser, UsageError, emit as _emit, percentile as _percentile,
-                     silence_stdout as _silence_stdout)
+from .invite import connect_pinned
+from .report import Parser as _Parser, UsageError, emit as _emit, silence_stdout as _silence_stdout
 from .viewcodec import view_from_json
 from .storage import open_store
 from ..table.persistence import setup_logging
@@ -57,13 +58,13 @@ ROUNDS = 12  # random play never triggers the Last Turn early: a game is 1 + 2 *
 MAX_CONNECTIONS = 2000  # the server's limit (contract: "Limits")
 SERVER_START_SECONDS = 30.0
 PROBE_SECONDS = 5.0
-LOAD_GAMES_PER_PROCESS = 64
-SEED_LOAD, SEED_HOSTILE = 10_000, 20_000  # seed offsets: load and hostile games never share a seed
+SEED_HOSTILE = 20_000  # seed offset (SEED_LOAD: check_load.py): load and hostile games never share a seed
 
 
 FIGURES = ("games_completed", "actions", "server_restarts", "reconnects", "illegal_accepted", "secrets_leaked",
            "hostile_sent", "hostile_refused", "server_alive", "seconds", "load_games", "load_actions_per_s",
-           "latency_ms_p50", "latency_ms_p99", "load_errors")  # printed first, in this order
+           "latency_ms_p50", "latency_ms_p99", "load_errors", "plain_load_actions_per_s", "plain_latency_ms_p50",
+           "plain_latency_ms_p99", "tls_cost_pct")  # printed first, in this order
 
 
 class CheckError(Exception):
@@ -168,15 +169,16 @@ class Children:
 class ServerProcess:
     """``gonzaga serve`` as a child process on loopback."""
 
-    def __init__(self, children: Children, data: Path):
-        self.children, self.data = children, data
+    def __init__(self, children: Children, data: Path, tls: bool = True):
+        self.children, self.data, self.tls = children, data, tls  # tls: wss://, as gonzaga serve runs
+        self.pin: Optional[str] = None
         self.proc: Optional[asyncio.subprocess.Process] = None
         self.port = 0
         self.starts = 0
 
     @property
     def url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
+        return f"wss://127.0.0.1:{self.port}#{self.pin}" if self.tls else f"ws://127.0.0.1:{self.port}"
 
     async def start(self, port: int = 0) -> None:
         """Start it and read the port from its one line; a port still held is tried again."""
@@ -185,15 +187,16 @@ class ServerProcess:
             self.proc = await self.children.spawn(
                 ["-m", "gonzaga", "serve", "--host", "127.0.0.1", "--port", str(port), "--data", str(self.data),
                  # every seat and the load come from 127.0.0.1; debug: the secrets scan reads every log line
-                 "--no-address-limits", "--log-level", "debug"],
+                 "--no-address-limits", "--log-level", "debug"] + ([] if self.tls else ["--no-tls"]),
                 f"server-{self.starts}")
             try:
                 line = await asyncio.wait_for(self.proc.stdout.readline(), SERVER_START_SECONDS)
             except asyncio.TimeoutError:
                 line = b""
-            m = re.fullmatch(r"serving on ws://127\.0\.0\.1:(\d+)", line.decode("utf-8", "replace").strip())
-            if m:
-                self.port = int(m.group(1))
+            m = re.fullmatch(r"serving on wss?://127\.0\.0\.1:(\d+)(?:#([a-z2-7]{52}))?",
+                             line.decode("utf-8", "replace").strip())
+            if m and bool(m.group(2)) == self.tls:
+                self.port, self.pin = int(m.group(1)), m.group(2)
                 return
             await self.kill()
             if port == 0 or attempt == 9:
@@ -238,23 +241,10 @@ class ServerProcess:
         return None
 
 
-async def _lines(proc: asyncio.subprocess.Process, idx: int, queue: asyncio.Queue) -> None:
-    """A bot's JSON lines into the queue, then ``eof``."""
-    for _ in range(1_000_000):
-        line = await proc.stdout.readline()
-        if not line:
-            break
-        try:
-            queue.put_nowait((idx, json.loads(line)))
-        except ValueError:
-            log.warning("bot %d wrote %r", idx, line[:200])
-    queue.put_nowait((idx, {"ev": "eof"}))
-
-
 # ---------------------------------------------------------------- talking to the server directly
 
 async def _connect(url: str):
-    return await connect(url, max_size=P.MAX_SERVER_BYTES, open_timeout=PROBE_SECONDS, ping_interval=None,
+    return await connect_pinned(url, max_size=P.MAX_SERVER_BYTES, open_timeout=PROBE_SECONDS, ping_interval=None,
                          close_timeout=1)
 
 
@@ -582,7 +572,8 @@ async def _run(a, folder: Path, children: Children, res: dict, problems: list[st
     finally:
         hostile_log.close()
     if a.load:
-        await _load(a, children, server, res, problems)
+        await load(a, children, server, res, problems)
+        await compare_plain(a, children, ServerProcess(children, folder / "plain", tls=False), res, problems)
     res["server_alive"] = await ping(server.url)
     status = await server.stop()
     if status != 0:
@@ -712,62 +703,6 @@ def _close_stdin(procs) -> None:
     for p in procs:
         if p.stdin is not None and not p.stdin.is_closing():
             p.stdin.close()
-
-
-async def _load(a, children, server, res, problems) -> None:
-    """K more games at once from a few processes; the server's speed, latency and memory."""
-    queue: asyncio.Queue = asyncio.Queue()
-    procs = math.ceil(a.load / LOAD_GAMES_PER_PROCESS)
-    shares = [a.load // procs + (1 if i < a.load % procs else 0) for i in range(procs)]
-    rss_before = server.rss_kb()
-    rss_peak = rss_before or 0
-    cpu_before = server.cpu_seconds()
-    first, readers = 0, []
-    for i, share in enumerate(shares):
-        args = ["-m", "gonzaga.net.botclient", "--url", server.url, "--role", "load", "--games", str(share),
-                "--seats", str(a.seats), "--seed", str(a.seed + SEED_LOAD + first), "--seconds", str(a.seconds),
-                "--timeout", str(a.seconds + 60)]
-        first += share
-        proc = await children.spawn(args, f"load-{i}")
-        readers.append(asyncio.ensure_future(_lines(proc, i, queue)))
-    done: dict[int, dict] = {}
-    for _ in range(int((a.seconds + 90) / 0.25)):  # sample the server's memory while the games run
-        try:
-            idx, ev = await asyncio.wait_for(queue.get(), 0.25)
-        except asyncio.TimeoutError:
-            rss_peak = max(rss_peak, server.rss_kb() or 0)
-            continue
-        if ev.get("ev") == "done" or (ev.get("ev") == "eof" and idx not in done):
-            done[idx] = ev if ev.get("ev") == "done" else {"failures": [f"load process {idx} ended without figures: "
-                                                                        f"{children.tail(f'load-{idx}')}"]}
-        if len(done) == procs:
-            break
-    cpu_after = server.cpu_seconds()
-    lat = [x for d in done.values() for x in d.get("latencies_ms", [])]
-    elapsed = max([d.get("elapsed", 0.0) for d in done.values()] + [1e-9])
-    errors = sum(v for d in done.values() for k, v in (d.get("errors") or {}).items() if k != "stale")
-    errors += sum(len(d.get("failures", [])) + d.get("refused", 0) for d in done.values())
-    res["load_games"] = sum(d.get("games", 0) for d in done.values())
-    res["load_games_completed"] = sum(d.get("games_over", 0) for d in done.values())
-    res["load_actions"] = sum(d.get("actions", 0) for d in done.values())
-    res["load_actions_per_s"] = round(res["load_actions"] / elapsed, 1)
-    res["latency_ms_p50"] = round(_percentile(lat, 0.5), 2)
-    res["latency_ms_p99"] = round(_percentile(lat, 0.99), 2)
-    res["load_errors"] = errors
-    res["load_stale"] = sum((d.get("errors") or {}).get("stale", 0) for d in done.values())
-    res["server_rss_mb_before_load"] = round(rss_before / 1024, 1) if rss_before else None
-    res["server_rss_mb_peak_load"] = round(rss_peak / 1024, 1) if rss_peak else None
-    res["server_kb_per_game"] = (round((rss_peak - rss_before) / max(1, res["load_games"]), 1)
-                                 if rss_before and rss_peak else None)
-    res["server_cpu_share_load"] = (round((cpu_after - cpu_before) / elapsed, 2)
-                                    if cpu_before is not None and cpu_after is not None else None)
-    for d in done.values():
-        problems += [f"load: {f}" for f in d.get("failures", [])[:3]]
-        unexpected = {k: v for k, v in (d.get("errors") or {}).items() if k != "stale"}
-        if unexpected:
-            problems.append(f"load: errors {unexpected}")
-        if d.get("refused"):
-            problems.append(f"load: the server refused {d['refused']} action(s) that the view said were legal")
 
 
 def main(argv: list[str]) -> int:

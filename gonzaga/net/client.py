@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 import queue
 import socket
+import ssl
 import threading
 import time
 from collections import deque
@@ -28,6 +29,9 @@ from . import protocol
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.sync.client import connect
 
+from .invite import split_pin
+from .tls import PinMismatch, check_pin, client_context, peer_der
+
 log = logging.getLogger(__name__)
 
 CONNECTING, CONNECTED, LOST, CLOSED = "connecting", "connected", "lost", "closed"
@@ -39,6 +43,7 @@ PACE = (20, 1.0)  # at most 20 messages a second: well under the server's flood 
 
 
 def _address(url: str) -> str:
+    url = url.partition("#")[0]
     try:
         return urlsplit(url).netloc or url
     except ValueError:
@@ -49,6 +54,14 @@ def problem_for(e: BaseException, url: str) -> tuple[str, dict]:
     """Why a connection could not be opened or was lost: an i18n key of ``words/en_online`` and its
     parameters (the player reads plain words; the log keeps the exception)."""
     address = _address(url)
+    if isinstance(e, PinMismatch):  # before OSError: the one answer a man in the middle gets
+        return "online.err_pin", {"address": address}
+    if isinstance(e, ssl.SSLCertVerificationError):
+        return "online.err_cert", {"address": address}
+    if isinstance(e, ssl.SSLError):
+        return "online.err_tls", {"address": address}
+    if isinstance(e, ValueError) and "fingerprint" in str(e):
+        return "online.err_bad_address", {"address": url}
     if isinstance(e, InvalidURI):
         return "online.err_bad_address", {"address": url}
     if isinstance(e, ConnectionClosed):
@@ -204,8 +217,12 @@ class Connection:
     def _run(self, gen: int, out: queue.Queue) -> None:
         """Open the connection (no proxy: a game is on this network), then serve it until it ends."""
         try:
-            with connect(self.url, open_timeout=self.open_timeout, close_timeout=CLOSE_TIMEOUT, proxy=None,
-                         max_size=protocol.MAX_SERVER_BYTES, user_agent_header="gonzaga") as ws:
+            url, pin = split_pin(self.url)
+            tls = client_context(pin) if url.startswith("wss://") else None
+            with connect(url, open_timeout=self.open_timeout, close_timeout=CLOSE_TIMEOUT, proxy=None,
+                         max_size=protocol.MAX_SERVER_BYTES, user_agent_header="gonzaga", ssl=tls) as ws:
+                if pin is not None:  # before anything is sent: a code or token never reaches another server
+                    check_pin(peer_der(ws), pin)
                 self._serve(gen, ws, out)
         except Exception as e:
             log.info("cannot connect to %s: %r", self.url, e)

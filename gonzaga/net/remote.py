@@ -36,6 +36,7 @@ from ..table.session import SeatSpec, Session
 from ..words import i18n
 from . import protocol
 from .client import CONNECTED, Connection
+from .invite import split_invite, split_pin, with_pin
 from .viewcodec import view_from_json
 
 log = logging.getLogger(__name__)
@@ -63,16 +64,21 @@ FATAL_BEFORE_JOINED = ("unknown_game", "full", "started", "bad_version", "bad_js
 # ---------------------------------------------------------------- what the player types
 
 def parse_address(text: str) -> tuple[Optional[str], str]:
-    """(``ws://host:port``, "") for an address as a player types it (``192.168.1.20:7373``,
-    ``ws://host``, ...), else (None, the message)."""
+    """(``wss://host:port#fingerprint``, "") for an address as a player types or pastes it
+    (``192.168.1.20:7373``, ``wss://host#<fingerprint>``, ``ws://host``...), else (None, the
+    message). Without a scheme it is ``wss://``: encrypted unless the player writes ``ws://``."""
     s = text.strip()
     if not s:
         return None, i18n.t("online.bad_address_empty")
     bad = None, i18n.t("online.bad_address", address=s[:60])
     if "://" not in s:
-        s = "ws://" + s
+        s = "wss://" + s
     try:
-        u = urlsplit(s)
+        base, pin = split_pin(s)
+    except ValueError:
+        return None, i18n.t("online.bad_fingerprint", address=s[:60])
+    try:
+        u = urlsplit(base)
         port = u.port
     except ValueError:
         return bad
@@ -82,7 +88,20 @@ def parse_address(text: str) -> tuple[Optional[str], str]:
         return bad
     if ":" in host:  # an IPv6 address keeps its brackets
         host = f"[{host}]"
-    return f"{u.scheme}://{host}:{port or DEFAULT_PORT}", ""
+    return with_pin(f"{u.scheme}://{host}:{port or DEFAULT_PORT}", pin), ""
+
+
+def parse_invite(text: str) -> tuple[Optional[str], Optional[str], str]:
+    """(address, code or None, "") from a host's whole invite (``invite.format_invite``) or a bare
+    address, else (None, None, the message)."""
+    address, code = split_invite(text)
+    url, problem = parse_address(address)
+    if url is None:
+        return None, None, problem
+    if code is None:
+        return url, None, ""
+    code, problem = parse_code(code)
+    return (url, code, "") if code else (None, None, problem)
 
 
 def parse_code(text: str) -> tuple[Optional[str], str]:

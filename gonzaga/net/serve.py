@@ -18,6 +18,7 @@ import asyncio
 import logging
 import logging.handlers
 import signal
+import ssl
 import sys
 import threading
 import time
@@ -29,8 +30,10 @@ from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFact
 
 from ..rules.content import Content
 from . import protocol as P
+from . import tls as tls_mod
 from . import upkeep
 from .admission import Admission, Limits
+from .invite import with_pin
 from .server import AI_WORKERS, DEFAULT_HOST, DEFAULT_PORT, GameServer, default_data_dir
 from .storage import StoreError, open_store
 
@@ -44,9 +47,10 @@ LOG_BACKUPS = 5
 async def run_server(data_dir: Union[str, Path], host: str, port: int, stop: asyncio.Event,
                      ready: Callable[[int, GameServer], None], *, content: Optional[Content] = None,
                      workers: int = AI_WORKERS, admission: Optional[Admission] = None,
-                     accept_loss: bool = False) -> None:
-    """Open the store, load the games, listen; ``ready(port, server)`` once listening; return
-    after ``stop`` is set, with every connection and the database closed."""
+                     accept_loss: bool = False, tls: Optional[ssl.SSLContext] = None) -> None:
+    """Open the store, load the games, listen (``wss://`` with ``tls``, else ``ws://``);
+    ``ready(port, server)`` once listening; return after ``stop`` is set, with every connection
+    and the database closed."""
     store = open_store(data_dir, accept_loss)
     server = GameServer(store, content, workers, admission)
     sweeper = None
@@ -54,7 +58,7 @@ async def run_server(data_dir: Union[str, Path], host: str, port: int, stop: asy
         server.loop = asyncio.get_running_loop()
         server.load()
         async with serve(server.handler, host, port, max_size=P.MAX_CLIENT_BYTES, extensions=[DEFLATE],
-                         close_timeout=2, logger=logging.getLogger("gonzaga.net.websockets")) as ws_server:
+                         close_timeout=2, ssl=tls, logger=logging.getLogger("gonzaga.net.websockets")) as ws_server:
             real_port = next(iter(ws_server.sockets)).getsockname()[1]
             server.start_ai()
             sweeper = asyncio.create_task(upkeep.Upkeep(server).run())
@@ -79,8 +83,26 @@ DEFLATE = ServerPerMessageDeflateFactory(server_max_window_bits=12, client_max_w
                                          compress_settings={"memLevel": 5, "level": 1})
 
 
-def _url(host: str, port: int) -> str:
-    return f"ws://[{host}]:{port}" if ":" in host else f"ws://{host}:{port}"
+def _url(host: str, port: int, pin: Optional[str] = None, scheme: str = "ws") -> str:
+    """The address to give clients: ``wss://host:port#<fingerprint>`` for an encrypted server."""
+    url = f"{scheme}://[{host}]:{port}" if ":" in host else f"{scheme}://{host}:{port}"
+    return with_pin(url, pin)
+
+
+class TlsFiles:
+    """A server's certificate and key files, and the fingerprint clients pin."""
+
+    def __init__(self, cert: Union[str, Path], key: Union[str, Path]):
+        self.cert, self.key = Path(cert), Path(key)
+        self.pin = tls_mod.file_fingerprint(self.cert)
+
+    @classmethod
+    def own(cls, folder: Union[str, Path]) -> "TlsFiles":
+        """The self-signed pair in ``folder``, made the first time (``tls.ensure_cert``)."""
+        return cls(*tls_mod.ensure_cert(folder))
+
+    def context(self) -> ssl.SSLContext:
+        return tls_mod.server_context(self.cert, self.key)
 
 
 class ServerThread:
@@ -90,11 +112,17 @@ class ServerThread:
     ``host_key``: a host's own server, which creates games only for a ``create`` carrying this
     key (the desktop passes ``new_host_key()`` and its ``Table.host`` sends it); guests only
     join. ``test_seeds`` and ``any_level`` are for the project's tests: a client-chosen seed
-    deals the setup, and any AI level (``greedy``, pinned budgets) may be seated."""
+    deals the setup, and any AI level (``greedy``, pinned budgets) may be seated. ``tls``: the
+    certificate to speak ``wss://`` with (the desktop host's own, ``TlsFiles.own``); without it
+    the server speaks ``ws://`` (tests that are not about the transport)."""
 
     def __init__(self, data_dir: Union[str, Path], host: str = DEFAULT_HOST, port: int = 0, *,
                  content: Optional[Content] = None, workers: int = AI_WORKERS, host_key: Optional[str] = None,
-                 test_seeds: bool = False, any_level: bool = False, limits: Optional[Limits] = None):
+                 test_seeds: bool = False, any_level: bool = False, limits: Optional[Limits] = None,
+                 tls: Optional[TlsFiles] = None):
+        self.tls = tls
+        self.portmap = None  # the router's forwarding of this port, when the host asked (portmap.PortMapping)
+        self.on_stop: list[Callable[[], None]] = []  # called once the server has stopped (e.g. portmap.remove)
         self.host_key = host_key
         self.admission = Admission(limits, host_key=host_key, test_seeds=test_seeds, any_level=any_level)
         self.data_dir = Path(data_dir)
@@ -111,7 +139,12 @@ class ServerThread:
 
     @property
     def url(self) -> str:
-        return _url(self.host, self.port)
+        """The address clients open, with the certificate's fingerprint when encrypted."""
+        return _url(self.host, self.port, self.tls.pin, "wss") if self.tls else _url(self.host, self.port)
+
+    def url_at(self, host: str) -> str:
+        """The same server's address as seen at ``host`` (the computer's address on its network)."""
+        return _url(host, self.port, self.tls.pin, "wss") if self.tls else _url(host, self.port)
 
     def start(self, timeout: float = 30.0) -> "ServerThread":
         """Returns once the server listens; OSError when it cannot."""
@@ -146,7 +179,8 @@ class ServerThread:
             self.server = server
             self._ready.set()
         await run_server(self.data_dir, self.host, self.port, self._stop, ready,
-                         content=self.content, workers=self.workers, admission=self.admission)
+                         content=self.content, workers=self.workers, admission=self.admission,
+                         tls=self.tls.context() if self.tls else None)
 
     def stop(self, timeout: float = 5.0) -> None:
         loop, stop = self._loop, self._stop
@@ -157,6 +191,12 @@ class ServerThread:
                 pass
         if self._thread is not None:
             self._thread.join(timeout)
+        calls, self.on_stop = self.on_stop, []
+        for call in calls:
+            try:
+                call()
+            except Exception:  # a clean-up must not keep the game from leaving
+                log.exception("after the server stopped")
 
     @property
     def running(self) -> bool:
@@ -244,8 +284,9 @@ def _port(text: str) -> int:
     return p
 
 
-def main(argv: Optional[list[str]] = None) -> int:
-    """``gonzaga serve``: run the server until SIGTERM or SIGINT; the exit status."""
+def parser() -> argparse.ArgumentParser:
+    """``gonzaga serve``'s arguments (its ``error`` raises instead of exiting; the deployment
+    files' command lines are checked with it: tests/test_server_deployment.py)."""
     p = _Parser(prog="gonzaga serve", description="Run the online game server.")
     p.add_argument("--host", default=DEFAULT_HOST, help=f"address to listen on (default {DEFAULT_HOST})")
     p.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT}; 0: any free one)")
@@ -257,14 +298,31 @@ def main(argv: Optional[list[str]] = None) -> int:
                    help="no per-address limits (behind a proxy that has its own, or to measure from one address)")
     p.add_argument("--accept-loss", action="store_true",
                    help="start even though the database has fewer actions than were acknowledged (copies are kept)")
+    p.add_argument("--cert", default=None,
+                   help="the certificate (PEM) to speak wss:// with (default: DATA/gonzaga-cert.pem, made once)")
+    p.add_argument("--key", default=None, help="the private key (PEM) of --cert")
+    p.add_argument("--no-tls", action="store_true",
+                   help="speak plain ws:// (only behind a trusted TLS proxy on this machine or network)")
     p.add_argument("--test-seeds", action="store_true",
                    help="for the project's own tests only: accept a client's seed, which then deals the setup")
+    return p
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    """``gonzaga serve``: run the server until SIGTERM or SIGINT; the exit status."""
+    p = parser()
     try:
         args = p.parse_args(sys.argv[1:] if argv is None else argv)
     except _UsageError as e:
         print(str(e), file=sys.stderr)
         return 2
     data = Path(args.data) if args.data else default_data_dir()
+    if (args.cert is None) != (args.key is None):
+        print("gonzaga serve: --cert and --key go together", file=sys.stderr)
+        return 2
+    if args.no_tls and args.cert:
+        print("gonzaga serve: --no-tls and --cert contradict each other", file=sys.stderr)
+        return 2
     try:
         setup_logs(args.log_level, Path(args.log_file) if args.log_file else data / LOG_NAME)
     except OSError as e:
@@ -272,10 +330,15 @@ def main(argv: Optional[list[str]] = None) -> int:
         return 1
     admission = Admission(Limits.unlimited() if args.no_address_limits else Limits(), test_seeds=args.test_seeds)
     try:
-        return asyncio.run(_serve_main(args.host, args.port, data, admission, args.accept_loss))
+        files = None if args.no_tls else TlsFiles(args.cert, args.key) if args.cert else TlsFiles.own(data)
+    except tls_mod.CertError as e:
+        print(f"gonzaga serve: {e}", file=sys.stderr)
+        return 1
+    try:
+        return asyncio.run(_serve_main(args.host, args.port, data, admission, args.accept_loss, files))
     except KeyboardInterrupt:  # a second Ctrl-C, or a platform without signal handlers
         return 0
-    except StoreError as e:
+    except (StoreError, tls_mod.CertError) as e:
         print(f"gonzaga serve: {e}", file=sys.stderr)
         return 1
     except OSError as e:
@@ -283,7 +346,8 @@ def main(argv: Optional[list[str]] = None) -> int:
         return 1
 
 
-async def _serve_main(host: str, port: int, data: Path, admission: Admission, accept_loss: bool) -> int:
+async def _serve_main(host: str, port: int, data: Path, admission: Admission, accept_loss: bool,
+                      files: Optional[TlsFiles]) -> int:
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
@@ -293,7 +357,10 @@ async def _serve_main(host: str, port: int, data: Path, admission: Admission, ac
             pass
 
     def ready(real_port: int, server: GameServer) -> None:  # the store's warnings are logged (stderr too)
-        print(f"serving on {_url(host, real_port)}", flush=True)
-    await run_server(data, host, port, stop, ready, admission=admission, accept_loss=accept_loss)
+        print(f"serving on {_url(host, real_port, files.pin, 'wss') if files else _url(host, real_port)}", flush=True)
+    if files is None:
+        log.warning("speaking plain ws:// (--no-tls): only behind a trusted TLS proxy")
+    await run_server(data, host, port, stop, ready, admission=admission, accept_loss=accept_loss,
+                     tls=files.context() if files else None)
     log.info("stopped")
     return 0

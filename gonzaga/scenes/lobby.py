@@ -12,6 +12,7 @@ from ..net import protocol
 from ..net.client import CONNECTED, CONNECTING, LOST
 from ..net.remote import Table, lan_ip, level_of
 from ..render import theme
+from ..net.invite import format_invite
 from ..words import i18n
 from ..ui import widgets as W
 from ..ui.widgets import Button
@@ -25,6 +26,7 @@ from .online_common import (
     draw_backdrop,
     draw_crest,
     lost_lines,
+    shown_address,
 )
 
 log = logging.getLogger(__name__)
@@ -43,14 +45,19 @@ class LobbyScene(Scene):
         self.lan = lan
         self.port = port
         self.levels = ai_levels()
-        self.addresses: list[tuple[str, Optional[str]]] = []  # (line, the address a Copy button copies)
+        self.addresses: list[tuple[str, Optional[str]]] = []  # (line, the address whose invite Copy copies)
         if port is not None:  # this computer hosts: the addresses friends type
             ip = lan_ip() if lan else None
+            at = table.server.url_at if table.server is not None else (lambda h: f"ws://{h}:{port}")
             if ip:
-                self.addresses.append((i18n.t("online.address_lan", address=f"ws://{ip}:{port}"), f"ws://{ip}:{port}"))
-            self.addresses.append((i18n.t("online.address_local", address=f"ws://127.0.0.1:{port}"), None))
+                self.addresses.append((i18n.t("online.address_lan", address=shown_address(at(ip))), at(ip)))
+            self.addresses.append((i18n.t("online.address_local", address=shown_address(at("127.0.0.1"))), None))
             if not lan:
                 self.addresses.append((i18n.t("online.address_only_local"), None))
+        self.portmap = getattr(table.server, "portmap", None)  # the router's forwarding, when asked for
+        self._portmap_seen = None
+        self._portmap_text = ""
+        self.address_rows: list = []
         self._seen = -1
         self._status = None
         self.box = pygame.Rect(0, 0, 0, 0)
@@ -64,7 +71,8 @@ class LobbyScene(Scene):
         w, h = size
         sc = W.sc
         n = max(2, len(t.seats))
-        self.box = pygame.Rect(0, 0, min(sc(1180), w - 40), min(h - 40, sc(350 + 62 * n + 34 * len(self.addresses))))
+        self.box = pygame.Rect(0, 0, min(sc(1180), w - 40), min(h - 40, sc(350 + 62 * n + 34 * len(self.addresses)
+                                                                        + (96 if self.portmap else 0))))
         self.box.center = (w // 2, h // 2)
         x0 = self.box.x + sc(40)
         y = self.box.y + sc(96)
@@ -80,9 +88,25 @@ class LobbyScene(Scene):
             self.address_rows.append((line, (x0, y)))
             if address:
                 lw = W.text(line, "sans", 17).get_width()
-                self.widgets.add(Button(i18n.t("online.copy"), lambda a=address: self.copy(a),
+                def copy_invite(a=address):  # the invite: address, code and fingerprint
+                    self.copy(format_invite(a, t.code))
+                self.widgets.add(Button(i18n.t("online.copy"), copy_invite,
                                         (x0 + lw + sc(16), y - sc(5), sc(90), sc(32)), style="secondary", px=15))
             y += sc(34)
+        self.portmap_pos = None
+        if self.portmap is not None:
+            self._portmap_seen = self.portmap.status
+            self._portmap_text = self.portmap.line(lan_ip())
+            address = self.portmap.address(t.server.tls.pin if t.server is not None and t.server.tls else None)
+            if address:
+                line = i18n.t("online.address_internet", address=shown_address(address))
+                lw = W.text(line, "sans", 17).get_width()
+                self.address_rows.append((line, (x0, y)))
+                self.widgets.add(Button(i18n.t("online.copy"), lambda a=address: self.copy(format_invite(a, t.code)),
+                                        (x0 + lw + sc(16), y - sc(5), sc(90), sc(32)), style="secondary", px=15))
+                y += sc(34)
+            self.portmap_pos = (x0, y - sc(8))
+            y += sc(62)
         y += sc(14)
         self.seat_top = y
         self.seat_rects = []
@@ -152,7 +176,8 @@ class LobbyScene(Scene):
         if t.session is not None and t.problem is None:
             self.app.start_remote(t.session)  # the game screen replaces the lobby
             return
-        if t.changes != self._seen or t.status != self._status:
+        if t.changes != self._seen or t.status != self._status or \
+                (self.portmap is not None and self.portmap.status != self._portmap_seen):
             self.layout(self.app.size)
 
     # ------------------------------------------------------------ drawing
@@ -164,7 +189,7 @@ class LobbyScene(Scene):
         if t.status == LOST:
             return " ".join(lost_lines(t) if t.joined else [t.error]), W.BAD
         if t.status == CONNECTING:
-            return i18n.t("online.connecting", address=t.url), W.TEXT
+            return i18n.t("online.connecting", address=shown_address(t.url)), W.TEXT
         if t.is_host:
             return ("" if not t.open_seats() else i18n.t("online.start_needs")), W.TEXT_SOFT
         return i18n.t("online.wait_host"), W.TEXT_SOFT
@@ -183,9 +208,13 @@ class LobbyScene(Scene):
             marks.append(i18n.t("online.hosting"))
         return s.name, ", ".join(marks)
 
+    def portmap_line(self) -> str:
+        """What came of asking the router (and how to forward by hand when it did not work)."""
+        return self._portmap_text
+
     def visible_text(self) -> list[str]:
         t = self.table
-        out = [t.code or ""] + [line for line, _ in self.addresses]
+        out = [t.code or ""] + [line for line, _ in self.address_rows] + ([self.portmap_line()] if self.portmap else [])
         out += [" ".join(x for x in self.seat_text(i, s) if x) for i, s in enumerate(t.seats)]
         return out + [self.message()[0]] + super().visible_text()
 
@@ -205,6 +234,9 @@ class LobbyScene(Scene):
                         W.TEXT_SOFT, "midleft", wrap=self.box.right - sc(40) - cx)
         for line, pos in self.address_rows:
             W.blit_text(surf, line, pos, "sans", 17, W.TEXT)
+        if self.portmap_pos is not None:
+            W.blit_text(surf, self.portmap_line(), self.portmap_pos, "sans_italic", 15, W.TEXT_SOFT,
+                        wrap=self.box.w - sc(80))
         for i, (s, row) in enumerate(zip(t.seats, self.seat_rects)):
             W.panel(surf, row, (248, 240, 222), W.PANEL_EDGE, 10, 1)
             draw_crest(surf, s.colour, (row.x + sc(24), row.centery), sc(24))

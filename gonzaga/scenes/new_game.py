@@ -4,7 +4,7 @@ from __future__ import annotations
 import pygame
 
 from ..render import theme
-from ..table.session import SeatSpec, new_seed
+from ..table.session import SeatSpec, new_seed, seed_is_secret
 from ..words import i18n
 from ..ui import widgets as W
 from ..ui.widgets import Button, TextField
@@ -109,10 +109,14 @@ class NewGameScene(Scene):
         y += sc(44)
         # seed
         self.labels.append((i18n.t("new.seed"), (x0, y + sc(22))))
-        self.seed_field = TextField(self.seed, (x0 + sc(170), y, sc(200), sc(44)), max_len=9, digits=True)
-        self.widgets.add(self.seed_field)
-        self.widgets.add(Button(i18n.t("new.reroll"), self.reroll, (x0 + sc(386), y, sc(150), sc(44)),
-                                style="secondary", px=17))
+        if seed_is_secret(self.seats[: self.count]):  # hot seat: no seed on screen before the game is over
+            self.seed_field = None
+            self.labels.append((i18n.t("new.seed_secret"), (x0 + sc(170), y + sc(22))))
+        else:
+            self.seed_field = TextField(self.seed, (x0 + sc(170), y, sc(200), sc(44)), max_len=9, digits=True)
+            self.widgets.add(self.seed_field)
+            self.widgets.add(Button(i18n.t("new.reroll"), self.reroll, (x0 + sc(386), y, sc(150), sc(44)),
+                                    style="secondary", px=17))
         # bottom
         self.widgets.add(Button(i18n.t("common.back"), self.back,
                                 (self.box.x + sc(40), self.box.bottom - sc(70), sc(150), sc(48)), style="secondary"))
@@ -179,7 +183,8 @@ class NewGameScene(Scene):
         if len({s.colour for s in seats}) != len(seats):
             self.error = i18n.t("new.colours_clash")
             return
-        seed = int(self.seed) if self.seed.isdigit() else new_seed()
+        # hot seat: a fresh seed, since the one on screen may have been seen before a seat became human
+        seed = int(self.seed) if self.seed.isdigit() and not seed_is_secret(seats) else new_seed()
         self.app.start_session(seats, seed, self.scenario)
 
     def handle(self, ev) -> bool:

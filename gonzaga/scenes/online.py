@@ -27,7 +27,8 @@ import pygame
 
 from ..net import mygames, protocol
 from ..net.client import LOST
-from ..net.remote import COLOURS, Table, lan_ip, parse_address, parse_code, parse_name
+from ..net.portmap import PortMapping
+from ..net.remote import COLOURS, Table, lan_ip, parse_address, parse_code, parse_invite, parse_name
 from ..words import i18n
 from ..ui import widgets as W
 from ..ui.widgets import Button, TextField
@@ -39,6 +40,7 @@ from .online_common import (
     draw_crest,
     game_detail,
     game_line,
+    shown_address,
     paste_text,
 )
 from ..net.server import default_data_dir
@@ -131,6 +133,7 @@ class HostScene(_Form):
         self.count = 2
         self.kinds = [FRIEND, FRIEND, level, level]  # seats 1-3: a friend or an AI level
         self.lan = False  # a server open to the network only when the host asks for it
+        self.portmap = False  # ask the router to forward the port (UPnP): only when the host asks for it
         self.player_name = ""  # typed first: friends see it on their screens
         self.name_field: Optional[TextField] = None
 
@@ -174,6 +177,10 @@ class HostScene(_Form):
             self.widgets.add(Button(i18n.t(key), (lambda on=on: self.set_lan(on)), (lx + j * sc(110), y, sc(100),
                                                                                      sc(44)),
                                     style="secondary", selected=self.lan == on, px=17))
+        if self.lan:  # opening the router's port is asked apart: it lets the internet in
+            self.widgets.add(Button(i18n.t("online.portmap"), self.toggle_portmap,
+                                    (lx + sc(240), y, min(sc(330), self.box.right - sc(40) - lx - sc(240)), sc(44)),
+                                    style="secondary", selected=self.portmap, px=16))
         self.lan_y = y + sc(54)
         self.message_y = self.box.bottom - sc(120)
         self.widgets.add(Button(i18n.t("common.back"), self.back,
@@ -197,6 +204,10 @@ class HostScene(_Form):
         self.lan = on
         self._relayout()
 
+    def toggle_portmap(self) -> None:
+        self.portmap = not self.portmap
+        self._relayout()
+
     def seat_requests(self) -> list[protocol.SeatRequest]:
         out = [protocol.SeatRequest(kind="host", colour=COLOURS[0])]
         for i in range(1, self.count):
@@ -215,8 +226,11 @@ class HostScene(_Form):
         server, self.error = host_server(book, self.lan)
         if server is None:
             return
+        if self.lan and self.portmap:  # asked in a thread; the lobby says what came of it
+            server.portmap = PortMapping(server.port).start()
+            server.on_stop.append(server.portmap.remove)
         self.app.end_session()
-        table = Table.host(f"ws://127.0.0.1:{server.port}", name, self.seat_requests(), self.app.content,
+        table = Table.host(server.url_at("127.0.0.1"), name, self.seat_requests(), self.app.content,
                            server=server, book=book, lan=self.lan)
         self.app.table = table
         self.app.stack.pop(self)
@@ -260,7 +274,7 @@ class JoinScene(_Form):
         x0, lx = self.box.x + sc(40), self.box.x + sc(250)
         y = self.box.y + sc(130)
         self.fields = []
-        for key, value, width, n in (("online.address", self.values[0], sc(440), 80),
+        for key, value, width, n in (("online.address", self.values[0], sc(440), 300),  # a whole invite
                                      ("online.code", self.values[1], sc(220), 9),
                                      ("online.your_name", self.values[2], sc(300), 24)):
             self.labels.append((i18n.t(key), (x0, y + sc(22))))
@@ -281,11 +295,11 @@ class JoinScene(_Form):
         if self.table is not None:
             return
         address, code, player = (f.value for f in self.fields)
-        url, why = parse_address(address)
+        url, invited, why = parse_invite(address)  # a pasted invite carries the code too
         if url is None:
             self.error = why
             return
-        code, why = parse_code(code)
+        code, why = parse_code(code if code.strip() or invited is None else invited)
         if code is None:
             self.error = why
             return
@@ -296,7 +310,7 @@ class JoinScene(_Form):
         self.app.end_session()
         self.table = Table.join(url, code, player, self.app.content, book=mygames.Book())
         self.app.table = self.table
-        self.connecting_to = url
+        self.connecting_to = shown_address(url)
         self.error = ""
         self.join_button.enabled = False
 
@@ -422,7 +436,7 @@ class ContinueScene(_Form):
                 self.error = why
                 self._relayout()
                 return
-            url = f"ws://127.0.0.1:{server.port}"
+            url = server.url_at("127.0.0.1")
             if g.port and server.port != g.port:  # friends need the new address (the lobby shows it)
                 self.moved_port = server.port
         self.app.end_session()
@@ -431,7 +445,7 @@ class ContinueScene(_Form):
         self.app.table = self.table
         self.trying = g
         self.message_colour = W.TEXT
-        self.error = i18n.t("online.connecting", address=url)
+        self.error = i18n.t("online.connecting", address=shown_address(url))
         self._relayout()
 
     def try_address(self) -> None:
@@ -458,7 +472,7 @@ class ContinueScene(_Form):
             self.error = " ".join([why, i18n.t("online.mine_removed")])
         elif g is not None and not g.host:  # nobody answered: the host may be at a new address
             self.failed = g
-            self.address = t.url.removeprefix("ws://")
+            self.address = t.url
             self.error = " ".join([why, i18n.t("online.mine_new_address")])
         else:
             self.error = why
@@ -501,7 +515,7 @@ class ContinueScene(_Form):
         port = self.moved_port
         if t.server is not None and port:
             ip = lan_ip() if t.lan else None
-            self.app.toast(i18n.t("online.moved", address=f"ws://{ip or '127.0.0.1'}:{port}"), 12)
+            self.app.toast(i18n.t("online.moved", address=t.server.url_at(ip or "127.0.0.1")), 12)
 
     # ------------------------------------------------------------ drawing
 

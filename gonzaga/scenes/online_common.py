@@ -72,6 +72,12 @@ def draw_crest(surf, colour: str, centre, size: int) -> None:
     surf.blit(c, c.get_rect(center=centre))
 
 
+def shown_address(address: str) -> str:
+    """An address as a line on screen shows it: without its scheme and its certificate fingerprint
+    (52 letters nobody reads; the copied invite carries it)."""
+    return address.partition("#")[0].removeprefix("wss://").removeprefix("ws://")
+
+
 def game_line(g: "mygames.MyGame") -> str:
     """Who plays in a game this computer holds a seat of (its players, else this player)."""
     return ", ".join(g.players) or g.name or i18n.t("online.code_is", code=g.code)
@@ -80,7 +86,7 @@ def game_line(g: "mygames.MyGame") -> str:
 def game_detail(g: "mygames.MyGame") -> str:
     """The invite code, this seat, and hosted here or joined where."""
     where = i18n.t("online.mine_hosted") if g.host else \
-        i18n.t("online.mine_joined", address=g.address.removeprefix("ws://"))
+        i18n.t("online.mine_joined", address=shown_address(g.address))
     seat = i18n.t("online.mine_seat_colour", n=g.seat + 1, colour=i18n.colour_name(g.colour)) if g.colour else \
         str(g.seat + 1)
     return i18n.t("online.mine_detail", code=g.code, seat=seat, where=where)

@@ -146,6 +146,14 @@ class Session:
     def is_over(self) -> bool:
         return self.state.phase == "over"
 
+    def shown_seed(self) -> Optional[int]:
+        """The seed a screen may show (to play the same deal again), or None: in a hot-seat game
+        not before the game is over (``seed_is_secret``); never in an online game, whose server
+        keeps its own."""
+        if getattr(self, "remote", False) or (seed_is_secret(self.seats) and not self.is_over):
+            return None
+        return self.record.seed
+
     def humans_to_plan(self) -> list[int]:
         """Human seats that still have to plan this round (in seat order)."""
         if self.state.phase != "plan":
@@ -343,6 +351,12 @@ class Session:
 
     def log_lines(self) -> list[str]:
         return [e.text() for e in self.log]
+
+
+def seed_is_secret(seats) -> bool:
+    """Two or more people share this computer (hot seat): the seed stays hidden until the game is
+    over, since from it anyone can deal the game again and read the other players' objectives."""
+    return sum(1 for s in seats if not s.is_ai) >= 2
 
 
 def new_seed() -> int:

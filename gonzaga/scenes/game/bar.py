@@ -166,6 +166,9 @@ class BarMixin:
         res = s.result_text()
         if st.tiebreak:
             res += "  " + i18n.t("end.tiebreak", how=i18n.tiebreak(st.tiebreak))
+        seed = s.shown_seed()
+        if seed is not None:  # now that it is over, also in a hot-seat game: to play the same deal again
+            res += "  " + i18n.t("end.seed", seed=seed)
         rx = max(r.right + sc(30), b.x + sc(290))
         rr = W.blit_text(surf, res, (rx, b.y + sc(18)), "sans_bold", 20, (130, 30, 20), wrap=b.right - sc(70) - rx)
         cols = ["end.seat", "end.sites", "end.leagues", "end.donations", "end.gonzaga", "end.objective", "end.total"]
