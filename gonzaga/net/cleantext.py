@@ -51,8 +51,9 @@ def clean(text: str, limit: int) -> str:
 
 
 def clean_name(text: str) -> str:
-    """A name as the player's own game sends it (the server checks it with ``name_problem``)."""
-    return clean(text, MAX_NAME)
+    """A name as the player's own game would send it (not cut: a name too long is the player's to
+    shorten; the server checks it with ``name_problem``)."""
+    return clean(text, len(text))
 
 
 def clean_chat(text: str) -> str:

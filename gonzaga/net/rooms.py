@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+from collections import deque
 from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, Optional
 
@@ -16,8 +17,11 @@ from ..ai.roster import make_bot
 from ..ai.worker import PROCESS_BOTS, decide_once, strip_view, watch_parent
 from ..rules import Action, GameConfig, GameRecord, GameState
 from ..rules.content import Content
-from ..rules.view import shown_view
-from ..table import SeatSpec, Table
+from ..rules import Setup
+from ..rules.view import public_view, shown_view
+from ..table import SeatSpec, Table, gamelog, history
+from ..words import i18n
+from . import logcodec
 from . import protocol as P
 from .storage import StoredGame, StoreError
 from .viewcodec import view_to_json
@@ -37,7 +41,7 @@ class GameRoom:
     that hold them."""
 
     def __init__(self, game_id: str, code: str, config: GameConfig, seed: int, seats: list[Seat],
-                 content: Content, host_seat: int = 0, actions: tuple = ()):
+                 content: Content, host_seat: int = 0, actions: tuple = (), options: Optional[dict] = None):
         self.id = game_id
         self.code = code
         self.config = config
@@ -49,6 +53,24 @@ class GameRoom:
                            content=content, host=host_seat)
         self.started = bool(actions)
         self.finished = self.table.is_over
+        # the host's choices (kept in the stored config's "online"): the grace period before a
+        # dropped seat may go to an AI, the turn timer, whether spectators may watch
+        o = options or {}
+        self.grace = int(o.get("grace", P.GRACE_DEFAULT))
+        self.turn_secs: Optional[int] = o.get("turn_secs")
+        self.watchable = bool(o.get("watchers", True))
+        self.table.grace = float(self.grace)
+        for i, s in enumerate(seats):  # an AI seat that still has its player's token: handed over or resigned
+            if s.kind == "ai" and s.token_hash:
+                (self.table.resigned if s.resigned else self.table.handed).add(i)
+        self.watchers: list[Conn] = []  # spectators: the public view only
+        self.rematch: set[int] = set()  # seats that asked for a rematch (a finished game)
+        self.said: deque = deque(maxlen=20)  # the latest chat lines, for whoever comes back
+        self.chat_times: dict[int, deque] = {}  # per seat: when its latest lines were said
+        self.waiting_since: dict[int, float] = {}  # the turn timer: since when a human seat is to act
+
+    def options(self) -> dict:
+        return {"grace": self.grace, "turn_secs": self.turn_secs, "watchers": self.watchable}
 
     @property
     def state(self) -> GameState:
@@ -67,7 +89,7 @@ class GameRoom:
         """New seats from the lobby (before the start), or after a hand-over the table made."""
         for i, s in enumerate(seats):
             spec, have = _spec(s), self.table.seats[i]
-            if (spec.kind, spec.bot) == (have.kind, have.bot):
+            if spec.kind == have.kind and (spec.kind != "ai" or spec.bot == have.bot):
                 continue
             if self.table.started:
                 raise ValueError(f"seat {i} changes only through the table (a hand-over)")
@@ -84,14 +106,39 @@ class GameRoom:
     def conns(self) -> list[tuple[int, Conn]]:
         return [(i, s.conn) for i, s in enumerate(self.seats) if s.conn is not None]
 
+    def everyone(self) -> list[Conn]:
+        """The seats' connections and the spectators'."""
+        return [c for _, c in self.conns()] + list(self.watchers)
+
     def lobby(self) -> P.Lobby:
-        return P.Lobby(game=self.id, code=self.code, seats=self.seat_infos(), started=self.started)
+        return P.Lobby(game=self.id, code=self.code, seats=self.seat_infos(), started=self.started,
+                       grace=self.grace, turn_secs=self.turn_secs, rematch=sorted(self.rematch),
+                       watchers=len(self.watchers))
+
+    def seat_name(self, seat: int):
+        """A seat's name in the game log: a player's name, or an AI's put into words by the reader."""
+        s = self.seats[seat]
+        if s.kind == "ai":
+            level = (s.bot or "medium").split("@")[0]
+            return i18n.Term("t", "online.ai_name", {"level": i18n.Term("t", f"level.{level}", {})})
+        return s.name or s.colour
+
+    def history(self) -> P.History:
+        """The game log so far, written from the public view of every position (the same for
+        every seat and a spectator: no secret is in it)."""
+        states = history.states(self.record, self.content)
+        lines = []
+        for prev, a, new in zip(states, self.record.actions, states[1:]):
+            if isinstance(a, Setup):  # the log reads the scenario and first seat from the state
+                a = Setup(new.scenario or "", new.last_turn_seat, (), ())
+            lines += gamelog.write(public_view(prev), a, public_view(new), self.seat_name)
+        return P.History(game=self.id, n=self.n, lines=logcodec.encode(lines)[-2000:])
 
     def stored(self) -> StoredGame:
-        return StoredGame(self.id, self.code, self.config.to_json(), self.seed,
+        return StoredGame(self.id, self.code, {**self.config.to_json(), "online": self.options()}, self.seed,
                           [s.to_json() for s in self.seats], self.host_seat, self.started, self.finished)
 
-    def update(self, seat: int, last: Optional[P.LastAction], infos: Optional[list] = None,
+    def update(self, seat: Optional[int], last: Optional[P.LastAction], infos: Optional[list] = None,
                v: Optional[GameState] = None) -> P.Update:
         v = self.table.view_for(seat) if v is None else v
         return P.Update(game=self.id, n=self.n, seat=seat, view=view_to_json(v),

@@ -39,8 +39,10 @@ from ..rules import (Action, ActionSyntaxError, GameConfig, GameState, Place, Pl
 from ..rules.content import Content, load_content
 from ..table import SeatRefused, StoreFailed
 from . import protocol as P
-from . import upkeep
+from . import timers, upkeep
 from .admission import Admission, Refused
+from .endgame import EndgameHandlers
+from .social import SocialHandlers
 from .rooms import GameRoom, RoomStore, RoomWorker
 from .storage import GameStore, StoredGame
 
@@ -145,25 +147,31 @@ def _peer(ws) -> str:
 # ---------------------------------------------------------------- games
 
 class Seat:
+    """A seat of a room. An AI seat that keeps a ``token_hash`` was a player's: ``player`` is their
+    name (they may take the seat back) unless they ``resigned``."""
+
     def __init__(self, name: str, kind: str, colour: str, bot: Optional[str] = None,
-                 token_hash: Optional[str] = None):
+                 token_hash: Optional[str] = None, player: Optional[str] = None, resigned: bool = False):
         self.name, self.kind, self.colour, self.bot, self.token_hash = name, kind, colour, bot, token_hash
+        self.player, self.resigned = player, resigned
         self.conn: Optional[Conn] = None
 
     def info(self) -> P.SeatInfo:
         return P.SeatInfo(name=self.name, kind=self.kind, colour=self.colour, bot=self.bot,
-                          connected=self.kind == "ai" or (self.kind == "human" and self.conn is not None))
+                          connected=self.kind == "ai" or (self.kind == "human" and self.conn is not None),
+                          player=self.player if self.kind == "ai" else None, resigned=self.resigned)
 
     def to_json(self) -> dict:
         return {"name": self.name, "kind": self.kind, "colour": self.colour, "bot": self.bot,
-                "token_hash": self.token_hash}
+                "token_hash": self.token_hash, "player": self.player, "resigned": self.resigned}
 
     @classmethod
     def from_json(cls, d: dict) -> "Seat":
         kind = d["kind"]
         if kind not in ("human", "ai", "open"):
             raise ValueError(f"bad seat kind {kind!r}")
-        return cls(str(d.get("name") or ""), kind, d["colour"], d.get("bot"), d.get("token_hash"))
+        return cls(str(d.get("name") or ""), kind, d["colour"], d.get("bot"), d.get("token_hash"),
+                   d.get("player") or None, bool(d.get("resigned")))
 
 
 def last_for(action: Action, seat: int) -> P.LastAction:
@@ -180,8 +188,10 @@ def last_for(action: Action, seat: int) -> P.LastAction:
 
 # ---------------------------------------------------------------- the server
 
-class GameServer:
-    """Every game of one server process; the WebSocket handler is :meth:`handler`.
+class GameServer(SocialHandlers, EndgameHandlers):
+    """Every game of one server process; the WebSocket handler is :meth:`handler`. Chat, emotes
+    and spectators are handled in ``social.py``, resign and rematch in ``endgame.py``, the turn
+    timer in ``timers.py``.
 
     Everything but the AI's thinking runs on the event loop's thread, so the rooms need no locks.
     """
@@ -227,7 +237,8 @@ class GameServer:
         if len(seats) != config.seats:
             raise ValueError("the seats do not match the config")
         actions = [parse_action(t) for t in g.actions]
-        room = GameRoom(g.id, g.code, config, g.seed, seats, self.content, g.host_seat, tuple(actions))
+        room = GameRoom(g.id, g.code, config, g.seed, seats, self.content, g.host_seat, tuple(actions),
+                        options=g.config.get("online") if isinstance(g.config.get("online"), dict) else None)
         room.started = g.started or bool(actions)
         room.finished = g.finished or room.state.is_over
         if room.finished and not g.finished:
@@ -244,11 +255,20 @@ class GameServer:
         t.ai.worker = RoomWorker(self, room)
         for i in range(len(room.seats)):
             t.observe(lambda v, action, table, room=room, i=i: self._tell(room, i, v, action), seat=i)
+        t.observe(lambda v, action, table, room=room: self._tell_watchers(room, v, action), seat=None)
         self.rooms[room.id] = room
         self.by_code[room.code] = room
         for i, s in enumerate(room.seats):
             if s.token_hash:
                 self.tokens[s.token_hash] = (room, i)
+            if s.kind == "human":  # nobody is connected yet: away until they are (the grace period)
+                t.mark_away(i, True)
+
+    def max_game_connections(self) -> int:
+        return MAX_GAME_CONNECTIONS
+
+    def max_unfinished(self) -> int:
+        return MAX_UNFINISHED_GAMES
 
     def unfinished(self) -> int:
         return sum(1 for r in self.rooms.values() if not r.finished)
@@ -265,6 +285,7 @@ class GameServer:
         """Let every AI seat that is to act go on (after loading)."""
         for room in list(self.rooms.values()):
             self._pump(room)
+        timers.start(self)
 
     def close(self) -> None:
         self.stopping = True
@@ -277,6 +298,7 @@ class GameServer:
     async def handler(self, ws: ServerConnection) -> None:
         if self.loop is None:
             self.loop = asyncio.get_running_loop()
+            timers.start(self)
         if len(self.conns) >= MAX_CONNECTIONS or self.stopping:
             await ws.close(CLOSE_TRY_LATER, "the server is busy")
             return
@@ -352,26 +374,32 @@ class GameServer:
         if old is not None and old is not conn:
             old.room = old.seat = None
             old.close(1000, "replaced by a newer connection")
-        elif old is None and len(room.conns()) >= MAX_GAME_CONNECTIONS:
+        elif old is None and len(room.everyone()) >= MAX_GAME_CONNECTIONS:
             conn.close(CLOSE_TRY_LATER, "too many connections to this game")
             raise Refused("server", "too many connections to this game")
         s.conn = conn
         conn.room, conn.seat = room, seat
+        room.table.mark_away(seat, False)
 
     def _detach(self, conn: Conn, announce: bool = True) -> None:
         room, seat = conn.room, conn.seat
         conn.room = conn.seat = None
+        if room is not None and conn in room.watchers:
+            room.watchers.remove(conn)
+            return
         if room is None or seat is None:
             return
         s = room.seats[seat]
         if s.conn is conn:
             s.conn = None
+            room.table.mark_away(seat, True)  # the grace period starts
+            room.rematch.discard(seat)  # a rematch needs everyone there
             if announce and not self.stopping:
                 self._broadcast_lobby(room)
 
     def _broadcast_lobby(self, room: GameRoom, extra: Optional[Conn] = None) -> None:
         text = P.encode(room.lobby())
-        for _, c in room.conns():
+        for c in room.everyone():
             c.send(text)
         if extra is not None:
             extra.send(text)
@@ -443,6 +471,7 @@ class GameServer:
             else:
                 seats.append(Seat("", "open", r.colour))
         config = GameConfig(seats=len(reqs), colours=tuple(colours), scenario=scenario)
+        options = {"grace": m.grace, "turn_secs": m.turn_secs, "watchers": m.watchers}
         # the seed seeds the AI seats only: the setup is dealt from the system's randomness
         seed = m.seed if m.seed is not None else secrets.randbits(63)
         game_id = secrets.token_hex(8)
@@ -451,7 +480,7 @@ class GameServer:
         code = new_code()
         while code in self.by_code or self.store.code_taken(code):
             code = new_code()
-        room = GameRoom(game_id, code, config, seed, seats, self.content)
+        room = GameRoom(game_id, code, config, seed, seats, self.content, options=options)
         try:
             self.store.create_game(room.stored())
         except Exception as e:
@@ -501,11 +530,29 @@ class GameServer:
         if room is None:
             raise Refused("unknown_game", "there is no such game on this server")
         _, seat = self._seat_of(m.token, room)
+        s = room.seats[seat]
+        if s.kind == "ai" and s.player and not s.resigned and not room.finished:
+            self._give_back(room, seat)  # back after a hand-over: the player takes the seat again
         self._attach(conn, room, seat)
         self._joined(conn, room, seat, m.token)
         if room.started:
             conn.send(room.update(seat, None))
+            self._catch_up(conn, room)
         self._broadcast_lobby(room)
+
+    def _give_back(self, room: GameRoom, seat: int) -> None:
+        """The table gives ``seat`` back to its player (it decides whether it may)."""
+        old = room.seats[seat]
+        why = room.table.give_back(seat, old.player, by=seat)
+        if why is not None:
+            log.info("game %s: seat %d stays the AI's: %s", room.id, seat, why)
+            return
+        new = Seat(old.player, "human", old.colour, None, old.token_hash)
+        seats = list(room.seats)
+        seats[seat] = new
+        self._save_seats(room, seats)
+        room.seats = seats
+        log.info("game %s: seat %d taken back by its player", room.id, seat)
 
     def on_set_seat(self, conn: Conn, m: P.SetSeat) -> None:
         room, _ = self._host(m.token)
@@ -526,14 +573,17 @@ class GameServer:
                 raise Refused("bad_message", f"seat {k} is connected: {old.name} is playing")
             why = room.table.handover_problem(k, by=room.host_seat)  # the host asks (checked above)
             if why is not None:
-                raise Refused("bad_message", why)
+                raise Refused("grace" if "come back" in why else "bad_message", why)
         bot = self._bot_level(m.bot, k) if m.kind == "ai" else None
-        new = Seat(_ai_name(bot), "ai", old.colour, bot) if bot else Seat("", "open", old.colour)
+        if room.started:  # the player keeps their token: they may take the seat back (resume)
+            new = Seat(_ai_name(bot), "ai", old.colour, bot, old.token_hash, player=old.name)
+        else:
+            new = Seat(_ai_name(bot), "ai", old.colour, bot) if bot else Seat("", "open", old.colour)
         seats = list(room.seats)
         seats[k] = new
         self._save_seats(room, seats)
         removed = old.conn
-        if old.token_hash:
+        if old.token_hash and not room.started:
             self.tokens.pop(old.token_hash, None)
         if removed is not None:
             removed.room = removed.seat = None
@@ -551,6 +601,10 @@ class GameServer:
         for i, s in enumerate(room.seats):
             if s.kind == "open":
                 raise Refused("bad_message", f"seat {i} is still open")
+        self._deal(room)
+
+    def _deal(self, room: GameRoom) -> None:
+        """Deal and begin ``room`` (every seat taken)."""
         rng = random.Random(room.seed) if self.admission.test_seeds else self.admission.deal_rng()
         try:
             room.table.start(rng)

@@ -36,6 +36,14 @@ class LogEntry:
 
 
 
+def _join(sep: str, parts: list):
+    """Names joined: plain text when every part is (a desktop game), else a term put into words
+    when shown (a seat name may be a term: an AI's level, in the reader's language)."""
+    if all(isinstance(p, str) for p in parts):
+        return sep.join(parts)
+    return i18n.Term("join", sep, tuple(parts))
+
+
 class _Writer:
     def __init__(self, name: Callable[[int], object]):
         self.seat_name = name
@@ -70,7 +78,7 @@ class _Writer:
                     if s.plan.king:
                         self._add(new.round, "log.king_ring", round=new.round, name=name(i))
                 self._add(new.round, "log.order", round=new.round,
-                          order=", ".join(name(i) for i in new.order))
+                          order=_join(", ", [name(i) for i in new.order]))
         else:
             rnd = prev.round
             s_prev = prev.seats[a.seat]
@@ -98,8 +106,8 @@ class _Writer:
                 else:
                     self._add(rnd, "log.last_turn_check", round=rnd, sites=sites)
             if new.phase == "over":
-                scores = ", ".join(f"{name(i)} {s.score}" for i, s in enumerate(new.seats))
-                names = ", ".join(self.seat_name(i) for i in new.winners)
+                scores = _join(", ", [_join(" ", [name(i), str(s.score)]) for i, s in enumerate(new.seats)])
+                names = _join(", ", [self.seat_name(i) for i in new.winners])
                 result = i18n.Term("t", "end.winner" if len(new.winners) == 1 else "end.winners", {"names": names})
                 self._add(rnd, "log.end", result=result, scores=scores)
             elif new.round != prev.round:
@@ -108,7 +116,7 @@ class _Writer:
             self._log_fiefs(new)
 
     def _log_fiefs(self, st: GameState) -> None:
-        fiefs = ", ".join(f"{self.seat_name(i)} {s.fief}" for i, s in enumerate(st.seats))
+        fiefs = _join(", ", [_join(" ", [self.seat_name(i), str(s.fief)]) for i, s in enumerate(st.seats)])
         self._add(st.round, "log.fiefs", round=st.round, fiefs=fiefs)
 
 
