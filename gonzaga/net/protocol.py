@@ -366,7 +366,8 @@ CLIENT_KINDS = ("create", "join", "resume", "set_seat", "start", "act", "ping", 
 def _first_error(e: ValidationError) -> str:
     err = e.errors()[0]
     where = ".".join(str(x) for x in err.get("loc", ()) if x not in CLIENT_KINDS)
-    return f"{where or 'message'}: {err.get('msg', 'invalid')}"
+    msg = str(err.get("msg", "invalid")).removeprefix("Value error, ")  # our own validators' words
+    return f"{where or 'message'}: {msg}"
 
 
 def parse_client(text: Union[str, bytes]):
