@@ -275,3 +275,28 @@ def test_the_turn_timer_lets_an_ai_make_a_slow_players_move(srv):
     assert [parse_action(t).seat for t in g.actions[n:n + 2]] in ([0, 1], [1, 0])
     for c in (host, friend):
         c.close()
+
+
+# ---------------------------------------------------------------- the table decides
+
+@pytest.mark.rule("E-table")
+def test_the_table_decides_hand_overs_give_backs_resignations_and_time_outs():
+    from gonzaga.table.pacing import InlineWorker
+    from test_table import table
+    now = [100.0]
+    t = table(("human", "human", "human"), worker=InlineWorker(), clock=lambda: now[0])
+    t.host, t.grace = 0, 60.0
+    t.mark_away(1, True)
+    assert "come back" in t.hand_to_ai(1, "greedy", by=0)  # within the grace period
+    now[0] += 61
+    assert t.hand_to_ai(1, "greedy", by=0) is None
+    assert t.give_back(1, "P1", by=0) is not None  # only its own player takes it back
+    assert t.give_back(1, "P1", by=1) is None and t.seats[1].kind == "human"
+    assert t.resign(2, "greedy", by=0) is not None  # only one's own seat
+    assert t.resign(2, "greedy", by=2) is None and t.seats[2].kind == "ai"
+    assert t.give_back(2, "P2", by=2) is not None  # a resignation is for good
+    assert t.time_out(2, "greedy") is not None  # an AI's seat has no timer
+    assert t.time_out(0, "greedy") is None  # seat 0 is to plan: the AI stands in, once
+    for _ in range(10):
+        t.tick()
+    assert t.state.seats[0].plan is not None and t.seats[0].kind == "human"
