@@ -76,3 +76,42 @@ def test_messages_round_trip():
     assert P.parse_server(P.encode(u)) == u
     # brackets inside strings do not count as nesting
     assert P.parse_client(json.dumps({"v": 1, "type": "join", "code": "ABCD", "name": "[[[[[[[[[["}))
+
+
+TOK = "t" * 20
+
+
+@pytest.mark.parametrize("msg", [
+    {"type": "chat", "token": TOK},                                  # no text
+    {"type": "chat", "token": TOK, "text": ""},                      # empty
+    {"type": "chat", "token": TOK, "text": "x" * 801},               # too long
+    {"type": "chat", "token": TOK, "text": ["hi"]},                  # not a string
+    {"type": "chat", "token": "bad token!", "text": "hi"},           # not a token
+    {"type": "emote", "token": TOK, "emote": "rude"},                # not an emote
+    {"type": "emote", "token": TOK},
+    {"type": "resign"},                                              # no token
+    {"type": "resign", "token": TOK, "seat": 1},                     # an extra field
+    {"type": "rematch", "token": 5},
+    {"type": "watch", "code": "abc"},                                # not a code
+    {"type": "watch"},
+    {"type": "create", "name": "Ann", "seats": [{"kind": "host", "colour": "red"}, {"kind": "open", "colour": "blue"}],
+     "grace": -1},
+    {"type": "create", "name": "Ann", "seats": [{"kind": "host", "colour": "red"}, {"kind": "open", "colour": "blue"}],
+     "turn_secs": 5},
+    {"type": "join", "code": "ABCDEF", "name": "Ann\u202e"},         # a name with a direction override
+    {"type": "join", "code": "ABCDEF", "name": "\u200b"},            # only invisible
+])
+def test_every_new_message_is_refused_cleanly_when_malformed(msg):
+    with pytest.raises(P.ProtocolError) as e:
+        P.parse_client(json.dumps({"v": 1, **msg}))
+    assert e.value.code == "bad_message" and e.value.message
+
+
+def test_a_spectators_public_view_is_encoded_and_read_back():
+    from gonzaga.rules.view import public_view
+    c = load_content()
+    st = new_game(GameConfig(seats=3), c)
+    st = apply(st, deal(st, random.Random(2)))
+    v = public_view(st)
+    assert view_from_json(json.loads(json.dumps(view_to_json(v))), c) == v
+    assert all(s["objective"] is None for s in view_to_json(v)["seats"])

@@ -260,7 +260,8 @@ def test_create_join_start(srv):
     friend = join(srv.url, j["code"], "Bea")
     assert friend.seat == 1 and friend.token != host.token and friend.game == host.game
     lobby = host.expect("lobby")
-    assert lobby["seats"][1] == {"name": "Bea", "kind": "human", "colour": "blue", "bot": None, "connected": True}
+    assert lobby["seats"][1] == {"name": "Bea", "kind": "human", "colour": "blue", "bot": None, "connected": True,
+                                 "player": None, "resigned": False}
     friend.send(type="start", token=friend.token)
     friend.error("not_host")
     host.send(type="start", token=host.token)
@@ -314,7 +315,7 @@ def test_set_seat_by_host_only_and_a_removed_friend_loses_the_seat(srv):
     while lobby["seats"][2]["kind"] != "ai":  # the friend's arrival may be announced first
         lobby = host.expect("lobby", skip=())
     assert lobby["seats"][2] == {"name": "AI (greedy)", "kind": "ai", "colour": "green", "bot": "greedy",
-                                 "connected": True}
+                                 "connected": True, "player": None, "resigned": False}
     host.send(type="set_seat", token=host.token, seat=1, kind="open")
     lobby = host.expect("lobby", skip=())
     assert lobby["seats"][1]["kind"] == "open"
@@ -537,8 +538,11 @@ def test_connection_and_game_limits(srv, monkeypatch):
 
 def test_presence_a_second_connection_and_a_dropped_seat_handed_to_an_ai(srv):
     """A friend's drop is announced; the host may not hand a connected seat to an AI, but hands the
-    dropped one; the AI then plays that seat to the end of the game."""
-    host = host_game(srv.url, [HOST, seat("open", "blue")], seed=41)
+    dropped one (this game's grace period is 0); the AI then plays that seat until its player
+    comes back and takes it again."""
+    host = Client(srv.url, 41)
+    host.send(type="create", name="Ann", seats=[HOST, seat("open", "blue")], seed=41, grace=0)
+    host.expect("joined")
     friend = join(srv.url, host.code, "Bea")
     host.send(type="start", token=host.token)
     play([host, friend], stop_when=lambda: (host.n or 0) >= 6 and host.n == friend.n)
@@ -564,11 +568,14 @@ def test_presence_a_second_connection_and_a_dropped_seat_handed_to_an_ai(srv):
     host.send(type="set_seat", token=host.token, seat=1, kind="ai", bot="greedy")
     lobby = host.expect("lobby")
     assert lobby["seats"][1]["kind"] == "ai" and lobby["seats"][1]["bot"] == "greedy"
-    back = Client(srv.url)
+    play([host], stop_when=lambda: (host.n or 0) >= 12)
+    back = Client(srv.url, 2)
     back.send(type="resume", game=host.game, token=friend.token)
-    back.error("bad_token")  # the seat is the AI's now
-    play([host])
-    check_updates(srv.data_dir, [host])
+    back.expect("joined")
+    assert back.expect("update")["seats"][1]["kind"] == "human"  # the player took the seat back
+    assert back.expect("history")["n"] == back.n
+    play([host, back])
+    check_updates(srv.data_dir, [host, back])
     for c in (host, back):
         c.close()
 

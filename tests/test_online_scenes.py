@@ -183,6 +183,10 @@ def test_the_host_lets_the_ai_play_for_an_absent_friend(app):
     assert game._seat_lines(1, s.state.seats[1], False, 300)["status"] == "not connected"  # in Bob's panel
     app.run_frames(1)  # drawn: the button has its place
     assert game.online.ai_button.label == "Let the AI play for Bob"
+    click(app, game.online.ai_button.rect.center)  # within the grace period (2 minutes): refused, plainly
+    app.run_frames(20)
+    assert not s.seats[1].is_ai
+    app.table.server.server.rooms[app.table.game].table.grace = 0  # as if the two minutes had passed
     click(app, game.online.ai_button.rect.center)
     assert frames_until(app, lambda: s.seats[1].is_ai and s.state.phase == "place")
     assert game.online.banner() == ([], [])

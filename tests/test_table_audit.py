@@ -60,6 +60,8 @@ def test_a_hand_over_moves_the_version_on_and_tells_the_observers():
     seen = []
     t.observe(lambda v, a, table: seen.append((table.version, a)), None)
     v = t.version
+    assert t.hand_to_ai(2, "greedy", by=0) is not None  # its player is at the table: not theirs to take
+    t.mark_away(2, True)  # the player left (and the table's grace is 0 s)
     assert t.hand_to_ai(2, "greedy", by=0) is None
     assert t.version == v + 1 and seen == [(v + 1, None)]  # screens redraw: the seat is the computer's now
 

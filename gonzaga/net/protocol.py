@@ -10,8 +10,13 @@ Client -> server                       Server -> client
   resume  game, token                    update   game, n, seat, view, last, seats
   set_seat token, seat, kind, bot        error    code, message, rule
   start   token                          pong
-  act     token, n, action
-  ping
+  act     token, n, action               watching game, code, map (a spectator)
+  ping                                   said     game, seat, name, text | emote
+  chat    token, text                    history  game, n, lines (the game log so far)
+  emote   token, emote
+  resign  token
+  rematch token
+  watch   code
 
 A game lives on the server (``server.py``). The host creates it and is seat 0; friends join with
 the invite code and take the open seats in order; each seat gets a secret token, which is the
@@ -25,18 +30,31 @@ from __future__ import annotations
 import json
 from typing import Annotated, Literal, Optional, Union
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from .cleantext import MAX_CHAT, name_problem
 
 PROTOCOL_VERSION = 1
 MAX_CLIENT_BYTES = 16 * 1024  # a client message: an action is one short line
 MAX_SERVER_BYTES = 1024 * 1024  # a server message: a view with every piece of a 4-seat game
 MAX_DEPTH = 6  # objects and lists nested in a client message
-NAME = Annotated[str, Field(min_length=1, max_length=24)]
+
+
+def _clean_name(name: str) -> str:
+    why = name_problem(name)
+    if why is not None:
+        raise ValueError(why)
+    return name
+
+
+NAME = Annotated[str, Field(min_length=1, max_length=24), AfterValidator(_clean_name)]  # cleantext.py: refused, not cleaned
 TOKEN = Annotated[str, Field(min_length=16, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
 GAME_ID = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")]
 CODE = Annotated[str, Field(min_length=4, max_length=12, pattern=r"^[A-Z0-9]+$")]
 BOT = Annotated[str, Field(min_length=1, max_length=24, pattern=r"^[a-z]+(@[0-9]{1,6})?$")]
 COLOUR = Literal["red", "yellow", "green", "blue"]
+EMOTES = ("hello", "good_luck", "well_played", "thanks", "oops", "thinking")
+GRACE_DEFAULT = 120  # seconds a dropped player's seat is kept for them before the host may hand it to an AI
 
 ERROR_CODES = (
     "bad_json",      # not JSON, or not a JSON object
@@ -58,6 +76,9 @@ ERROR_CODES = (
     "not_allowed",   # this server does not allow that (a chosen seed, an AI level or budget it does not
                      # offer, a new game on a host's own server without the host's key)
     "limit",         # too many connections, games or wrong invite codes from one address: try later
+    "grace",         # a dropped player may still come back to that seat (``message`` says for how long)
+    "slow",          # chat: too many lines too fast (the line is not sent)
+    "not_over",      # rematch: the game is not over yet
 )
 
 
@@ -87,6 +108,9 @@ class Create(_Msg):
     # --test-seeds (the project's own tests): a seed chosen by a client would let it know every deck
     host_key: Optional[Annotated[str, Field(min_length=16, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]] = None
     # a server started by the desktop game creates games only for its host, who holds this key
+    grace: Annotated[int, Field(ge=0, le=3600)] = GRACE_DEFAULT  # seconds before a dropped seat may go to an AI
+    turn_secs: Optional[Annotated[int, Field(ge=10, le=3600)]] = None  # a turn timer: then an AI plays the move
+    watchers: bool = True  # whether spectators may watch with the invite code
 
 
 class Join(_Msg):
@@ -128,7 +152,45 @@ class Ping(_Msg):
     type: Literal["ping"] = "ping"
 
 
-ClientMessage = Annotated[Union[Create, Join, Resume, SetSeat, Start, Act, Ping], Field(discriminator="type")]
+class Chat(_Msg):
+    """A short line to everyone at the table (cleaned by the server: ``cleantext.clean_chat``)."""
+
+    type: Literal["chat"] = "chat"
+    token: TOKEN
+    text: Annotated[str, Field(min_length=1, max_length=4 * MAX_CHAT)]
+
+
+class Emote(_Msg):
+    type: Literal["emote"] = "emote"
+    token: TOKEN
+    emote: Literal[EMOTES]  # type: ignore[valid-type]
+
+
+class Resign(_Msg):
+    """The sender leaves the game for good: the server's AI plays that seat to the end."""
+
+    type: Literal["resign"] = "resign"
+    token: TOKEN
+
+
+class Rematch(_Msg):
+    """In a finished game: the sender wants a new game with the same seats (it begins, with a
+    fresh deal, once every player of the game has asked)."""
+
+    type: Literal["rematch"] = "rematch"
+    token: TOKEN
+
+
+class Watch(_Msg):
+    """Watch a game with its invite code: the public view only, never a seat's."""
+
+    type: Literal["watch"] = "watch"
+    code: CODE
+
+
+CLIENT_TYPES = (Create, Join, Resume, SetSeat, Start, Act, Ping, Chat, Emote, Resign, Rematch, Watch)
+ClientMessage = Annotated[Union[Create, Join, Resume, SetSeat, Start, Act, Ping, Chat, Emote, Resign, Rematch,
+                                Watch], Field(discriminator="type")]
 _client = TypeAdapter(ClientMessage)
 
 
@@ -143,6 +205,8 @@ class SeatInfo(BaseModel):
     colour: COLOUR
     bot: Optional[str] = None
     connected: bool = False  # a human seat with a client attached now (AI seats: True)
+    player: Optional[Annotated[str, Field(max_length=24)]] = None  # an AI seat a player may take back: who
+    resigned: bool = False  # the player resigned: the AI plays the seat to the end
 
 
 class Joined(_Msg):
@@ -161,6 +225,10 @@ class Lobby(_Msg):
     code: CODE
     seats: list[SeatInfo]
     started: bool
+    grace: int = GRACE_DEFAULT  # the host's choices (create)
+    turn_secs: Optional[int] = None
+    rematch: list[int] = []  # the seats that asked for a rematch (a finished game)
+    watchers: int = 0  # spectators watching now
 
 
 class LastAction(BaseModel):
@@ -176,7 +244,7 @@ class Update(_Msg):
     type: Literal["update"] = "update"
     game: GAME_ID
     n: int  # actions in the game's record so far
-    seat: int  # the receiving seat; ``view`` is ``view(state, seat)``
+    seat: Optional[int]  # the receiving seat; ``view`` is ``view(state, seat)``; None: a spectator's public view
     view: dict  # ``viewcodec.view_to_json``
     last: Optional[LastAction] = None  # None for a snapshot (on joining, resuming, starting)
     seats: list[SeatInfo]
@@ -193,7 +261,38 @@ class Pong(_Msg):
     type: Literal["pong"] = "pong"
 
 
-ServerMessage = Annotated[Union[Joined, Lobby, Update, Error, Pong], Field(discriminator="type")]
+class Watching(_Msg):
+    """A spectator's ``joined``: no seat, no token."""
+
+    type: Literal["watching"] = "watching"
+    game: GAME_ID
+    code: CODE
+    map: dict
+
+
+class Said(_Msg):
+    """A chat line (cleaned) or an emote, from a seat (its name as the table shows it)."""
+
+    type: Literal["said"] = "said"
+    game: GAME_ID
+    seat: Annotated[int, Field(ge=0, le=3)]
+    name: Annotated[str, Field(max_length=24)]
+    text: Optional[Annotated[str, Field(max_length=MAX_CHAT)]] = None
+    emote: Optional[Literal[EMOTES]] = None  # type: ignore[valid-type]
+
+
+class History(_Msg):
+    """The game log up to ``n`` actions (after a ``resume`` or a ``watch``): each line as
+    ``gamelog.encode`` writes it (a key and parameters, put into words by the receiver)."""
+
+    type: Literal["history"] = "history"
+    game: GAME_ID
+    n: int
+    lines: Annotated[list, Field(max_length=2000)]
+
+
+ServerMessage = Annotated[Union[Joined, Lobby, Update, Error, Pong, Watching, Said, History],
+                          Field(discriminator="type")]
 _server = TypeAdapter(ServerMessage)
 
 
@@ -260,14 +359,18 @@ def _too_deep(data: bytes) -> bool:
     return b"()" in t
 
 
+CLIENT_KINDS = ("create", "join", "resume", "set_seat", "start", "act", "ping", "chat", "emote", "resign", "rematch",
+                "watch")
+
+
 def _first_error(e: ValidationError) -> str:
     err = e.errors()[0]
-    where = ".".join(str(x) for x in err.get("loc", ()) if x not in ("create", "join", "resume", "set_seat",
-                                                                    "start", "act", "ping"))
-    return f"{where or 'message'}: {err.get('msg', 'invalid')}"
+    where = ".".join(str(x) for x in err.get("loc", ()) if x not in CLIENT_KINDS)
+    msg = str(err.get("msg", "invalid")).removeprefix("Value error, ")  # our own validators' words
+    return f"{where or 'message'}: {msg}"
 
 
-def parse_client(text: Union[str, bytes]) -> Union[Create, Join, Resume, SetSeat, Start, Act, Ping]:
+def parse_client(text: Union[str, bytes]):
     """A client message, validated; ProtocolError (with its code) when it cannot be accepted."""
     obj = _raw(text, MAX_CLIENT_BYTES)
     try:
@@ -276,7 +379,7 @@ def parse_client(text: Union[str, bytes]) -> Union[Create, Join, Resume, SetSeat
         raise ProtocolError("bad_message", _first_error(e)) from None
 
 
-def parse_server(text: Union[str, bytes]) -> Union[Joined, Lobby, Update, Error, Pong]:
+def parse_server(text: Union[str, bytes]):
     """A server message, validated (the client trusts nothing it cannot check either)."""
     try:
         obj = json.loads(text)

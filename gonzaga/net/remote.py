@@ -34,7 +34,8 @@ from ..rules.content import Content, edition_for
 from ..rules.view import HIDDEN, public_view
 from ..table.session import SeatSpec, Session
 from ..words import i18n
-from . import protocol
+from . import logcodec, protocol
+from .cleantext import clean_name
 from .client import CONNECTED, Connection
 from .invite import split_invite, split_pin, with_pin
 from .viewcodec import view_from_json
@@ -55,6 +56,7 @@ ERROR_TEXT = {
     "server": "online.err_server", "stale": "online.err_stale", "bad_version": "online.err_version",
     "bad_json": "online.err_version", "bad_message": "online.err_version", "too_large": "online.err_version",
     "too_deep": "online.err_version", "not_allowed": "online.err_not_allowed", "limit": "online.err_limit",
+    "grace": "online.err_grace", "slow": "online.err_slow", "not_over": "online.err_not_over",
 }
 # the errors after which this computer cannot go on in that game (shown with a way back)
 FATAL_BEFORE_JOINED = ("unknown_game", "full", "started", "bad_version", "bad_json", "bad_message", "too_large",
@@ -113,7 +115,9 @@ def parse_code(text: str) -> tuple[Optional[str], str]:
 
 
 def parse_name(text: str) -> tuple[Optional[str], str]:
-    name = " ".join(text.split())
+    """A name as it is sent: control, invisible and text-direction characters taken out, spaces
+    collapsed (the server refuses a name that holds any: ``cleantext.py``)."""
+    name = clean_name(text)
     if not 1 <= len(name) <= 24:
         return None, i18n.t("online.bad_name")
     return name, ""
@@ -178,18 +182,35 @@ class Table:
         self.changes = 0  # bumped on every lobby or presence change (screens redraw)
         self._held: list[protocol.Update] = []
         self._closed = False
+        self.watching = False  # a spectator: no seat, the public view
+        self.grace = protocol.GRACE_DEFAULT
+        self.turn_secs: Optional[int] = None
+        self.rematch: list[int] = []  # the seats that asked for a rematch
+        self.watchers = 0
+        self._history: Optional[protocol.History] = None  # a log that came before its snapshot
         self.conn.send(first)
 
     @classmethod
     def host(cls, url: str, name: str, seats: list[protocol.SeatRequest], content: Content, *, server=None,
-             scenario: Optional[str] = None, seed: Optional[int] = None, **kw) -> "Table":
+             scenario: Optional[str] = None, seed: Optional[int] = None, grace: int = protocol.GRACE_DEFAULT,
+             turn_secs: Optional[int] = None, watchers: bool = True, **kw) -> "Table":
+        """Create a game; the host's choices: ``grace`` (seconds a dropped player's seat is kept for
+        them), ``turn_secs`` (a turn timer, or None), ``watchers`` (spectators allowed)."""
         key = getattr(server, "host_key", None)  # the server this computer started creates only for it
-        return cls(url, content, protocol.Create(name=name, seats=seats, scenario=scenario, seed=seed, host_key=key),
+        return cls(url, content, protocol.Create(name=name, seats=seats, scenario=scenario, seed=seed, host_key=key,
+                                                 grace=grace, turn_secs=turn_secs, watchers=watchers),
                    server=server, **kw)
 
     @classmethod
     def join(cls, url: str, code: str, name: str, content: Content, **kw) -> "Table":
         return cls(url, content, protocol.Join(code=code, name=name), **kw)
+
+    @classmethod
+    def watch(cls, url: str, code: str, content: Content, **kw) -> "Table":
+        """Watch a game with its invite code: the public view, no seat."""
+        t = cls(url, content, protocol.Watch(code=code), **kw)
+        t.watching = True
+        return t
 
     @classmethod
     def resume(cls, url: str, game: str, token: str, content: Content, **kw) -> "Table":
@@ -210,7 +231,7 @@ class Table:
 
     @property
     def joined(self) -> bool:
-        return self.token is not None and self.seat is not None
+        return (self.token is not None and self.seat is not None) or (self.watching and self.game is not None)
 
     def waiting_for(self) -> list[int]:
         """Human seats whose turn it is while their computer is not connected."""
@@ -246,6 +267,24 @@ class Table:
             return False
         return self._send(protocol.Act(token=self.token, n=n, action=action.to_text()))
 
+    def chat(self, text: str) -> bool:
+        """Say a line to the table (cleaned by the server); False when it cannot go."""
+        text = text.strip()
+        if not (self.token and text):
+            return False
+        return self._send(protocol.Chat(token=self.token, text=text[:4 * 200]))
+
+    def emote(self, emote: str) -> bool:
+        return bool(self.token) and self._send(protocol.Emote(token=self.token, emote=emote))
+
+    def resign(self) -> bool:
+        """Leave this game for good: the server's AI plays this seat to the end."""
+        return bool(self.token) and self._send(protocol.Resign(token=self.token))
+
+    def ask_rematch(self) -> bool:
+        """In a finished game: ask for a new one with the same seats (it begins when everyone has)."""
+        return bool(self.token) and self._send(protocol.Rematch(token=self.token))
+
     def retry(self) -> None:
         """A new connection; this seat comes back with its token (or asks again to create or join)."""
         if self._closed or self.problem is not None:
@@ -253,7 +292,9 @@ class Table:
         self.conn.reconnect()
         if self.session is not None:
             self.session.pending = None  # a move sent before the drop: the snapshot shows whether it landed
-        if self.token and self.game:
+        if self.watching and self.code:
+            self.conn.send(protocol.Watch(code=self.code))
+        elif self.token and self.game:
             self.conn.send(protocol.Resume(game=self.game, token=self.token))
         else:
             self.conn.send(self._first)
@@ -290,6 +331,8 @@ class Table:
     def _receive(self, msg, hold: bool) -> bool:
         if isinstance(msg, protocol.Joined):
             return self._joined(msg)
+        if isinstance(msg, protocol.Watching):
+            return self._watching(msg)
         if isinstance(msg, protocol.Error):
             return self._error(msg)
         if isinstance(msg, protocol.Pong):
@@ -301,6 +344,16 @@ class Table:
             self._set_seats(msg.seats)
             self.started = self.started or msg.started
             self.code = msg.code
+            self.grace, self.turn_secs, self.rematch, self.watchers = msg.grace, msg.turn_secs, msg.rematch, msg.watchers
+            return True
+        if isinstance(msg, protocol.Said):
+            if self.session is not None:
+                self.session.said(msg)
+            return True
+        if isinstance(msg, protocol.History):
+            self._history = msg
+            if self.session is not None:
+                self._history = None if self.session.history(msg) else msg
             return True
         if isinstance(msg, protocol.Update):
             if hold and self.session is not None:
@@ -318,8 +371,20 @@ class Table:
             self._stop(i18n.t("online.err_board"))
             return True
         self.content = content
+        if self.game is not None and msg.game != self.game:  # a rematch: a new game with the same seats
+            self.session, self.started, self._held, self.rematch = None, False, [], []
+            self.changes += 1
         self.game, self.code, self.seat, self.token, self.is_host = msg.game, msg.code, msg.seat, msg.token, msg.host
         self._keep()
+        return True
+
+    def _watching(self, msg: protocol.Watching) -> bool:
+        content = edition_for(msg.map, self.content)
+        if content is None:
+            self._stop(i18n.t("online.err_board"))
+            return True
+        self.content = content
+        self.watching, self.game, self.code, self.seat = True, msg.game, msg.code, None
         return True
 
     def _keep(self) -> None:
@@ -408,6 +473,8 @@ class Table:
             self.session = RemoteSession(self, v, msg.n, msg.last)
         else:
             self.session.receive(v, msg.n, msg.last)
+        if self._history is not None and self.session.history(self._history):
+            self._history = None
         return True
 
 
@@ -424,7 +491,7 @@ class RemoteSession(Session):
         super().__init__(seats, GameRecord(v.config, seed_of(table.game or ""), []), content=v.content,
                          worker=None)
         self.table = table
-        self.seat: int = table.seat
+        self.seat: Optional[int] = table.seat  # None: a spectator
         self.n = 0  # the server's record length this state is at
         self.pending: Optional[tuple[Action, int]] = None  # our move sent (at n), not yet applied
         self._resends = 0
@@ -434,12 +501,33 @@ class RemoteSession(Session):
     # ------------------------------------------------------------ who plays here
 
     def is_human(self, seat: int) -> bool:
-        """Only this computer's seat is played on this screen."""
-        return seat == self.seat
+        """Only this computer's seat is played on this screen (a spectator plays none)."""
+        return self.seat is not None and seat == self.seat
 
     @property
     def humans(self) -> list[int]:
-        return [self.seat]
+        return [] if self.seat is None else [self.seat]
+
+    # ------------------------------------------------------------ the log: history and chat
+
+    def history(self, msg: protocol.History) -> bool:
+        """The server's game log up to ``msg.n`` actions replaces ours (after a resume: the
+        whole game so far); False while our state is not at that point yet."""
+        if msg.n != self.n:
+            return False
+        lines = [e for e in (logcodec.decode_line(x) for x in msg.lines) if e is not None]
+        self.log = [e for e in lines]
+        self.version += 1
+        return True
+
+    def said(self, msg: protocol.Said) -> None:
+        """A chat line or an emote: a line of the log (the server cleaned the text)."""
+        if msg.emote is not None:
+            self._add(self.state.round, "online.said_emote", name=msg.name,
+                      emote=i18n.Term("t", f"online.emote_{msg.emote}", {}))
+        elif msg.text:
+            self._add(self.state.round, "online.said", name=msg.name, text=msg.text)
+        self.version += 1
 
     def humans_to_plan(self) -> list[int]:
         return [] if self.pending is not None else super().humans_to_plan()

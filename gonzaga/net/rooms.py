@@ -10,8 +10,10 @@ store and worker the server itself (they see it as a :class:`RoomServer`: they d
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import multiprocessing
+import secrets
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from collections import deque
 from typing import Optional, Protocol, Union
@@ -23,8 +25,11 @@ from ..ai.roster import make_bot
 from ..ai.worker import PROCESS_BOTS, decide_once, strip_view, watch_parent
 from ..rules import Action, GameConfig, GameRecord, GameState
 from ..rules.content import Content
-from ..rules.view import shown_view
-from ..table import SeatSpec, Table
+from ..rules import Place, Plan, Setup, Wedding
+from ..rules.view import public_view, shown_view
+from ..table import SeatSpec, Table, gamelog, history
+from ..words import i18n
+from . import logcodec
 from . import protocol as P
 from .storage import GameStore, StoredGame, StoreError
 from .viewcodec import view_to_json
@@ -112,28 +117,60 @@ def _peer(ws) -> str:
         return "a client"
 
 
+# ---------------------------------------------------------------- names, codes and what a seat is told
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def _ai_name(bot: str) -> str:
+    return f"AI ({bot})"[:24]
+
+
+def last_for(action: Action, seat: int) -> P.LastAction:
+    """The action as ``seat`` may know it (setup: nothing; another seat's plan: only who planned)."""
+    if isinstance(action, Setup):
+        return P.LastAction(kind="setup")
+    if isinstance(action, Plan):
+        return P.LastAction(kind="plan", seat=action.seat, text=action.to_text() if action.seat == seat else None)
+    kind = "place" if isinstance(action, Place) else "wedding" if isinstance(action, Wedding) else "donate"
+    return P.LastAction(kind=kind, seat=action.seat, text=action.to_text())
+
+
 class Seat:
+    """A seat of a room. An AI seat that keeps a ``token_hash`` was a player's: ``player`` is their
+    name (they may take the seat back) unless they ``resigned``."""
+
     def __init__(self, name: str, kind: str, colour: str, bot: Optional[str] = None,
-                 token_hash: Optional[str] = None):
+                 token_hash: Optional[str] = None, player: Optional[str] = None, resigned: bool = False):
         self.name, self.kind, self.colour, self.bot, self.token_hash = name, kind, colour, bot, token_hash
+        self.player, self.resigned = player, resigned
         self.conn: Optional[Conn] = None
 
     def info(self) -> P.SeatInfo:
         return P.SeatInfo(name=self.name, kind=self.kind, colour=self.colour, bot=self.bot,
-                          connected=self.kind == "ai" or (self.kind == "human" and self.conn is not None))
+                          connected=self.kind == "ai" or (self.kind == "human" and self.conn is not None),
+                          player=self.player if self.kind == "ai" else None, resigned=self.resigned)
 
     def to_json(self) -> dict:
         return {"name": self.name, "kind": self.kind, "colour": self.colour, "bot": self.bot,
-                "token_hash": self.token_hash}
+                "token_hash": self.token_hash, "player": self.player, "resigned": self.resigned}
 
     @classmethod
     def from_json(cls, d: dict) -> "Seat":
         kind = d["kind"]
         if kind not in ("human", "ai", "open"):
             raise ValueError(f"bad seat kind {kind!r}")
-        return cls(str(d.get("name") or ""), kind, d["colour"], d.get("bot"), d.get("token_hash"))
-
-
+        return cls(str(d.get("name") or ""), kind, d["colour"], d.get("bot"), d.get("token_hash"),
+                   d.get("player") or None, bool(d.get("resigned")))
 
 
 def _spec(s: "Seat") -> SeatSpec:
@@ -145,7 +182,7 @@ class GameRoom:
     that hold them."""
 
     def __init__(self, game_id: str, code: str, config: GameConfig, seed: int, seats: list[Seat],
-                 content: Content, host_seat: int = 0, actions: tuple = ()):
+                 content: Content, host_seat: int = 0, actions: tuple = (), options: Optional[dict] = None):
         self.id = game_id
         self.code = code
         self.config = config
@@ -157,6 +194,24 @@ class GameRoom:
                            content=content, host=host_seat)
         self.started = bool(actions)
         self.finished = self.table.is_over
+        # the host's choices (kept in the stored config's "online"): the grace period before a
+        # dropped seat may go to an AI, the turn timer, whether spectators may watch
+        o = options or {}
+        self.grace = int(o.get("grace", P.GRACE_DEFAULT))
+        self.turn_secs: Optional[int] = o.get("turn_secs")
+        self.watchable = bool(o.get("watchers", True))
+        self.table.grace = float(self.grace)
+        for i, s in enumerate(seats):  # an AI seat that still has its player's token: handed over or resigned
+            if s.kind == "ai" and s.token_hash:
+                (self.table.resigned if s.resigned else self.table.handed).add(i)
+        self.watchers: list[Conn] = []  # spectators: the public view only
+        self.rematch: set[int] = set()  # seats that asked for a rematch (a finished game)
+        self.said: deque = deque(maxlen=20)  # the latest chat lines, for whoever comes back
+        self.chat_times: dict[int, deque] = {}  # per seat: when its latest lines were said
+        self.waiting_since: dict[int, float] = {}  # the turn timer: since when a human seat is to act
+
+    def options(self) -> dict:
+        return {"grace": self.grace, "turn_secs": self.turn_secs, "watchers": self.watchable}
 
     @property
     def state(self) -> GameState:
@@ -175,7 +230,7 @@ class GameRoom:
         """New seats from the lobby (before the start), or after a hand-over the table made."""
         for i, s in enumerate(seats):
             spec, have = _spec(s), self.table.seats[i]
-            if (spec.kind, spec.bot) == (have.kind, have.bot):
+            if spec.kind == have.kind and (spec.kind != "ai" or spec.bot == have.bot):
                 continue
             if self.table.started:
                 raise ValueError(f"seat {i} changes only through the table (a hand-over)")
@@ -192,14 +247,39 @@ class GameRoom:
     def conns(self) -> list[tuple[int, Conn]]:
         return [(i, s.conn) for i, s in enumerate(self.seats) if s.conn is not None]
 
+    def everyone(self) -> list[Conn]:
+        """The seats' connections and the spectators'."""
+        return [c for _, c in self.conns()] + list(self.watchers)
+
     def lobby(self) -> P.Lobby:
-        return P.Lobby(game=self.id, code=self.code, seats=self.seat_infos(), started=self.started)
+        return P.Lobby(game=self.id, code=self.code, seats=self.seat_infos(), started=self.started,
+                       grace=self.grace, turn_secs=self.turn_secs, rematch=sorted(self.rematch),
+                       watchers=len(self.watchers))
+
+    def seat_name(self, seat: int):
+        """A seat's name in the game log: a player's name, or an AI's put into words by the reader."""
+        s = self.seats[seat]
+        if s.kind == "ai":
+            level = (s.bot or "medium").split("@")[0]
+            return i18n.Term("t", "online.ai_name", {"level": i18n.Term("t", f"level.{level}", {})})
+        return s.name or s.colour
+
+    def history(self) -> P.History:
+        """The game log so far, written from the public view of every position (the same for
+        every seat and a spectator: no secret is in it)."""
+        states = history.states(self.record, self.content)
+        lines = []
+        for prev, a, new in zip(states, self.record.actions, states[1:]):
+            if isinstance(a, Setup):  # the log reads the scenario and first seat from the state
+                a = Setup(new.scenario or "", new.last_turn_seat, (), ())
+            lines += gamelog.write(public_view(prev), a, public_view(new), self.seat_name)
+        return P.History(game=self.id, n=self.n, lines=logcodec.encode(lines)[-2000:])
 
     def stored(self) -> StoredGame:
-        return StoredGame(self.id, self.code, self.config.to_json(), self.seed,
+        return StoredGame(self.id, self.code, {**self.config.to_json(), "online": self.options()}, self.seed,
                           [s.to_json() for s in self.seats], self.host_seat, self.started, self.finished)
 
-    def update(self, seat: int, last: Optional[P.LastAction], infos: Optional[list] = None,
+    def update(self, seat: Optional[int], last: Optional[P.LastAction], infos: Optional[list] = None,
                v: Optional[GameState] = None) -> P.Update:
         v = self.table.view_for(seat) if v is None else v
         return P.Update(game=self.id, n=self.n, seat=seat, view=view_to_json(v),

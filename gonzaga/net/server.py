@@ -20,7 +20,6 @@ handler) is answered on its own connection and never stops the server or touches
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import logging
 import random
 import secrets
@@ -33,15 +32,17 @@ from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
 from ..ai.roster import is_known
-from ..rules import (Action, ActionSyntaxError, GameConfig, GameState, Place, Plan,
-                     Setup, Wedding, parse_action)
+from ..rules import (Action, ActionSyntaxError, GameConfig, GameState, parse_action)
 from ..rules.content import Content, load_content
 from ..table import SeatRefused, StoreFailed
 from ..table.persistence import data_dir
 from . import protocol as P
-from . import upkeep
+from . import timers, upkeep
 from .admission import Admission, Refused
-from .rooms import MAX_OUTBOX, Conn, GameRoom, RoomStore, RoomWorker, Seat  # noqa: F401 (MAX_OUTBOX: still found here)
+from .endgame import EndgameHandlers
+from .social import SocialHandlers
+from .rooms import (CODE_ALPHABET, CODE_LENGTH, MAX_OUTBOX, Conn, GameRoom, RoomStore, RoomWorker, Seat,  # noqa: F401
+                    _ai_name, last_for, new_code, token_hash)  # (CODE_*, MAX_OUTBOX: still found here)
 from .storage import GameStore, StoredGame
 
 log = logging.getLogger(__name__)
@@ -49,8 +50,6 @@ log = logging.getLogger(__name__)
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 7373
 AI_WORKERS = 2
-CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-CODE_LENGTH = 6
 FLOOD_MESSAGES = 30  # more than this many messages in FLOOD_WINDOW seconds is a flood
 FLOOD_WINDOW = 1.0
 FLOOD_CLOSE_AFTER = 3  # flood errors before the connection is closed
@@ -62,36 +61,16 @@ CLOSE_POLICY = 1008
 AI_RETRY_SECS = 1.0  # an AI action that could not be stored is asked again after this
 
 
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-def new_code() -> str:
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-
-
-def _ai_name(bot: str) -> str:
-    return f"AI ({bot})"[:24]
-
-
 # ---------------------------------------------------------------- games
-
-def last_for(action: Action, seat: int) -> P.LastAction:
-    """The action as ``seat`` may know it (setup: nothing; another seat's plan: only who planned)."""
-    if isinstance(action, Setup):
-        return P.LastAction(kind="setup")
-    if isinstance(action, Plan):
-        return P.LastAction(kind="plan", seat=action.seat, text=action.to_text() if action.seat == seat else None)
-    kind = "place" if isinstance(action, Place) else "wedding" if isinstance(action, Wedding) else "donate"
-    return P.LastAction(kind=kind, seat=action.seat, text=action.to_text())
-
 
 
 
 # ---------------------------------------------------------------- the server
 
-class GameServer:
-    """Every game of one server process; the WebSocket handler is :meth:`handler`.
+class GameServer(SocialHandlers, EndgameHandlers):
+    """Every game of one server process; the WebSocket handler is :meth:`handler`. Chat, emotes
+    and spectators are handled in ``social.py``, resign and rematch in ``endgame.py``, the turn
+    timer in ``timers.py``.
 
     Everything but the AI's thinking runs on the event loop's thread, so the rooms need no locks.
     """
@@ -137,7 +116,8 @@ class GameServer:
         if len(seats) != config.seats:
             raise ValueError("the seats do not match the config")
         actions = [parse_action(t) for t in g.actions]
-        room = GameRoom(g.id, g.code, config, g.seed, seats, self.content, g.host_seat, tuple(actions))
+        room = GameRoom(g.id, g.code, config, g.seed, seats, self.content, g.host_seat, tuple(actions),
+                        options=g.config.get("online") if isinstance(g.config.get("online"), dict) else None)
         room.started = g.started or bool(actions)
         room.finished = g.finished or room.state.is_over
         if room.finished and not g.finished:
@@ -154,11 +134,20 @@ class GameServer:
         t.ai.worker = RoomWorker(self, room)
         for i in range(len(room.seats)):
             t.observe(lambda v, action, table, room=room, i=i: self._tell(room, i, v, action), seat=i)
+        t.observe(lambda v, action, table, room=room: self._tell_watchers(room, v, action), seat=None)
         self.rooms[room.id] = room
         self.by_code[room.code] = room
         for i, s in enumerate(room.seats):
             if s.token_hash:
                 self.tokens[s.token_hash] = (room, i)
+            if s.kind == "human":  # nobody is connected yet: away until they are (the grace period)
+                t.mark_away(i, True)
+
+    def max_game_connections(self) -> int:
+        return MAX_GAME_CONNECTIONS
+
+    def max_unfinished(self) -> int:
+        return MAX_UNFINISHED_GAMES
 
     def unfinished(self) -> int:
         return sum(1 for r in self.rooms.values() if not r.finished)
@@ -175,6 +164,7 @@ class GameServer:
         """Let every AI seat that is to act go on (after loading)."""
         for room in list(self.rooms.values()):
             self._pump(room)
+        timers.start(self)
 
     def close(self) -> None:
         self.stopping = True
@@ -187,6 +177,7 @@ class GameServer:
     async def handler(self, ws: ServerConnection) -> None:
         if self.loop is None:
             self.loop = asyncio.get_running_loop()
+            timers.start(self)
         if len(self.conns) >= MAX_CONNECTIONS or self.stopping:
             await ws.close(CLOSE_TRY_LATER, "the server is busy")
             return
@@ -262,26 +253,32 @@ class GameServer:
         if old is not None and old is not conn:
             old.room = old.seat = None
             old.close(1000, "replaced by a newer connection")
-        elif old is None and len(room.conns()) >= MAX_GAME_CONNECTIONS:
+        elif old is None and len(room.everyone()) >= MAX_GAME_CONNECTIONS:
             conn.close(CLOSE_TRY_LATER, "too many connections to this game")
             raise Refused("server", "too many connections to this game")
         s.conn = conn
         conn.room, conn.seat = room, seat
+        room.table.mark_away(seat, False)
 
     def _detach(self, conn: Conn, announce: bool = True) -> None:
         room, seat = conn.room, conn.seat
         conn.room = conn.seat = None
+        if room is not None and conn in room.watchers:
+            room.watchers.remove(conn)
+            return
         if room is None or seat is None:
             return
         s = room.seats[seat]
         if s.conn is conn:
             s.conn = None
+            room.table.mark_away(seat, True)  # the grace period starts
+            room.rematch.discard(seat)  # a rematch needs everyone there
             if announce and not self.stopping:
                 self._broadcast_lobby(room)
 
     def _broadcast_lobby(self, room: GameRoom, extra: Optional[Conn] = None) -> None:
         text = P.encode(room.lobby())
-        for _, c in room.conns():
+        for c in room.everyone():
             c.send(text)
         if extra is not None:
             extra.send(text)
@@ -353,6 +350,7 @@ class GameServer:
             else:
                 seats.append(Seat("", "open", r.colour))
         config = GameConfig(seats=len(reqs), colours=tuple(colours), scenario=scenario)
+        options = {"grace": m.grace, "turn_secs": m.turn_secs, "watchers": m.watchers}
         # the seed seeds the AI seats only: the setup is dealt from the system's randomness
         seed = m.seed if m.seed is not None else secrets.randbits(63)
         game_id = secrets.token_hex(8)
@@ -361,7 +359,7 @@ class GameServer:
         code = new_code()
         while code in self.by_code or self.store.code_taken(code):
             code = new_code()
-        room = GameRoom(game_id, code, config, seed, seats, self.content)
+        room = GameRoom(game_id, code, config, seed, seats, self.content, options=options)
         try:
             self.store.create_game(room.stored())
         except Exception as e:
@@ -411,11 +409,29 @@ class GameServer:
         if room is None:
             raise Refused("unknown_game", "there is no such game on this server")
         _, seat = self._seat_of(m.token, room)
+        s = room.seats[seat]
+        if s.kind == "ai" and s.player and not s.resigned and not room.finished:
+            self._give_back(room, seat)  # back after a hand-over: the player takes the seat again
         self._attach(conn, room, seat)
         self._joined(conn, room, seat, m.token)
         if room.started:
             conn.send(room.update(seat, None))
+            self._catch_up(conn, room)
         self._broadcast_lobby(room)
+
+    def _give_back(self, room: GameRoom, seat: int) -> None:
+        """The table gives ``seat`` back to its player (it decides whether it may)."""
+        old = room.seats[seat]
+        why = room.table.give_back(seat, old.player, by=seat)
+        if why is not None:
+            log.info("game %s: seat %d stays the AI's: %s", room.id, seat, why)
+            return
+        new = Seat(old.player, "human", old.colour, None, old.token_hash)
+        seats = list(room.seats)
+        seats[seat] = new
+        self._save_seats(room, seats)
+        room.seats = seats
+        log.info("game %s: seat %d taken back by its player", room.id, seat)
 
     def on_set_seat(self, conn: Conn, m: P.SetSeat) -> None:
         room, _ = self._host(m.token)
@@ -436,14 +452,17 @@ class GameServer:
                 raise Refused("bad_message", f"seat {k} is connected: {old.name} is playing")
             why = room.table.handover_problem(k, by=room.host_seat)  # the host asks (checked above)
             if why is not None:
-                raise Refused("bad_message", why)
+                raise Refused("grace" if "come back" in why else "bad_message", why)
         bot = self._bot_level(m.bot, k) if m.kind == "ai" else None
-        new = Seat(_ai_name(bot), "ai", old.colour, bot) if bot else Seat("", "open", old.colour)
+        if room.started:  # the player keeps their token: they may take the seat back (resume)
+            new = Seat(_ai_name(bot), "ai", old.colour, bot, old.token_hash, player=old.name)
+        else:
+            new = Seat(_ai_name(bot), "ai", old.colour, bot) if bot else Seat("", "open", old.colour)
         seats = list(room.seats)
         seats[k] = new
         self._save_seats(room, seats)
         removed = old.conn
-        if old.token_hash:
+        if old.token_hash and not room.started:
             self.tokens.pop(old.token_hash, None)
         if removed is not None:
             removed.room = removed.seat = None
@@ -461,6 +480,10 @@ class GameServer:
         for i, s in enumerate(room.seats):
             if s.kind == "open":
                 raise Refused("bad_message", f"seat {i} is still open")
+        self._deal(room)
+
+    def _deal(self, room: GameRoom) -> None:
+        """Deal and begin ``room`` (every seat taken)."""
         rng = random.Random(room.seed) if self.admission.test_seeds else self.admission.deal_rng()
         try:
             room.table.start(rng)

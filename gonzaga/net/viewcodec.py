@@ -77,12 +77,14 @@ class ViewJ(BaseModel):
     pieces: Annotated[list[PieceJ], Field(max_length=200)]
     winners: list[int]
     tiebreak: str
-    viewer: int
+    viewer: Optional[int]  # None: the public view (a spectator's)
 
 
 def view_to_json(v: GameState) -> dict:
-    """A seat's view as a JSON-ready dict; ValueError for a state that is not a view."""
-    if v.viewer is None or not all(s.deck_hidden for s in v.seats):
+    """A seat's view (or the public view, ``viewer`` None) as a JSON-ready dict; ValueError for a
+    state that is not a view."""
+    if not all(s.deck_hidden for s in v.seats) or (v.viewer is None and v.phase != "over" and any(
+            s.objective is not None for s in v.seats)):
         raise ValueError("only a seat's view may be sent, never the full state")
     return {
         "config": {**v.config.to_json(), "colours": list(v.config.colours)}, "phase": v.phase, "round": v.round, "scenario": v.scenario,

@@ -31,7 +31,8 @@ from ..rules.view import shown_view, view
 from . import takeback
 from .observers import Observer, Observers
 from .pacing import AIPacer
-from .seats import SeatSpec, act_problem, handover_problem, may_hint
+from .seats import (SeatSpec, act_problem, give_back_problem, grace_problem, handover_problem, may_hint,
+                    resign_problem)
 from .store import Change, NoStore, StoreFailed
 from ..rules.record import content_of
 
@@ -60,6 +61,13 @@ class Table:
         self.assists: dict[str, int] = assists if assists is not None else {"takebacks": 0, "hints": 0}
         self.observers = Observers()
         self.ai = AIPacer(self, worker, ai_delay)
+        # who is away (online: a dropped connection, since when by ``clock``), the grace period
+        # before the host may hand such a seat to an AI, the seats handed over that way (their
+        # players may take them back) and the seats whose players resigned (they may not)
+        self.away: dict[int, float] = {}
+        self.grace = 0.0
+        self.handed: set[int] = set()
+        self.resigned: set[int] = set()
         # the owner's hooks (the desktop Session writes its log from them): every applied action,
         # replayed ones included, and the start of a rebuild after a take-back
         self.on_applied: Optional[Callable[[GameState, Action, GameState], None]] = None
@@ -127,8 +135,17 @@ class Table:
         self.seats[seat] = spec
 
     def handover_problem(self, seat: int, by: Optional[int]) -> Optional[str]:
-        """None when ``by`` may hand human ``seat`` to an AI now; else why not (a sentence)."""
-        return handover_problem(self.seats, seat, by, self.host, self.is_over, self.started)
+        """None when ``by`` may hand human ``seat`` to an AI now; else why not (a sentence). The
+        host hands another player's seat only after that player has been away ``grace`` seconds."""
+        return handover_problem(self.seats, seat, by, self.host, self.is_over, self.started) or \
+            grace_problem(seat, by, self.away.get(seat), self.grace, self.clock())
+
+    def mark_away(self, seat: int, away: bool) -> None:
+        """Seat ``seat``'s player left (their connection dropped) or is back."""
+        if not away:
+            self.away.pop(seat, None)
+        elif 0 <= seat < len(self.seats):
+            self.away.setdefault(seat, self.clock())
 
     def hand_to_ai(self, seat: int, bot: str, by: Optional[int]) -> Optional[str]:
         """``by`` hands human ``seat`` to the AI level ``bot``: None when done, else why not. Only
@@ -138,8 +155,48 @@ class Table:
             return why
         old = self.seats[seat]
         self.seats[seat] = SeatSpec(old.name, "ai", bot, old.colour)
+        self.handed.add(seat)
         self.version += 1
         self.observers.tell(self, None)
+        return None
+
+    def give_back(self, seat: int, name: str, by: Optional[int]) -> Optional[str]:
+        """The player of ``seat`` (``by``), back after a hand-over, takes it from the AI again:
+        None when done, else why not. A seat whose player resigned stays the AI's."""
+        why = give_back_problem(self.seats, seat, by, self.handed - self.resigned, self.is_over)
+        if why is not None:
+            return why
+        old = self.seats[seat]
+        self.seats[seat] = SeatSpec(name, "human", old.bot, old.colour)
+        self.handed.discard(seat)
+        self.away.pop(seat, None)
+        self.version += 1
+        self.observers.tell(self, None)
+        return None
+
+    def resign(self, seat: int, bot: str, by: Optional[int]) -> Optional[str]:
+        """The player of ``seat`` (``by``) resigns: the AI level ``bot`` plays the seat to the end
+        (the others' game goes on as it was) and the player cannot take it back. None when done."""
+        why = resign_problem(self.seats, seat, by, self.started, self.is_over)
+        if why is not None:
+            return why
+        old = self.seats[seat]
+        self.seats[seat] = SeatSpec(old.name, "ai", bot, old.colour)
+        self.resigned.add(seat)
+        self.version += 1
+        self.observers.tell(self, None)
+        return None
+
+    def time_out(self, seat: int, bot: str) -> Optional[str]:
+        """The turn timer ran out for human ``seat``: the AI level ``bot`` makes this one decision
+        for it (through the pacing, from the seat's own view). None when asked, else why not."""
+        if not self.started or self.is_over:
+            return "the game is not being played"
+        if not 0 <= seat < len(self.seats) or self.seats[seat].kind != "human":
+            return f"seat {seat} is not a human's seat"
+        if seat not in self.state.to_act():
+            return f"it is not seat {seat}'s turn"
+        self.ai.stand_in(seat, bot)
         return None
 
     # ------------------------------------------------------------ changing the state

@@ -77,6 +77,7 @@ class AIPacer:
         self._memo: dict[tuple, Action] = {}  # (seat, actions so far) -> the AI's answer there
         self._orphans: dict[tuple, tuple] = {}  # questions asked at positions a take-back undid
         self.stalled = False  # an answer the store could not keep (the server tries again later)
+        self._stand_ins: dict[int, tuple[str, tuple]] = {}  # a human seat's one decision: (bot, position)
 
     @property
     def showing(self) -> Optional[Action]:
@@ -89,7 +90,23 @@ class AIPacer:
 
     def waiting(self) -> list[int]:
         t = self.table
-        return [i for i in t.state.to_act() if t.seats[i].kind == "ai"]
+        return [i for i in t.state.to_act() if t.seats[i].kind == "ai" or self._standing_in(i)]
+
+    @staticmethod
+    def _position(st: GameState) -> tuple:
+        return (st.round, st.phase, st.turn if st.phase == "place" else -1)
+
+    def stand_in(self, seat: int, bot: str) -> None:
+        """An AI makes human ``seat``'s decision at this position (the turn timer ran out; the
+        table checked it may). Its player may still act first: then the answer is stale."""
+        self._stand_ins[seat] = (bot, self._position(self.table.state))
+
+    def _standing_in(self, seat: int) -> bool:
+        s = self._stand_ins.get(seat)
+        return s is not None and s[1] == self._position(self.table.state) and self.table.seats[seat].kind == "human"
+
+    def _bot(self, seat: int) -> str:
+        return self._stand_ins[seat][0] if self._standing_in(seat) else self.table.seats[seat].bot
 
     def instant(self) -> bool:
         """Some question is answered already (a remembered answer): the next tick applies it."""
@@ -142,7 +159,7 @@ class AIPacer:
             return (None, prefix)
         if (seat, prefix) in self._orphans:  # asked before a take-back, still thinking: wait for it
             return self._orphans.pop((seat, prefix))
-        return (self.worker.request(t.seats[seat].bot, bot_seed(t.record.seed, seat), view(st, seat), seat),
+        return (self.worker.request(self._bot(seat), bot_seed(t.record.seed, seat), view(st, seat), seat),
                 prefix)
 
     def _answer(self, seat: int, asked: tuple) -> Optional[Action]:
@@ -160,7 +177,7 @@ class AIPacer:
     def _apply(self, action: Action) -> bool:
         t = self.table
         seat = getattr(action, "seat", None)
-        if seat is None or not 0 <= seat < len(t.seats) or t.seats[seat].kind != "ai" \
+        if seat is None or not 0 <= seat < len(t.seats) or not (t.seats[seat].kind == "ai" or self._standing_in(seat)) \
                 or seat not in t.state.to_act():
             return False  # a stale answer (the seat was handed over, or the game moved on)
         why = check(t.state, action)

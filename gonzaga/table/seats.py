@@ -7,7 +7,12 @@ A seat is human, AI (with its level) or, in a lobby that has not started, open. 
   pacing (its decision worker), never from a message or a screen;
 - a hint is only for a human seat, computed from that seat's own view;
 - a human seat is handed to an AI only by the table's host or by the seat's own player, in a
-  game that has begun and is not over;
+  game that has begun and is not over; the host only once the seat's player has been away for
+  the table's grace period (online: their connection dropped);
+- a seat handed to an AI that way may be taken back by its own player (not after resigning:
+  a player who resigns leaves the seat to the AI for the rest of the game);
+- the turn timer lets an AI stand in for a human seat for one decision, when it is that seat's
+  turn;
 - before the game begins (the lobby) seats may be changed freely; after, only that hand-over.
 """
 from __future__ import annotations
@@ -73,4 +78,44 @@ def handover_problem(seats: list, seat: int, by: Optional[int], host: Optional[i
         return f"seat {seat} is not a human's seat"
     if by is None or (by != seat and by != host):
         return "only the host or the seat's own player may hand a seat to the computer"
+    return None
+
+
+def grace_problem(seat: int, by: Optional[int], away_since: Optional[float], grace: float,
+                  now: float) -> Optional[str]:
+    """The host hands another player's seat to an AI only once that player has been away for
+    ``grace`` seconds (a dropped connection is given time to come back); None when it may."""
+    if by == seat:
+        return None
+    if away_since is None:
+        return f"seat {seat} is connected: its player is playing"
+    left = grace - (now - away_since)
+    if left > 0:
+        return f"seat {seat}'s player may come back for {int(left + 0.999)} more seconds"
+    return None
+
+
+def give_back_problem(seats: list, seat: int, by: Optional[int], handed: set, over: bool) -> Optional[str]:
+    """None when ``by`` may take back its own ``seat`` from the AI now; else why not."""
+    if not 0 <= seat < len(seats):
+        return f"there is no seat {seat}"
+    if over:
+        return "the game is over"
+    if by != seat:
+        return "only the seat's own player may take it back"
+    if seats[seat].kind != "ai" or seat not in handed:
+        return f"seat {seat} was not handed to the computer"
+    return None
+
+
+def resign_problem(seats: list, seat: int, by: Optional[int], started: bool, over: bool) -> Optional[str]:
+    """None when ``by`` may resign ``seat`` now; else why not."""
+    if not 0 <= seat < len(seats) or by != seat:
+        return "only a seat's own player may resign it"
+    if not started:
+        return "the game has not begun"
+    if over:
+        return "the game is over"
+    if seats[seat].kind != "human":
+        return f"seat {seat} is not a human's seat"
     return None

@@ -24,39 +24,21 @@ from __future__ import annotations
 import logging
 import random
 import time
-from dataclasses import dataclass, field
 from typing import Callable, Optional
 
-from ..rules import Action, GameConfig, GameRecord, GameState, Illegal, Place, Plan, Setup, Wedding, check
+from ..rules import Action, GameConfig, GameRecord, GameState, Illegal, check
 from ..rules import scoring
-from ..rules.state import FIRST_LAST_TURN_CHECK
 from ..rules.content import Content
 from ..words import i18n
+from . import gamelog
 from .core import Table
+from .gamelog import LogEntry
 from .pacing import SPEEDS, InlineWorker, fallback as _fallback, make_worker  # noqa: F401  (screens, tests)
 from .seats import SeatSpec
 from .store import CallbackStore, Change
 from .takeback import candidate
 
 log = logging.getLogger(__name__)
-
-
-@dataclass
-class LogEntry:
-    """One line of the game log, kept as a string key + parameters so it can be re-translated:
-    parameters are ids, numbers, seat names and map names, or ``i18n.Term`` (a card, a number
-    with its noun, a sentence) put into words when the line is shown - never translated words."""
-
-    round: int
-    key: str
-    params: dict = field(default_factory=dict)
-    parts: list = field(default_factory=list)  # extra (key, params) pieces appended to the line
-
-    def text(self) -> str:
-        s = i18n.t(self.key, **self.params)
-        for k, p in self.parts:
-            s += i18n.t(k, **p)
-        return s
 
 
 # ---------------------------------------------------------------- the session
@@ -285,69 +267,9 @@ class Session:
         self.log.append(e)
         return e
 
-    def _region(self, region: str) -> "i18n.Term":
-        return i18n.card_term(self.state, region)
-
     def _log(self, prev: GameState, a: Action, new: GameState) -> None:
-        name = self.seat_name
-        card = self._region
-        if isinstance(a, Setup):
-            regions = ", ".join(new.content.region_names[r] for r in sorted(new.flourishing,
-                                key=lambda r: [x.id for x in new.content.board.regions].index(r)))
-            self._add(0, "log.setup", scenario=new.scenario, regions=regions, name=name(new.last_turn_seat))
-        elif isinstance(a, Plan):
-            self._add(new.round, "log.planned", round=new.round, name=name(a.seat))
-            if new.phase == "place":
-                plans = i18n.Term("join", "; ", tuple(
-                    i18n.Term("t", "log.plan_king" if s.plan.king else "log.plan",
-                              {"name": name(i), "region": card(s.plan.region), "action": card(s.plan.action),
-                               "king": card("K")})
-                    for i, s in enumerate(new.seats)))
-                self._add(new.round, "log.reveal", round=new.round, plans=plans)
-                for i, s in enumerate(new.seats):
-                    if s.plan.king:
-                        self._add(new.round, "log.king_ring", round=new.round, name=name(i))
-                self._add(new.round, "log.order", round=new.round,
-                          order=", ".join(name(i) for i in new.order))
-        else:
-            rnd = prev.round
-            s_prev = prev.seats[a.seat]
-            s_new = new.seats[a.seat]
-            points = s_new.site_points - s_prev.site_points
-            leagues = sorted(s_new.leagues - s_prev.leagues)
-            region = self._region(s_prev.plan.region)
-            if isinstance(a, Place):
-                e = self._add(rnd, "log.place", round=rnd, name=name(a.seat), fief=a.fief, region=region,
-                              points=points)
-            elif isinstance(a, Wedding):
-                e = self._add(rnd, "log.wedding", round=rnd, name=name(a.seat),
-                              rings=i18n.Term("n", "n.rings", len(a.rings)), region=region, points=points)
-            else:
-                e = self._add(rnd, "log.donate", round=rnd, name=name(a.seat), fief=s_prev.fief)
-            for sea in leagues:
-                e.parts.append(("log.league", {"sea": new.content.sea_names.get(sea, sea)}))
-            if isinstance(a, (Place, Wedding)):
-                e.parts.append(("log.dot", {}))
-            if new.round != prev.round and prev.last_round is None and prev.round >= FIRST_LAST_TURN_CHECK:
-                # E1, after every round from round 6 on: the sites in flourishing regions still free
-                sites = i18n.Term("n", "n.free_sites", scoring.free_flourishing_sites(new))
-                if new.last_round is not None:
-                    self._add(rnd, "log.last_turn", after=rnd, sites=sites, round=new.last_round)
-                else:
-                    self._add(rnd, "log.last_turn_check", round=rnd, sites=sites)
-            if new.phase == "over":
-                scores = ", ".join(f"{name(i)} {s.score}" for i, s in enumerate(new.seats))
-                names = ", ".join(self.seat_name(i) for i in new.winners)
-                result = i18n.Term("t", "end.winner" if len(new.winners) == 1 else "end.winners", {"names": names})
-                self._add(rnd, "log.end", result=result, scores=scores)
-            elif new.round != prev.round:
-                self._log_fiefs(new)
-        if isinstance(a, Setup):
-            self._log_fiefs(new)
-
-    def _log_fiefs(self, st: GameState) -> None:
-        fiefs = ", ".join(f"{self.seat_name(i)} {s.fief}" for i, s in enumerate(st.seats))
-        self._add(st.round, "log.fiefs", round=st.round, fiefs=fiefs)
+        """The log lines of one action (``gamelog.write``, with this session's seat names)."""
+        self.log.extend(gamelog.write(prev, a, new, self.seat_name))
 
     def log_lines(self) -> list[str]:
         return [e.text() for e in self.log]

@@ -1,0 +1,94 @@
+"""Leaving a game and playing again (issue 39): the server's handlers for ``resign`` and
+``rematch``, mixed into :class:`~gonzaga.net.server.GameServer`.
+
+- ``resign``: the seat's own player leaves for good. The table decides (``Table.resign``: only
+  the seat's own player, in a game being played); the AI level ``RESIGN_LEVEL`` then plays the
+  seat to the end, so the others' game goes on as it was dealt; the seat is shown resigned and
+  cannot be taken back. The player keeps their token, so they may still watch their seat.
+- ``rematch``: in a finished game, each player asks; when every seat that has a player (its
+  token) has asked, while connected, a new game begins with the same seats (names, colours,
+  AI levels, the host's choices) and a fresh deal. Each player's connection gets ``joined`` for
+  the new game (a new token) and its snapshot. A player who disconnects withdraws their ask.
+"""
+from __future__ import annotations
+
+import logging
+import secrets
+
+from . import protocol as P
+from .admission import Refused
+from .rooms import Conn, GameRoom, Seat, _ai_name, new_code, token_hash
+
+
+log = logging.getLogger(__name__)
+
+RESIGN_LEVEL = "medium"
+
+
+class EndgameHandlers:
+    """Resign and rematch (a mixin of ``GameServer``)."""
+
+    def on_resign(self, conn: "Conn", m: P.Resign) -> None:
+        room, seat = self._seat_of(m.token)
+        why = room.table.resign(seat, RESIGN_LEVEL, by=seat)  # who may, and when: the table's
+        if why is not None:
+            raise Refused("started" if "over" in why else "not_started" if "begun" in why else "bad_message", why)
+        old = room.seats[seat]
+        seats = list(room.seats)
+        seats[seat] = Seat(_ai_name(RESIGN_LEVEL), "ai", old.colour, RESIGN_LEVEL, old.token_hash,
+                           player=old.name, resigned=True)
+        seats[seat].conn = old.conn  # still watching their seat
+        try:
+            self.store.replace_seats(room.id, [s.to_json() for s in seats])
+        except Exception as e:  # the table has moved on: the seat stays the AI's in this run
+            log.error("game %s: the resignation could not be stored: %s", room.id, e)
+        room.seats = seats
+        log.info("game %s: seat %d resigned", room.id, seat)
+        self._broadcast_lobby(room)
+        self._pump(room)
+
+    def on_rematch(self, conn: "Conn", m: P.Rematch) -> None:
+        room, seat = self._seat_of(m.token)
+        if not room.finished:
+            raise Refused("not_over", "a rematch is asked once the game is over")
+        if conn.room is not room or conn.seat != seat:
+            raise Refused("bad_token", "ask from the connection that holds your seat")
+        room.rematch.add(seat)
+        players = [i for i, s in enumerate(room.seats) if s.token_hash]
+        if not all(i in room.rematch and room.seats[i].conn is not None for i in players):
+            self._broadcast_lobby(room)
+            return
+        self._rematch(room, players)
+
+    def _rematch(self, room, players: list[int]) -> None:
+        """Every player asked: the same seats, a fresh deal."""
+        if self.unfinished() >= self.max_unfinished():
+            raise Refused("server", "the server is full")
+        tokens, seats = {}, []
+        for i, s in enumerate(room.seats):
+            if i in players:
+                tokens[i] = self._new_token()
+                seats.append(Seat(s.player or s.name if s.kind == "ai" else s.name, "human", s.colour, None,
+                                  token_hash(tokens[i])))
+            else:
+                seats.append(Seat(s.name, "ai", s.colour, s.bot))
+        game_id = secrets.token_hex(8)
+        code = new_code()
+        while code in self.by_code or self.store.code_taken(code):
+            code = new_code()
+        new = GameRoom(game_id, code, room.config, secrets.randbits(63), seats, self.content, room.host_seat,
+                       options=room.options())
+        try:
+            self.store.create_game(new.stored())
+        except Exception as e:
+            log.error("a rematch could not be stored: %s", e)
+            raise Refused("server", "the server could not store the game") from None
+        self._register(new)
+        conns = {i: room.seats[i].conn for i in players}
+        room.rematch.clear()
+        log.info("game %s: rematch as game %s", room.id, game_id)
+        for i, c in conns.items():
+            self._attach(c, new, i)
+            self._joined(c, new, i, tokens[i])
+        self._broadcast_lobby(new)
+        self._deal(new)

@@ -1,0 +1,103 @@
+"""What the players of an online game say, and who watches (issue 39): the server's handlers
+for ``chat``, ``emote`` and ``watch``, mixed into :class:`~gonzaga.net.server.GameServer`.
+
+- A chat line is cleaned (``cleantext.clean_chat``: no control, invisible or text-direction
+  characters, spaces collapsed, at most 200 characters) and sent to everyone at the table,
+  spectators included, as ``said`` with the seat and its name; an emote is one of
+  ``protocol.EMOTES``. A seat says at most ``CHAT_LINES`` lines in ``CHAT_WINDOW`` seconds
+  (beyond: ``slow``, the line is not sent). Only seats speak: a spectator has no token.
+- A spectator (``watch`` with the invite code) receives ``watching``, the lobby, and, once the
+  game runs, ``update`` with ``seat`` null and the public view (``rules.view.public_view``:
+  no objective before the end, no deck order, no plan before the reveal), the action as
+  nobody's own (another seat's plan: only who planned). A wrong code, or a game whose host
+  allows no spectators, gets the one answer every wrong code gets.
+- After a ``resume`` or a ``watch``, the game log so far (``history``) and the latest chat.
+"""
+from __future__ import annotations
+
+import time
+from collections import deque
+from typing import Optional
+
+from ..rules import Action, GameState
+from . import protocol as P
+from .admission import Refused
+from .rooms import Conn, GameRoom, last_for
+from .cleantext import clean_chat
+
+
+CHAT_LINES = 5  # lines (chat or emotes) a seat may say ...
+CHAT_WINDOW = 10.0  # ... in this many seconds
+
+
+class SocialHandlers:
+    """Chat, emotes and spectators (a mixin of ``GameServer``: it uses its seats and tokens)."""
+
+    def _speaker(self, conn: "Conn", token: str) -> tuple["GameRoom", int]:
+        room, seat = self._seat_of(token)
+        if conn.room is not room or conn.seat != seat:
+            raise Refused("bad_token", "say something from the connection that holds your seat")
+        times = room.chat_times.setdefault(seat, deque())
+        now = time.monotonic()
+        while times and now - times[0] > CHAT_WINDOW:
+            times.popleft()
+        if len(times) >= CHAT_LINES:
+            raise Refused("slow", f"at most {CHAT_LINES} lines in {int(CHAT_WINDOW)} seconds")
+        times.append(now)
+        return room, seat
+
+    def _say(self, room: "GameRoom", seat: int, text: Optional[str] = None, emote: Optional[str] = None) -> None:
+        s = room.seats[seat]
+        name = s.player if s.kind == "ai" and s.player else s.name
+        msg = P.Said(game=room.id, seat=seat, name=name[:24], text=text, emote=emote)
+        room.said.append(msg)
+        encoded = P.encode(msg)
+        for c in room.everyone():
+            c.send(encoded)
+
+    def on_chat(self, conn: "Conn", m: P.Chat) -> None:
+        text = clean_chat(m.text)
+        if not text:
+            raise Refused("bad_message", "text: nothing is left to say once invisible characters are taken out")
+        room, seat = self._speaker(conn, m.token)
+        self._say(room, seat, text=text)
+
+    def on_emote(self, conn: "Conn", m: P.Emote) -> None:
+        room, seat = self._speaker(conn, m.token)
+        self._say(room, seat, emote=m.emote)
+
+    # ------------------------------------------------------------ spectators
+
+    def on_watch(self, conn: "Conn", m: P.Watch) -> None:
+        self.admission.check_guess(conn.address)
+        room = self.by_code.get(m.code)
+        if room is None or not room.watchable:  # the one answer of a wrong code
+            self.admission.wrong_guess(conn.address)
+            raise Refused("unknown_game", "no game waiting for players has that invite code")
+        if conn in room.watchers:
+            return
+        if len(room.everyone()) >= self.max_game_connections():
+            raise Refused("limit", "too many connections to this game")
+        self._detach(conn)
+        room.watchers.append(conn)
+        conn.room, conn.seat = room, None
+        conn.send(P.Watching(game=room.id, code=room.code, map=self.content.map_id))
+        if room.started:
+            conn.send(room.update(None, None))
+            self._catch_up(conn, room)
+        self._broadcast_lobby(room)
+
+    def _tell_watchers(self, room: "GameRoom", v: GameState, action: Optional[Action]) -> None:
+        """The table's public observer: every spectator gets the public view and the action as
+        nobody's own (an update, with no action, is a hand-over: the lobby tells it)."""
+        if not room.watchers or action is None:
+            return
+        text = P.encode(room.update(None, last_for(action, None), v=v))
+        for c in list(room.watchers):
+            c.send(text)
+
+    def _catch_up(self, conn: "Conn", room: "GameRoom") -> None:
+        """After a snapshot: the game log so far and the latest chat lines."""
+        conn.send(room.history())
+        for said in room.said:
+            conn.send(said)
