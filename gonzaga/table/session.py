@@ -25,7 +25,7 @@ import logging
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Optional
+from typing import Any, Callable, Optional, Sequence, TypedDict
 
 from ..rules import Action, GameConfig, GameRecord, GameState, Illegal, Place, Plan, Setup, Wedding, check
 from ..rules import scoring
@@ -33,7 +33,7 @@ from ..rules.state import FIRST_LAST_TURN_CHECK
 from ..rules.content import Content
 from ..words import i18n
 from .core import Table
-from .pacing import SPEEDS, InlineWorker, fallback as _fallback, make_worker  # noqa: F401  (screens, tests)
+from .pacing import SPEEDS, InlineWorker, Worker, fallback as _fallback, make_worker  # noqa: F401  (screens, tests)
 from .seats import SeatSpec
 from .store import CallbackStore, Change
 
@@ -48,8 +48,8 @@ class LogEntry:
 
     round: int
     key: str
-    params: dict = field(default_factory=dict)
-    parts: list = field(default_factory=list)  # extra (key, params) pieces appended to the line
+    params: dict[str, object] = field(default_factory=dict)
+    parts: list[tuple[str, dict[str, object]]] = field(default_factory=list)  # extra (key, params) pieces appended
 
     def text(self) -> str:
         s = i18n.t(self.key, **self.params)
@@ -60,11 +60,29 @@ class LogEntry:
 
 # ---------------------------------------------------------------- the session
 
+class ScoreRow(TypedDict):
+    """One seat's line of the end-of-game breakdown (:meth:`Session.score_rows`)."""
+
+    seat: int
+    name: str
+    colour: str
+    sites: int
+    leagues: int
+    donations: int
+    gonzaga: int
+    objective: int
+    total: int
+    objective_id: Optional[str]  # shown once the game is over
+    objective_held: Optional[int]
+    sites_held: int
+    winner: bool
+
+
 class Session:
     """One desktop game: its table (state, record, seats, AI pacing, autosave), log and queries."""
 
     def __init__(self, seats: list[SeatSpec], record: GameRecord, *, content: Optional[Content] = None,
-                 worker=None, on_change: Optional[Callable[[Change], None]] = None,
+                 worker: Optional[Worker] = None, on_change: Optional[Callable[[Change], None]] = None,
                  ai_delay: float = SPEEDS["normal"], clock: Callable[[], float] = time.monotonic,
                  name: str = ""):
         if len(seats) != record.config.seats:
@@ -93,7 +111,8 @@ class Session:
 
     @classmethod
     def new(cls, seats: list[SeatSpec], seed: int, scenario: Optional[str] = None, *,
-            last_turn: str = "first", **kw) -> "Session":
+            last_turn: str = "first", **kw: Any) -> "Session":
+        # ``kw``: the keyword options of ``Session(...)``
         """A new game: the setup (scenario, decks, objectives) drawn from ``random.Random(seed)``."""
         config = GameConfig(seats=len(seats), colours=tuple(s.colour for s in seats), scenario=scenario,
                             last_turn=last_turn)
@@ -101,7 +120,7 @@ class Session:
         session.authority.start(random.Random(seed))
         return session
 
-    def rematch(self, seed: int, **kw) -> "Session":
+    def rematch(self, seed: int, **kw: Any) -> "Session":
         """Play again with the same seats (and the same scenario choice)."""
         kw.setdefault("content", self.content.current() if self.content is not None else None)
         kw.setdefault("worker", self.worker)
@@ -114,7 +133,7 @@ class Session:
     # ------------------------------------------------------------ the table's settings
 
     @property
-    def worker(self):
+    def worker(self) -> Optional[Worker]:
         return self.authority.worker
 
     @property
@@ -168,7 +187,7 @@ class Session:
         humans = self.humans
         if len(humans) == 1:
             return humans[0]
-        now = self.humans_to_plan() or [self.human_to_place()]
+        now: Sequence[Optional[int]] = self.humans_to_plan() or [self.human_to_place()]
         if now[0] is not None:
             return now[0]
         from .takeback import candidate
@@ -196,10 +215,10 @@ class Session:
     def check(self, action: Action) -> Optional[Illegal]:
         return check(self.state, action)
 
-    def score_rows(self) -> list[dict]:
+    def score_rows(self) -> list[ScoreRow]:
         """The end-of-game breakdown per seat (also fine mid-game: end terms are then 0)."""
         st = self.state
-        rows = []
+        rows: list[ScoreRow] = []
         for i, s in enumerate(st.seats):
             rows.append({
                 "seat": i, "name": self.seats[i].name, "colour": s.colour,
@@ -272,7 +291,7 @@ class Session:
 
     # ------------------------------------------------------------ the log
 
-    def _add(self, rnd: int, key: str, **params) -> LogEntry:
+    def _add(self, rnd: int, key: str, **params: object) -> LogEntry:
         e = LogEntry(rnd, key, params)
         self.log.append(e)
         return e
@@ -289,15 +308,16 @@ class Session:
             self._add(0, "log.setup", scenario=new.scenario, regions=regions, name=name(new.last_turn_seat))
         elif isinstance(a, Plan):
             self._add(new.round, "log.planned", round=new.round, name=name(a.seat))
-            if new.phase == "place":
+            if new.phase == "place":  # the plans are revealed: every seat has one
+                revealed = [s.plan for s in new.seats]
                 plans = i18n.Term("join", "; ", tuple(
-                    i18n.Term("t", "log.plan_king" if s.plan.king else "log.plan",
-                              {"name": name(i), "region": card(s.plan.region), "action": card(s.plan.action),
+                    i18n.Term("t", "log.plan_king" if p.king else "log.plan",
+                              {"name": name(i), "region": card(p.region), "action": card(p.action),
                                "king": card("K")})
-                    for i, s in enumerate(new.seats)))
+                    for i, p in enumerate(revealed) if p is not None))
                 self._add(new.round, "log.reveal", round=new.round, plans=plans)
-                for i, s in enumerate(new.seats):
-                    if s.plan.king:
+                for i, p in enumerate(revealed):
+                    if p is not None and p.king:
                         self._add(new.round, "log.king_ring", round=new.round, name=name(i))
                 self._add(new.round, "log.order", round=new.round,
                           order=", ".join(name(i) for i in new.order))
@@ -307,6 +327,7 @@ class Session:
             s_new = new.seats[a.seat]
             points = s_new.site_points - s_prev.site_points
             leagues = sorted(s_new.leagues - s_prev.leagues)
+            assert s_prev.plan is not None  # a seat places, weds or donates under its plan
             region = self._region(s_prev.plan.region)
             if isinstance(a, Place):
                 e = self._add(rnd, "log.place", round=rnd, name=name(a.seat), fief=a.fief, region=region,
