@@ -6,15 +6,32 @@ pygame events and call ``step``/``run_frames`` to drive the real loop headless.
 from __future__ import annotations
 
 import argparse
+import io
 import logging
+import os
 import sys
 import time
 from pathlib import Path
 from typing import Optional
 
-from .table import persistence
+import pygame
+
+from . import START
+from .ai import bot_names
 from .cli_common import TOOL_COMMANDS
+from .rules import ContentError, load_content
+from .scenes.base import SceneStack, help_corner
+from .scenes.catalog import scene_registry
+from .scenes.dialogs import ErrorScene, MessageScene
+from .scenes.game import GameScene
+from .scenes.replay_view import open_replay
+from .table import persistence
+from .table.hints import close_service
+from .table.session import SPEEDS, SeatSpec, Session, make_worker, new_seed
+from .ui import widgets as W
+from .ui.audio import Audio
 from .version import NOTICE, __version__
+from .words import i18n
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +52,6 @@ HEADLESS_DRIVERS = ("offscreen", "dummy")  # SDL video drivers that open no wind
 def check_display(pg) -> None:
     """NoDisplay when SDL has no display, or fell back to a driver that shows nothing although
     nobody asked for it (``SDL_VIDEODRIVER=dummy``, as the tests and tools set it, is allowed)."""
-    import os
     try:
         if not pg.display.get_init():
             pg.display.init()
@@ -77,7 +93,6 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     if not 2 <= a.seats <= 4:
         raise UsageError(f"--seats must be 2, 3 or 4 (got {a.seats})")
     if a.bots is not None:
-        from .ai import bot_names
         a.bots = [b.strip() for b in a.bots.split(",") if b.strip()]
         unknown = [b for b in a.bots if b not in bot_names()]
         if unknown:
@@ -96,8 +111,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 
 
 def _start_time() -> float:
-    import gonzaga
-    return getattr(gonzaga, "START", time.perf_counter())
+    return START  # the package's first import (gonzaga/__init__.py)
 
 
 class App:
@@ -109,9 +123,6 @@ class App:
                  exit_after_game: bool = False, exit_after_first_frame: bool = False,
                  screenshot: Optional[str] = None, load: Optional[str] = None, autosave: bool = True,
                  watch: Optional[str] = None):
-        import pygame
-
-        from .words import i18n
         self.pg = pygame
         self.settings = settings or persistence.Settings()
         i18n.set_language(self.settings.language)
@@ -132,7 +143,6 @@ class App:
         except pygame.error as e:
             raise NoDisplay(f"the window could not be opened ({e})") from None
         self.clock = pygame.time.Clock()
-        from .audio import Audio
         self.audio = Audio(self.settings)  # starts on the second frame; silent if it cannot
         self.running = True
         self.exit_code = 0
@@ -149,13 +159,10 @@ class App:
         self.session = None
         self.table = None  # an online game's table (net/remote.py): its connection and a hosted server
         self.final_table: Optional[str] = None
-        from .scenes.base import SceneStack
-        from .scenes.catalog import scene_registry
         self.stack = SceneStack(self, scene_registry())
         self._check_saving()
         self.stack.push("title")
         if watch:  # the replay viewer over the title screen
-            from .scenes.replay_view import open_replay
             if not open_replay(self, Path(watch)) and (exit_after_game or exit_after_first_frame):
                 self.exit_code = 2
         if demo:
@@ -191,7 +198,6 @@ class App:
 
     def apply_ui_scale(self) -> None:
         """The interface scale for this window and the UI scale setting (ui/widgets.py)."""
-        from .ui import widgets as W
         W.set_ui_scale(W.scale_for(self.size, self.settings.ui_scale))
 
     @property
@@ -214,7 +220,6 @@ class App:
 
     def save_screenshot(self, path: Optional[Path] = None) -> Path:
         """The screen as a PNG, written atomically; SaveWriteError (text for the player) if it fails."""
-        import io
         if path is None:
             stamp = time.strftime("%Y%m%d-%H%M%S")
             path = persistence.screenshots_dir() / f"gonzaga-{stamp}.png"
@@ -236,7 +241,6 @@ class App:
 
     def screenshot_key(self) -> None:
         """F12: save a screenshot and say where, or say why not."""
-        from .words import i18n
         try:
             p = self.save_screenshot()
         except persistence.SaveWriteError as e:
@@ -251,7 +255,6 @@ class App:
         """The lasting message about saving (None while saving works)."""
         if self.save_problem is None:
             return None
-        from .words import i18n
         key, reason, folder = self.save_problem
         return i18n.t(key, reason=i18n.t(reason), folder=folder)
 
@@ -273,7 +276,6 @@ class App:
             self.save_problem = ("save.failing", key, str(persistence.saves_dir()))
             return False
         if self.save_problem is not None:
-            from .words import i18n
             log.info("autosave works again")
             self.save_problem = None
             self.toast(i18n.t("save.working_again"), 5)
@@ -281,8 +283,6 @@ class App:
 
     def report_bad_save(self, e: "persistence.SaveError") -> bool:
         """Show a bad save's message once; False when it was already shown (it could not be moved)."""
-        from .scenes.dialogs import MessageScene
-        from .words import i18n
         ident = None
         if e.path is not None and e.moved_to is None:
             try:
@@ -301,19 +301,16 @@ class App:
     @property
     def content(self):
         if self._content is None:
-            from .rules import load_content
             self._content = load_content()
         return self._content
 
     @property
     def worker(self):
         if self._worker is None:
-            from .table.session import make_worker
             self._worker = make_worker()
         return self._worker
 
     def ai_delay(self) -> float:
-        from .table.session import SPEEDS
         return SPEEDS.get(self.speed, SPEEDS["normal"])
 
     def set_speed(self, speed: str) -> None:
@@ -327,7 +324,6 @@ class App:
         self.autosave_now(session)
 
     def start_session(self, seats, seed: int, scenario: Optional[str] = None) -> None:
-        from .table.session import Session
         self.end_session()
         self.session = Session.new(seats, seed, scenario, content=self.content, worker=self.worker,
                                    on_change=self._on_change, ai_delay=self.ai_delay())
@@ -335,9 +331,6 @@ class App:
         self._show_game(resumed=False)
 
     def start_demo(self, seats: int, seed: Optional[int], bots: Optional[list[str]] = None) -> None:
-        from .ai import bot_names
-        from .table.session import SeatSpec, new_seed
-        from .words import i18n
         names = bot_names()
         levels = bots or [b for b in ("medium", "easy") if b in names] or ["greedy"]
         colours = ("red", "yellow", "green", "blue")
@@ -347,7 +340,6 @@ class App:
 
     def open_save(self, path: Path) -> bool:
         """Load a save and resume behind the privacy curtain; False (and a message) if it is bad."""
-        from .table.session import Session
         try:
             ls = persistence.load_save(path, self.content)
         except persistence.SaveError as e:
@@ -446,7 +438,6 @@ class App:
         if ev.type == pg.KEYDOWN and ev.key == pg.K_F12:
             self.screenshot_key()
             return
-        from .scenes.base import help_corner
         if help_corner(self).handle(ev):  # the "?" of every screen, F1 (issue 11)
             return
         top = self.stack.top
@@ -454,17 +445,14 @@ class App:
             top.handle(ev)
 
     def draw(self) -> None:
-        from .ui import widgets as W
         surf = self.screen
         for scene in self.stack.visible():
             W.CHECK.scene = scene.name  # (layout tests: whose labels these are)
             scene.draw(surf)
-        from .scenes.base import help_corner
         help_corner(self).draw(surf)
         W.CHECK.scene = "app"
         banner = self.banner_text()
         if banner:  # saving does not work: said once, and it stays until it works again
-            from .scenes.game import GameScene
             sw = surf.get_width()
             game = self.stack.find(GameScene)
             if game is not None and sw >= 1000:  # over the map, clear of the side panel
@@ -487,7 +475,6 @@ class App:
             y = r.top - 18
 
     def _crash(self, e: Exception) -> None:
-        from .scenes.dialogs import ErrorScene
         log.exception("unexpected error")
         if isinstance(self.stack.top, ErrorScene):
             raise e  # the dialog itself fails: let main() report it
@@ -500,7 +487,6 @@ class App:
             try:
                 self.save_screenshot(Path(self.screenshot_out))
             except persistence.SaveWriteError as e:
-                from .words import i18n
                 _print_line(f"gonzaga: {i18n.t('save.screenshot_failed', reason=e.reason)}", sys.stderr)
                 self.exit_code = self.exit_code or 1
         self.close()
@@ -519,7 +505,6 @@ class App:
             self.autosave_now(self.session)
         self.end_session()
         self.audio.close()
-        from .table.hints import close_service
         close_service(self)  # the hints' own worker (issue 11)
         if self._worker is not None:
             self._worker.close()
@@ -538,7 +523,6 @@ def _print_line(text: str, stream=None) -> None:
     except (BrokenPipeError, OSError, ValueError):
         if stream is sys.stdout:
             try:  # later flushes (at exit) must not fail again
-                import os
                 devnull = os.open(os.devnull, os.O_WRONLY)
                 os.dup2(devnull, sys.stdout.fileno())
             except (OSError, ValueError):
@@ -565,7 +549,7 @@ def score_table_text(session) -> str:
 def _show_fatal(message: str) -> None:
     """A plain window with a message (needs no game asset), for players who have no terminal."""
     try:
-        import pygame as pg
+        pg = pygame
         pg.init()
         screen = pg.display.set_mode((760, 240))
         pg.display.set_caption("Gonzaga")
@@ -596,8 +580,6 @@ def _show_fatal(message: str) -> None:
 
 
 def main(argv: Optional[list[str]] = None) -> int:
-    import os
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         args = parse_args(argv)
@@ -609,7 +591,6 @@ def main(argv: Optional[list[str]] = None) -> int:
         print(NOTICE)
         return 0
     log_file = persistence.setup_logging()
-    from .rules import ContentError, load_content
     try:
         load_content()  # the game's data, checked before any window opens
     except ContentError as e:
@@ -632,7 +613,6 @@ def main(argv: Optional[list[str]] = None) -> int:
         log.error("no display: %s", e)
         _print_line(f"gonzaga: Gonzaga needs a display: {e}", sys.stderr)
         try:
-            import pygame
             pygame.quit()
         except Exception:
             pass

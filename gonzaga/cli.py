@@ -8,13 +8,27 @@ into a closed pipe (``| head``) ends the command quietly.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 from collections import Counter
 
+from pydantic import ValidationError
+
+from .ai import bot_names, is_known
+from .ai.match import play_game
+
 # shared with the game's own options and with gonzaga/net/check.py (which still imports them
 # from here: the names stay importable from this module)
 from .cli_common import TOOL_COMMANDS, UsageError, _emit, _Parser, _percentile, _silence_stdout  # noqa: F401
+from .net.check import main as check_main
+from .net.serve import main as serve_main
+from .rules import GameConfig, GameRecord, RecordError, load_content, replay
+from .rules.content import ContentError
+from .rules.placement import count_placements
+from .rules.record import RECORD_VERSION, summary
+from .rules.scoring import free_flourishing_sites
+from .table import save_schema as S
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -41,14 +55,13 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def run(argv: list[str]) -> int:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # render-map and bench load pygame: no banner on stdout
     if argv and argv[0] == "render-map":
-        from .render.render_map import main as render_main
+        from .render.render_map import main as render_main  # pygame: only this command and bench load it
         return render_main(argv[1:])
     if argv and argv[0] == "serve":
-        from .net.server import main as serve_main
         return serve_main(argv[1:])
     if argv and argv[0] == "netplay-check":
-        from .net.check import main as check_main
         return check_main(argv[1:])
     try:
         args = _parser().parse_args(argv)
@@ -68,11 +81,6 @@ def run(argv: list[str]) -> int:
 # ---------------------------------------------------------------- simulate
 
 def cmd_simulate(args) -> int:
-    from .ai import bot_names, is_known
-    from .ai.match import play_game
-    from .rules import GameConfig, load_content
-    from .rules.content import ContentError
-
     names = [b.strip() for b in args.bots.split(",") if b.strip()]
     if not 2 <= args.seats <= 4:
         raise UsageError("gonzaga simulate: --seats must be 2, 3 or 4")
@@ -88,12 +96,12 @@ def cmd_simulate(args) -> int:
     try:
         content = load_content()
     except ContentError as e:
-        raise UsageError(f"gonzaga simulate: {e}")
+        raise UsageError(f"gonzaga simulate: {e}") from None
     if args.scenario:
         try:
             sc = content.scenario(args.scenario)
         except KeyError:
-            raise UsageError(f"gonzaga simulate: unknown scenario {args.scenario!r}")
+            raise UsageError(f"gonzaga simulate: unknown scenario {args.scenario!r}") from None
         if sc.seats != args.seats:
             raise UsageError(f"gonzaga simulate: {sc.name} is a tile for {sc.seats} seats")
     config = GameConfig(seats=args.seats, scenario=args.scenario)
@@ -124,7 +132,6 @@ def cmd_simulate(args) -> int:
                 region_use[rid] += 1
             for sid in {content.sea_of.get(h) for h in p.cells} - {None}:
                 sea_use[sid] += 1
-        from .rules.scoring import free_flourishing_sites
         e = scen.setdefault(st.scenario, {"games": 0, "rounds": [], "free_flourishing_sites": []})
         e["games"] += 1
         e["rounds"].append(st.round)
@@ -158,12 +165,6 @@ def load_record_file(path: str, content=None):
     is checked field by field (types, ranges, sizes, the scenario against the content) before
     ``GameRecord.from_json`` builds it.
     """
-    from pydantic import ValidationError
-
-    from .table import save_schema as S
-    from .rules import GameRecord, RecordError
-    from .rules.record import RECORD_VERSION
-
     shown = S.excerpt(path, 120)
     try:
         d = S.read_json_file(path)
@@ -190,11 +191,6 @@ def load_record_file(path: str, content=None):
 
 
 def _replayed(path: str):
-    from .table import save_schema as S
-    from .rules import RecordError, load_content, replay
-    from .rules.content import ContentError
-    from .rules.record import summary
-
     try:
         content = load_content()
     except ContentError as e:
@@ -236,8 +232,6 @@ def cmd_replay(args) -> int:
 
 
 def cmd_legal(args) -> int:
-    from .rules.placement import count_placements
-
     _, state = _replayed(args.file)
     if state.phase not in ("plan", "place"):
         raise UsageError(f"gonzaga legal: nobody places in this position (phase {state.phase})")
@@ -260,7 +254,7 @@ def cmd_legal(args) -> int:
 # ---------------------------------------------------------------- bench
 
 def cmd_bench(args) -> int:
-    from .bench import run_bench
+    from .bench.engine import run_bench  # it drives the game's screens (pygame): only this command loads them
     out = run_bench(quick=args.quick, ui=not args.no_ui)
     _emit(out, args.json)
     return 0

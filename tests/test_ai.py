@@ -125,7 +125,7 @@ import dataclasses  # noqa: E402
 
 from gonzaga.ai import make_bot  # noqa: E402
 from gonzaga.ai.search import HardBot  # noqa: E402
-from gonzaga.rules import Plan, legal_plans  # noqa: E402
+from gonzaga.rules import legal_plans  # noqa: E402
 
 LEVELS = ("easy", "medium", "hard", "expert")  # expert values four seats by the learned value
 

@@ -21,7 +21,7 @@ def test_demo_plays_a_whole_game_and_prints_scores(tmp_path):
     assert p.returncode == 0, p.stderr
     out = p.stdout
     assert "total" in out and ("winner: " in out or "winners: " in out)
-    assert len([l for l in out.splitlines() if l.split() and l.split()[0] in ("red", "yellow", "green")]) == 3
+    assert len([ln for ln in out.splitlines() if ln.split() and ln.split()[0] in ("red", "yellow", "green")]) == 3
     assert shot.exists() and shot.stat().st_size > 10_000
     assert not (tmp_path / "home" / "data" / "saves" / "autosave.json").exists(), "a demo never autosaves"
 
@@ -42,7 +42,7 @@ def test_bad_arguments_one_line_exit_2(tmp_path):
     for args in (["--seats", "7", "--demo"], ["--bogus"], ["--size", "huge"], ["--demo", "--bots", "wizard,greedy", "--seats", "2"], ["--demo", "--bots", "hard"]):
         p = run(args, tmp_path)
         assert p.returncode == 2, args
-        lines = [l for l in p.stderr.splitlines() if l.strip()]
+        lines = [ln for ln in p.stderr.splitlines() if ln.strip()]
         assert len(lines) == 1 and lines[0].startswith("gonzaga: "), p.stderr
 
 
@@ -57,6 +57,7 @@ def test_missing_game_data_gives_one_line_and_exit_2(tmp_path, monkeypatch, caps
 
     monkeypatch.setenv("GONZAGA_HOME", str(tmp_path / "home"))
     monkeypatch.setattr(rules, "load_content", broken)
+    monkeypatch.setattr(app, "load_content", broken)  # app.py holds its own name for it
     assert app.main(["--exit-after-first-frame"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "board.json" in err and "Traceback" not in err

@@ -87,7 +87,7 @@ def test_hint_by_H_for_the_plan_and_the_placement(app):
     key(app, pygame.K_h)  # H again hides it
     assert g.assist.hint() is None and s.assists["hints"] == 1
     plan(app, g)
-    pc = to_placement(app, g)
+    to_placement(app, g)
     compass = g.renderer.compass_rect()  # the whole board is shown: its compass rose is there
     assert compass is not None and not g.assist.hint_button.rect.colliderect(compass)
     assert g.board_rect.contains(g.assist.hint_button.rect)

@@ -13,16 +13,16 @@ from pathlib import Path
 import pygame
 import pytest
 
-from gonzaga import audio
+from gonzaga.ui import audio
 from gonzaga.table import persistence
-from gonzaga.audio import EFFECTS, Audio
+from gonzaga.ui.audio import EFFECTS, Audio
 
 ROOT = Path(__file__).resolve().parent.parent
 SOUNDS = ROOT / "assets" / "sounds"
 
 
 def audio_lines(caplog) -> list[str]:
-    return [r.getMessage() for r in caplog.records if r.name == "gonzaga.audio" and r.levelno >= logging.WARNING]
+    return [r.getMessage() for r in caplog.records if r.name == "gonzaga.ui.audio" and r.levelno >= logging.WARNING]
 
 
 @pytest.fixture

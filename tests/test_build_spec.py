@@ -104,7 +104,7 @@ def test_windows_branch_has_the_icon_and_a_version_resource(monkeypatch, tmp_pat
     # the text is the VSVersionInfo format PyInstaller evaluates on Windows: a Python expression
     names = {"VSVersionInfo", "FixedFileInfo", "StringFileInfo", "StringTable", "StringStruct",
              "VarFileInfo", "VarStruct"}
-    made = eval(text, {n: (lambda n: lambda *a, **k: (n, a, k))(n) for n in names})
+    made = eval(text, {n: (lambda name: lambda *a, **k: (name, a, k))(n) for n in names})
     assert made[0] == "VSVersionInfo"
 
 

@@ -352,7 +352,7 @@ def test_search_levels_never_plan_a_king_that_cannot_change_the_order(level):
 
 def test_bench_reports_rollout_steps():
     """gonzaga bench: rollout_steps_per_s (fastsim) and the same for the apply-based policy."""
-    from gonzaga.bench import measure_rollouts
+    from gonzaga.bench.engine import measure_rollouts
     new, old = measure_rollouts(quick=True)
     assert new > 0 and old > 0
 

@@ -319,11 +319,10 @@ def test_one_bad_entry_never_hides_the_good_saves(tmp_path, monkeypatch):
 def test_unforeseen_errors_while_reading_become_the_saves_own_message(tmp_path, monkeypatch):
     monkeypatch.setenv("GONZAGA_HOME", str(tmp_path / "home"))
     _, path = _hotseat_save()
-    import gonzaga.rules as rules
 
     def boom(*a, **k):
         raise OverflowError("something nobody foresaw")
-    monkeypatch.setattr(rules, "replay", boom)
+    monkeypatch.setattr(P, "replay", boom)  # the name persistence.py replays with
     with pytest.raises(P.SaveError) as e:
         P.load_save(path)
     assert "unexpected problem" in e.value.message and "OverflowError" not in e.value.message

@@ -148,7 +148,7 @@ def test_random_events_on_every_screen(tmp_path, monkeypatch, seed):
     per_label: dict[str, int] = {}
     try:
         app.run_frames(2)
-        for i, (label, go) in enumerate(tour):
+        for _i, (label, go) in enumerate(tour):
             app.to_title()
             app.run_frames(1)
             go()

@@ -15,7 +15,7 @@ import pytest
 from gonzaga.net import protocol as P
 from gonzaga.net.client import CLOSED, CONNECTED, LOST, Connection
 from gonzaga.net.remote import RemoteSession, Table, parse_address, parse_code, parse_name, seat_specs
-from gonzaga.net.server import ServerThread
+from gonzaga.net.serve import ServerThread
 from gonzaga.rules import Donate, Place, Plan, check, legal_actions, load_content, replay
 from gonzaga.table.session import Session
 from gonzaga.words import i18n
@@ -88,7 +88,7 @@ def play_moves(tables, moves: int) -> int:
                 played += 1
                 acted = True
         versions = [t.session.version for t in tables]
-        if acted or not pump(tables, lambda: [t.session.version for t in tables] != versions, 500):
+        if acted or not pump(tables, lambda versions=versions: [t.session.version for t in tables] != versions, 500):
             continue
     return played
 

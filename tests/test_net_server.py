@@ -24,6 +24,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from gonzaga.net import protocol as P
+from gonzaga.net import serve
 from gonzaga.net import server as S
 from gonzaga.net.storage import DB_NAME, SQLiteStore, StoredGame, StoreError
 from gonzaga.net.viewcodec import view_from_json, view_to_json
@@ -42,7 +43,7 @@ PACE = 0.036  # seconds between two messages of one client: under the flood limi
 
 @pytest.fixture
 def srv(tmp_path):
-    t = S.ServerThread(tmp_path / "data", test_seeds=True, any_level=True)
+    t = serve.ServerThread(tmp_path / "data", test_seeds=True, any_level=True)
     t.start()
     yield t
     t.stop()
@@ -575,7 +576,7 @@ def test_restart_resumes_every_game_from_the_store(tmp_path):
     its record: the clients resume with their tokens, get the very snapshot they had, and finish
     the game (its AI seat goes on too)."""
     data = tmp_path / "data"
-    t = S.ServerThread(data, test_seeds=True, any_level=True).start()
+    t = serve.ServerThread(data, test_seeds=True, any_level=True).start()
     host = host_game(t.url, [HOST, seat("open", "yellow"), seat("ai", "green", "greedy")], seed=51)
     friend = join(t.url, host.code, "Bea", seed=3)
     host.send(type="start", token=host.token)
@@ -591,7 +592,7 @@ def test_restart_resumes_every_game_from_the_store(tmp_path):
     assert not t.running
     for c in (host, friend):
         c.close()
-    t2 = S.ServerThread(data, test_seeds=True, any_level=True).start()
+    t2 = serve.ServerThread(data, test_seeds=True, any_level=True).start()
     try:
         clients = []
         for old in (host, friend):
@@ -626,7 +627,7 @@ def test_an_ai_seat_due_to_act_goes_on_after_a_restart(tmp_path):
         {"name": "AI (greedy)", "kind": "ai", "colour": "blue", "bot": "greedy", "token_hash": None}], 0, True))
     store.append_action("g77", 0, setup.to_text())
     store.close()
-    t = S.ServerThread(data, test_seeds=True, any_level=True).start()
+    t = serve.ServerThread(data, test_seeds=True, any_level=True).start()
     try:
         c = Client(t.url)
         c.send(type="resume", game="g77", token=token)
@@ -668,17 +669,17 @@ def test_the_store_refuses_an_index_out_of_turn_and_a_database_it_cannot_open(tm
     with pytest.raises(StoreError, match="cannot open"):
         SQLiteStore(junk)
     with pytest.raises(OSError):  # a data folder that is a file: the server cannot start
-        S.ServerThread(junk, test_seeds=True, any_level=True).start()
-    with S.ServerThread(tmp_path / "a", test_seeds=True, any_level=True) as first:  # nor can it listen on a port in use
+        serve.ServerThread(junk, test_seeds=True, any_level=True).start()
+    with serve.ServerThread(tmp_path / "a", test_seeds=True, any_level=True) as first:  # nor can it listen on a port in use
         with pytest.raises(OSError):
-            S.ServerThread(tmp_path / "b", port=first.port, test_seeds=True, any_level=True).start()
+            serve.ServerThread(tmp_path / "b", port=first.port, test_seeds=True, any_level=True).start()
         with pytest.raises(OSError, match="another server"):  # nor share a data folder
-            S.ServerThread(tmp_path / "a", test_seeds=True, any_level=True).start()
+            serve.ServerThread(tmp_path / "a", test_seeds=True, any_level=True).start()
 
 
 def test_serve_command_prints_its_address_and_stops_on_sigterm(tmp_path, capsys):
-    assert S.main(["--port", "99999"]) == 2
-    assert S.main(["--bogus"]) == 2
+    assert serve.main(["--port", "99999"]) == 2
+    assert serve.main(["--bogus"]) == 2
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 2 and "gonzaga serve" in err
     env = {**os.environ, "PYTHONPATH": str(ROOT)}

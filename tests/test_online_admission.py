@@ -13,7 +13,7 @@ import pytest
 from websockets.sync.client import connect
 
 from gonzaga.net import protocol as P
-from gonzaga.net.admission import Admission, Limits
+from gonzaga.net.admission import Admission, Limits, Refused
 from gonzaga.net.serve import RepeatFilter, ServerThread
 from gonzaga.net.upkeep import Upkeep
 from gonzaga.rules import legal_actions, load_content
@@ -221,7 +221,7 @@ def test_lockouts_double_up_to_the_limit():
             a.check_guess("1.2.3.4")
         assert e.value.code == "limit"
         now[0] += lockout - 1
-        with pytest.raises(Exception):
+        with pytest.raises(Refused):
             a.check_guess("1.2.3.4")
         now[0] += 1.5
         a.check_guess("1.2.3.4")
@@ -322,8 +322,9 @@ def test_idle_lobbies_expire_and_finished_games_leave_memory(public):
 def test_repeated_log_records_are_rate_limited():
     now = [0.0]
     f = RepeatFilter(clock=lambda: now[0])
-    rec = lambda: logging.LogRecord("asyncio", logging.ERROR, "x", 1, "socket.accept() out of system resource",
-                                    None, (OSError, OSError(24, "Too many open files"), None))
+    def rec():
+        return logging.LogRecord("asyncio", logging.ERROR, "x", 1, "socket.accept() out of system resource",
+                                        None, (OSError, OSError(24, "Too many open files"), None))
     passed = [f.filter(r) for r in (rec() for _ in range(1000))]
     assert sum(passed) == RepeatFilter.BURST
     now[0] += 61

@@ -158,7 +158,7 @@ def test_sigkill_loses_no_acknowledged_action_and_damage_is_reported(tmp_path):
     damaged = reported = refused = 0
     for trial in range(20):
         p, url = serve(data)
-        killer = threading.Timer(rng.uniform(0.3, 1.5), lambda: p.send_signal(signal.SIGKILL))
+        killer = threading.Timer(rng.uniform(0.3, 1.5), lambda p=p: p.send_signal(signal.SIGKILL))
         killer.start()
         got = play_until_killed(url, 3.0)
         killer.join()

@@ -21,7 +21,7 @@ from gonzaga.net import mygames
 from gonzaga.net import protocol as P
 from gonzaga.net.client import CONNECTED, LOST
 from gonzaga.net.remote import Table
-from gonzaga.net.server import ServerThread
+from gonzaga.net.serve import ServerThread
 from gonzaga.net.viewcodec import view_to_json
 from gonzaga.rules import legal_actions
 from gonzaga.words import i18n

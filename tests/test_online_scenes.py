@@ -156,7 +156,7 @@ def test_host_a_game_a_friend_joins_and_both_play(app):
         else:
             acts = legal_actions(guest.session.state, 1)
             assert guest.session.submit(next((a for a in acts if not isinstance(a, Donate)), acts[0])) is None
-        assert frames_until(app, lambda: s.n > n and caught_up(guest, s), [guest])
+        assert frames_until(app, lambda n=n: s.n > n and caught_up(guest, s), [guest])
     assert s.state.round == 2 and s.state.phase == "plan"
     lines = s.log_lines()
     assert "Round 1: Ann donates fief" in " ".join(lines) and any("plans revealed" in x for x in lines)
@@ -206,7 +206,8 @@ def test_a_lost_server_shows_the_banner_with_retry(app):
 
 
 def test_hosting_while_another_gonzaga_hosts_says_so(app):
-    from gonzaga.net.server import ServerThread, default_data_dir
+    from gonzaga.net.serve import ServerThread
+    from gonzaga.net.server import default_data_dir
     other = ServerThread(default_data_dir()).start()  # e.g. "gonzaga serve" on the same user folder
     try:
         click(app, button(app, i18n.t("title.host_online")).rect.center, 2)
@@ -256,7 +257,7 @@ def test_the_join_screen_checks_what_is_typed(app):
 def test_joining_a_hosted_game_by_its_code(app, tmp_path):
     """The friend's side through the screens: the join screen, the lobby, the game."""
     from gonzaga.net import protocol as P
-    from gonzaga.net.server import ServerThread
+    from gonzaga.net.serve import ServerThread
     from gonzaga.scenes.game import GameScene
     srv = ServerThread(tmp_path / "srv").start()
     try:

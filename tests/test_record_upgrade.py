@@ -2,7 +2,7 @@
 import pytest
 
 from gonzaga.rules import GameConfig, GameRecord, Place, Plan, Setup, apply, new_game
-from gonzaga.rules.record import RECORD_VERSION, replay, upgrade
+from gonzaga.rules.record import RECORD_VERSION, RecordError, replay, upgrade
 
 DECK = tuple(range(10, 130, 10))
 
@@ -116,7 +116,7 @@ def test_an_old_game_that_used_the_land_bridge_finishes_on_its_own_board(content
     d = json.loads((Path(__file__).parent.parent / "saves" / "v1-solo-round5-placing.json").read_text())
     rec = GameRecord.from_json(d["record"])
     assert any(a.to_text().startswith("place 1 f100 3,11") for a in rec.actions)
-    with pytest.raises(Exception):
+    with pytest.raises(RecordError):
         _replay(upgrade(rec, content_of(rec, content)), content)  # not on today's board
     st = replay(rec, content)
     assert st.content.map_id["digest"] == EDITION

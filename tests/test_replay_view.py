@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from gonzaga.table import history, persistence
-from gonzaga.rules import load_content, replay
+from gonzaga.rules import replay
 from gonzaga.rules.view import HIDDEN
 from gonzaga.words import i18n
 from gonzaga.ui import widgets as W

@@ -15,7 +15,6 @@ import pytest
 from boards import PLAIN, axial, make_content, start
 from gonzaga.rules import (Donate, Place, Plan, Wedding, apply, check, legal_placements, legal_plans,
                            legal_weddings)
-from gonzaga.rules.legality import placement_problem
 from gonzaga.rules.playout import random_action
 
 BARRIER = [((6, r), (7, r)) for r in (1, 2, 3)]
@@ -360,7 +359,7 @@ def test_the_simulators_site_points_are_the_rules(seats):
     """Every placement and ring set in the simulator's tables, for every scenario of the seat
     count: its static points are ``scoring.site_points``; and what a fief or rings add to a
     seat's points on a position is ``scoring.immediate_points`` (sites and sea leagues)."""
-    from gonzaga.ai.fastsim import Sim, tables_for
+    from gonzaga.ai.fastsim import tables_for
     from gonzaga.rules import GameConfig, Setup, load_content, new_game, scoring
     content = load_content()
     checked = 0
@@ -379,7 +378,7 @@ def test_the_simulators_site_points_are_the_rules(seats):
         if st.phase != "place":
             continue
         i = st.order[st.turn]
-        for v, choice in sim.place_options(i, 10 ** 6):
+        for _v, choice in sim.place_options(i, 10 ** 6):
             if choice is None:
                 continue
             e, ring = choice

@@ -38,7 +38,7 @@ def test_no_sentence_of_the_rules_is_lost(lang):
     shown = " ".join(" ".join(rules_pages.page_text(p.id, lang)) for p in rules_pages.PAGES)
     for heading, paras in rules_pages.sections(lang):
         for para in paras:
-            for ids, sentence in para:
+            for _ids, sentence in para:
                 assert sentence in shown, (lang, heading, sentence)
     # and the sentences are the rules text's own words
     flat = " ".join(rules_text.text(lang).split())

@@ -152,7 +152,7 @@ def test_keyboard_only_placement(app):
     key(app, pygame.K_RETURN)  # the ghost appears on a legal spot
     assert pc.anchor is not None
     if pc.action() is None:
-        for k in range(6):
+        for _k in range(6):
             if pc.anchor in pc.legal[pc.rotation]:
                 break
             key(app, pygame.K_r)

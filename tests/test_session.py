@@ -43,8 +43,8 @@ def test_plans_stay_secret_in_log_until_reveal():
     assert region not in line
     p1 = next(p for p in legal_actions(s.state, 1) if not p.king)
     s.submit(p1)
-    assert any("plans revealed" in l for l in s.log_lines())
-    assert any("turn order" in l for l in s.log_lines())
+    assert any("plans revealed" in ln for ln in s.log_lines())
+    assert any("turn order" in ln for ln in s.log_lines())
 
 
 @pytest.mark.rule("E-session", "R5")

@@ -264,7 +264,7 @@ def test_a_seat_is_handed_to_the_computer_only_by_the_host_or_its_own_player():
 
 # ---------------------------------------------------------------- the only caller of apply
 
-ALLOWED_APPLY = {"gonzaga/table/core.py", "gonzaga/bench.py"}  # bench: a speed measurement, no game
+ALLOWED_APPLY = {"gonzaga/table/core.py"}  # the bench makes its positions with gonzaga/ai/positions.py
 ALLOWED_TRY_ON = {"gonzaga/table/hints.py", "gonzaga/table/history.py", "gonzaga/net/check.py",
                   "gonzaga/ui/rule_pictures.py"}
 
@@ -298,14 +298,15 @@ def test_outside_the_rules_and_the_ai_only_the_table_applies_an_action():
 
 @pytest.mark.rule("E-table")
 def test_the_authority_floor_imports_only_the_rules_the_ai_and_the_words():
-    """gonzaga/table sits above the rules, the AI and the words, below net, render, ui and scenes."""
+    """gonzaga/table sits above the rules, the AI and the words (and the version and resources, at the
+    bottom), below net, render, ui and scenes (tests/test_floors.py checks every floor)."""
     wrong = []
     for path in sorted((ROOT / "gonzaga" / "table").glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and node.level == 2:
                 names = [f"{node.module}.{a.name}" if node.module else a.name for a in node.names]
                 wrong += [f"{path.name}: {n}" for n in names
-                          if not n.startswith(("rules", "ai", "ui.i18n", "words"))]
+                          if not n.startswith(("rules", "ai", "words", "version", "resources"))]
             elif isinstance(node, (ast.Import, ast.ImportFrom)):
                 mods = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
                 wrong += [f"{path.name}: {m}" for m in mods if m.split(".")[0] in ("pygame", "gonzaga")]

@@ -34,8 +34,8 @@ def test_the_script_is_a_legal_game_that_ends_as_the_tutorial_says():
         s = replay(T.start_record(sec.id), content)
         assert s.phase in ("plan", "place"), sec.id
     # the texts' sites are the board's
-    for key, h in T.SITES.items():
-        assert content.sites[h].name.lower().startswith(key[:4]), key
+    for site, h in T.SITES.items():
+        assert content.sites[h].name.lower().startswith(site[:4]), site
 
 
 def test_every_step_text_exists_in_both_languages_without_spec_ids():

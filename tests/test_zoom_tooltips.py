@@ -4,7 +4,6 @@ Driven through the real event loop (posted pygame events, the App stepped frame 
 from __future__ import annotations
 
 import pygame
-import pytest
 
 from gonzaga.table import persistence
 from gonzaga.rules import Place, placement_problem, scoring

@@ -27,7 +27,7 @@ import pygame  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from gonzaga.ui_bench import game_at_round6  # noqa: E402
+from gonzaga.bench.ui import game_at_round6  # noqa: E402
 
 
 def _post(kind, **kw):

@@ -520,7 +520,7 @@ def main(argv=None):
     if args.ascii:
         print(ascii_map(cells))
     counts = {}
-    for h, (t, z) in cells.items():
+    for _h, (_t, z) in cells.items():
         counts[z] = counts.get(z, 0) + 1
     land = sum(1 for t, _ in cells.values() if t == "land")
     for rid, *_ in REGIONS:

@@ -82,7 +82,7 @@ class Tables:
         # hex of the map; the board's pieces (W4) and the rings in supply (W6) are checked in play
         self.rings = []
         self.rings1 = []  # single rings only (planning looks at these)
-        for k, rm in enumerate(self.rmask):
+        for rm in self.rmask:
             out = []
             singles = []
             for mask, ks in wedding_ring_sets(board, rm & board.sites, board.valid, True):

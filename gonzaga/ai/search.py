@@ -221,7 +221,7 @@ class HardBot(Bot):
                     break
                 st = apply(det, cands[k])
                 if models:
-                    for j, p in fixed.items():
+                    for p in fixed.values():
                         st = apply(st, p)
                 u, mg = rollout(st, seat, self.horizon)
                 total[k] += u

@@ -40,6 +40,7 @@ from typing import Optional
 from ..rules import load_content, view as seat_view
 from ..rules.board import board_for
 from .roster import make_bot
+import multiprocessing.connection
 
 PROCESS_BOTS = frozenset({"hard", "expert"})  # bots that search: run them in a process
 MAX_PROCESSES = 4  # one per seat at most
@@ -61,7 +62,6 @@ def watch_parent() -> None:
     it ended (SIGKILL included, which runs no clean-up in the parent). The parent holds one end of
     a pipe for each child (``multiprocessing.parent_process().sentinel``); the child sees it close
     when the parent dies, and a thread waiting on it ends the worker, mid-search or idle."""
-    import multiprocessing.connection
     parent = multiprocessing.parent_process()
     if parent is None or parent.sentinel is None:
         return

@@ -48,6 +48,8 @@ from .check_secrets import nesting_cost_us, scan, secret_strings
 from .report import (Parser as _Parser, UsageError, emit as _emit, percentile as _percentile,
                      silence_stdout as _silence_stdout)
 from .viewcodec import view_from_json
+from .storage import open_store
+from ..table.persistence import setup_logging
 
 log = logging.getLogger(__name__)
 
@@ -430,7 +432,6 @@ class Replayed:
 
 def replay_stored(data: Path, content) -> dict[str, Replayed]:
     """Every game in the server's store (opened with its own module once it has stopped), replayed."""
-    from .storage import open_store
     store = open_store(data)
     try:
         games = store.load_games()
@@ -776,7 +777,6 @@ def main(argv: list[str]) -> int:
     except UsageError as e:
         print(str(e), file=sys.stderr)
         return 2
-    from ..table.persistence import setup_logging
     log_file = setup_logging()
     try:
         res = asyncio.run(run_check(a))

@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 from .storage import open_store
+from .protocol import MAX_CLIENT_BYTES, _too_deep
 
 DECK_PREFIX = 8  # the first cards of a deck, in order: nothing else writes them so
 
@@ -58,7 +59,6 @@ def scan(folder: Path, secrets: dict[str, str]) -> tuple[int, int, list[str]]:
 def nesting_cost_us() -> dict[str, float]:
     """Microseconds ``protocol.parse_client``'s nesting check takes for 16 KiB messages of the
     shapes that cost it most (the best of 50 runs each)."""
-    from .protocol import MAX_CLIENT_BYTES, _too_deep
     shapes = {
         "wide": '{"v":1,"type":"ping","x":[' + ",".join(["[]"] * 6000) + "]}",
         "deep": '{"v":1,"type":"ping","x":' + "[" * 8000 + "]" * 8000 + "}",

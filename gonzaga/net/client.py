@@ -25,6 +25,8 @@ from pydantic import BaseModel
 
 from ..words import i18n
 from . import protocol
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.sync.client import connect
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +48,6 @@ def _address(url: str) -> str:
 def problem_for(e: BaseException, url: str) -> tuple[str, dict]:
     """Why a connection could not be opened or was lost: an i18n key of ``words/en_online`` and its
     parameters (the player reads plain words; the log keeps the exception)."""
-    from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
     address = _address(url)
     if isinstance(e, InvalidURI):
         return "online.err_bad_address", {"address": url}
@@ -202,7 +203,6 @@ class Connection:
 
     def _run(self, gen: int, out: queue.Queue) -> None:
         """Open the connection (no proxy: a game is on this network), then serve it until it ends."""
-        from websockets.sync.client import connect
         try:
             with connect(self.url, open_timeout=self.open_timeout, close_timeout=CLOSE_TIMEOUT, proxy=None,
                          max_size=protocol.MAX_SERVER_BYTES, user_agent_header="gonzaga") as ws:

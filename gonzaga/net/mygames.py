@@ -28,6 +28,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from ..table import persistence
 from ..table import save_schema as S
 from ..words import i18n
+from .serve import ServerThread
+from .server import new_host_key
+from .storage import StoreError
 
 log = logging.getLogger(__name__)
 
@@ -230,9 +233,6 @@ def start_server(book: Book, data_dir: Union[str, Path], lan: bool, port: Option
     """Start the server inside the game on ``port`` (else the one this data folder's server used
     last), or on a free port when that one is taken; the port is remembered. OSError when the
     server cannot start at all (``storage.StoreError`` when another server holds the folder)."""
-    from .serve import ServerThread
-    from .server import new_host_key
-    from .storage import StoreError
     host = "0.0.0.0" if lan else "127.0.0.1"
     preferred = port or book.last_port(data_dir)
     server = None

@@ -3,14 +3,21 @@
 server: :class:`RoomStore` (each action appended to the database before anyone sees it) and
 :class:`RoomWorker` (the AI seats' decisions, asked through the server's pools off the event loop).
 
-The seats' connections, tokens and the messages stay in ``server.py``.
+Here too the seats of a room (:class:`Seat`) and the client connection that holds one
+(:class:`Conn`). The tokens and the messages stay in ``server.py``, which gives each room's
+store and worker the server itself (they see it as a :class:`RoomServer`: they do not import it).
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 import multiprocessing
-from concurrent.futures import ProcessPoolExecutor
-from typing import TYPE_CHECKING, Optional
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from collections import deque
+from typing import Optional, Protocol, Union
+
+from websockets.asyncio.server import ServerConnection
+from websockets.exceptions import ConnectionClosed
 
 from ..ai.roster import make_bot
 from ..ai.worker import PROCESS_BOTS, decide_once, strip_view, watch_parent
@@ -19,13 +26,114 @@ from ..rules.content import Content
 from ..rules.view import shown_view
 from ..table import SeatSpec, Table
 from . import protocol as P
-from .storage import StoredGame, StoreError
+from .storage import GameStore, StoredGame, StoreError
 from .viewcodec import view_to_json
 
-if TYPE_CHECKING:  # the server's own classes (it imports this module)
-    from .server import Conn, GameServer, Seat
-
 log = logging.getLogger(__name__)
+
+MAX_OUTBOX = 500  # messages waiting for a client that does not read: past this it is cut off
+
+
+class RoomServer(Protocol):
+    """What a room's store and worker use of the server (``server.GameServer``)."""
+    store: GameStore
+    actions_accepted: int
+    procs: Optional[ProcessPoolExecutor]
+    pool: ThreadPoolExecutor
+    workers: int
+    loop: Optional[asyncio.AbstractEventLoop]
+    stopping: bool
+
+    def _ai_ready(self, room: "GameRoom") -> None: ...
+
+
+class Conn:
+    """One client connection: its outgoing queue (written by its own task, so a slow reader never
+    holds up a game), the seat it holds, and its flood counters."""
+
+    def __init__(self, ws: ServerConnection):
+        self.ws = ws
+        self.out: asyncio.Queue = asyncio.Queue()
+        self.room: Optional["GameRoom"] = None
+        self.seat: Optional[int] = None
+        self.times: deque = deque()
+        self.floods = 0
+        self.closing = False
+        self.dead = False
+        self.peer = _peer(ws)
+        self.address = self.peer.rpartition(":")[0] or self.peer  # what the per-address limits count
+
+    def send(self, msg: Union[P.BaseModel, str]) -> None:
+        if self.dead or self.closing:
+            return
+        if self.out.qsize() >= MAX_OUTBOX:
+            log.warning("%s does not read its messages: cut off", self.peer)
+            self.dead = True
+            try:
+                self.ws.transport.abort()
+            except Exception:  # pragma: no cover - the transport is already gone
+                pass
+            return
+        self.out.put_nowait(msg if isinstance(msg, str) else P.encode(msg))
+
+    def error(self, code: str, message: str, rule: Optional[str] = None) -> None:
+        self.send(P.Error(code=code, message=message, rule=rule))
+
+    def close(self, code: int, reason: str) -> None:
+        """Close after the messages already queued have gone out."""
+        if self.dead or self.closing:
+            return
+        self.closing = True
+        self.out.put_nowait((code, reason))
+
+    async def writer(self) -> None:
+        try:
+            while True:
+                item = await self.out.get()
+                if item is None:
+                    return
+                if isinstance(item, tuple):
+                    await self.ws.close(*item)
+                    return
+                await self.ws.send(item)
+        except ConnectionClosed:
+            pass
+        except Exception:  # pragma: no cover - logged, the connection is given up
+            log.exception("sending to %s failed", self.peer)
+        finally:
+            self.dead = True
+
+
+def _peer(ws) -> str:
+    try:
+        a = ws.remote_address
+        return f"{a[0]}:{a[1]}"
+    except Exception:
+        return "a client"
+
+
+class Seat:
+    def __init__(self, name: str, kind: str, colour: str, bot: Optional[str] = None,
+                 token_hash: Optional[str] = None):
+        self.name, self.kind, self.colour, self.bot, self.token_hash = name, kind, colour, bot, token_hash
+        self.conn: Optional[Conn] = None
+
+    def info(self) -> P.SeatInfo:
+        return P.SeatInfo(name=self.name, kind=self.kind, colour=self.colour, bot=self.bot,
+                          connected=self.kind == "ai" or (self.kind == "human" and self.conn is not None))
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "kind": self.kind, "colour": self.colour, "bot": self.bot,
+                "token_hash": self.token_hash}
+
+    @classmethod
+    def from_json(cls, d: dict) -> "Seat":
+        kind = d["kind"]
+        if kind not in ("human", "ai", "open"):
+            raise ValueError(f"bad seat kind {kind!r}")
+        return cls(str(d.get("name") or ""), kind, d["colour"], d.get("bot"), d.get("token_hash"))
+
+
 
 
 def _spec(s: "Seat") -> SeatSpec:
@@ -112,7 +220,7 @@ class RoomStore:
     """A room's store for its table: each action appended to the database in one transaction
     (raising when it cannot: the table then changes nothing). Nothing is ever taken back online."""
 
-    def __init__(self, server: "GameServer", room: GameRoom):
+    def __init__(self, server: RoomServer, room: GameRoom):
         self.server, self.room = server, room
 
     def keep(self, change) -> None:
@@ -127,7 +235,7 @@ class RoomWorker:
     pools: cheap levels in its thread pool, search levels in its processes. A finished decision
     wakes the room's table on the event loop."""
 
-    def __init__(self, server: "GameServer", room: GameRoom):
+    def __init__(self, server: RoomServer, room: GameRoom):
         self.server, self.room = server, room
         self._futures: dict[int, object] = {}
         self._bots: dict[tuple, object] = {}

@@ -25,7 +25,6 @@ import logging
 import random
 import secrets
 import time
-from collections import deque
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 from typing import Optional, Union
@@ -38,10 +37,11 @@ from ..rules import (Action, ActionSyntaxError, GameConfig, GameState, Place, Pl
                      Setup, Wedding, parse_action)
 from ..rules.content import Content, load_content
 from ..table import SeatRefused, StoreFailed
+from ..table.persistence import data_dir
 from . import protocol as P
 from . import upkeep
 from .admission import Admission, Refused
-from .rooms import GameRoom, RoomStore, RoomWorker
+from .rooms import MAX_OUTBOX, Conn, GameRoom, RoomStore, RoomWorker, Seat  # noqa: F401 (MAX_OUTBOX: still found here)
 from .storage import GameStore, StoredGame
 
 log = logging.getLogger(__name__)
@@ -57,7 +57,6 @@ FLOOD_CLOSE_AFTER = 3  # flood errors before the connection is closed
 MAX_GAME_CONNECTIONS = 8
 MAX_CONNECTIONS = 2000
 MAX_UNFINISHED_GAMES = 5000
-MAX_OUTBOX = 500  # messages waiting for a client that does not read: past this it is cut off
 CLOSE_TRY_LATER = 1013
 CLOSE_POLICY = 1008
 AI_RETRY_SECS = 1.0  # an AI action that could not be stored is asked again after this
@@ -75,96 +74,7 @@ def _ai_name(bot: str) -> str:
     return f"AI ({bot})"[:24]
 
 
-# ---------------------------------------------------------------- connections
-
-class Conn:
-    """One client connection: its outgoing queue (written by its own task, so a slow reader never
-    holds up a game), the seat it holds, and its flood counters."""
-
-    def __init__(self, ws: ServerConnection):
-        self.ws = ws
-        self.out: asyncio.Queue = asyncio.Queue()
-        self.room: Optional["GameRoom"] = None
-        self.seat: Optional[int] = None
-        self.times: deque = deque()
-        self.floods = 0
-        self.closing = False
-        self.dead = False
-        self.peer = _peer(ws)
-        self.address = self.peer.rpartition(":")[0] or self.peer  # what the per-address limits count
-
-    def send(self, msg: Union[P.BaseModel, str]) -> None:
-        if self.dead or self.closing:
-            return
-        if self.out.qsize() >= MAX_OUTBOX:
-            log.warning("%s does not read its messages: cut off", self.peer)
-            self.dead = True
-            try:
-                self.ws.transport.abort()
-            except Exception:  # pragma: no cover - the transport is already gone
-                pass
-            return
-        self.out.put_nowait(msg if isinstance(msg, str) else P.encode(msg))
-
-    def error(self, code: str, message: str, rule: Optional[str] = None) -> None:
-        self.send(P.Error(code=code, message=message, rule=rule))
-
-    def close(self, code: int, reason: str) -> None:
-        """Close after the messages already queued have gone out."""
-        if self.dead or self.closing:
-            return
-        self.closing = True
-        self.out.put_nowait((code, reason))
-
-    async def writer(self) -> None:
-        try:
-            while True:
-                item = await self.out.get()
-                if item is None:
-                    return
-                if isinstance(item, tuple):
-                    await self.ws.close(*item)
-                    return
-                await self.ws.send(item)
-        except ConnectionClosed:
-            pass
-        except Exception:  # pragma: no cover - logged, the connection is given up
-            log.exception("sending to %s failed", self.peer)
-        finally:
-            self.dead = True
-
-
-def _peer(ws) -> str:
-    try:
-        a = ws.remote_address
-        return f"{a[0]}:{a[1]}"
-    except Exception:
-        return "a client"
-
-
 # ---------------------------------------------------------------- games
-
-class Seat:
-    def __init__(self, name: str, kind: str, colour: str, bot: Optional[str] = None,
-                 token_hash: Optional[str] = None):
-        self.name, self.kind, self.colour, self.bot, self.token_hash = name, kind, colour, bot, token_hash
-        self.conn: Optional[Conn] = None
-
-    def info(self) -> P.SeatInfo:
-        return P.SeatInfo(name=self.name, kind=self.kind, colour=self.colour, bot=self.bot,
-                          connected=self.kind == "ai" or (self.kind == "human" and self.conn is not None))
-
-    def to_json(self) -> dict:
-        return {"name": self.name, "kind": self.kind, "colour": self.colour, "bot": self.bot,
-                "token_hash": self.token_hash}
-
-    @classmethod
-    def from_json(cls, d: dict) -> "Seat":
-        kind = d["kind"]
-        if kind not in ("human", "ai", "open"):
-            raise ValueError(f"bad seat kind {kind!r}")
-        return cls(str(d.get("name") or ""), kind, d["colour"], d.get("bot"), d.get("token_hash"))
-
 
 def last_for(action: Action, seat: int) -> P.LastAction:
     """The action as ``seat`` may know it (setup: nothing; another seat's plan: only who planned)."""
@@ -624,26 +534,10 @@ class GameServer:
 
 # ---------------------------------------------------------------- running
 
-def __getattr__(name: str):
-    """``ServerThread``, ``run_server`` and ``DEFLATE`` live in ``serve.py`` (running a server);
-    they are still found here, where they were."""
-    if name in ("ServerThread", "run_server", "DEFLATE"):
-        from . import serve
-        return getattr(serve, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 def new_host_key() -> str:
     """The key a host's own server gives its host's client (never stored, never sent to a guest)."""
     return secrets.token_urlsafe(24)
 
 
 def default_data_dir() -> Path:
-    from ..table.persistence import data_dir
     return data_dir() / "server"
-
-
-def main(argv: Optional[list[str]] = None) -> int:
-    """``gonzaga serve`` (in ``serve.py``)."""
-    from .serve import main as serve_main
-    return serve_main(argv)

@@ -368,7 +368,7 @@ class SQLiteStore(GameStore):
                 rows = self._db.execute("SELECT id, code, config, seed, seats, host_seat, started, finished"
                                         f" FROM games{where} ORDER BY created, id", params).fetchall()
                 acts: dict[str, list[str]] = {}
-                for gid, idx, text in self._db.execute(
+                for gid, _idx, text in self._db.execute(
                         "SELECT game_id, idx, text FROM actions WHERE game_id IN"
                         f" (SELECT id FROM games{where}) ORDER BY game_id, idx", params):
                     acts.setdefault(gid, []).append(text)
@@ -410,11 +410,11 @@ class FolderLock:
             raise StoreError(f"cannot lock the data folder {folder}: {e.strerror or e}") from None
         try:
             if sys.platform == "win32":
-                import msvcrt
+                import msvcrt  # Windows only: this module must import on every system
                 self._f.seek(0)
                 msvcrt.locking(self._f.fileno(), msvcrt.LK_NBLCK, 1)
             else:
-                import fcntl
+                import fcntl  # POSIX only: this module must import on every system
                 fcntl.flock(self._f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             self._f.close()

@@ -17,20 +17,35 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import TYPE_CHECKING, Optional
+from typing import Optional, Protocol
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .server import GameRoom, GameServer
+from .admission import Admission
+from .rooms import GameRoom
+from .storage import GameStore, StoredGame
 
 log = logging.getLogger(__name__)
 
 SWEEP_SECONDS = 30.0
 
 
+class KeptServer(Protocol):
+    """What the upkeep uses of the server (``server.GameServer``, which imports this module)."""
+    store: GameStore
+    admission: Admission
+    rooms: dict[str, GameRoom]
+    by_code: dict[str, GameRoom]
+    tokens: dict[str, tuple[GameRoom, int]]
+    stopping: bool
+
+    def _rebuild(self, g: StoredGame) -> GameRoom: ...
+
+    def _register(self, room: GameRoom) -> None: ...
+
+
 class Upkeep:
     """When each game was last seen with a connection, and the sweep that acts on it."""
 
-    def __init__(self, server: "GameServer", clock=time.monotonic):
+    def __init__(self, server: KeptServer, clock=time.monotonic):
         self.server = server
         self.clock = clock
         self.seen: dict[str, float] = {}
@@ -73,7 +88,7 @@ class Upkeep:
                 log.exception("the upkeep sweep failed")
 
 
-def forget_room(server: "GameServer", room: "GameRoom") -> None:
+def forget_room(server: KeptServer, room: GameRoom) -> None:
     """Take a game out of the server's memory (not out of the store)."""
     if server.rooms.get(room.id) is room:
         del server.rooms[room.id]
@@ -84,7 +99,7 @@ def forget_room(server: "GameServer", room: "GameRoom") -> None:
             del server.tokens[seat.token_hash]
 
 
-def reload_game(server: "GameServer", game_id: str) -> Optional["GameRoom"]:
+def reload_game(server: KeptServer, game_id: str) -> Optional[GameRoom]:
     """A game the server let go of (finished, idle), loaded again from the store for a resume;
     None when the store does not have it."""
     if server.stopping:

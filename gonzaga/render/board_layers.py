@@ -277,9 +277,9 @@ class PiecesLayerMixin:
             for i in range(8):
                 a = 2 * math.pi * i / 8
                 tip = (c[0] + R * 0.6 * math.cos(a), c[1] + R * 0.6 * math.sin(a))
-                l = (c[0] + R * 0.28 * math.cos(a - 0.35), c[1] + R * 0.28 * math.sin(a - 0.35))
+                left = (c[0] + R * 0.28 * math.cos(a - 0.35), c[1] + R * 0.28 * math.sin(a - 0.35))
                 r = (c[0] + R * 0.28 * math.cos(a + 0.35), c[1] + R * 0.28 * math.sin(a + 0.35))
-                pygame.draw.polygon(big, (*dark, 255), [l, tip, r])
+                pygame.draw.polygon(big, (*dark, 255), [left, tip, r])
             pygame.draw.circle(big, (255, 236, 160, 255), c, R * 0.28)
             pygame.draw.circle(big, (*dark, 255), c, R * 0.28, K)
         else:  # a crescent moon: dormant

@@ -164,7 +164,7 @@ class StaticLayerMixin:
         region_w = max(1, int(round(S * 0.07)))
         sea_w = max(1, int(round(S * 0.06)))
         peaks: list[tuple[tuple[float, float], tuple[float, float]]] = []
-        for h, t in self._terrain.items():
+        for h in self._terrain:
             for d in range(6):
                 n = hexgrid.add(h, hexgrid.DIRECTIONS[d])
                 if n not in self._terrain or n < h:
@@ -578,11 +578,11 @@ def _draw_compass(surf: pygame.Surface, box: pygame.Rect, S: float) -> None:
     for i, (length, width) in enumerate([(1.0, 0.16)] * 4 + [(0.6, 0.12)] * 4):
         a = math.radians(-90 + 90 * i) if i < 4 else math.radians(-45 + 90 * (i - 4))
         tip = (c[0] + R * length * math.cos(a), c[1] + R * length * math.sin(a))
-        l = (c[0] + R * width * math.cos(a - math.pi / 2), c[1] + R * width * math.sin(a - math.pi / 2))
+        left = (c[0] + R * width * math.cos(a - math.pi / 2), c[1] + R * width * math.sin(a - math.pi / 2))
         r = (c[0] + R * width * math.cos(a + math.pi / 2), c[1] + R * width * math.sin(a + math.pi / 2))
-        pygame.draw.polygon(big, (*theme.PARCHMENT, 255), [c, l, tip])
+        pygame.draw.polygon(big, (*theme.PARCHMENT, 255), [c, left, tip])
         pygame.draw.polygon(big, (*theme.INK, 255), [c, tip, r])
-        pygame.draw.aalines(big, (*theme.INK, 255), True, [l, tip, r, c])
+        pygame.draw.aalines(big, (*theme.INK, 255), True, [left, tip, r, c])
     pygame.draw.circle(big, (*theme.GOLD, 255), c, R * 0.07)
     img = pygame.transform.smoothscale(big, (d, d))
     surf.blit(img, box.topleft)

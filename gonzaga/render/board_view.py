@@ -88,6 +88,7 @@ from ..rules.hexgrid import Hex
 from . import icons
 from .board_layers import PiecesLayerMixin
 from .board_static import StaticLayerMixin, _load_coastline
+import logging
 
 SQRT3 = hexgrid.SQRT3
 
@@ -557,7 +558,6 @@ class _Job:
         except _Cancelled:
             self.layer = None
         except BaseException as e:  # noqa: BLE001 - the view keeps the scaled layer; logged
-            import logging
             logging.getLogger(__name__).exception("zoomed board layer failed")
             self.error = e
         finally:

@@ -238,9 +238,9 @@ def _compass(d: _Pen):
     long_r, short_r = 46, 11
     for i in range(4):
         a = math.radians(-90 + 90 * i)
-        l = math.radians(-90 + 90 * i - 45)
+        left = math.radians(-90 + 90 * i - 45)
         r = math.radians(-90 + 90 * i + 45)
-        d.poly([(50 + short_r * math.cos(l), 50 + short_r * math.sin(l)),
+        d.poly([(50 + short_r * math.cos(left), 50 + short_r * math.sin(left)),
                 (50 + long_r * math.cos(a), 50 + long_r * math.sin(a)),
                 (50 + short_r * math.cos(r), 50 + short_r * math.sin(r)), (50, 50)])
     for i in range(4):

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 import pygame
+import math
 
 
 class LabelPlacer:
@@ -84,7 +85,6 @@ def around(anchor: tuple[float, float], size: tuple[int, int], gap: float) -> li
 
 def spiral(anchor: tuple[float, float], size: tuple[int, int], step: float, rings: int = 4) -> list[pygame.Rect]:
     """Candidate boxes centred on ``anchor``, then on points of growing rings around it."""
-    import math
     ax, ay = anchor
     w, h = size
     out = [pygame.Rect(int(ax - w / 2), int(ay - h / 2), w, h)]

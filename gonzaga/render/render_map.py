@@ -9,6 +9,11 @@ import os
 import sys
 from pathlib import Path
 
+import pygame
+
+from ..rules.content import ContentError, load_content
+from .board_view import BoardRenderer
+
 USAGE = "usage: gonzaga render-map OUT.png [--size WxH]"
 DEFAULT_SIZE = (1920, 1080)
 MIN_SIDE, MAX_SIDE = 200, 8192
@@ -75,13 +80,8 @@ def main(argv: list[str]) -> int:
     if not os.access(parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
         return _fail(f"cannot write {out}: permission denied")
 
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # no window is ever opened
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # no window is ever opened (read by pygame.init)
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    import pygame
-
-    from ..rules.content import ContentError, load_content
-    from .board_view import BoardRenderer
 
     try:
         content = load_content()

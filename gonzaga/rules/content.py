@@ -18,6 +18,8 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError, 
 
 from . import hexgrid
 from .hexgrid import Hex
+import hashlib
+from ..resources import asset_path
 
 REGION_IDS = ("hispania", "francia", "britannia", "italia", "germania", "orientalis")
 SEA_IDS = ("germanicum", "balticum", "britannicum", "cantabricus", "tyrrhenum", "adriaticum")
@@ -349,7 +351,6 @@ class Content:
     @cached_property
     def map_id(self) -> dict[str, Any]:
         """Which board a game was played on: saved in records, checked when one is loaded."""
-        import hashlib
         if self.edition_digest:  # an earlier edition keeps the digest its games recorded
             return {"name": self.board.name, "version": self.board.version, "digest": self.edition_digest}
         h = hashlib.sha256(self.board.model_dump_json().encode())
@@ -381,7 +382,6 @@ class Content:
 # ---------------------------------------------------------------- loading
 
 def default_directory() -> Path:
-    from ..resources import asset_path
     return asset_path("map")
 
 

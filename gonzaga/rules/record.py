@@ -16,6 +16,7 @@ from .content import Content, edition_for, load_content
 from .engine import apply, new_game
 from .legality import IllegalAction
 from .state import GameConfig, GameState
+import reprlib
 
 RECORD_FORMAT = "gonzaga-record"
 RECORD_VERSION = 2  # 2: the printed card numbering (D1); version 1 records are upgraded on reading
@@ -110,7 +111,6 @@ MAX_ACTION_TEXT = 400  # the longest, a four-seat setup, has about 260 character
 
 def _excerpt(value: Any, limit: int = 40) -> str:
     """A short printable quotation of any value, for messages (never the whole of a huge one)."""
-    import reprlib
     r = reprlib.Repr()
     r.maxlevel, r.maxlist, r.maxdict, r.maxstring, r.maxother, r.maxlong = 3, 4, 4, limit, limit, limit
     try:

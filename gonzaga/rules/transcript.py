@@ -53,7 +53,7 @@ def transcript(record: GameRecord, content: Content | None = None) -> str:
                          + (f"; Last Turn card fired: round {state.last_round} is the last"
                             if state.last_round and not before.last_round else ""))
     if state.is_over:
-        for i, s in enumerate(state.seats):
+        for _i, s in enumerate(state.seats):
             lines.append(f"  {s.colour}: {s.score} = sites {s.site_points} + leagues {s.league_points} + "
                          f"donations {s.donation_points} + Gonzaga {s.gonzaga_points} + objective "
                          f"{s.objective_points} ({s.objective})")

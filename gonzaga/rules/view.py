@@ -12,6 +12,7 @@ from typing import Callable, Optional
 
 from .actions import Plan
 from .state import GameState, evolve
+from .legality import legal_plans  # local: legality imports state, not view
 
 HIDDEN = "hidden"
 
@@ -65,7 +66,6 @@ def determinize(v: GameState, rng: random.Random,
     Hidden plans of seats that already planned are replaced by ``plan_for(state, seat)``
     (default: a uniformly random legal plan); the game's end is not revealed by them.
     """
-    from .legality import legal_plans  # local: legality imports state, not view
 
     me = v.viewer
     if me is None:

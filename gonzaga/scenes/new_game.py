@@ -9,6 +9,7 @@ from ..words import i18n
 from ..ui import widgets as W
 from ..ui.widgets import Button, TextField
 from .base import Scene
+from ..ai import bot_names
 
 COLOURS = ("red", "yellow", "green", "blue")
 FAMILIES = ("Este", "Sforza", "Medici", "Visconti")
@@ -16,7 +17,6 @@ FAMILIES = ("Este", "Sforza", "Medici", "Visconti")
 
 def ai_levels() -> list[str]:
     # imported here, not at the top: the AI package loads its tables; the forms need only the names
-    from ..ai import bot_names
     names = bot_names()
     return [b for b in ("easy", "medium", "hard", "expert") if b in names] or ["greedy"]
 
@@ -169,7 +169,7 @@ class NewGameScene(Scene):
     def chosen_seats(self) -> list[SeatSpec]:
         self._sync()
         out = []
-        for i, s in enumerate(self.seats[: self.count]):
+        for _i, s in enumerate(self.seats[: self.count]):
             name = s.name.strip() or i18n.colour_name(s.colour)
             out.append(SeatSpec(name, s.kind, s.bot, s.colour))
         return out

@@ -41,6 +41,7 @@ from .online_common import (
     game_line,
     paste_text,
 )
+from ..net.server import default_data_dir
 
 log = logging.getLogger(__name__)
 
@@ -108,11 +109,6 @@ class _Form(Scene):
 def host_server(book: "mygames.Book", lan: bool, port: Optional[int] = None):
     """(the server started inside the game, "") or (None, why not, in words). It comes back on
     ``port`` (else the port this computer's last hosted server used) when that port is free."""
-    try:  # imported here: the server's own dependencies are optional in a build
-        from ..net.server import default_data_dir
-    except Exception:  # a build without the server: said plainly, the log has the cause
-        log.exception("the online server cannot be loaded")
-        return None, i18n.t("online.unavailable")
     try:
         return mygames.start_server(book, default_data_dir(), lan, port), ""
     except OSError as e:

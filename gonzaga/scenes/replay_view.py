@@ -363,7 +363,7 @@ class ReplayScene(GameScene):
         frac = (rs.step - rs.first_step) / span
         filled = pygame.Rect(s.x, s.y, max(8, int(s.w * frac)), s.h)
         pygame.draw.rect(surf, (150, 52, 40), filled, 0, 8)
-        for r, n in rs.round_starts().items():
+        for _r, n in rs.round_starts().items():
             tx = s.x + int(s.w * (n - rs.first_step) / span)
             pygame.draw.line(surf, W.PANEL_EDGE, (tx, s.bottom - 6), (tx, s.bottom), 1)
         pygame.draw.rect(surf, W.PANEL_EDGE, s, 1, 8)

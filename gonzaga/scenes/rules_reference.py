@@ -75,7 +75,7 @@ class RulesReferenceScene(ModalScene):
                                                               sc(40)), max_len=30, on_change=self._searched, px=17))
         self.search.editing = True
         self.buttons = []
-        for n, pid in enumerate(self.matches):
+        for _n, pid in enumerate(self.matches):
             b = Button(title(pid), (lambda pid=pid: self.show(pid)), (0, 0, self.list_w, self.row_h - sc(4)),
                        style="secondary",
                        selected=(pid == self.page), px=16)

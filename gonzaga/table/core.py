@@ -33,6 +33,7 @@ from .observers import Observer, ObserverCallback, Observers
 from .pacing import AIPacer, Worker
 from .seats import SeatSpec, act_problem, handover_problem, may_hint
 from .store import Change, NoStore, Store, StoreFailed
+from ..rules.record import content_of
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +50,6 @@ class Table:
         self.seats = list(seats)
         self.record = GameRecord(record.config, record.seed, [], record.map_id)
         if record.map_id:  # a game begun on a kept earlier edition of the board finishes on it
-            from ..rules.record import content_of
             content = content_of(record, content or load_content())
         self.store: Store = store if store is not None else NoStore()
         self.host = host

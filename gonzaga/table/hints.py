@@ -25,6 +25,10 @@ from ..rules.hexgrid import Hex
 from ..rules import scoring
 from ..words import i18n
 from .pacing import Worker
+from ..ai import bot_names
+from ..ai.bots import best_scoring
+from ..ai.worker import DecisionWorker
+import logging
 
 #: the levels from strongest to weakest; a hint asks the first one that is registered
 PREFERENCE = ("expert", "hard", "medium", "easy", "greedy", "random")
@@ -32,7 +36,6 @@ PREFERENCE = ("expert", "hard", "medium", "easy", "greedy", "random")
 
 def strongest_level() -> str:
     """The strongest AI level registered now (``expert`` once it exists)."""
-    from ..ai import bot_names
     names = bot_names()
     for n in PREFERENCE:
         if n in names:
@@ -119,7 +122,6 @@ def _cover_reason(v: GameState, seat: int, cells: Iterable[Hex], new_piece: Opti
 
 def _best_under(v: GameState, seat: int, region: str, action: str) -> Optional[tuple[int, Action]]:
     """The best-scoring placement or wedding under a plan: (points, action) or None."""
-    from ..ai.bots import best_scoring
     opts = best_scoring(v, seat, region, action)
     return max(opts, key=lambda x: x[0]) if opts else None
 
@@ -196,7 +198,6 @@ class HintService:
     @property
     def worker(self) -> Worker:
         if self._worker is None:
-            from ..ai.worker import DecisionWorker
             self._worker = DecisionWorker(processes=1)
         return self._worker
 
@@ -225,7 +226,6 @@ class HintService:
         try:
             self._ticket = self.worker.request(level, seed, v, seat)
         except Exception:  # no worker could start: no hint, the game goes on
-            import logging
             logging.getLogger(__name__).exception("hint request failed")
             self._ticket = None
             self.failed = True
@@ -241,7 +241,6 @@ class HintService:
         try:
             a = self.worker.result(self._ticket)
         except Exception:  # a failing search must not stop the game: say so, no hint
-            import logging
             logging.getLogger(__name__).exception("hint failed")
             self._ticket = None
             self.failed = True

@@ -13,12 +13,12 @@ from typing import Iterable, Optional
 from ..rules import Content, GameRecord, GameState, SeatState, new_game, try_on
 from ..rules.view import public_view
 from .seats import SeatSpec
+from ..rules import load_content
+from ..rules.record import upgrade
 
 
 def states(record: GameRecord, content: Optional[Content] = None) -> list[GameState]:
     """The state before any action, then after each action of the record."""
-    from ..rules import load_content
-    from ..rules.record import upgrade
     content = content or load_content()
     if record.version < 2:
         record = upgrade(record, content)

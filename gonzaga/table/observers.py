@@ -10,18 +10,23 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Optional
+from typing import Callable, Optional, Protocol
 
 from ..rules import Action, GameState, Plan, Setup
 from ..rules.view import HIDDEN
 
-if TYPE_CHECKING:
-    from .core import Table
-
 log = logging.getLogger(__name__)
 
+
+class Viewed(Protocol):
+    """What observers are told about: the ``Table`` (a protocol, so that this module does not
+    import the table's, which imports it)."""
+
+    def view_for(self, seat: Optional[int]) -> GameState: ...
+
+
 # callback(view, action as the seat may know it, table)
-ObserverCallback = Callable[[GameState, Optional[Action], "Table"], None]
+ObserverCallback = Callable[[GameState, Optional[Action], Viewed], None]
 
 
 def known_action(action: Optional[Action], seat: Optional[int]) -> Optional[Action]:
@@ -57,7 +62,7 @@ class Observers:
         if o in self._all:
             self._all.remove(o)
 
-    def tell(self, table: Table, action: Optional[Action]) -> None:
+    def tell(self, table: Viewed, action: Optional[Action]) -> None:
         for o in list(self._all):
             try:
                 o.callback(table.view_for(o.seat), known_action(action, o.seat), table)

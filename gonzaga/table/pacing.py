@@ -13,16 +13,17 @@ the same positions and give the same answers, so a game continues as it would ha
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Optional, Protocol
+from typing import TYPE_CHECKING, Optional, Protocol, Sequence
 
 from ..ai.match import bot_seed
-from ..rules import Action, Donate, GameState, check, legal_actions, view
+from ..rules import Action, Donate, GameRecord, GameState, check, legal_actions, view
 from .store import StoreFailed
+from ..ai import make_bot
+from ..ai.worker import DecisionWorker
+from .seats import SeatSpec
 
 if TYPE_CHECKING:
     from ..ai.base import Bot
-    from ..ai.worker import DecisionWorker
-    from .core import Table
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +47,21 @@ class Worker(Protocol):
     def close(self) -> None: ...
 
 
+class Paced(Protocol):
+    """The table whose AI seats are paced (a protocol: ``core.Table`` imports this module)."""
+
+    @property
+    def state(self) -> GameState: ...
+
+    @property
+    def seats(self) -> Sequence[SeatSpec]: ...
+
+    @property
+    def record(self) -> GameRecord: ...
+
+    def _commit(self, action: Action) -> None: ...
+
+
 class InlineWorker:
     """Decides at once in the calling thread (tests, tools). Same API as ``ai.worker.DecisionWorker``."""
 
@@ -55,7 +71,6 @@ class InlineWorker:
         self._n = 0
 
     def request(self, bot_name: str, seed: int, v: GameState, seat: int) -> int:
-        from ..ai import make_bot
         self._n += 1
         bot = self._bots.get((bot_name, seed, seat))
         if bot is None:
@@ -75,7 +90,6 @@ class InlineWorker:
 
 def make_worker() -> DecisionWorker:
     """The project's decision worker (bots think in a thread or a process, never in the frame loop)."""
-    from ..ai.worker import DecisionWorker
     return DecisionWorker()
 
 
@@ -90,7 +104,7 @@ def fallback(v: GameState, seat: int) -> Action:
 class AIPacer:
     """The AI seats of one table: their open questions, the answer being shown, the answers given."""
 
-    def __init__(self, table: Table, worker: Optional[Worker], ai_delay: float):
+    def __init__(self, table: Paced, worker: Optional[Worker], ai_delay: float):
         self.table = table
         self.worker = worker
         self.ai_delay = ai_delay

@@ -37,17 +37,21 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, Mapping, Optional, Protocol, Sequence
+from typing import Literal, Mapping, Optional, Protocol, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from . import save_schema as S
 from ..version import __version__
 from ..words import i18n
+import platformdirs
+from .seats import SeatSpec
+from ..ai import bot_names
+from ..rules import Content, GameRecord, GameState, RecordError, load_content, replay
+from ..rules.record import RECORD_VERSION, digest
+from ..rules.record import earlier_board, upgrade
+from ..rules.content import edition_for
 
-if TYPE_CHECKING:  # the rules are imported when a save is read (this module loads at start-up)
-    from ..rules import Content, GameRecord, GameState
-    from .seats import SeatSpec
 
 log = logging.getLogger(__name__)
 
@@ -75,7 +79,6 @@ def _user_dir(sub: str, kind: str) -> Path:
     if h:
         d = h / sub
     else:
-        import platformdirs
         d = Path(getattr(platformdirs, f"user_{kind}_dir")(APP_NAME, appauthor=False))
     return _ensure_dir(d)
 
@@ -361,7 +364,6 @@ class LoadedSave:
 
     @property
     def seats(self) -> list[SeatSpec]:
-        from .seats import SeatSpec
         return [SeatSpec(s.name, s.kind, s.bot, s.colour) for s in self.model.seats]
 
 
@@ -471,7 +473,6 @@ def read_save(path: Path, content: Optional[Content] = None) -> LoadedSave:
 
 def _known_bots() -> Optional[list[str]]:
     try:
-        from ..ai import bot_names
         return bot_names()
     except Exception:  # the AI package is not essential to read a save
         log.exception("bot names unavailable")
@@ -479,8 +480,6 @@ def _known_bots() -> Optional[list[str]]:
 
 
 def _read_save(path: Path, content: Optional[Content]) -> LoadedSave:
-    from ..rules import GameRecord, RecordError, load_content, replay
-    from ..rules.record import RECORD_VERSION, digest
 
     d = S.parse_json(S.read_bounded(path))
     if not isinstance(d, dict) or d.get("format") != SAVE_FORMAT:
@@ -506,8 +505,6 @@ def _read_save(path: Path, content: Optional[Content]) -> LoadedSave:
         raise SaveError(i18n.t("save.invalid", detail=i18n.t("save.detail_seats")), path)
     if tuple(s.colour for s in model.seats) != tuple(record.config.seat_colours()):
         raise SaveError(i18n.t("save.invalid", detail=i18n.t("save.detail_colours")), path)
-    from ..rules.record import earlier_board, upgrade
-    from ..rules.content import edition_for
     # The board the game was played on: this one, or a kept earlier edition (assets/map/editions)
     # on which it finishes; failing both, an earlier edition of this board is replayed move by move.
     own = edition_for(record.map_id, content)

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Callable, Collection, Literal,
 
 from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError,
                       ValidationInfo, field_validator, model_validator)
+from ..words import i18n
 
 if TYPE_CHECKING:
     from ..rules.content import Content
@@ -91,7 +92,6 @@ class FileProblem(Exception):
         self.params = params
 
     def message(self) -> str:
-        from ..words import i18n
         params = dict(self.params)
         if i18n.language() != "en" and params.get("code"):  # the system's words are English: its code instead
             params["detail"] = params["code"]

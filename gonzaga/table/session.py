@@ -36,6 +36,7 @@ from .core import Table
 from .pacing import SPEEDS, InlineWorker, Worker, fallback as _fallback, make_worker  # noqa: F401  (screens, tests)
 from .seats import SeatSpec
 from .store import CallbackStore, Change
+from .takeback import candidate
 
 log = logging.getLogger(__name__)
 
@@ -190,7 +191,6 @@ class Session:
         now: Sequence[Optional[int]] = self.humans_to_plan() or [self.human_to_place()]
         if now[0] is not None:
             return now[0]
-        from .takeback import candidate
         return candidate(self)
 
     @property

@@ -38,6 +38,9 @@ from . import persistence
 from ..rules import GameRecord, GameState
 from .seats import SeatSpec
 from ..words import i18n
+import hashlib
+from . import history
+from ..rules import scoring
 
 log = logging.getLogger(__name__)
 
@@ -162,7 +165,6 @@ def reset() -> bool:
 
 def online_id(game: str) -> str:
     """An online game's entry id: from the server's game id (the same game, counted once)."""
-    import hashlib
     return hashlib.sha256(f"online:{game}".encode("utf-8")).hexdigest()[:16]
 
 
@@ -184,8 +186,6 @@ class FinishedGame(Protocol):
 
 def entry_for(session: FinishedGame) -> Optional[GameEntry]:
     """The entry of a finished game with at least one human seat; None otherwise."""
-    from . import history
-    from ..rules import scoring
     st = session.state
     humans = session.humans
     if st.phase != "over" or not humans:

@@ -24,6 +24,10 @@ from typing import Optional, Union
 from ..rules import Action, Donate, GameConfig, GameRecord, GameState, Place, Plan, Setup, Wedding
 from ..rules import scoring
 from ..rules.hexgrid import Hex
+from ..rules import legal_placements
+from ..words import i18n
+from ..ai import make_bot
+from . import persistence
 
 log = logging.getLogger(__name__)
 
@@ -225,7 +229,6 @@ def start_record(section_id: str) -> GameRecord:
 
 def params(state: GameState) -> dict[str, object]:
     """The values the step texts name, read from the game as it stands."""
-    from ..words import i18n
     c = state.content
     you, ai = state.seats[YOU], state.seats[AI]
     held = scoring.objective_cities_held(state, YOU)
@@ -242,7 +245,6 @@ def params(state: GameState) -> dict[str, object]:
     out["east"] = i18n.t(f"symbol.{obj.eastern}") if obj else ""
     best = 0
     if you.plan is not None and you.fief is not None and state.phase == "place":
-        from ..rules import legal_placements
         for p in legal_placements(state, YOU):
             cells, _ = c.fiefs[p.fief].footprint(p.anchor, p.rotation)
             best = max(best, scoring.immediate_points(state, YOU, state.board.mask_of(cells)))
@@ -286,7 +288,6 @@ def same_place(state: GameState, a: object, b: object) -> bool:
 
 def reading_words(lang: str = "en") -> int:
     """How many words the player reads (the steps' texts): the ten-minute budget's measure."""
-    from ..words import i18n
     table = i18n.table(lang)
     return sum(len(table.get(st.key, "").split()) for sec in SECTIONS for st in sec.steps)
 
@@ -307,7 +308,6 @@ class ScriptedWorker:
         self._n += 1
         a = ai_move(v.round, v.phase) if seat == AI else None
         if a is None or (v.phase == "place" and v.order[v.turn] != seat):
-            from ..ai import make_bot
             a = make_bot("greedy", seed).choose(v, seat)
         self._answers[self._n] = a
         return self._n
@@ -340,7 +340,6 @@ class Progress:
 
 
 def progress_path() -> Path:
-    from . import persistence
     return persistence.data_dir() / PROGRESS_FILE
 
 
@@ -358,7 +357,6 @@ def load_progress() -> Progress:
 
 
 def save_progress(p: Progress) -> bool:
-    from . import persistence
     d = {"version": 1, "section": p.section, "done": sorted(set(p.done), key=section_index),
          "finished": p.finished}
     try:

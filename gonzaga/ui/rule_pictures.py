@@ -317,7 +317,7 @@ def _scoring(st0, content, out) -> None:
         out["sites"] = e
     # a sea league: three harbors of one sea (the one with the closest harbors)
     best = None
-    for sea, mask in st0.board.sea_harbors.items():
+    for sea, _mask in st0.board.sea_harbors.items():
         hs = [h for h in content.sites if content.sites[h].kind == "harbor" and content.sites[h].sea == sea]
         hs.sort(key=lambda h: (h[1], h[0]))
         for drop in range(len(hs)):
@@ -361,7 +361,7 @@ def _group(st0, content, out) -> None:
             if b.barrier[d] >> i & 1:
                 barrier_edges.add(hexgrid.add(h, hexgrid.DIRECTIONS[d]))
     for want_barrier in (True, False):
-        def touches(f, a, k, cells, cs, want=want_barrier):
+        def touches(f, a, k, cells, cs, want=want_barrier, held=held, st=st):  # bound now (ruff B023)
             if set(cells) & held:
                 return False
             adj = any(hexgrid.are_adjacent(c, h) for c in cells for h in held)

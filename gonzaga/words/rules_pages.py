@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Callable
 
 from . import rules_text
+import unicodedata
 
 _ID = r"[A-Z]\d{1,2}"
 _ID_GROUP = re.compile(rf"^\s*{_ID}(?:\s*-\s*{_ID})?(?:\s*,\s*{_ID}(?:\s*-\s*{_ID})?)*\s*$")
@@ -182,5 +183,4 @@ def search(query: str, lang: str, title: Callable[[Page], str] = lambda p: p.id)
 
 
 def _fold(s: str) -> str:
-    import unicodedata
     return "".join(c for c in unicodedata.normalize("NFD", s.lower()) if not unicodedata.combining(c))

@@ -18,6 +18,10 @@ import collections
 import logging
 from typing import Optional
 
+import pygame
+
+from ..resources import asset_path
+
 log = logging.getLogger(__name__)
 
 EFFECTS = ("card", "reveal", "fief", "ring", "donation", "points", "league", "last_turn", "curtain",
@@ -64,7 +68,6 @@ class Audio:
         if self.state != "waiting":
             return self.state == "on"
         try:
-            import pygame
             mixer = pygame.mixer  # a pygame built without SDL_mixer raises NotImplementedError here
             mixer.init(44100, -16, 2, 1024)
             if mixer.get_init() is None:
@@ -83,7 +86,6 @@ class Audio:
         return True
 
     def _load(self, mixer) -> None:
-        from .resources import asset_path
         for name in EFFECTS + (MUSIC,):
             self.sounds[name] = mixer.Sound(str(asset_path("sounds", f"{name}.wav")))
 

@@ -1,4 +1,4 @@
-"""Timing of the board renderer: ``python -m gonzaga.render.bench [WxH] [--frames N]``.
+"""Timing of the board renderer: ``python -m gonzaga.bench.board [WxH] [--frames N]``.
 
 Prints the static-layer build time (several rebuilds, first one apart: it also loads the
 fonts and makes the textures) and the per-frame dynamic draw time with 40 fiefs, 10 rings,
@@ -12,16 +12,15 @@ import statistics
 import sys
 import time
 
+import pygame
+
+from ..render.board_view import BoardRenderer
+from ..rules.content import load_content
+
 
 def main(argv: list[str]) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    import pygame
-
-    from ..rules.content import load_content
-    from .board_view import BoardRenderer
-
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # both read by pygame.init(), below
     size = (1920, 1080)
     frames = 300
     args = list(argv)

@@ -5,45 +5,13 @@ import random
 import statistics
 import time
 
-from .anim_bench import measure as measure_anim
-from .ui_bench import first_frame_ms, measure_ui
-
-
-def mid_game_state(seed: int = 7, rounds: int = 6):
-    """A seeded 4-seat greedy game stopped at the start of placement in ``rounds``."""
-    from .ai import make_bot
-    from .rules import GameConfig, apply, deal, new_game, view
-
-    state = new_game(GameConfig(seats=4))
-    state = apply(state, deal(state, random.Random(seed)))
-    bots = [make_bot("greedy", seed + i) for i in range(4)]
-    while not (state.round == rounds and state.phase == "place"):
-        seat = state.to_act()[0]
-        state = apply(state, bots[seat].choose(view(state, seat), seat))
-    return state
-
-
-def rollout_positions(count: int) -> list:
-    """Full states (determinized from a seat's view) at the start of a place phase, rounds 2-7
-    of seeded greedy games, 2 and 4 seats: where a search's rollouts start."""
-    from .ai import make_bot
-    from .rules import GameConfig, apply, deal, determinize, new_game, view
-
-    out = []
-    g = 0
-    while len(out) < count:
-        seats = 2 if g % 2 == 0 else 4
-        state = new_game(GameConfig(seats=seats))
-        state = apply(state, deal(state, random.Random(900 + g)))
-        bots = [make_bot("greedy", 900 + g + i) for i in range(seats)]
-        stop = 2 + g % 6
-        while not (state.round == stop and state.phase == "place"):
-            seat = state.to_act()[0]
-            state = apply(state, bots[seat].choose(view(state, seat), seat))
-        seat = state.to_act()[0]
-        out.append(determinize(view(state, seat), random.Random(g)))
-        g += 1
-    return out
+from ..ai.fastsim import play_out, tables_for
+from ..ai.positions import dealt_games, mid_game_state, rollout_positions
+from ..ai.search import play_out as play_out_apply
+from ..rules.placement import anchor_masks, placements
+from ..rules.playout import random_playout
+from .anim import measure as measure_anim
+from .ui import first_frame_ms, measure_ui
 
 
 def measure_rollouts(quick: bool = False) -> tuple[float, float]:
@@ -62,9 +30,6 @@ def measure_rollouts(quick: bool = False) -> tuple[float, float]:
     The two are timed in turn, three times (once with ``quick``), and the best of each is
     kept, so that other load on the machine moves the ratio as little as possible.
     """
-    from .ai.fastsim import play_out, tables_for
-    from .ai.search import play_out as play_out_apply
-
     starts = rollout_positions(4 if quick else 60)
     for st in starts:
         tables_for(st)
@@ -87,10 +52,6 @@ def measure_rollouts(quick: bool = False) -> tuple[float, float]:
 
 
 def run_bench(quick: bool = False, ui: bool = True) -> dict:
-    from .rules import GameConfig, apply, deal, new_game
-    from .rules.placement import anchor_masks, placements
-    from .rules.playout import random_playout
-
     state = mid_game_state()
     board = state.board
     seat = state.to_act()[0]
@@ -112,10 +73,7 @@ def run_bench(quick: bool = False, ui: bool = True) -> dict:
                          state.all_fiefs, s.ring_mask)
         all_plans.append((time.perf_counter() - t0) * 1e3)
     n_games = 20 if quick else 200
-    starts = []
-    for g in range(n_games):
-        st = new_game(GameConfig(seats=4), state.content)
-        starts.append(apply(st, deal(st, random.Random(1000 + g))))
+    starts = dealt_games(n_games, state.content)
     rng = random.Random(5)
     t0 = time.perf_counter()
     for st in starts:
@@ -128,7 +86,7 @@ def run_bench(quick: bool = False, ui: bool = True) -> dict:
            "rollout_steps_per_s": round(rollouts, 1),
            "rollout_steps_per_s_apply": round(rollouts_apply, 1),
            "position": f"4 seats, round {state.round}, fief {s.fief}, {len(plans)} plans"}
-    if ui:  # each measures in a subprocess: nothing of pygame is imported here
+    if ui:  # each measures in a subprocess, with SDL's dummy drivers
         out.update(measure_ui(quick=quick))
         out.update(measure_anim(quick))  # frames while the table's animations run (issue 13)
         out["first_frame_ms"] = first_frame_ms(1 if quick else 3)

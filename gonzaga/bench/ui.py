@@ -1,4 +1,4 @@
-"""Interface figures for ``gonzaga bench --json`` (merged by ``bench.run_bench``).
+"""Interface figures for ``gonzaga bench --json`` (merged by ``bench.engine.run_bench``).
 
 * ``frame_ms_p50`` / ``frame_ms_p99``: one frame (events, update, draw) at 2560x1440 with
   the board zoomed to 200%, mid-game, with every overlay on: a fief dragged over every
@@ -14,7 +14,7 @@
 * ``frame_cpu_ms_p99`` / ``zoom_frame_cpu_ms_p99``: the same frames' CPU time on the frame
   loop's thread (what a frame costs whatever else the machine is running; the wall-clock
   figures above also count waiting for the cores and for the layer builder).
-* ``first_frame_ms`` (``first_frame_ms()``, added by ``bench.run_bench``): ``gonzaga
+* ``first_frame_ms`` (``first_frame_ms()``, added by ``bench.engine.run_bench``): ``gonzaga
   --exit-after-first-frame`` run as a subprocess: from the
   first import of the package to the first title frame on screen. Target <= 1000 ms.
 
@@ -24,12 +24,23 @@ from __future__ import annotations
 
 import json
 import os
+import statistics
 import subprocess
 import sys
+import time
+
+import pygame
+
+from ..ai import make_bot
+from ..app import App
+from ..rules import legal_placements, view
+from ..scenes.game import GameScene
+from ..table import persistence
+from ..table.session import SeatSpec, Session
 
 
 def bench_env() -> dict:
-    """The environment of the measuring subprocesses (also gonzaga/anim_bench.py's)."""
+    """The environment of the measuring subprocesses (also gonzaga/bench/anim.py's)."""
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
     env.setdefault("GONZAGA_HOME", os.path.join(os.path.expanduser("~"), ".cache", "gonzaga-bench"))
     return env
@@ -57,15 +68,6 @@ def game_at_round6(size, phase: str, *, opponents_as_ai: bool = False):
     for seat 0 (placing: with a legal spot). Greedy bots play every seat up to there; then the
     seats are four humans (hot-seat, seat 0's hand open), or seat 0 and three AI seats
     (``opponents_as_ai``: a solo game, as the README's screenshots show it)."""
-    import pygame  # noqa: F401
-
-    from .table import persistence
-    from .ai import make_bot
-    from .app import App
-    from .rules import legal_placements, view
-    from .scenes.game import GameScene
-    from .table.session import SeatSpec, Session
-
     names = ("Ann", "Yellow AI", "Green AI", "Blue AI") if opponents_as_ai else ("Ann", "Bob", "Cy", "Di")
     seats = [SeatSpec(n, "human", colour=c) for n, c in zip(names, ("red", "yellow", "green", "blue"))]
     app = App(persistence.Settings(speed="instant"), size=size, autosave=False)
@@ -93,12 +95,10 @@ def game_at_round6(size, phase: str, *, opponents_as_ai: bool = False):
 
 
 def _post(kind, **kw) -> None:
-    import pygame
     pygame.event.post(pygame.event.Event(kind, **kw))
 
 
 def _motion(pos, buttons=(0, 0, 0)) -> None:
-    import pygame
     _post(pygame.MOUSEMOTION, pos=(int(pos[0]), int(pos[1])), rel=(0, 0), buttons=buttons)
 
 
@@ -108,7 +108,6 @@ _CPU: dict[int, list] = {}  # id(times) -> the same frames' CPU time on the fram
 def _timed(app, times: list) -> None:
     """One frame: its wall time into ``times``, its CPU time (this thread only: what the
     frame itself costs, whatever else the machine runs) beside it."""
-    import time
     c0 = time.thread_time()
     t0 = time.perf_counter()
     app.step(1 / 60)
@@ -119,8 +118,6 @@ def _timed(app, times: list) -> None:
 def _drag_frames(quick: bool, size=(2560, 1440), zoom: float = 2.0) -> list:
     """Frame times of a fief dragged over every hex in view (every 3rd with ``quick``),
     the wheel turning it now and then, a tip showing; the board at ``zoom``."""
-    import pygame
-
     app, g = game_at_round6(size, "place")
     r = g.renderer
     pc = g.place
@@ -183,10 +180,7 @@ def _zoom_frames(quick: bool, size=(2560, 1440)) -> list:
     """Frame times while zooming in and out towards the pointer (Ctrl+wheel) and panning
     with the middle button, with short rests in which the crisp layers are built in
     the background (frames keep being measured meanwhile)."""
-    import pygame
-
     app, g = game_at_round6(size, "place")
-    r = g.renderer
     b = g.board_rect
     times: list = []
     rounds = 2 if quick else 4
@@ -220,7 +214,6 @@ def _zoom_frames(quick: bool, size=(2560, 1440)) -> list:
 
 
 def _figures(quick: bool) -> dict:
-    import statistics
     drag = _drag_frames(quick)
     plan = _plan_frames(quick)
     both = drag + plan
@@ -239,7 +232,7 @@ def _figures(quick: bool) -> dict:
 
 def measure_ui(quick: bool = False) -> dict:
     out = {}
-    p = subprocess.run([sys.executable, "-m", "gonzaga.ui_bench", "--drag"] + (["--quick"] if quick else []),
+    p = subprocess.run([sys.executable, "-m", "gonzaga.bench.ui", "--drag"] + (["--quick"] if quick else []),
                        capture_output=True, text=True, env=bench_env(), timeout=600)
     try:
         out.update(json.loads(p.stdout.strip().splitlines()[-1]))

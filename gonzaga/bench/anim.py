@@ -9,7 +9,7 @@
 * ``anim_frame_cpu_ms_p99``: the same frames' CPU time on the frame loop's thread (what they
   cost whatever else the machine runs; ``anim_frame_ms_max`` is the slowest frame, wall clock).
 
-Runs in a subprocess with SDL's dummy drivers (``python -m gonzaga.anim_bench``);
+Runs in a subprocess with SDL's dummy drivers (``python -m gonzaga.bench.anim``);
 ``GONZAGA_ANIM_TRACE=1`` prints each frame's time and what was moving to stderr.
 """
 from __future__ import annotations
@@ -17,23 +17,21 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import statistics
 import sys
+import time
 
-from .ui_bench import bench_env
+from ..ai import make_bot
+from ..app import App
+from ..rules import view
+from ..scenes.feedback import Event
+from ..scenes.game import GameScene
+from ..table import persistence
+from ..table.session import SeatSpec, Session
+from .ui import bench_env
 
 
 def _frames(quick: bool) -> dict:
-    import statistics
-    import time
-
-    from .table import persistence
-    from .ai import make_bot
-    from .app import App
-    from .rules import view
-    from .scenes.feedback import Event
-    from .scenes.game import GameScene
-    from .table.session import SeatSpec, Session
-
     seats = [SeatSpec(n, "human", colour=c) for n, c in
              (("Ann", "red"), ("Bob", "yellow"), ("Cy", "green"), ("Di", "blue"))]
     app = App(persistence.Settings(speed="normal"), size=(1600, 1000), autosave=False)
@@ -98,7 +96,7 @@ def _frames(quick: bool) -> dict:
 
 def measure(quick: bool = False) -> dict:
     """The figures, measured in a subprocess (headless)."""
-    p = subprocess.run([sys.executable, "-m", "gonzaga.anim_bench"] + (["--quick"] if quick else []),
+    p = subprocess.run([sys.executable, "-m", "gonzaga.bench.anim"] + (["--quick"] if quick else []),
                        capture_output=True, text=True, env=bench_env(), timeout=600)
     try:
         return json.loads(p.stdout.strip().splitlines()[-1])
