@@ -68,8 +68,8 @@ class _Address:
 
     def __init__(self, now: float):
         self.conns = 0
-        self.creates: deque = deque()  # times of recent creates
-        self.wrong: deque = deque()  # times of recent wrong invite codes
+        self.creates: deque[float] = deque()  # times of recent creates
+        self.wrong: deque[float] = deque()  # times of recent wrong invite codes
         self.locked_until = 0.0
         self.lockouts = 0
         self.lobbies: set[str] = set()  # ids of games this address created
@@ -208,6 +208,6 @@ class Admission:
         return len(self._addresses)
 
 
-def _drop_older(times: deque, limit: float) -> None:
+def _drop_older(times: deque[float], limit: float) -> None:
     while times and times[0] <= limit:
         times.popleft()

@@ -28,13 +28,13 @@ is only "seat N planned" until the reveal; the setup's decks and objectives are 
 from __future__ import annotations
 
 import json
-from typing import Annotated, Literal, Optional, Union
+from typing import Annotated, Any, Final, Literal, Optional, Union
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from .cleantext import MAX_CHAT, name_problem
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION: Final = 1
 MAX_CLIENT_BYTES = 16 * 1024  # a client message: an action is one short line
 MAX_SERVER_BYTES = 1024 * 1024  # a server message: a view with every piece of a 4-seat game
 MAX_DEPTH = 6  # objects and lists nested in a client message
@@ -216,7 +216,7 @@ class Joined(_Msg):
     seat: int
     token: TOKEN
     host: bool
-    map: dict  # the server's ``Content.map_id``: a client with another board refuses to play
+    map: dict[str, Any]  # JSON; the server's ``Content.map_id``: a client with another board refuses to play
 
 
 class Lobby(_Msg):
@@ -245,7 +245,7 @@ class Update(_Msg):
     game: GAME_ID
     n: int  # actions in the game's record so far
     seat: Optional[int]  # the receiving seat; ``view`` is ``view(state, seat)``; None: a spectator's public view
-    view: dict  # ``viewcodec.view_to_json``
+    view: dict[str, Any]  # JSON: ``viewcodec.view_to_json``
     last: Optional[LastAction] = None  # None for a snapshot (on joining, resuming, starting)
     seats: list[SeatInfo]
 
@@ -307,7 +307,7 @@ class ProtocolError(ValueError):
         self.message = message
 
 
-def _raw(text: Union[str, bytes], max_bytes: int) -> dict:
+def _raw(text: Union[str, bytes], max_bytes: int) -> dict[str, Any]:  # a JSON object
     if isinstance(text, bytes):
         if len(text) > max_bytes:
             raise ProtocolError("too_large", f"a message may hold at most {max_bytes} bytes")

@@ -6,6 +6,7 @@ import argparse
 import json
 import os
 import sys
+from typing import NoReturn
 
 
 class UsageError(Exception):
@@ -13,11 +14,11 @@ class UsageError(Exception):
 
 
 class Parser(argparse.ArgumentParser):
-    def error(self, message):  # one clear line, not argparse's usage block
+    def error(self, message: str) -> NoReturn:  # one clear line, not argparse's usage block
         raise UsageError(f"{self.prog}: {message}")
 
 
-def emit(obj: dict, as_json: bool) -> None:
+def emit(obj: dict[str, object], as_json: bool) -> None:
     """The figures: one JSON document, or one ``key: value`` line each."""
     if as_json:
         print(json.dumps(obj, indent=1))

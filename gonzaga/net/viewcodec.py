@@ -8,7 +8,7 @@ are encoded: ``view_to_json`` refuses a full state, so a server cannot send one 
 """
 from __future__ import annotations
 
-from typing import Annotated, Literal, Optional
+from typing import Annotated, Any, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -64,7 +64,7 @@ class PieceJ(BaseModel):
 
 class ViewJ(BaseModel):
     model_config = _strict
-    config: dict
+    config: dict[str, Any]  # JSON: GameConfig.to_json
     phase: Literal["setup", "plan", "place", "over"]
     round: int
     scenario: Optional[str]
@@ -80,7 +80,7 @@ class ViewJ(BaseModel):
     viewer: Optional[int]  # None: the public view (a spectator's)
 
 
-def view_to_json(v: GameState) -> dict:
+def view_to_json(v: GameState) -> dict[str, Any]:  # a JSON object
     """A seat's view (or the public view, ``viewer`` None) as a JSON-ready dict; ValueError for a
     state that is not a view."""
     if not all(s.deck_hidden for s in v.seats) or (v.viewer is None and v.phase != "over" and any(
@@ -106,7 +106,7 @@ def view_to_json(v: GameState) -> dict:
     }
 
 
-def view_from_json(d: dict, content: Content) -> GameState:
+def view_from_json(d: dict[str, Any], content: Content) -> GameState:
     """The view a server sent, as a state for the screens; ValueError with the first problem."""
     try:
         j = ViewJ.model_validate(d)
@@ -121,8 +121,8 @@ def view_from_json(d: dict, content: Content) -> GameState:
         leagues=frozenset(s.leagues), site_points=s.site_points, league_points=s.league_points,
         donation_points=s.donation_points, donations=s.donations, gonzaga_points=s.gonzaga_points,
         objective_points=s.objective_points, deck_hidden=True, card_digit=s.card_digit) for s in j.seats)
-    pieces = tuple(Piece(seat=p.seat, kind=p.kind, fief=p.fief, cells=tuple(tuple(c) for c in p.cells),
-                         castles=frozenset(tuple(c) for c in p.castles), mask=p.mask, round=p.round)
+    pieces = tuple(Piece(seat=p.seat, kind=p.kind, fief=p.fief, cells=tuple(p.cells),
+                         castles=frozenset(p.castles), mask=p.mask, round=p.round)
                    for p in j.pieces)
     return evolve(base, phase=j.phase, round=j.round, scenario=j.scenario, flourishing=frozenset(j.flourishing),
                   seats=seats, order=tuple(j.order), turn=j.turn, last_turn_seat=j.last_turn_seat,

@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 import random
-from typing import Optional
+from typing import Iterable, Optional
 
 from . import scoring
 from .actions import Action, Donate, Place, Plan, Setup, Wedding
 from .board import board_for
+from .hexgrid import Hex
 from .content import Content, load_content
 from .legality import IllegalAction, check
 from .rounds import game_ends, last_turn_fires, turn_order_key
@@ -90,20 +91,23 @@ def _start_round(state: GameState) -> GameState:
 def turn_order(state: GameState) -> tuple[int, ...]:
     """R4: K first, then A, B, C; ties by the other action card, then the lower fief card
     (``rounds.turn_order_key``)."""
-    def key(i: int):
+    def key(i: int) -> tuple[int, int, int]:
         s = state.seats[i]
-        return turn_order_key(s.plan.king, s.plan.action, s.card)
+        plan, card = s.plan, s.card
+        assert plan is not None and card is not None  # at the reveal each seat holds a card (R1) and a plan (R3)
+        return turn_order_key(plan.king, plan.action, card)
     return tuple(sorted(range(state.n), key=key))
 
 
 def _reveal(state: GameState) -> GameState:
     """R3: plans are public; K2: a King's Privilege costs a ring now."""
-    seats = tuple(evolve(s, rings=s.rings - 1) if s.plan.king else s for s in state.seats)
+    seats = tuple(evolve(s, rings=s.rings - 1) if s.plan is not None and s.plan.king else s for s in state.seats)
     state = evolve(state, seats=seats)
     return evolve(state, phase="place", order=turn_order(state), turn=0)
 
 
-def _add_piece(state: GameState, seat: int, kind: str, fief: int, cells, castles, mask: int) -> GameState:
+def _add_piece(state: GameState, seat: int, kind: str, fief: int, cells: Iterable[Hex],
+               castles: Iterable[Hex], mask: int) -> GameState:
     piece = Piece(seat, kind, fief, tuple(cells), frozenset(castles), mask, state.round)
     s = state.seats[seat]
     points = scoring.site_points(state, mask)
@@ -140,8 +144,9 @@ def _wedding(state: GameState, a: Wedding) -> GameState:
 def _next_turn(state: GameState) -> GameState:
     """R5: the fief card leaves the game; after the last seat, the round ends."""
     seat = state.order[state.turn]
-    s = state.seats[seat]
-    played = {s.plan.region, s.plan.action} | ({"K"} if s.plan.king else set())
+    plan = state.seats[seat].plan
+    assert plan is not None  # only a seat that planned has a turn (R4)
+    played = {plan.region, plan.action} | ({"K"} if plan.king else set())
     state = state.with_seat(seat, fief=None, unavailable=frozenset(played))
     if state.turn + 1 < len(state.order):
         return evolve(state, turn=state.turn + 1)

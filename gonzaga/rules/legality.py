@@ -4,11 +4,12 @@
 """
 from __future__ import annotations
 
-from typing import Optional
+from typing import Iterator, Optional
 
 from . import hexgrid
 from .actions import ACTION_CARDS, INACTIVE, Action, Donate, Place, Plan, Setup, Wedding
-from .board import shift
+from .board import Board, shift
+from .hexgrid import Hex
 from .placement import placements
 from .refusals import Illegal
 from .state import GameState
@@ -105,7 +106,7 @@ def _check_plan(state: GameState, a: Plan) -> Optional[Illegal]:
     return plan_problem(state, a.seat, a.region, a.action, a.king)
 
 
-def placement_problem(state: GameState, seat: int, fief: int, anchor, rotation: int,
+def placement_problem(state: GameState, seat: int, fief: int, anchor: Hex, rotation: int,
                       region: str, action: str) -> Optional[Illegal]:
     """Why this fief may not go here under this plan (P1-P9), or None."""
     board = state.board
@@ -143,10 +144,12 @@ def check_place(state: GameState, a: Place) -> Optional[Illegal]:
         return Illegal.of("R1", "wrong_fief", fief=s.fief, asked=a.fief)
     if not 0 <= a.rotation <= 5:
         return Illegal.of("P10", "rotation")
-    return placement_problem(state, a.seat, a.fief, a.anchor, a.rotation, s.plan.region, s.plan.action)
+    plan = s.plan
+    assert plan is not None  # ``check`` lets only the seat whose turn it is place, after the reveal
+    return placement_problem(state, a.seat, a.fief, a.anchor, a.rotation, plan.region, plan.action)
 
 
-def ring_problem(state: GameState, seat: int, h, taken: int = 0) -> Optional[Illegal]:
+def ring_problem(state: GameState, seat: int, h: Hex, taken: int = 0) -> Optional[Illegal]:
     """Why a ring of ``seat`` may not go on ``h`` (P6, W4), or None."""
     board = state.board
     if not board.on_board(h):
@@ -161,7 +164,9 @@ def ring_problem(state: GameState, seat: int, h, taken: int = 0) -> Optional[Ill
 
 def check_wedding(state: GameState, a: Wedding) -> Optional[Illegal]:
     s = state.seats[a.seat]
-    if s.plan.action != "C":
+    plan = s.plan
+    assert plan is not None  # as in check_place
+    if plan.action != "C":
         return Illegal.of("W1", "wedding_card")
     if not 1 <= len(a.rings) <= 2:
         return Illegal.of("W3", "wedding_rings")
@@ -174,10 +179,10 @@ def check_wedding(state: GameState, a: Wedding) -> Optional[Illegal]:
         if why:
             return why
         taken |= 1 << board.index_of[h]
-    rmask = board.region_mask(s.plan.region, state.flourishing)
+    rmask = board.region_mask(plan.region, state.flourishing)
     in_region = [bool(rmask >> board.index_of[h] & 1) for h in a.rings]
     if not any(in_region):
-        return _in_region("W2", "first_ring", state, s.plan.region)
+        return _in_region("W2", "first_ring", state, plan.region)
     if len(a.rings) == 2 and not hexgrid.are_adjacent(*a.rings):
         return Illegal.of("W3", "second_ring")
     return None
@@ -208,8 +213,12 @@ def legal_placements(state: GameState, seat: int, region: Optional[str] = None,
     """Every distinct legal placement of the seat's fief (default: under its plan)."""
     s = state.seats[seat]
     fief = s.fief if fief is None else fief
-    region = s.plan.region if region is None else region
-    action = s.plan.action if action is None else action
+    if region is None or action is None:
+        plan = s.plan
+        assert plan is not None, "no plan: say the region and action"
+        region = plan.region if region is None else region
+        action = plan.action if action is None else action
+    assert fief is not None, "no fief card: say the fief"
     board = state.board
     spots = placements(board, fief, board.region_mask(region, state.flourishing), action,
                        state.all_fiefs, s.ring_mask)
@@ -221,7 +230,10 @@ def legal_weddings(state: GameState, seat: int, region: Optional[str] = None) ->
     s = state.seats[seat]
     if s.rings < 1:
         return []
-    region = s.plan.region if region is None else region
+    if region is None:
+        plan = s.plan
+        assert plan is not None, "no plan: say the region"
+        region = plan.region
     board = state.board
     blocked = s.fief_mask | state.all_rings
     open_hexes = board.valid & ~blocked
@@ -231,7 +243,8 @@ def legal_weddings(state: GameState, seat: int, region: Optional[str] = None) ->
     return [Wedding(seat, tuple(hex_at[i] for i in rs)) for rs in sets]
 
 
-def wedding_ring_sets(board, first: int, second: int, pairs: bool, single: int = -1):
+def wedding_ring_sets(board: Board, first: int, second: int, pairs: bool,
+                      single: int = -1) -> Iterator[tuple[int, tuple[int, ...]]]:
     """Each ring set of a wedding once, as (mask, bit indices in bit order, which is (r, q)
     order): one ring on a hex of ``first`` that is also in ``single``, then (with ``pairs``,
     W3) a ring on ``first`` and a second beside it on ``second``. The caller's masks say
@@ -240,10 +253,10 @@ def wedding_ring_sets(board, first: int, second: int, pairs: bool, single: int =
 
     The order (by first ring, singles before pairs, neighbours in ``board.deltas`` order) is
     part of the contract: the AI's tables and seeded bots read the sets in it."""
-    seen = set()
+    seen: set[tuple[int, ...]] = set()
     deltas = board.deltas
     for i in _iter_bits(first):
-        options = [(i,)] if single >> i & 1 else []
+        options: list[tuple[int, ...]] = [(i,)] if single >> i & 1 else []
         if pairs:
             options += [(i, i + d) if d > 0 else (i + d, i) for d in deltas if second >> (i + d) & 1]
         for ks in options:
@@ -255,7 +268,7 @@ def wedding_ring_sets(board, first: int, second: int, pairs: bool, single: int =
                 yield mask, ks
 
 
-def _iter_bits(mask: int):
+def _iter_bits(mask: int) -> Iterator[int]:
     while mask:
         low = mask & -mask
         yield low.bit_length() - 1
@@ -270,7 +283,7 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
         return list(legal_plans(state, seat))
     s = state.seats[seat]
     acts: list[Action] = list(legal_placements(state, seat))
-    if s.plan.action == "C":
+    if s.plan is not None and s.plan.action == "C":
         acts.extend(legal_weddings(state, seat))
     acts.append(Donate(seat))
     return acts

@@ -23,17 +23,17 @@ from __future__ import annotations
 import logging
 import random
 import time
-from typing import Callable, Optional
+from typing import Callable, Optional, Sequence
 
 from ..rules import Action, GameRecord, GameState, Illegal, Setup, apply, check, deal, new_game
 from ..rules.content import Content, load_content
 from ..rules.view import shown_view, view
 from . import takeback
-from .observers import Observer, Observers
-from .pacing import AIPacer
+from .observers import Observer, ObserverCallback, Observers
+from .pacing import AIPacer, Worker
 from .seats import (SeatSpec, act_problem, give_back_problem, grace_problem, handover_problem, may_hint,
                     resign_problem)
-from .store import Change, NoStore, StoreFailed
+from .store import Change, NoStore, Store, StoreFailed
 from ..rules.record import content_of
 
 log = logging.getLogger(__name__)
@@ -42,16 +42,17 @@ log = logging.getLogger(__name__)
 class Table:
     """One game: its state, record and seats; the only place the state changes."""
 
-    def __init__(self, seats: list, record: GameRecord, *, content: Optional[Content] = None, store=None,
-                 worker=None, ai_delay: float = 0.0, clock: Callable[[], float] = time.monotonic,
-                 host: Optional[int] = 0, assists: Optional[dict] = None):
+    def __init__(self, seats: Sequence[SeatSpec], record: GameRecord, *, content: Optional[Content] = None,
+                 store: Optional[Store] = None, worker: Optional[Worker] = None, ai_delay: float = 0.0,
+                 clock: Callable[[], float] = time.monotonic, host: Optional[int] = 0,
+                 assists: Optional[dict[str, int]] = None):
         if len(seats) != record.config.seats:
             raise ValueError("one seat description per seat")
         self.seats = list(seats)
         self.record = GameRecord(record.config, record.seed, [], record.map_id)
         if record.map_id:  # a game begun on a kept earlier edition of the board finishes on it
             content = content_of(record, content or load_content())
-        self.store = store if store is not None else NoStore()
+        self.store: Store = store if store is not None else NoStore()
         self.host = host
         self.clock = clock
         self.state: GameState = new_game(record.config, content)
@@ -112,13 +113,13 @@ class Table:
     def hint_view(self, seat: Optional[int]) -> Optional[GameState]:
         """The view a hint for ``seat`` is worked out from: only a human seat's own view, in a game
         that goes on; None when no hint may be given."""
-        if not may_hint(self.seats, seat) or self.state.phase in ("setup", "over"):
+        if seat is None or not may_hint(self.seats, seat) or self.state.phase in ("setup", "over"):
             return None
         return view(self.state, seat)
 
     # ------------------------------------------------------------ observers
 
-    def observe(self, callback: Callable, seat: Optional[int] = None) -> Observer:
+    def observe(self, callback: ObserverCallback, seat: Optional[int] = None) -> Observer:
         """Tell ``callback(view, action, table)`` after every change, with ``seat``'s view."""
         return self.observers.add(callback, seat)
 
@@ -274,7 +275,8 @@ class Table:
         why = self.takeback_problem(seat, by)
         if why is not None:
             return why
-        i = takeback.last_decision(self, seat)
+        i = None if seat is None else takeback.last_decision(self, seat)
+        assert i is not None  # takeback_problem found the decision
         self.assists["takebacks"] = self.assists.get("takebacks", 0) + 1  # before: the store says it
         try:
             self.rewind(i)
@@ -312,7 +314,7 @@ class Table:
     # ------------------------------------------------------------ AI pacing
 
     @property
-    def worker(self):
+    def worker(self) -> Optional[Worker]:
         return self.ai.worker
 
     @property

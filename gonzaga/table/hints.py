@@ -18,11 +18,13 @@ Nothing here imports pygame.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Iterable, Optional, Protocol
 
-from ..rules import Action, GameState, Place, Plan, Wedding, legal_placements, try_on
+from ..rules import Action, GameRecord, GameState, Place, Plan, Wedding, legal_placements, try_on
+from ..rules.hexgrid import Hex
 from ..rules import scoring
 from ..words import i18n
+from .pacing import Worker
 from ..ai import bot_names
 from ..ai.bots import best_scoring
 from ..ai.worker import DecisionWorker
@@ -54,9 +56,9 @@ class Hint:
     action: Action
     points: int
     reason: str
-    cells: tuple = ()  # the hexes to show on the map (a fief's, or the rings)
-    castles: frozenset = field(default_factory=frozenset)
-    cards: tuple = ()  # a plan's cards: region, action card, "K"
+    cells: tuple[Hex, ...] = ()  # the hexes to show on the map (a fief's, or the rings)
+    castles: frozenset[Hex] = field(default_factory=frozenset)
+    cards: tuple[str, ...] = ()  # a plan's cards: region, action card, "K"
     what: str = ""  # the decision in words: "Italia + Cities", "place fief 50 here", "donate"
     position: int = 0  # the record length it was asked at
 
@@ -78,7 +80,7 @@ def _what(v: GameState, a: Action) -> str:
 
 # ---------------------------------------------------------------- explaining a decision
 
-def _site_names(v: GameState, cells) -> list[str]:
+def _site_names(v: GameState, cells: Iterable[Hex]) -> list[str]:
     return [v.content.sites[h].name for h in cells if h in v.content.sites]
 
 
@@ -88,13 +90,13 @@ def _join(names: list[str]) -> str:
     return i18n.t("hint.and", a=", ".join(names[:-1]), b=names[-1])
 
 
-def _cover_reason(v: GameState, seat: int, cells, new_piece: Optional[Action]) -> tuple[int, list[str]]:
+def _cover_reason(v: GameState, seat: int, cells: Iterable[Hex], new_piece: Optional[Action]) -> tuple[int, list[str]]:
     """(points, reason parts) for pieces on ``cells``: the sites, the seas, the group."""
     board = v.board
     mask = board.mask_of([h for h in cells if h in board.index_of])
     s = v.seats[seat]
     points = scoring.immediate_points(v, seat, mask)
-    parts = []
+    parts: list[str] = []
     sites = _site_names(v, cells)
     if sites:
         parts.append(i18n.t("hint.covers", sites=_join(sites), points=scoring.site_points(v, mask)))
@@ -118,7 +120,7 @@ def _cover_reason(v: GameState, seat: int, cells, new_piece: Optional[Action]) -
     return points, parts
 
 
-def _best_under(v: GameState, seat: int, region: str, action: str):
+def _best_under(v: GameState, seat: int, region: str, action: str) -> Optional[tuple[int, Action]]:
     """The best-scoring placement or wedding under a plan: (points, action) or None."""
     opts = best_scoring(v, seat, region, action)
     return max(opts, key=lambda x: x[0]) if opts else None
@@ -135,10 +137,11 @@ def _explain(v: GameState, seat: int, a: Action) -> Hint:
     if isinstance(a, Plan):
         best = _best_under(v, seat, a.region, a.action)
         cards = (a.region, a.action) + (("K",) if a.king else ())
-        parts = []
+        parts: list[str] = []
         points = 0
         if best is not None:
             points, act = best
+            assert isinstance(act, (Place, Wedding))  # best_scoring lists placements and weddings
             cells = act.rings if isinstance(act, Wedding) else \
                 v.content.fiefs[act.fief].footprint(act.anchor, act.rotation)[0]
             sites = _site_names(v, cells)
@@ -158,30 +161,42 @@ def _explain(v: GameState, seat: int, a: Action) -> Hint:
         return Hint(seat, a, points, "; ".join(parts) or i18n.t("hint.rings"), cells=tuple(a.rings))
     # a donation: say what the best spot would have scored
     s = v.seats[seat]
-    best = 0
+    best_points = 0
     if s.plan is not None and s.fief is not None:
         for p in legal_placements(v, seat):
             cells, _ = v.content.fiefs[p.fief].footprint(p.anchor, p.rotation)
-            best = max(best, scoring.immediate_points(v, seat, v.board.mask_of(cells)))
-    return Hint(seat, a, scoring.DONATION, i18n.t("hint.donate", best=best))
+            best_points = max(best_points, scoring.immediate_points(v, seat, v.board.mask_of(cells)))
+    return Hint(seat, a, scoring.DONATION, i18n.t("hint.donate", best=best_points))
 
 
 # ---------------------------------------------------------------- the service
 
+class Asker(Protocol):
+    """What a hint is asked from: the desktop ``Session``."""
+
+    @property
+    def version(self) -> int: ...
+
+    @property
+    def record(self) -> GameRecord: ...
+
+    def hint_view(self, seat: Optional[int]) -> Optional[GameState]: ...
+
+
 class HintService:
     """Hints computed in the background; at most one at a time."""
 
-    def __init__(self, worker=None, level: Optional[str] = None):
+    def __init__(self, worker: Optional[Worker] = None, level: Optional[str] = None):
         self._worker = worker
         self.level = level
         self._ticket: Optional[int] = None
-        self._asked: Optional[tuple] = None  # (session id, session version, seat)
+        self._asked: Optional[tuple[int, int, int]] = None  # (session id, session version, seat)
         self._view: Optional[GameState] = None
         self.hint: Optional[Hint] = None
         self.failed = False
 
     @property
-    def worker(self):
+    def worker(self) -> Worker:
         if self._worker is None:
             self._worker = DecisionWorker(processes=1)
         return self._worker
@@ -190,13 +205,13 @@ class HintService:
     def busy(self) -> bool:
         return self._ticket is not None
 
-    def current(self, session) -> Optional[Hint]:
+    def current(self, session: Asker) -> Optional[Hint]:
         """The hint shown for this position, if it still applies."""
         if self.hint is not None and self._asked is not None and self._asked[:2] == (id(session), session.version):
             return self.hint
         return None
 
-    def request(self, session, seat: int) -> None:
+    def request(self, session: Asker, seat: int) -> None:
         """Ask for a hint for ``seat`` at the session's position; returns at once."""
         self.cancel()
         v = session.hint_view(seat)  # only a human seat's own view: never more than it may know (spec E)
@@ -215,7 +230,7 @@ class HintService:
             self._ticket = None
             self.failed = True
 
-    def poll(self, session) -> Optional[Hint]:
+    def poll(self, session: Asker) -> Optional[Hint]:
         """Collect the answer when it is ready; a hint for a position the game left is dropped."""
         if self._asked is not None and self._asked[:2] != (id(session), session.version):
             self.cancel()
@@ -233,6 +248,7 @@ class HintService:
         if a is None:
             return None
         self._ticket = None
+        assert self._view is not None and self._asked is not None  # set with the ticket
         h = explain(self._view, self._asked[2], a)
         h.position = len(session.record.actions)
         self.hint = h
@@ -253,19 +269,23 @@ class HintService:
             self._worker = None
 
 
-def service(app) -> HintService:
+# the application keeps its service as an attribute of its own (``app._hint_service``); ``app`` is
+# typed as any object because the table does not import the application that holds it
+
+def service(app: object) -> HintService:
     """The application's hint service (made on first use)."""
-    svc = getattr(app, "_hint_service", None)
+    svc: Optional[HintService] = getattr(app, "_hint_service", None)
     if svc is None:
-        svc = app._hint_service = HintService()
+        svc = HintService()
+        setattr(app, "_hint_service", svc)  # noqa: B010 -- ``app`` is any object (above)
     return svc
 
 
-def close_service(app) -> None:
-    svc = getattr(app, "_hint_service", None)
+def close_service(app: object) -> None:
+    svc: Optional[HintService] = getattr(app, "_hint_service", None)
     if svc is not None:
         svc.close()
-        app._hint_service = None
+        setattr(app, "_hint_service", None)  # noqa: B010 -- as in ``service``
 
 
 __all__ = ["Hint", "HintService", "explain", "hint_seed", "strongest_level", "service", "close_service",

@@ -8,15 +8,16 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from typing import Optional
+from typing import Iterable, Optional
 
-from ..rules import GameRecord, GameState, new_game, try_on
+from ..rules import Content, GameRecord, GameState, SeatState, new_game, try_on
 from ..rules.view import public_view
+from .seats import SeatSpec
 from ..rules import load_content
 from ..rules.record import upgrade
 
 
-def states(record: GameRecord, content=None) -> list[GameState]:
+def states(record: GameRecord, content: Optional[Content] = None) -> list[GameState]:
     """The state before any action, then after each action of the record."""
     content = content or load_content()
     if record.version < 2:
@@ -39,7 +40,7 @@ class RoundScores:
     final: Optional[list[int]]  # the totals once the game is over, else None
 
 
-def _played(s) -> int:
+def _played(s: SeatState) -> int:
     return s.site_points + s.league_points + s.donation_points
 
 
@@ -64,7 +65,7 @@ def public_state(state: GameState) -> GameState:
     return public_view(state)
 
 
-def game_id(record: GameRecord, seats=()) -> str:
+def game_id(record: GameRecord, seats: Iterable[SeatSpec] = ()) -> str:
     """A game's identity: its config, seed, setup (the deal) and seats (name, human or AI level).
 
     The same game keeps it whatever happens to it: loaded again, finished again after a take-back,

@@ -10,12 +10,23 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from typing import Callable, Optional
+from typing import Callable, Optional, Protocol
 
-from ..rules import Action, Plan, Setup
+from ..rules import Action, GameState, Plan, Setup
 from ..rules.view import HIDDEN
 
 log = logging.getLogger(__name__)
+
+
+class Viewed(Protocol):
+    """What observers are told about: the ``Table`` (a protocol, so that this module does not
+    import the table's, which imports it)."""
+
+    def view_for(self, seat: Optional[int]) -> GameState: ...
+
+
+# callback(view, action as the seat may know it, table)
+ObserverCallback = Callable[[GameState, Optional[Action], Viewed], None]
 
 
 def known_action(action: Optional[Action], seat: Optional[int]) -> Optional[Action]:
@@ -32,17 +43,17 @@ def known_action(action: Optional[Action], seat: Optional[int]) -> Optional[Acti
 
 @dataclass(eq=False)
 class Observer:
-    callback: Callable
+    callback: ObserverCallback
     seat: Optional[int]
 
 
 class Observers:
     """The table's observers; telling them never stops the game (a failing one is logged)."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._all: list[Observer] = []
 
-    def add(self, callback: Callable, seat: Optional[int]) -> Observer:
+    def add(self, callback: ObserverCallback, seat: Optional[int]) -> Observer:
         o = Observer(callback, seat)
         self._all.append(o)
         return o
@@ -51,7 +62,7 @@ class Observers:
         if o in self._all:
             self._all.remove(o)
 
-    def tell(self, table, action: Optional[Action]) -> None:
+    def tell(self, table: Viewed, action: Optional[Action]) -> None:
         for o in list(self._all):
             try:
                 o.callback(table.view_for(o.seat), known_action(action, o.seat), table)

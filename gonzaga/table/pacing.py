@@ -13,25 +13,61 @@ the same positions and give the same answers, so a game continues as it would ha
 from __future__ import annotations
 
 import logging
-from typing import Optional
+from typing import TYPE_CHECKING, Optional, Protocol, Sequence
 
 from ..ai.match import bot_seed
-from ..rules import Action, Donate, GameState, check, legal_actions, view
+from ..rules import Action, Donate, GameRecord, GameState, check, legal_actions, view
 from .store import StoreFailed
 from ..ai import make_bot
 from ..ai.worker import DecisionWorker
+from .seats import SeatSpec
+
+if TYPE_CHECKING:
+    from ..ai.base import Bot
 
 log = logging.getLogger(__name__)
 
+# a question to the worker: (its ticket, or None when the answer is remembered; the record's
+# actions when it was asked)
+Prefix = tuple[Action, ...]
+Asked = tuple[Optional[int], Prefix]
+
 SPEEDS = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "instant": 0.0}  # seconds an AI move is shown
+
+
+class Worker(Protocol):
+    """A decision worker (this module's docstring); a ticket names one question."""
+
+    def request(self, bot_name: str, seed: int, v: GameState, seat: int) -> int: ...
+
+    def result(self, ticket: int) -> Optional[Action]: ...
+
+    def cancel_all(self) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class Paced(Protocol):
+    """The table whose AI seats are paced (a protocol: ``core.Table`` imports this module)."""
+
+    @property
+    def state(self) -> GameState: ...
+
+    @property
+    def seats(self) -> Sequence[SeatSpec]: ...
+
+    @property
+    def record(self) -> GameRecord: ...
+
+    def _commit(self, action: Action) -> None: ...
 
 
 class InlineWorker:
     """Decides at once in the calling thread (tests, tools). Same API as ``ai.worker.DecisionWorker``."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._results: dict[int, Action] = {}
-        self._bots: dict = {}
+        self._bots: dict[tuple[str, int, int], Bot] = {}
         self._n = 0
 
     def request(self, bot_name: str, seed: int, v: GameState, seat: int) -> int:
@@ -52,7 +88,7 @@ class InlineWorker:
         self.cancel_all()
 
 
-def make_worker():
+def make_worker() -> DecisionWorker:
     """The project's decision worker (bots think in a thread or a process, never in the frame loop)."""
     return DecisionWorker()
 
@@ -68,14 +104,14 @@ def fallback(v: GameState, seat: int) -> Action:
 class AIPacer:
     """The AI seats of one table: their open questions, the answer being shown, the answers given."""
 
-    def __init__(self, table, worker, ai_delay: float):
+    def __init__(self, table: Paced, worker: Optional[Worker], ai_delay: float):
         self.table = table
         self.worker = worker
         self.ai_delay = ai_delay
-        self._tickets: dict[tuple, tuple] = {}  # (round, phase, turn, seat) -> (ticket, actions so far)
+        self._tickets: dict[tuple[int, str, int, int], Asked] = {}  # (round, phase, turn, seat) -> asked
         self._showing: Optional[tuple[Action, float]] = None
-        self._memo: dict[tuple, Action] = {}  # (seat, actions so far) -> the AI's answer there
-        self._orphans: dict[tuple, tuple] = {}  # questions asked at positions a take-back undid
+        self._memo: dict[tuple[int, Prefix], Action] = {}  # (seat, actions so far) -> the AI's answer there
+        self._orphans: dict[tuple[int, Prefix], Asked] = {}  # questions asked at positions a take-back undid
         self.stalled = False  # an answer the store could not keep (the server tries again later)
         self._stand_ins: dict[int, tuple[str, tuple]] = {}  # a human seat's one decision: (bot, position)
 
@@ -133,39 +169,42 @@ class AIPacer:
             if asked is None:
                 self._tickets[key] = self._ask(seat, st)
                 continue
+            answer: Optional[Action]
             try:
-                action = self._answer(seat, asked)
+                answer = self._answer(seat, asked)
             except Exception:  # a broken bot must not stop the game: fall back to a safe action
                 log.exception("AI seat %d (%s) failed; it donates or takes the first legal plan",
                               seat, t.seats[seat].bot)
-                action = fallback(view(st, seat), seat)
-            if action is None:
+                answer = fallback(view(st, seat), seat)
+            if answer is None:
                 continue
             del self._tickets[key]
             if st.phase == "place" and self.ai_delay > 0:
-                self._showing = (action, now)
+                self._showing = (answer, now)
                 break
-            changed = self._apply(action) or changed
+            changed = self._apply(answer) or changed
             if t.state is not st:
                 break  # the state moved on: the next tick asks again
         return changed
 
-    def _ask(self, seat: int, st: GameState) -> tuple:
+    def _ask(self, seat: int, st: GameState) -> Asked:
         """Ask the worker for an AI seat's decision: (ticket, actions so far). A decision
         already made at this very position (before a take-back) is given again instead."""
         t = self.table
         prefix = tuple(t.record.actions)
         if (seat, prefix) in self._memo:
             return (None, prefix)
+        assert self.worker is not None  # tick asks only with a worker
         if (seat, prefix) in self._orphans:  # asked before a take-back, still thinking: wait for it
             return self._orphans.pop((seat, prefix))
         return (self.worker.request(self._bot(seat), bot_seed(t.record.seed, seat), view(st, seat), seat),
                 prefix)
 
-    def _answer(self, seat: int, asked: tuple) -> Optional[Action]:
+    def _answer(self, seat: int, asked: Asked) -> Optional[Action]:
         ticket, prefix = asked
         if ticket is None:
             return self._memo[(seat, prefix)]
+        assert self.worker is not None  # as in _ask
         action = self.worker.result(ticket)
         if action is not None:
             if len(self._memo) > 200:  # only the last round's can ever be asked again
@@ -191,7 +230,7 @@ class AIPacer:
             return False
         return True
 
-    def rewound(self, n: int, actions: list) -> None:
+    def rewound(self, n: int, actions: list[Action]) -> None:
         """The record was cut back to its first ``n`` actions: questions asked at positions
         undone now are kept aside (their answers will be wanted again)."""
         self._showing = None

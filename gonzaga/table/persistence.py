@@ -37,7 +37,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal, Optional
+from typing import Literal, Mapping, Optional, Protocol, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -47,10 +47,11 @@ from ..words import i18n
 import platformdirs
 from .seats import SeatSpec
 from ..ai import bot_names
-from ..rules import GameRecord, RecordError, load_content, replay
+from ..rules import Content, GameRecord, GameState, RecordError, load_content, replay
 from ..rules.record import RECORD_VERSION, digest
 from ..rules.record import earlier_board, upgrade
 from ..rules.content import edition_for
+
 
 log = logging.getLogger(__name__)
 
@@ -124,7 +125,7 @@ class _QuietFileHandler(logging.handlers.RotatingFileHandler):
 
     failures = 0
 
-    def handleError(self, record) -> None:  # logging's default prints a traceback to stderr
+    def handleError(self, record: logging.LogRecord) -> None:  # logging's default prints a traceback to stderr
         self.failures += 1
 
     def flush(self) -> None:
@@ -163,7 +164,7 @@ def setup_logging(level: int = logging.INFO) -> Path:
     except (OSError, ValueError):
         handler = logging.NullHandler()
         _log_failed = True
-    handler._gonzaga = True  # type: ignore[attr-defined]
+    handler._gonzaga = True  # type: ignore[union-attr]  # our mark, read back with getattr above
     root.addHandler(handler)
     root.setLevel(level)
     return path
@@ -353,20 +354,36 @@ class SaveError(Exception):
 class LoadedSave:
     path: Path
     model: SaveModel
-    record: object  # GameRecord
-    state: object  # GameState after replay
+    record: GameRecord
+    state: GameState  # after replay
 
     @property
-    def content(self):
+    def content(self) -> Content:
         """The board the game is played on (a kept earlier edition for an old game)."""
         return self.state.content
 
     @property
-    def seats(self):
+    def seats(self) -> list[SeatSpec]:
         return [SeatSpec(s.name, s.kind, s.bot, s.colour) for s in self.model.seats]
 
 
-def save_dict(session, name: str = "") -> dict:
+class Saveable(Protocol):
+    """What a save is made from: the desktop ``Session``."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def seats(self) -> Sequence[SeatSpec]: ...
+
+    @property
+    def record(self) -> GameRecord: ...
+
+    @property
+    def state(self) -> GameState: ...
+
+
+def save_dict(session: Saveable, name: str = "") -> dict[str, object]:
     return {"format": SAVE_FORMAT, "save_version": SAVE_VERSION, "app_version": app_version(),
             "saved_at": _dt.datetime.now().isoformat(timespec="seconds"),
             "name": name or session.name or "",
@@ -375,14 +392,15 @@ def save_dict(session, name: str = "") -> dict:
             **_assists(session)}
 
 
-def _assists(session) -> dict:
+def _assists(session: Saveable) -> dict[str, dict[str, int]]:
     """``{"assists": {...}}`` when take-backs or hints were used (issue 11), else nothing: a save
     of an unhelped game stays readable by versions that do not know the field."""
-    a = {k: int(v) for k, v in getattr(session, "assists", {}).items() if k in ("takebacks", "hints") and v}
+    assists: Mapping[str, int] = getattr(session, "assists", {})
+    a = {k: int(v) for k, v in assists.items() if k in ("takebacks", "hints") and v}
     return {"assists": a} if a else {}
 
 
-def save_game(session, path: Path, name: str = "") -> Path:
+def save_game(session: Saveable, path: Path, name: str = "") -> Path:
     """Write ``session`` to ``path`` atomically (the record holds its summary digest).
 
     Raises :class:`SaveWriteError` (an OSError whose text is for the player) when it fails.
@@ -395,7 +413,7 @@ def save_game(session, path: Path, name: str = "") -> Path:
     return Path(path)
 
 
-def autosave(session) -> Path:
+def autosave(session: Saveable) -> Path:
     return save_game(session, autosave_path(), session.name or i18n.t("load.autosave"))
 
 
@@ -416,7 +434,7 @@ def _replay_detail(e: Exception) -> str:
     return _english(S.excerpt(text, 120), "save.detail_record")
 
 
-def _english(detail: str, key: str, **params) -> str:
+def _english(detail: str, key: str, **params: object) -> str:
     """A detail that only exists in English (a library's or the engine's words) in English; in
     another language the translated sentence ``key`` instead (the English one goes to the log)."""
     if i18n.language() == "en":
@@ -431,7 +449,7 @@ def _field_detail(e: ValidationError) -> str:
     return _english(detail, "save.detail_field", where=m.group(1) if m else "?")
 
 
-def read_save(path: Path, content=None) -> LoadedSave:
+def read_save(path: Path, content: Optional[Content] = None) -> LoadedSave:
     """Read, validate and replay a save; raises SaveError with the player's message.
 
     Whatever goes wrong - the file, its JSON, a field, the content, the replay, or an error
@@ -461,7 +479,7 @@ def _known_bots() -> Optional[list[str]]:
         return None
 
 
-def _read_save(path: Path, content) -> LoadedSave:
+def _read_save(path: Path, content: Optional[Content]) -> LoadedSave:
 
     d = S.parse_json(S.read_bounded(path))
     if not isinstance(d, dict) or d.get("format") != SAVE_FORMAT:
@@ -512,7 +530,7 @@ def _read_save(path: Path, content) -> LoadedSave:
     return LoadedSave(path, model, record, state)
 
 
-def migrate(d: dict) -> dict:
+def migrate(d: dict[str, object]) -> dict[str, object]:
     """Upgrade an older save dict to SAVE_VERSION.
 
     1 -> 2: the card numbering changed (D1); the record inside is upgraded by
@@ -542,7 +560,7 @@ def move_aside(path: Path) -> Optional[Path]:
     return target
 
 
-def load_save(path: Path, content=None) -> LoadedSave:
+def load_save(path: Path, content: Optional[Content] = None) -> LoadedSave:
     """``read_save``; on failure the file is moved aside and the SaveError says where.
 
     A file that cannot be moved (a read-only folder) is left where it is (``move_failed``).
@@ -570,7 +588,7 @@ class SaveInfo:
     autosave: bool
 
 
-def list_saves(directory: Optional[Path] = None, content=None) -> tuple[list[SaveInfo], list[SaveError]]:
+def list_saves(directory: Optional[Path] = None, content: Optional[Content] = None) -> tuple[list[SaveInfo], list[SaveError]]:
     """Every usable save (newest first) and the errors of the bad ones (moved aside)."""
     directory = Path(directory) if directory else saves_dir()
     good: list[SaveInfo] = []
@@ -583,8 +601,7 @@ def list_saves(directory: Optional[Path] = None, content=None) -> tuple[list[Sav
             continue
         except Exception:  # read_save turns every failure into a SaveError; this is only a guard
             log.exception("listing %s", p)
-            e = SaveError(i18n.t("save.unexpected"), p)
-            bad.append(e)
+            bad.append(SaveError(i18n.t("save.unexpected"), p))
             continue
         good.append(_info(p, ls))
     return good, bad
@@ -613,7 +630,7 @@ def _info(p: Path, ls: LoadedSave) -> SaveInfo:
                     ", ".join(s.name for s in ls.model.seats), p.name == AUTOSAVE)
 
 
-def check_autosave(content=None) -> tuple[Optional[SaveInfo], Optional[SaveError]]:
+def check_autosave(content: Optional[Content] = None) -> tuple[Optional[SaveInfo], Optional[SaveError]]:
     """The autosave for "Continue" (if usable and its game is not over), and its error if it is bad.
 
     A bad autosave is moved aside like any bad save (``load_save``), so it is reported once.
@@ -630,7 +647,7 @@ def check_autosave(content=None) -> tuple[Optional[SaveInfo], Optional[SaveError
     return _info(p, ls), None
 
 
-def peek_autosave(content=None) -> Optional[SaveInfo]:
+def peek_autosave(content: Optional[Content] = None) -> Optional[SaveInfo]:
     """The autosave, if there is a usable one and its game is not over (for "Continue")."""
     return check_autosave(content)[0]
 
@@ -648,11 +665,11 @@ class Settings(BaseModel):
     hints: bool = True  # the Hint button and H in games (issue 11)
     window: tuple[int, int] = (1600, 1000)  # shrunk to the desktop when the window opens (app.py)
     window_pos: Optional[tuple[int, int]] = None  # where the window was left, None: centred
-    ui_scale: int = Field(100, ge=80, le=200)  # the interface size, percent (times the window's own growth)
+    ui_scale: int = Field(default=100, ge=80, le=200)  # the interface size, percent (times the window's own growth)
     # sound (gonzaga/audio.py) and motion (gonzaga/ui/motion.py)
-    master_volume: float = Field(0.8, ge=0.0, le=1.0)
-    effects_volume: float = Field(0.8, ge=0.0, le=1.0)
-    music_volume: float = Field(0.4, ge=0.0, le=1.0)
+    master_volume: float = Field(default=0.8, ge=0.0, le=1.0)
+    effects_volume: float = Field(default=0.8, ge=0.0, le=1.0)
+    music_volume: float = Field(default=0.4, ge=0.0, le=1.0)
     mute: bool = False
     music: bool = True  # the background music
     reduce_motion: bool = False  # every animation becomes an instant change

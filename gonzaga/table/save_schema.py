@@ -23,11 +23,14 @@ import os
 import re
 import reprlib
 import stat
-from typing import Annotated, Any, Literal, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Callable, Collection, Literal, NoReturn, Optional, Self, Union
 
 from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError,
                       ValidationInfo, field_validator, model_validator)
 from ..words import i18n
+
+if TYPE_CHECKING:
+    from ..rules.content import Content
 
 # A finished four-seat game is about 3.6 KB (``json.dumps(..., indent=1)``); 1 MiB is ~290 times that.
 MAX_SAVE_BYTES = 1 << 20
@@ -83,7 +86,7 @@ def excerpt(value: Any, limit: int = EXCERPT) -> str:
 class FileProblem(Exception):
     """A file that cannot be used as a save: ``key`` is an i18n key, ``params`` its parameters."""
 
-    def __init__(self, key: str, **params):
+    def __init__(self, key: str, **params: object):
         super().__init__(key)
         self.key = key
         self.params = params
@@ -109,7 +112,7 @@ def os_problem(e: OSError) -> FileProblem:
 
 # ---------------------------------------------------------------- reading bytes
 
-def read_bounded(path, limit: int = MAX_SAVE_BYTES) -> bytes:
+def read_bounded(path: Union[str, os.PathLike[str]], limit: int = MAX_SAVE_BYTES) -> bytes:
     """The bytes of a regular file of at most ``limit`` bytes; FileProblem otherwise.
 
     Never blocks: a FIFO, a device, a folder, a socket, a dangling or looping symlink is refused
@@ -181,7 +184,7 @@ def _parse_float(s: str) -> float:
     return f
 
 
-def _parse_constant(s: str):
+def _parse_constant(s: str) -> NoReturn:
     raise _BadNumber(s)  # Infinity, -Infinity, NaN: JSON extensions that Python would accept
 
 
@@ -203,23 +206,23 @@ def parse_json(raw: bytes) -> Any:
         raise FileProblem("save.bad_json") from None
 
 
-def read_json_file(path, limit: int = MAX_SAVE_BYTES) -> Any:
+def read_json_file(path: Union[str, os.PathLike[str]], limit: int = MAX_SAVE_BYTES) -> Any:
     """``parse_json(read_bounded(path))``."""
     return parse_json(read_bounded(path, limit))
 
 
 # ---------------------------------------------------------------- field types
 
-def _no_bool(v):
+def _no_bool(v: object) -> object:
     if isinstance(v, bool):  # JSON true is not the number 1
         raise ValueError("a number was expected, not true/false")
     return v
 
 
-def _pre_clean(limit: int):
+def _pre_clean(limit: int) -> Callable[[object], object]:
     """A before-validator: clean a string before its length is checked (a lone surrogate, which
     pydantic cannot even hold, is removed here); one far over the limit is left for the check."""
-    def clean(v):
+    def clean(v: object) -> object:
         if isinstance(v, str) and len(v) <= 4 * limit:
             return clean_text(v)
         return v
@@ -256,7 +259,7 @@ class ConfigModel(_Strict):
     numbering: Literal["printed", "v1"] = "printed"
 
     @model_validator(mode="after")
-    def _consistent(self, info: ValidationInfo):
+    def _consistent(self, info: ValidationInfo) -> Self:
         if self.colours and (len(self.colours) != self.seats or len(set(self.colours)) != self.seats):
             raise ValueError("the seat colours must be one different colour per seat")
         content = (info.context or {}).get("content")
@@ -301,7 +304,7 @@ class SeatModel(_Strict):
     colour: Colour
 
     @model_validator(mode="after")
-    def _known_bot(self, info: ValidationInfo):
+    def _known_bot(self, info: ValidationInfo) -> Self:
         bots = (info.context or {}).get("bots")
         if self.kind == "ai" and bots is not None and self.bot not in bots:
             raise ValueError(f"unknown AI level {excerpt(self.bot)!r} (known: {', '.join(bots)})")
@@ -333,12 +336,12 @@ class SaveModel(_Strict):
         return seats
 
 
-def validate_save(d: Any, content=None, bots=None) -> SaveModel:
+def validate_save(d: Any, content: Optional[Content] = None, bots: Optional[Collection[str]] = None) -> SaveModel:
     """The save model of ``d``; ValidationError when a field is wrong (see ``validation_detail``)."""
     return SaveModel.model_validate(d, context={"content": content, "bots": bots})
 
 
-def validate_record(d: Any, content=None) -> RecordModel:
+def validate_record(d: Any, content: Optional[Content] = None) -> RecordModel:
     return RecordModel.model_validate(d, context={"content": content})
 
 

@@ -18,7 +18,7 @@ A seat is human, AI (with its level) or, in a lobby that has not started, open. 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
+from typing import Optional, Sequence
 
 from ..rules import Action, Illegal, Setup
 
@@ -38,7 +38,7 @@ class SeatSpec:
     def is_ai(self) -> bool:
         return self.kind == "ai"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, str]:
         return {"name": self.name, "kind": self.kind, "bot": self.bot, "colour": self.colour}
 
 
@@ -47,7 +47,7 @@ class SeatRefused(Illegal):
     action, or a seat played by the computer. ``rule`` is R5 (each seat acts for itself)."""
 
 
-def act_problem(seats: list, seat: int, action: Action) -> Optional[Illegal]:
+def act_problem(seats: Sequence[SeatSpec], seat: int, action: Action) -> Optional[Illegal]:
     """None when ``seat`` (a human) may send ``action``; else why not."""
     if isinstance(action, Setup):
         return Illegal.of("S2", "setup_by_session")
@@ -60,12 +60,12 @@ def act_problem(seats: list, seat: int, action: Action) -> Optional[Illegal]:
     return None
 
 
-def may_hint(seats: list, seat: Optional[int]) -> bool:
+def may_hint(seats: Sequence[SeatSpec], seat: Optional[int]) -> bool:
     """A hint is only for a human seat (and only from its own view: see ``Table.hint_view``)."""
     return seat is not None and 0 <= seat < len(seats) and seats[seat].kind == "human"
 
 
-def handover_problem(seats: list, seat: int, by: Optional[int], host: Optional[int], over: bool,
+def handover_problem(seats: Sequence[SeatSpec], seat: int, by: Optional[int], host: Optional[int], over: bool,
                      started: bool) -> Optional[str]:
     """None when ``by`` may hand ``seat`` to an AI now; else why not (a sentence)."""
     if not 0 <= seat < len(seats):

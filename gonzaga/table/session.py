@@ -24,7 +24,7 @@ from __future__ import annotations
 import logging
 import random
 import time
-from typing import Callable, Optional
+from typing import Any, Callable, Optional, Sequence, TypedDict
 
 from ..rules import Action, GameConfig, GameRecord, GameState, Illegal, check
 from ..rules import scoring
@@ -33,7 +33,7 @@ from ..words import i18n
 from . import gamelog
 from .core import Table
 from .gamelog import LogEntry
-from .pacing import SPEEDS, InlineWorker, fallback as _fallback, make_worker  # noqa: F401  (screens, tests)
+from .pacing import SPEEDS, InlineWorker, Worker, fallback as _fallback, make_worker  # noqa: F401  (screens, tests)
 from .seats import SeatSpec
 from .store import CallbackStore, Change
 from .takeback import candidate
@@ -43,11 +43,29 @@ log = logging.getLogger(__name__)
 
 # ---------------------------------------------------------------- the session
 
+class ScoreRow(TypedDict):
+    """One seat's line of the end-of-game breakdown (:meth:`Session.score_rows`)."""
+
+    seat: int
+    name: str
+    colour: str
+    sites: int
+    leagues: int
+    donations: int
+    gonzaga: int
+    objective: int
+    total: int
+    objective_id: Optional[str]  # shown once the game is over
+    objective_held: Optional[int]
+    sites_held: int
+    winner: bool
+
+
 class Session:
     """One desktop game: its table (state, record, seats, AI pacing, autosave), log and queries."""
 
     def __init__(self, seats: list[SeatSpec], record: GameRecord, *, content: Optional[Content] = None,
-                 worker=None, on_change: Optional[Callable[[Change], None]] = None,
+                 worker: Optional[Worker] = None, on_change: Optional[Callable[[Change], None]] = None,
                  ai_delay: float = SPEEDS["normal"], clock: Callable[[], float] = time.monotonic,
                  name: str = ""):
         if len(seats) != record.config.seats:
@@ -76,7 +94,8 @@ class Session:
 
     @classmethod
     def new(cls, seats: list[SeatSpec], seed: int, scenario: Optional[str] = None, *,
-            last_turn: str = "first", **kw) -> "Session":
+            last_turn: str = "first", **kw: Any) -> "Session":
+        # ``kw``: the keyword options of ``Session(...)``
         """A new game: the setup (scenario, decks, objectives) drawn from ``random.Random(seed)``."""
         config = GameConfig(seats=len(seats), colours=tuple(s.colour for s in seats), scenario=scenario,
                             last_turn=last_turn)
@@ -84,7 +103,7 @@ class Session:
         session.authority.start(random.Random(seed))
         return session
 
-    def rematch(self, seed: int, **kw) -> "Session":
+    def rematch(self, seed: int, **kw: Any) -> "Session":
         """Play again with the same seats (and the same scenario choice)."""
         kw.setdefault("content", self.content.current() if self.content is not None else None)
         kw.setdefault("worker", self.worker)
@@ -97,7 +116,7 @@ class Session:
     # ------------------------------------------------------------ the table's settings
 
     @property
-    def worker(self):
+    def worker(self) -> Optional[Worker]:
         return self.authority.worker
 
     @property
@@ -159,7 +178,7 @@ class Session:
         humans = self.humans
         if len(humans) == 1:
             return humans[0]
-        now = self.humans_to_plan() or [self.human_to_place()]
+        now: Sequence[Optional[int]] = self.humans_to_plan() or [self.human_to_place()]
         if now[0] is not None:
             return now[0]
         return candidate(self)
@@ -186,10 +205,10 @@ class Session:
     def check(self, action: Action) -> Optional[Illegal]:
         return check(self.state, action)
 
-    def score_rows(self) -> list[dict]:
+    def score_rows(self) -> list[ScoreRow]:
         """The end-of-game breakdown per seat (also fine mid-game: end terms are then 0)."""
         st = self.state
-        rows = []
+        rows: list[ScoreRow] = []
         for i, s in enumerate(st.seats):
             rows.append({
                 "seat": i, "name": self.seats[i].name, "colour": s.colour,
@@ -262,7 +281,7 @@ class Session:
 
     # ------------------------------------------------------------ the log
 
-    def _add(self, rnd: int, key: str, **params) -> LogEntry:
+    def _add(self, rnd: int, key: str, **params: object) -> LogEntry:
         e = LogEntry(rnd, key, params)
         self.log.append(e)
         return e

@@ -30,11 +30,13 @@ import logging
 import os
 import stat as _stat
 from pathlib import Path
-from typing import Annotated, Literal, Optional
+from typing import Annotated, Callable, Final, Literal, Optional, Protocol, Sequence, TypedDict
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from . import persistence
+from ..rules import GameRecord, GameState
+from .seats import SeatSpec
 from ..words import i18n
 import hashlib
 from . import history
@@ -43,8 +45,8 @@ from ..rules import scoring
 log = logging.getLogger(__name__)
 
 STATS_FILE = "stats.json"
-FORMAT = "gonzaga-stats"
-VERSION = 1
+FORMAT: Final = "gonzaga-stats"
+VERSION: Final = 1
 MAX_GAMES = 5000
 MAX_BYTES = 4 * 1024 * 1024
 LEVEL_ORDER = ("random", "greedy", "easy", "medium", "hard", "expert")  # weakest first
@@ -166,7 +168,23 @@ def online_id(game: str) -> str:
     return hashlib.sha256(f"online:{game}".encode("utf-8")).hexdigest()[:16]
 
 
-def entry_for(session) -> Optional[GameEntry]:
+class FinishedGame(Protocol):
+    """What a game's entry is made from: a desktop ``Session`` or an online one (net/remote.py)."""
+
+    @property
+    def state(self) -> GameState: ...
+
+    @property
+    def humans(self) -> list[int]: ...
+
+    @property
+    def seats(self) -> Sequence[SeatSpec]: ...
+
+    @property
+    def record(self) -> GameRecord: ...
+
+
+def entry_for(session: FinishedGame) -> Optional[GameEntry]:
     """The entry of a finished game with at least one human seat; None otherwise."""
     st = session.state
     humans = session.humans
@@ -176,6 +194,7 @@ def entry_for(session) -> Optional[GameEntry]:
     s = st.seats[me]
     opponents = sorted(session.seats[i].bot for i in range(len(session.seats)) if session.seats[i].is_ai)
     table = getattr(session, "table", None)  # an online game (net/remote.py): this computer's seat only
+    mode: Literal["solo", "hotseat", "online"]
     if table is not None and table.game:
         game_id, mode = online_id(table.game), "online"
     else:
@@ -189,7 +208,7 @@ def entry_for(session) -> Optional[GameEntry]:
         rounds=st.round, takebacks=bool(_flag(session, "takebacks")), hints=bool(_flag(session, "hints")))
 
 
-def _flag(session, name: str) -> bool:
+def _flag(session: FinishedGame, name: str) -> bool:
     """Take-backs and hints used: the session's ``assists`` counts (issue 11), or a count or flag of
     that name on the session or its record."""
     assists = getattr(session, "assists", None)
@@ -202,7 +221,7 @@ def _flag(session, name: str) -> bool:
     return False
 
 
-def record_game(session) -> Optional[str]:
+def record_game(session: FinishedGame) -> Optional[str]:
     """Count a game that just ended (once: an id already counted is skipped). Returns a message
     for the player when the statistics file was damaged and was started again, else None."""
     try:
@@ -225,21 +244,39 @@ def record_game(session) -> Optional[str]:
 
 # ---------------------------------------------------------------- figures for the screen
 
-def summary(stats: Stats) -> dict:
+class Summary(TypedDict):
+    """The statistics screen's figures (:func:`summary`); the pairs are (played, won)."""
+
+    played: int
+    won: int
+    by_seats: dict[int, tuple[int, int]]
+    by_level: dict[str, tuple[int, int]]
+    by_mode: dict[str, tuple[int, int]]
+    best: int
+    mean: float
+    objective_mean: float
+    leagues: int
+    donations: int
+    takebacks: int
+    hints: int
+    scores: list[int]
+
+
+def summary(stats: Stats) -> Summary:
     """Counts and means for the statistics screen."""
     games = stats.games
     n = len(games)
 
-    def pw(sel) -> tuple[int, int]:
-        g = [x for x in games if sel(x)]
+    def pw(key: Callable[[GameEntry], object], want: object) -> tuple[int, int]:
+        g = [x for x in games if key(x) == want]
         return len(g), sum(1 for x in g if x.won)
 
     levels = [lv for lv in LEVEL_ORDER if any(g.strongest == lv for g in games)]
     return {
         "played": n, "won": sum(1 for g in games if g.won),
-        "by_seats": {k: pw(lambda g, k=k: g.seats == k) for k in (2, 3, 4)},
-        "by_level": {lv: pw(lambda g, lv=lv: g.strongest == lv) for lv in levels},
-        "by_mode": {m: pw(lambda g, m=m: g.mode == m)
+        "by_seats": {k: pw(lambda g: g.seats, k) for k in (2, 3, 4)},
+        "by_level": {lv: pw(lambda g: g.strongest, lv) for lv in levels},
+        "by_mode": {m: pw(lambda g: g.mode, m)
                     for m in ("solo", "hotseat", "online") if m != "online" or any(g.mode == m for g in games)},
         "best": max((g.score for g in games), default=0),
         "mean": (sum(g.score for g in games) / n) if n else 0.0,

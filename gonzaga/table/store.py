@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
-from typing import Callable, Optional
+from typing import Callable, Optional, Protocol
 
 from ..rules import Action, GameRecord, GameState
+from .seats import SeatSpec
 
 log = logging.getLogger(__name__)
 
@@ -38,10 +39,16 @@ class Change:
     action: Optional[Action]
     record: GameRecord
     state: GameState
-    seats: list
+    seats: list[SeatSpec]
     name: str = ""
-    assists: dict = field(default_factory=dict)
+    assists: dict[str, int] = field(default_factory=dict)
     version: int = 0
+
+
+class Store(Protocol):
+    """What a table writes its changes to (this module's docstring)."""
+
+    def keep(self, change: Change) -> None: ...
 
 
 class NoStore:

@@ -27,14 +27,41 @@ The functions take a table or a desktop ``Session`` (anything with ``record``, `
 """
 from __future__ import annotations
 
-from typing import Optional
+from typing import Optional, Protocol, Sequence
 
-from ..rules import Donate, Place, Plan, Wedding
+from ..rules import Donate, GameRecord, GameState, Place, Plan, Wedding
+from .seats import SeatSpec
 
 DECISIONS = (Plan, Place, Wedding, Donate)
 
 
-def last_decision(table, seat: int) -> Optional[int]:
+class TableLike(Protocol):
+    """What the policy reads: a ``Table`` or a desktop ``Session``."""
+
+    @property
+    def record(self) -> GameRecord: ...
+
+    @property
+    def state(self) -> GameState: ...
+
+    @property
+    def seats(self) -> Sequence[SeatSpec]: ...
+
+    @property
+    def humans(self) -> list[int]: ...
+
+    def is_human(self, seat: int) -> bool: ...
+
+
+class TakesBack(Protocol):
+    """A ``Table`` or a desktop ``Session``: what :func:`problem` and :func:`take_back` call."""
+
+    def takeback_problem(self, seat: Optional[int]) -> Optional[str]: ...
+
+    def take_back(self, seat: Optional[int]) -> Optional[str]: ...
+
+
+def last_decision(table: TableLike, seat: int) -> Optional[int]:
     """The index in the record of ``seat``'s last decision, or None."""
     for i in range(len(table.record.actions) - 1, -1, -1):
         a = table.record.actions[i]
@@ -43,7 +70,7 @@ def last_decision(table, seat: int) -> Optional[int]:
     return None
 
 
-def round_of(table, i: int) -> int:
+def round_of(table: TableLike, i: int) -> int:
     """The round in which the record's action ``i`` was made: every round has one plan per seat."""
     acts = table.record.actions
     plans = sum(1 for a in acts[:i] if isinstance(a, Plan))
@@ -51,7 +78,7 @@ def round_of(table, i: int) -> int:
     return plans // n + 1 if isinstance(acts[i], Plan) else plans // n
 
 
-def candidate(table) -> Optional[int]:
+def candidate(table: TableLike) -> Optional[int]:
     """The human seat whose decision a "Take back" would concern: the human who decided last."""
     for a in reversed(table.record.actions):
         if isinstance(a, DECISIONS) and table.is_human(a.seat):
@@ -59,7 +86,7 @@ def candidate(table) -> Optional[int]:
     return None
 
 
-def rule_problem(table, seat: Optional[int], by: Optional[int]) -> Optional[str]:
+def rule_problem(table: TableLike, seat: Optional[int], by: Optional[int]) -> Optional[str]:
     """The policy above for a table-like ``table``: None when human ``by`` may take back the
     latest decision of ``seat`` now (only when it is its own)."""
     st = table.state
@@ -84,11 +111,11 @@ def rule_problem(table, seat: Optional[int], by: Optional[int]) -> Optional[str]
     return None
 
 
-def problem(table, seat: Optional[int]) -> Optional[str]:
+def problem(table: TakesBack, seat: Optional[int]) -> Optional[str]:
     """None when ``seat`` may take back its last decision now; else why not (an i18n key)."""
     return table.takeback_problem(seat)
 
 
-def take_back(table, seat: Optional[int]) -> Optional[str]:
+def take_back(table: TakesBack, seat: Optional[int]) -> Optional[str]:
     """Take back ``seat``'s last decision: None when done, else why not (an i18n key)."""
     return table.take_back(seat)

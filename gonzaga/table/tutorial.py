@@ -20,10 +20,12 @@ from __future__ import annotations
 import json
 import logging
 from dataclasses import dataclass, field
-from typing import Optional
+from pathlib import Path
+from typing import Optional, Union
 
 from ..rules import Action, Donate, GameConfig, GameRecord, GameState, Place, Plan, Setup, Wedding
 from ..rules import scoring
+from ..rules.hexgrid import Hex
 from ..rules import check, legal_placements
 from ..words import i18n
 from ..ai import make_bot
@@ -40,7 +42,9 @@ OBJECTIVES = ("wool-art", "cathedral-silk")
 SEED = 1511  # the record's seed (nothing is drawn from it: the setup is fixed)
 
 # the script, round by round, in the order the actions are recorded (AI plan first)
-ROUNDS: tuple[tuple[Action, ...], ...] = (
+Decision = Union[Plan, Place, Wedding, Donate]  # a seat's move (every action but the setup)
+
+ROUNDS: tuple[tuple[Decision, ...], ...] = (
     (Plan(AI, "italia", "A"), Plan(YOU, "italia", "B"), Place(AI, 50, (4, 18), 5), Place(YOU, 60, (7, 19), 2)),
     (Plan(AI, "britannia", "B"), Plan(YOU, "britannia", "A"), Place(YOU, 70, (4, 7), 2), Place(AI, 40, (3, 10), 1)),
     (Plan(AI, "inactive", "C"), Plan(YOU, "italia", "C"), Wedding(YOU, ((6, 20), (7, 20))),
@@ -110,9 +114,9 @@ class Step:
 
     kind: str
     key: str
-    target: Optional[tuple] = None
+    target: Optional[tuple[str, str]] = None
     arg: object = None
-    until: Optional[tuple] = None
+    until: Optional[tuple[Union[str, int], ...]] = None
     rnd: int = 0  # the round of a placing step (its move is the player's move of that round)
 
 
@@ -127,7 +131,7 @@ class Section:
         return f"tut.section.{self.id}"
 
 
-def _r(n: int) -> tuple:
+def _r(n: int) -> tuple[Decision, ...]:
     return ROUNDS[n - 1]
 
 
@@ -225,18 +229,19 @@ def start_record(section_id: str) -> GameRecord:
 
 # ---------------------------------------------------------------- what the texts say
 
-def params(state: GameState) -> dict:
+def params(state: GameState) -> dict[str, object]:
     """The values the step texts name, read from the game as it stands."""
     c = state.content
     you, ai = state.seats[YOU], state.seats[AI]
-    out = {k: (c.sites[h].name if h in c.sites else k) for k, h in SITES.items()}
+    held = scoring.objective_cities_held(state, YOU)
+    out: dict[str, object] = {k: (c.sites[h].name if h in c.sites else k) for k, h in SITES.items()}
     out["germanicum"] = c.sea_names.get("germanicum", "Mare Germanicum")
     out.update(fief=you.fief, card=you.card, ai_fief=ai.fief, ai_card=ai.card, score=you.score, ai_score=ai.score,
                rings=you.rings, scenario=state.scenario, free=scoring.free_flourishing_sites(state),
                regions=", ".join(r.name for r in c.board.regions if r.id in state.flourishing),
                group=scoring.largest_group(state, YOU), ai_group=scoring.largest_group(state, AI),
-               held=scoring.objective_cities_held(state, YOU))
-    out["obj_points"] = scoring.OBJECTIVE_TABLE[out["held"]]
+               held=held)
+    out["obj_points"] = scoring.OBJECTIVE_TABLE[held]
     obj = c.objective(you.objective) if you.objective else None
     out["west"] = i18n.t(f"symbol.{obj.western}") if obj else ""
     out["east"] = i18n.t(f"symbol.{obj.eastern}") if obj else ""
@@ -251,7 +256,7 @@ def params(state: GameState) -> dict:
     return out
 
 
-def hexes(name: str, state: GameState, step: Step) -> list:
+def hexes(name: str, state: GameState, step: Step) -> list[Hex]:
     """The hexes a step points at: a named site, the Alps, the fief asked for, the AI's move."""
     if name in SITES:
         return [SITES[name]]
@@ -328,12 +333,12 @@ def refusal(state: GameState, step: Step, action: Place) -> tuple[str, dict]:
     return "tut.keep_free", {}
 
 
-def footprint(state: GameState, a: Place):
+def footprint(state: GameState, a: Place) -> tuple[frozenset[Hex], frozenset[Hex]]:
     cells, castles = state.content.fiefs[a.fief].footprint(a.anchor, a.rotation)
     return frozenset(cells), frozenset(castles)
 
 
-def same_place(state: GameState, a, b) -> bool:
+def same_place(state: GameState, a: object, b: object) -> bool:
     """Two placements of the same fief on the same hexes, castles included (a symmetric fief
     may be turned another way and still be the same)."""
     return (isinstance(a, Place) and isinstance(b, Place) and a.fief == b.fief
@@ -354,7 +359,7 @@ class ScriptedWorker:
     An AI decision the script has no answer for (it cannot happen while the tutorial is
     followed) falls back to the greedy bot, so a game never stalls."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._answers: dict[int, Action] = {}
         self._n = 0
 
@@ -384,7 +389,7 @@ PROGRESS_FILE = "tutorial.json"
 @dataclass
 class Progress:
     section: str = SECTIONS[0].id  # where "Continue tutorial" starts
-    done: list = field(default_factory=list)  # sections finished or skipped
+    done: list[str] = field(default_factory=list)  # sections finished or skipped
     finished: bool = False
     started: bool = False
 
@@ -393,7 +398,7 @@ class Progress:
         return section_index(self.section)
 
 
-def progress_path():
+def progress_path() -> Path:
     return persistence.data_dir() / PROGRESS_FILE
 
 

@@ -20,6 +20,7 @@ import string
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 log = logging.getLogger(__name__)
 
@@ -88,7 +89,7 @@ def read_po(path: Path) -> tuple[dict[str, str], list[Entry]]:
     repeated context is an error (one key, one message)."""
     entries: list[Entry] = []
     header: dict[str, str] = {}
-    cur: dict = {}
+    cur: dict[str, Any] = {}  # field name -> its text; flags and comments -> their lists
     field_name = None
     seen: set[str] = set()
 

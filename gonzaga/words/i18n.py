@@ -11,7 +11,11 @@ terraferma...).
 """
 from __future__ import annotations
 
-from ..rules.refusals import REFUSALS
+from typing import Any, Optional
+
+from ..rules.content import Content
+from ..rules.refusals import REFUSALS, Illegal
+from ..rules.state import GameState
 from . import catalog
 from .en import EN as _GAME_EN
 from .en_learn import EN as _LEARN_EN
@@ -40,7 +44,7 @@ def table(lang: str) -> dict[str, str]:
     return _TABLES.get(lang, EN)
 
 
-def t(key: str, **params) -> str:
+def t(key: str, **params: object) -> str:
     """The words for ``key`` in the current language, with ``{params}`` filled in."""
     text = table(_language).get(key) or EN.get(key)
     if text is None:
@@ -51,7 +55,7 @@ def t(key: str, **params) -> str:
         return text
 
 
-def tn(key: str, n: int, **params) -> str:
+def tn(key: str, n: int, **params: object) -> str:
     """A number and its noun in the current language: ``key.<category>`` with the CLDR plural
     category of ``n`` (``one`` or ``other`` in English and Italian), with ``{n}`` and ``params``."""
     return t(f"{key}.{catalog.plural_category(_language, n)}", n=n, **params)
@@ -66,13 +70,15 @@ class Term:
 
     __slots__ = ("kind", "args")
 
-    def __init__(self, kind: str, *args):
+    def __init__(self, kind: str, *args: Any):
         self.kind = kind
-        self.args = args
+        self.args = args  # their types depend on ``kind`` (above)
 
     def __format__(self, spec: str) -> str:
         k, a = self.kind, self.args
         if k == "card":
+            card: str
+            name: str
             card, name = a
             return t(f"card.{card}") if card in ("A", "B", "C", "K", "inactive") else name
         if k == "n":
@@ -80,7 +86,8 @@ class Term:
         if k == "t":
             return t(a[0], **a[1])
         if k == "join":
-            return a[0].join(format(x) for x in a[1])
+            sep: str = a[0]
+            return sep.join(format(x) for x in a[1])
         return str(a)
 
     def __str__(self) -> str:
@@ -89,15 +96,19 @@ class Term:
     def __repr__(self) -> str:
         return f"Term({self.kind!r}, {', '.join(repr(x) for x in self.args)})"
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Term) and (self.kind, self.args) == (other.kind, other.args)
 
     def __hash__(self) -> int:
         return hash((self.kind, repr(self.args)))
 
 
-def card_term(state_or_content, card: str) -> Term:
-    content = getattr(state_or_content, "content", state_or_content)
+def _content(state_or_content: GameState | Content | None) -> Optional[Content]:
+    return state_or_content.content if isinstance(state_or_content, GameState) else state_or_content
+
+
+def card_term(state_or_content: GameState | Content | None, card: str) -> Term:
+    content = _content(state_or_content)
     return Term("card", card, content.region_names.get(card, card) if content is not None else card)
 
 
@@ -110,7 +121,7 @@ def tiebreak(text: str) -> str:
     return ""
 
 
-def rule_text(why) -> str:
+def rule_text(why: Illegal) -> str:
     """What a refusal (an ``Illegal``) says to the player, in the interface language: worded
     from its key and parameters (an action card's letter becomes the card's name); its rule id
     is never shown (it stays in the log file). A refusal without a key shows its own words."""
@@ -131,11 +142,12 @@ def colour_name(colour: str) -> str:
     return t(f"colour.{colour}")
 
 
-def card_name(state_or_content, card: str) -> str:
+def card_name(state_or_content: GameState | Content, card: str) -> str:
     """A planning card's name: a region id, ``inactive``, or A/B/C/K."""
     if card in ("A", "B", "C", "K"):
         return t(f"card.{card}")
     if card == "inactive":
         return t("card.inactive")
-    content = getattr(state_or_content, "content", state_or_content)
+    content = _content(state_or_content)
+    assert content is not None
     return content.region_names.get(card, card)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Callable
 
 from . import rules_text
 import unicodedata
@@ -98,8 +99,9 @@ def _ids_and_clean(sentence: str) -> tuple[set[str], str]:
     """The rule ids a sentence names and the sentence without them."""
     ids: set[str] = set()
 
-    def drop(m: re.Match) -> str:
-        inner = m.group(1)
+    def drop(m: re.Match[str]) -> str:
+        inner: str = m.group(1)
+        whole: str = m.group(0)  # typeshed: a group may be None (or Any); these two always match
         parts = [p.strip() for p in inner.split(";")]
         kept = []
         for p in parts:
@@ -108,7 +110,7 @@ def _ids_and_clean(sentence: str) -> tuple[set[str], str]:
             else:
                 kept.append(p)
         if len(kept) == len(parts):
-            return m.group(0)
+            return whole
         return f" ({'; '.join(kept)})" if kept else ""
 
     clean = _PAREN.sub(drop, sentence)
@@ -126,7 +128,8 @@ def sections(lang: str) -> tuple[tuple[str, tuple[tuple[tuple[tuple[str, ...], s
     """((heading, paragraphs), ...): every paragraph a tuple of (ids, clean sentence). A sentence
     without an id takes the ids of the sentence before it in its paragraph (else the next one's)."""
     out = []
-    heading, paras = None, []
+    heading: str | None = None
+    paras: list[tuple[tuple[tuple[str, ...], str], ...]] = []
     for line in rules_text.text(lang).strip().splitlines():
         if line.startswith("# "):
             if heading is not None:
@@ -163,7 +166,7 @@ def page_text(page_id: str, lang: str) -> list[str]:
     return out
 
 
-def search(query: str, lang: str, title=lambda p: p.id) -> list[str]:
+def search(query: str, lang: str, title: Callable[[Page], str] = lambda p: p.id) -> list[str]:
     """Page ids whose title or text contains every word of ``query`` (case and accents aside),
     the pages whose title has them first."""
     words = [_fold(w) for w in query.split() if w.strip()]

@@ -38,7 +38,9 @@ def matches(text: str, known: set[str], size: int = SIZE) -> list[str]:
     whose every ``size``-word shingle is in ``known``."""
     w = words(text)
     hits = [i for i, h in shingles(text, size) if h in known]
-    out, start, end = [], None, None
+    out: list[str] = []
+    start: int | None = None
+    end = 0  # where the passage begun at ``start`` ends (read only once it has begun)
     for i in hits:
         if start is not None and i <= end:
             end = i + size
