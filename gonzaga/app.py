@@ -355,8 +355,12 @@ class App:
             self.report_bad_save(e)
             return False
         self.end_session()
+        name = ls.model.name
+        if Path(path).name.casefold() == persistence.AUTOSAVE and persistence.is_autosave_name(name):
+            # older autosaves carried the label "Autosave" as the game's name: it is not one
+            name = ""
         self.session = Session(ls.seats, ls.record, content=ls.content, worker=self.worker,
-                               on_change=self._on_change, ai_delay=self.ai_delay(), name=ls.model.name)
+                               on_change=self._on_change, ai_delay=self.ai_delay(), name=name)
         if ls.model.assists is not None:  # take-backs and hints used so far (issue 11)
             self.session.assists.update(ls.model.assists.model_dump())
         self._show_game(resumed=True)

@@ -189,6 +189,19 @@ def load_record_file(path: str, content=None):
         raise UsageError(f"gonzaga: {shown}: {S.excerpt(str(e), 200)}") from None
 
 
+def replay_problem(text: str, limit: int = 200) -> str:
+    """A replay's failure, what is wrong first: "action 1 is illegal: S2: there is no scenario
+    tile 'X' (setup X lt=0 ...)" - the action's long text last, where cutting it loses nothing."""
+    import re
+
+    from .table import save_schema as S
+    m = re.match(r"action (\d+) \((.*)\) (is illegal|cannot be applied): (.*)\Z", text, re.S)
+    if not m:
+        return S.excerpt(text, limit)
+    head = f"action {m.group(1)} {m.group(3)}: {S.excerpt(m.group(4), limit)}"
+    return f"{head} ({S.excerpt(m.group(2), max(40, limit - len(head)))})"
+
+
 def _replayed(path: str):
     from .table import save_schema as S
     from .rules import RecordError, load_content, replay
@@ -204,7 +217,7 @@ def _replayed(path: str):
     try:
         state = replay(record, content)
     except (RecordError, ContentError) as e:
-        raise UsageError(f"gonzaga: {shown}: {S.excerpt(str(e), 200)}") from None
+        raise UsageError(f"gonzaga: {shown}: {replay_problem(str(e))}") from None
     except RecursionError:
         raise UsageError(f"gonzaga: {shown}: the record does not replay (nested too deeply)") from None
     except Exception as e:  # a record the checks above let through and the engine cannot take

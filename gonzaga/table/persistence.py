@@ -391,15 +391,41 @@ def save_game(session, path: Path, name: str = "") -> Path:
 
 
 def autosave(session) -> Path:
-    return save_game(session, autosave_path(), session.name or i18n.t("load.autosave"))
+    # the game's own name only: a word like "Autosave" here would become the name of the game
+    # once it is resumed with Continue, and a later "Save game" would aim at the autosave file
+    return save_game(session, autosave_path(), session.name or "")
+
+
+def is_autosave_name(name: str) -> bool:
+    """True for the name older versions gave every autosave ("Autosave", in any language):
+    a game resumed from the autosave under that name has no name of its own."""
+    n = (name or "").strip().casefold()
+    return n in {"autosave", i18n.t("load.autosave").casefold()}
 
 
 _SAFE = re.compile(r"[^A-Za-z0-9 _.-]+")
 
 
-def named_save_path(name: str) -> Path:
-    stem = _SAFE.sub("", name).strip().replace(" ", "_")[:60] or "game"
-    return saves_dir() / f"{stem}.json"
+def named_save_path(name: str, directory: Optional[Path] = None) -> Path:
+    """The file of a save named ``name``; never the autosave's.
+
+    File names are compared case-insensitively, as Windows and macOS do: "Autosave" would be
+    ``autosave.json`` there, so it gets a file of its own; and a save whose name differs from an
+    existing file only in case is written over that file on every system, never beside it.
+    """
+    directory = Path(directory) if directory else saves_dir()
+    stem = _SAFE.sub("", name).strip().replace(" ", "_")[:60].strip(".") or "game"
+    if f"{stem}.json".casefold() == AUTOSAVE.casefold():
+        stem = f"{stem}_saved"
+    wanted = f"{stem}.json".casefold()
+    try:
+        with os.scandir(directory) as it:
+            for entry in it:
+                if entry.name.casefold() == wanted:
+                    return directory / entry.name
+    except OSError:
+        pass
+    return directory / f"{stem}.json"
 
 
 def _replay_detail(e: Exception) -> str:
