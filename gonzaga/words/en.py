@@ -234,7 +234,6 @@ EN: dict[str, str] = {
     "save.other_map": "This save was played on another version of the board and cannot be resumed with this version of Gonzaga.",
     "save.unreadable": "This save could not be opened: {detail}.",
     "save.not_file": "This is not a regular file (a folder, a device, a pipe or a broken link), so it cannot be a save.",
-    "save.changed": "This file changed while it was being read (is another program writing it?), so it cannot be used as a save.",
     "save.too_large": "This file is too large to be a Gonzaga save ({size} MB; a save is at most {limit} MB).",
     "save.bad_number": "This save holds a value that is not a usable number ({value}).",
     "save.too_deep": "This save is damaged: its data is nested far too deeply.",
