@@ -395,6 +395,12 @@ class App:
     def game_over(self, session) -> None:
         """Called once by the game screen when a game ends."""
         self.final_table = score_table_text(session)
+        if session is self.session and self.autosave_enabled and not getattr(session, "remote", False):
+            try:  # kept to be watched again (the load screen), until the player deletes it
+                persistence.keep_finished(session)
+            except OSError as e:
+                from .words import i18n
+                self.toast(i18n.t("finished.not_kept", reason=str(e)), 6)
         if self.exit_after_game:
             self.running = False
             _print_line(self.final_table)

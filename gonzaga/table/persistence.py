@@ -109,6 +109,11 @@ def autosave_path() -> Path:
     return saves_dir() / AUTOSAVE
 
 
+def finished_dir() -> Path:
+    """Where finished games are kept (to watch again) until the player deletes them."""
+    return _ensure_dir(data_dir() / "finished")
+
+
 def log_path() -> Path:
     return log_dir() / "gonzaga.log"
 
@@ -594,6 +599,8 @@ class SaveInfo:
     phase: str
     seats: str
     autosave: bool
+    scores: tuple = ()  # each seat's (name, score) once the game is over
+    over: bool = False
 
 
 def list_saves(directory: Optional[Path] = None, content=None) -> tuple[list[SaveInfo], list[SaveError]]:
@@ -635,8 +642,49 @@ def _save_entries(directory: Path) -> list[Path]:
 
 def _info(p: Path, ls: LoadedSave) -> SaveInfo:
     st = ls.state
+    over = st.phase == "over"
+    scores = tuple((s.name, st.seats[i].score) for i, s in enumerate(ls.model.seats)) if over else ()
     return SaveInfo(p, ls.model.name or S.excerpt(p.stem, 60), ls.model.saved_at, st.round, st.phase,
-                    ", ".join(s.name for s in ls.model.seats), p.name == AUTOSAVE)
+                    ", ".join(s.name for s in ls.model.seats), p.name == AUTOSAVE, scores, over)
+
+
+# ---------------------------------------------------------------- finished games
+
+def keep_finished(session) -> Optional[Path]:
+    """Keep a finished game in ``finished_dir()`` to be watched again (written atomically, like
+    every save). The file is named after the game's final digest, so the same game is kept once
+    however often it ends on screen (a finished save opened again). None when the game is not
+    over; raises SaveWriteError when it cannot be written."""
+    from ..rules.record import digest
+    st = session.state
+    if st.phase != "over":
+        return None
+    path = finished_dir() / f"finished-{digest(st)}.json"
+    if os.path.lexists(path):
+        return path
+    return save_game(session, path)
+
+
+def list_finished(content=None) -> tuple[list[SaveInfo], list[SaveError]]:
+    """The finished games kept, newest first (by the date they ended), and the bad files (moved aside)."""
+    good, bad = list_saves(finished_dir(), content)
+    good.sort(key=lambda i: i.saved_at, reverse=True)
+    return good, bad
+
+
+def delete_finished(path: Path) -> None:
+    """Delete a kept finished game (the player asked); only a file of the finished games' folder.
+    Raises SaveWriteError when it cannot be deleted."""
+    path = Path(path)
+    if path.parent.resolve() != finished_dir().resolve() or not path.name.endswith(".json"):
+        raise ValueError(f"not a kept finished game: {path}")
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        return
+    except OSError as e:
+        raise SaveWriteError(path, e) from e
+    fsync_dir(path.parent)
 
 
 def check_autosave(content=None) -> tuple[Optional[SaveInfo], Optional[SaveError]]:
