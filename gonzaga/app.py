@@ -125,6 +125,7 @@ class App:
         pygame.font.init()
         self.version = persistence.app_version()
         pygame.display.set_caption(f"Gonzaga {self.version}")
+        set_window_icon(pygame)  # before the window opens: the game's own icon, not pygame's snake
         self.windowed_size = tuple(size or self.settings.window)
         self.fullscreen = False
         try:
@@ -538,6 +539,19 @@ class App:
             self.settings.window = self.windowed_size
         persistence.save_settings(self.settings)
         self.running = False
+
+
+def set_window_icon(pg) -> bool:
+    """Give the window the game's icon (assets/icon/gonzaga.png); False when it cannot be read
+    (the window keeps the system's default: never a reason to stop)."""
+    from .resources import asset_path
+    try:
+        icon = pg.image.load(str(asset_path("icon", "gonzaga.png")))
+        pg.display.set_icon(icon)
+    except (pg.error, OSError, FileNotFoundError) as e:
+        log.warning("window icon not set: %s", e)
+        return False
+    return True
 
 
 def _print_line(text: str, stream=None) -> None:
