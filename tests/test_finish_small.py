@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from gonzaga.resources import asset_path
 
@@ -17,3 +18,35 @@ def test_the_window_shows_the_games_icon(make_app, monkeypatch):
     assert s.get_size() == icon.get_size()
     w, h = icon.get_size()
     assert all(s.get_at((x, y)) == icon.get_at((x, y)) for x in range(0, w, 17) for y in range(0, h, 17))
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 900), (2560, 1440)])
+def test_card_subtitles_are_whole_and_never_tiny(make_app, lang, size):
+    """The action cards' subtitles (and "played last round") on the planning hand: never
+    shortened, never under 90% of their size (the Italian ones were ~8 px at 1280x720)."""
+    from gonzaga.render import theme
+    from gonzaga.table.session import SeatSpec
+    from gonzaga.ui.widgets import Button
+    from gonzaga.words import i18n
+    app = make_app(size, language=lang)
+    app.start_session([SeatSpec("Me", "human", colour="red"), SeatSpec("Bot", "ai", "greedy", "blue")], 3)
+    app.run_frames(3)
+    g = app.stack.top
+    subs = [w for w in g.widgets.items if getattr(w, "sub", "") and w.visible]
+    assert len(subs) >= 4
+    played = [Button(w.label, lambda: None, w.rect, px=w.px, sub=i18n.t("plan.played_last")) for w in subs]
+    for w in subs + played:
+        _lab, (lines, px) = w._fit_label(w.rect)
+        assert " ".join(lines) == w.sub, (w.sub, lines)
+        assert px >= w.px * 0.72 * 0.9 - 1e-6, (w.sub, px)
+        assert theme.font("sans", px).get_height() >= 14, (w.sub, px)
+
+
+def test_the_italian_played_last_round_reads_naturally():
+    from gonzaga.words import i18n
+    i18n.set_language("it")
+    try:
+        assert i18n.t("plan.played_last") == "giocata al turno scorso"
+    finally:
+        i18n.set_language("en")
