@@ -50,3 +50,33 @@ def test_the_italian_played_last_round_reads_naturally():
         assert i18n.t("plan.played_last") == "giocata al turno scorso"
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.44, 2.0])
+def test_the_score_chart_keeps_end_whole_and_its_numbers_clear_of_the_title(monkeypatch, scale):
+    """At 2560x1440 (text 1.44x) the chart's "End" was cut to "Enc" and "150" touched the title."""
+    from gonzaga.render import theme
+    from gonzaga.ui import charts, widgets as W
+    pygame.init()
+    drawn = []
+    real = W.blit_text
+
+    def spy(surf, text, pos, *a, **k):
+        r = real(surf, text, pos, *a, **k)
+        drawn.append((text, r))
+        return r
+    monkeypatch.setattr(W, "blit_text", spy)
+    theme.set_text_scale(scale)
+    try:
+        surf = pygame.Surface((420, 300), pygame.SRCALPHA)
+        series = [charts.seat_series("Ann", [0, 40, 90, 141], "red"), charts.seat_series("Bob", [0, 30, 70, 120], "blue")]
+        charts.line_chart(surf, surf.get_rect(), series, ["1", "2", "3", "End"], title="Score by round")
+    finally:
+        theme.set_text_scale(1.0)
+    box = surf.get_rect()
+    for text, r in drawn:
+        assert box.contains(r), (text, r)
+    title = next(r for t, r in drawn if t == "Score by round")
+    numbers = [r for t, r in drawn if t.isdigit() and t != "0"]
+    assert numbers and not any(r.colliderect(title) for r in numbers)
+    assert any(t == "End" for t, _ in drawn)
