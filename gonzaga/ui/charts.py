@@ -167,7 +167,7 @@ def bar_chart(surf: pygame.Surface, rect: pygame.Rect, groups: Sequence[BarGroup
                     W.TEXT, "midtop")
     if legend:
         x = plot.x
-        y = rect.bottom - 10 - max(16, text_h)
+        y = rect.bottom - 10 - 16
         for label, colour, hatch in legend:
             sw = pygame.Rect(x, y + 2, 14, 14)
             pygame.draw.rect(surf, colour, sw, 0, 2)
