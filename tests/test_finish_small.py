@@ -80,3 +80,30 @@ def test_the_score_chart_keeps_end_whole_and_its_numbers_clear_of_the_title(monk
     numbers = [r for t, r in drawn if t.isdigit() and t != "0"]
     assert numbers and not any(r.colliderect(title) for r in numbers)
     assert any(t == "End" for t, _ in drawn)
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_best_points_table_is_headed_by_the_cards_names(make_app, monkeypatch, lang):
+    """Its columns were A, B, C: letters the cards never show."""
+    from gonzaga.table.session import SeatSpec
+    from gonzaga.ui import widgets as W
+    from gonzaga.words import i18n
+    app = make_app((1280, 720), language=lang)
+    app.start_session([SeatSpec("Me", "human", colour="red"), SeatSpec("Bot", "ai", "greedy", "blue")], 3)
+    app.run_frames(3)
+    g = app.stack.top
+    g.preview_folded = False
+    drawn = []
+    real = W.blit_text
+
+    def spy(surf, text, pos, *a, **k):
+        r = real(surf, text, pos, *a, **k)
+        drawn.append((text, r))
+        return r
+    monkeypatch.setattr(W, "blit_text", spy)
+    app.run_frames(1)
+    table = g._preview_rect
+    inside = [t for t, r in drawn if table.contains(r)]
+    for a in "ABC":
+        assert i18n.t(f"card.{a}") in inside, inside
+        assert a not in inside
