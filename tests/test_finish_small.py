@@ -107,3 +107,18 @@ def test_the_best_points_table_is_headed_by_the_cards_names(make_app, monkeypatc
     for a in "ABC":
         assert i18n.t(f"card.{a}") in inside, inside
         assert a not in inside
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (2560, 1440)])
+@pytest.mark.parametrize("scale", [100, 150, 200])
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_host_and_join_online_share_one_text_size(make_app, size, scale, lang):
+    from gonzaga.words import i18n
+    app = make_app(size, ui_scale=scale, language=lang)
+    app.run_frames(2)
+    title = app.stack.top
+    pair = [w for w in title.widgets.items if getattr(w, "label", None) in
+            (i18n.t("title.host_online"), i18n.t("title.join_online"))]
+    assert len(pair) == 2
+    sizes = {round(b._fit_label(b.rect)[0][1], 3) for b in pair}
+    assert len(sizes) == 1, sizes
