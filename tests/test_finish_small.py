@@ -35,10 +35,12 @@ def test_card_subtitles_are_whole_and_never_tiny(make_app, lang, size):
     g = app.stack.top
     subs = [w for w in g.widgets.items if getattr(w, "sub", "") and w.visible]
     assert len(subs) >= 4
-    played = [Button(w.label, lambda: None, w.rect, px=w.px, sub=i18n.t("plan.played_last")) for w in subs]
+    cards = [w for w in g.widgets.items if getattr(w, "card", None) is not None and w.visible]
+    played = [Button(w.label, lambda: None, w.rect, px=w.px, sub=i18n.t("plan.played_last")) for w in cards]
     for w in subs + played:
-        _lab, (lines, px) = w._fit_label(w.rect)
+        lab, (lines, px) = w._fit_label(w.rect)
         assert " ".join(lines) == w.sub, (w.sub, lines)
+        assert " ".join(lab[0]) == w.label, (w.label, lab)
         assert px >= w.px * 0.72 * 0.9 - 1e-6, (w.sub, px)
         assert theme.font("sans", px).get_height() >= 14, (w.sub, px)
 
@@ -122,3 +124,53 @@ def test_host_and_join_online_share_one_text_size(make_app, size, scale, lang):
     assert len(pair) == 2
     sizes = {round(b._fit_label(b.rect)[0][1], 3) for b in pair}
     assert len(sizes) == 1, sizes
+
+
+def test_new_game_remembers_the_last_table_even_after_a_restart(make_app):
+    from gonzaga.table import persistence
+    from scene_events import click
+    app = make_app((1280, 720))
+    app.stack.push("new_game")
+    app.run_frames(2)
+    ng = app.stack.top
+    ng.set_count(2)
+    ng.set_level(1, "hard" if "hard" in ng.levels else ng.levels[-1])
+    ng.next_colour(1)
+    ng.fields[0].value = "Isabella"
+    ng.fields[1].value = "Ludovico"
+    tiles = [t.name for t in app.content.scenarios_for(2)]
+    ng.set_scenario(tiles[-1])
+    want = ([(s.name, s.kind, s.bot, s.colour) for s in ng.chosen_seats()], tiles[-1])
+    click(app, ng.start_button.rect.center, 3)
+    assert app.session is not None and [s.name for s in app.session.seats] == ["Isabella", "Ludovico"]
+    app.to_title()
+    app.stack.push("new_game")
+    app.run_frames(2)
+    again = app.stack.top
+    assert again is not ng and again.count == 2
+    assert ([(s.name, s.kind, s.bot, s.colour) for s in again.chosen_seats()], again.scenario) == want
+    app.close()
+    later = make_app((1280, 720))  # the next time the game opens: its settings from the file
+    later.settings = persistence.load_settings()
+    assert later.settings.last_table is not None
+    later.stack.push("new_game")
+    later.run_frames(2)
+    ng3 = later.stack.top
+    assert ([(s.name, s.kind, s.bot, s.colour) for s in ng3.chosen_seats()], ng3.scenario) == want
+
+
+def test_a_damaged_last_table_falls_back_to_the_defaults(make_app):
+    from gonzaga.table import persistence
+    import json
+    p = persistence.settings_path()
+    p.write_text(json.dumps({"last_table": {"count": 9, "seats": "x"}, "language": "en"}))
+    assert persistence.load_settings().last_table is None
+    p.write_text(json.dumps({"last_table": {"count": 2, "seats": [{"name": "A", "kind": "ai", "bot": "nope",
+                                                                  "colour": "red"}] * 4}}))
+    app = make_app((1280, 720), **{})
+    app.settings = persistence.load_settings()
+    app.stack.push("new_game")
+    app.run_frames(2)
+    ng = app.stack.top
+    assert all(s.bot in ng.levels for s in ng.seats)
+    assert len({s.colour for s in ng.seats}) == 4

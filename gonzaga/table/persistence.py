@@ -711,6 +711,25 @@ def peek_autosave(content=None) -> Optional[SaveInfo]:
 
 # ---------------------------------------------------------------- settings
 
+class TableSeat(BaseModel):
+    """One seat of the last table set up in New game."""
+
+    model_config = ConfigDict(extra="ignore")
+    name: str = Field("", max_length=40)
+    kind: Literal["human", "ai"] = "ai"
+    bot: str = Field("medium", max_length=40)
+    colour: Literal["red", "yellow", "green", "blue"] = "red"
+
+
+class LastTable(BaseModel):
+    """The last table New game started (issue 40): the next New game starts from it."""
+
+    model_config = ConfigDict(extra="ignore")
+    count: int = Field(3, ge=2, le=4)
+    seats: list[TableSeat] = Field(default_factory=list, max_length=4)
+    scenario: Optional[str] = Field(None, max_length=80)
+
+
 class Settings(BaseModel):
     """User settings; unknown or bad fields fall back to defaults."""
 
@@ -729,6 +748,7 @@ class Settings(BaseModel):
     mute: bool = False
     music: bool = True  # the background music
     reduce_motion: bool = False  # every animation becomes an instant change
+    last_table: Optional[LastTable] = None  # New game's seats, levels, names, colours and scenario
 
 
 def settings_path() -> Path:

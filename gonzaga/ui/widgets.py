@@ -304,7 +304,8 @@ class Button(Widget):
         if self.sub:
             spx = self.px * 0.72
             low = spx * 0.9  # a card's subtitle stays readable: shortened (and noted) before it shrinks more
-            sub = fit_lines(self.sub, "sans", spx, r.w - 12, max(1, r.h // 2 - 2), min_px=low) or \
+            room = max(r.h // 2 - 2, r.h - 4 - theme.font("sans_semibold", self.px).get_linesize())  # one label line
+            sub = fit_lines(self.sub, "sans", spx, r.w - 12, max(1, room), min_px=low) or \
                 ([fit_text(self.sub, "sans", low, r.w - 12)], low)
         sub_h = len(sub[0]) * theme.font("sans", sub[1]).get_linesize() if sub else 0
         lab = fit_lines(self.label, "sans_semibold", self.px, label_w, r.h - 4 - sub_h) or \
