@@ -245,7 +245,7 @@ class AssistBar:
         """The hint in words, over the map where it hides neither the hinted hexes nor the
         planning table: the bottom of the map, else its top, else a corner."""
         b = self.game.board_rect
-        width = min(W.sc(760), b.w - 40)
+        width = min(W.sc(760), max(W.sc(420), int(b.w * 0.62)), b.w - 40)  # room beside it on a small map
         imgs = [W.text(lines[0], "sans_bold", 17, W.TEXT, wrap=width - W.sc(60))]
         imgs += [W.text(s, "sans", 16, W.TEXT, wrap=width - W.sc(60)) for s in lines[1:] if s]
         if foot:
@@ -276,13 +276,13 @@ class AssistBar:
         for box in boxes:
             if not any(box.colliderect(r) for r in avoid):
                 return box
-        if target is None:
-            return boxes[0]
-
-        def hidden(box):
-            c = box.clip(target)
+        def hidden(box, r):
+            if r is None:
+                return 0
+            c = box.clip(r)
             return c.w * c.h
-        return min(boxes, key=hidden)
+        # failing all: hide the least of the hinted hexes first, then the least of the table
+        return min(boxes, key=lambda bx: (hidden(bx, target), hidden(bx, getattr(self.game, "_preview_rect", None))))
 
     def _hint_area(self) -> Optional[pygame.Rect]:
         """The screen rectangle of the hinted hexes (with their tag above them)."""

@@ -215,6 +215,8 @@ def _explain(v: GameState, seat: int, a: Action) -> Hint:
         if a.king:
             parts.append(i18n.t("hint.plan_king"))
         h = Hint(seat, a, points, "; ".join(parts), cards=cards)
+        if best is not None:  # where the plan's fief would go: shown on the map, never under the words
+            h.cells = tuple(_cells_of(v, best[1]))
         top = _best_plan(v, seat)  # the best of the planning table
         if top is not None:
             h.best_now = top[0]
