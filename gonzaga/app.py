@@ -177,6 +177,7 @@ class App:
         pygame.font.init()
         self.version = persistence.app_version()
         pygame.display.set_caption(f"Gonzaga {self.version}")
+        set_window_icon(pygame)  # before the window opens: the game's own icon, not pygame's snake
         usable = desktop_usable(pygame)
         # the first window fits the desktop (a remembered size from a larger screen shrinks too);
         # a size asked for on the command line is opened as asked
@@ -417,8 +418,12 @@ class App:
             self.report_bad_save(e)
             return False
         self.end_session()
+        name = ls.model.name
+        if Path(path).name.casefold() == persistence.AUTOSAVE and persistence.is_autosave_name(name):
+            # older autosaves carried the label "Autosave" as the game's name: it is not one
+            name = ""
         self.session = Session(ls.seats, ls.record, content=ls.content, worker=self.worker,
-                               on_change=self._on_change, ai_delay=self.ai_delay(), name=ls.model.name)
+                               on_change=self._on_change, ai_delay=self.ai_delay(), name=name)
         if ls.model.assists is not None:  # take-backs and hints used so far (issue 11)
             self.session.assists.update(ls.model.assists.model_dump())
         self._show_game(resumed=True)
@@ -453,6 +458,12 @@ class App:
     def game_over(self, session) -> None:
         """Called once by the game screen when a game ends."""
         self.final_table = score_table_text(session)
+        if session is self.session and self.autosave_enabled and not getattr(session, "remote", False):
+            try:  # kept to be watched again (the load screen), until the player deletes it
+                persistence.keep_finished(session)
+            except OSError as e:
+                from .words import i18n
+                self.toast(i18n.t("finished.not_kept", reason=str(e)), 6)
         if self.exit_after_game:
             self.running = False
             _print_line(self.final_table)
@@ -595,6 +606,19 @@ class App:
         except Exception:  # pygame.error: no window
             return self.settings.window_pos
         return int(x), int(y)
+
+
+def set_window_icon(pg) -> bool:
+    """Give the window the game's icon (assets/icon/gonzaga.png); False when it cannot be read
+    (the window keeps the system's default: never a reason to stop)."""
+    from .resources import asset_path
+    try:
+        icon = pg.image.load(str(asset_path("icon", "gonzaga.png")))
+        pg.display.set_icon(icon)
+    except (pg.error, OSError, FileNotFoundError) as e:
+        log.warning("window icon not set: %s", e)
+        return False
+    return True
 
 
 def _print_line(text: str, stream=None) -> None:

@@ -31,24 +31,40 @@ from .rules.scoring import free_flourishing_sites
 from .table import save_schema as S
 
 
+def _bot_list() -> str:
+    """The AI levels by name (gonzaga/ai/roster.py), weakest first, for the help lines."""
+    from .ai.roster import LEVELS
+    searching = [lv.name for lv in LEVELS if lv.budgeted]
+    text = ", ".join(lv.name for lv in LEVELS)
+    if searching:
+        text += f" ({' and '.join(searching)} take an iteration budget: {searching[0]}@150)"
+    return text
+
+
 def _parser() -> argparse.ArgumentParser:
     p = _Parser(prog="gonzaga")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    s = sub.add_parser("simulate", help="play seeded games between bots")
-    s.add_argument("--seats", type=int, required=True)
-    s.add_argument("--bots", required=True, help="comma-separated bot names, one per seat")
-    s.add_argument("--games", type=int, default=10)
-    s.add_argument("--seed", type=int, default=1)
+    s = sub.add_parser("simulate", help="play seeded games between bots",
+                       description="Play seeded games between AI levels, without a window, and print the "
+                                   f"statistics (wins, mean scores, rounds, decision times). AI levels: {_bot_list()}.")
+    s.add_argument("--seats", type=int, required=True, help="seats at the table (2-4)")
+    s.add_argument("--bots", required=True, help=f"comma-separated AI levels, one per seat: {_bot_list()}")
+    s.add_argument("--games", type=int, default=10, help="how many games (default: 10)")
+    s.add_argument("--seed", type=int, default=1, help="seed of the first game; the next ones follow (default: 1)")
     s.add_argument("--scenario", default=None, help="play every game on this scenario tile")
-    s.add_argument("--json", action="store_true")
-    r = sub.add_parser("replay", help="replay a saved game and print its scores")
-    r.add_argument("file")
-    r.add_argument("--json", action="store_true")
-    lg = sub.add_parser("legal", help="count the legal placements in a saved position")
-    lg.add_argument("file")
-    lg.add_argument("--json", action="store_true")
+    s.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    r = sub.add_parser("replay", help="replay a saved game and print its scores",
+                       description="Replay a save or a game record move by move, check that it reproduces "
+                                   "the stored position, and print the scores.")
+    r.add_argument("file", help="a save (.json from the saves folder) or a game record")
+    r.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    lg = sub.add_parser("legal", help="count the legal placements in a saved position",
+                        description="Count, for every seat that plans or places in a saved position, the legal "
+                                    "placements of its fief under every region and action card.")
+    lg.add_argument("file", help="a save (.json from the saves folder) or a game record")
+    lg.add_argument("--json", action="store_true", help="print JSON instead of a table")
     b = sub.add_parser("bench", help="measure the engine's speed")
-    b.add_argument("--json", action="store_true")
+    b.add_argument("--json", action="store_true", help="print JSON instead of a table")
     b.add_argument("--quick", action="store_true", help="fewer repetitions")
     b.add_argument("--no-ui", action="store_true", help="skip the frame-time and start-up figures")
     return p
@@ -190,6 +206,19 @@ def load_record_file(path: str, content=None):
         raise UsageError(f"gonzaga: {shown}: {S.excerpt(str(e), 200)}") from None
 
 
+def replay_problem(text: str, limit: int = 200) -> str:
+    """A replay's failure, what is wrong first: "action 1 is illegal: S2: there is no scenario
+    tile 'X' (setup X lt=0 ...)" - the action's long text last, where cutting it loses nothing."""
+    import re
+
+    from .table import save_schema as S
+    m = re.match(r"action (\d+) \((.*)\) (is illegal|cannot be applied): (.*)\Z", text, re.S)
+    if not m:
+        return S.excerpt(text, limit)
+    head = f"action {m.group(1)} {m.group(3)}: {S.excerpt(m.group(4), limit)}"
+    return f"{head} ({S.excerpt(m.group(2), max(40, limit - len(head)))})"
+
+
 def _replayed(path: str):
     try:
         content = load_content()
@@ -200,7 +229,7 @@ def _replayed(path: str):
     try:
         state = replay(record, content)
     except (RecordError, ContentError) as e:
-        raise UsageError(f"gonzaga: {shown}: {S.excerpt(str(e), 200)}") from None
+        raise UsageError(f"gonzaga: {shown}: {replay_problem(str(e))}") from None
     except RecursionError:
         raise UsageError(f"gonzaga: {shown}: the record does not replay (nested too deeply)") from None
     except Exception as e:  # a record the checks above let through and the engine cannot take

@@ -152,7 +152,7 @@ def test_R3_the_inactive_regions_card_played_last_round_reads_well_in_both_langu
     assert why.rule == "R3" and why.message == "the Inactive Regions card was played last round"
     try:
         i18n.set_language("it")
-        assert i18n.rule_text(why) == "La carta Regioni inattive è stata giocata nel turno prima"
+        assert i18n.rule_text(why) == "La carta Regioni inattive è stata giocata al turno scorso"
     finally:
         i18n.set_language("en")
 

@@ -33,9 +33,9 @@ def test_placement_refusals_are_translated():
         assert i18n.rule_text(Illegal.of("P7", "fief_there")) == "Lì c'è già un feudo"
         assert i18n.rule_text(Illegal.of("P1", "not_in_region", region="Italia")).endswith("è in Italia")
         assert i18n.rule_text(Illegal.of("R3", "action_card_played", action="B")) == \
-            "La carta Città è stata giocata nel turno prima"
+            "La carta Città è stata giocata al turno scorso"
         assert i18n.rule_text(Illegal.of("R3", "inactive_card_played")) == \
-            "La carta Regioni inattive è stata giocata nel turno prima"
+            "La carta Regioni inattive è stata giocata al turno scorso"
     finally:
         i18n.set_language("en")
     assert i18n.rule_text(Illegal.of("P7", "fief_there")) == "A fief is already there"

@@ -15,6 +15,17 @@ from ..rules.content import ContentError, load_content
 from .board_view import BoardRenderer
 
 USAGE = "usage: gonzaga render-map OUT.png [--size WxH]"
+HELP = f"""{USAGE}
+
+Draw the board (the map with its regions, cities, harbors and seas) to a PNG file,
+without opening a window, and print the path written.
+
+positional arguments:
+  OUT.png      the PNG file to write
+
+options:
+  -h, --help   show this help message and exit
+  --size WxH   the picture's size in pixels, each side 200-8192 (default: 1920x1080)"""
 DEFAULT_SIZE = (1920, 1080)
 MIN_SIDE, MAX_SIDE = 200, 8192
 
@@ -45,7 +56,7 @@ def main(argv: list[str]) -> int:
     while i < len(args):
         a = args[i]
         if a in ("-h", "--help"):
-            print(USAGE)
+            print(HELP)
             return 0
         if a == "--size" or a.startswith("--size="):
             if a == "--size":

@@ -14,7 +14,7 @@ from typing import Optional
 import pygame
 
 from ..table import hints, takeback
-from ..rules import Place, Wedding
+from ..rules import Place, Plan, Wedding
 from ..words import i18n
 from ..ui import widgets as W
 from ..words.rules_pages import page_for_rule
@@ -32,6 +32,7 @@ class AssistBar:
         self.hint_button = Button(i18n.t("hint.button"), self.toggle_hint, style="secondary", px=16)
         self.tb_button = Button(i18n.t("tb.button"), self.take_back, style="secondary", px=16)
         self.why_rect: Optional[pygame.Rect] = None
+        self.box_at: Optional[pygame.Rect] = None  # where the hint's words were drawn last
         self.why_rule: Optional[str] = None
         self._counted: Optional[int] = None  # id of the last hint counted
 
@@ -93,6 +94,22 @@ class AssistBar:
             return
         svc.request(self.session, seat)
 
+    def accept_hint(self) -> None:
+        """Enter on a shown hint: play exactly the hinted decision (the plan's cards, the fief on
+        the hinted spot and turn, the rings, or the donation), through the same path as the
+        buttons - the session checks it like any other move."""
+        h = self.hint()
+        if h is None:
+            return
+        g = self.game
+        self.service().cancel()
+        if isinstance(h.action, Plan):
+            g.choice_region, g.choice_action, g.choice_king = h.action.region, h.action.action, h.action.king
+            g.confirm_plan()
+        elif g.place is not None:
+            g.donate_pending = False
+            g._send(h.action)
+
     def take_back(self) -> None:
         """Take back the last decision of the human who decided last (or say why not)."""
         s = self.session
@@ -151,8 +168,11 @@ class AssistBar:
             if ev.key == pygame.K_z and ev.mod & pygame.KMOD_CTRL:
                 self.take_back()
                 return True
-            if ev.key == pygame.K_ESCAPE and self.busy():
-                self.service().cancel()
+            if ev.key == pygame.K_ESCAPE and (self.busy() or self.hint() is not None):
+                self.service().cancel()  # Esc hides the hint (or stops it); the next Esc opens the menu
+                return True
+            if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not mods and self.hint() is not None:
+                self.accept_hint()
                 return True
         if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and ev.button == 1:
             if self.why_rect is not None and self.why_rule and self.why_rect.collidepoint(ev.pos):
@@ -215,32 +235,54 @@ class AssistBar:
                 for w in g.widgets.items:
                     if getattr(w, "card", None) in h.cards and w.visible:
                         pygame.draw.rect(surf, W.GOLD, w.rect.inflate(8, 8), 4, 10)
-            self._box(surf, [h.headline, h.reason])
+            self._box(surf, [h.headline, h.reason, h.prefer], foot=i18n.t("hint.keys"))
         else:
             svc = getattr(self.app, "_hint_service", None)
             if svc is not None and svc.failed:
                 self._box(surf, [i18n.t("hint.failed")])
 
-    def _box(self, surf, lines: list[str]) -> None:
-        """The hint in words, over the bottom of the map."""
+    def _box(self, surf, lines: list[str], foot: str = "") -> None:
+        """The hint in words, over the map where it hides neither the hinted hexes nor the
+        planning table: the bottom of the map, else its top, else a corner."""
         b = self.game.board_rect
-        width = min(760, b.w - 40)
-        imgs = [W.text(lines[0], "sans_bold", 17, W.TEXT, wrap=width - 60)]
-        imgs += [W.text(s, "sans", 16, W.TEXT, wrap=width - 60) for s in lines[1:] if s]
+        width = min(W.sc(760), max(W.sc(420), int(b.w * 0.62)), b.w - 40)  # room beside it on a small map
+        imgs = [W.text(lines[0], "sans_bold", 17, W.TEXT, wrap=width - W.sc(60))]
+        imgs += [W.text(s, "sans", 16, W.TEXT, wrap=width - W.sc(60)) for s in lines[1:] if s]
+        if foot:
+            imgs.append(W.text(foot, "sans_semibold", 15, (120, 84, 20), wrap=width - W.sc(60)))
         h = sum(i.get_height() for i in imgs) + 6 * (len(imgs) - 1) + 22
-        box = pygame.Rect(0, 0, width, h)
-        # at the bottom of the map, or at its top when that would hide the hinted spot or the
-        # planning preview's table
-        avoid = [r for r in (getattr(self.game, "_preview_rect", None), self._hint_area()) if r is not None]
-        box.midbottom = (b.centerx, b.bottom - 12)
-        if any(box.colliderect(r) for r in avoid):
-            box.midtop = (b.centerx, b.y + 56)
+        box = self.box_rect((width, h))
+        self.box_at = box
         W.panel(surf, box, (255, 246, 214), W.GOLD, 10, 3, alpha=245)
-        W.blit_text(surf, "?", (box.x + 24, box.y + 11), "title", 30, (150, 110, 30), "midtop")
+        W.blit_text(surf, "?", (box.x + W.sc(24), box.y + 11), "title", 30, (150, 110, 30), "midtop")
         y = box.y + 11
         for img in imgs:
-            surf.blit(img, (box.x + 48, y))
+            surf.blit(img, (box.x + W.sc(48), y))
             y += img.get_height() + 6
+
+    def box_rect(self, size) -> pygame.Rect:
+        """Where the hint's words go: the first place (bottom, top, then the four corners) that
+        covers neither the hinted hexes with their tag nor the planning table nor the buttons;
+        failing all, the one that covers the least of the hinted hexes."""
+        b = self.game.board_rect
+        w, h = size
+        top = b.y + W.sc(10 + BTN_H) + W.sc(10)  # under the Hint and Take back buttons
+        spots = [(b.centerx - w // 2, b.bottom - 12 - h), (b.centerx - w // 2, top),
+                 (b.x + 12, b.bottom - 12 - h), (b.right - 12 - w, b.bottom - 12 - h),
+                 (b.x + 12, top), (b.right - 12 - w, top)]
+        boxes = [pygame.Rect(x, y, w, h) for x, y in spots]
+        target = self._hint_area()
+        avoid = [r for r in (getattr(self.game, "_preview_rect", None), target) if r is not None]
+        for box in boxes:
+            if not any(box.colliderect(r) for r in avoid):
+                return box
+        def hidden(box, r):
+            if r is None:
+                return 0
+            c = box.clip(r)
+            return c.w * c.h
+        # failing all: hide the least of the hinted hexes first, then the least of the table
+        return min(boxes, key=lambda bx: (hidden(bx, target), hidden(bx, getattr(self.game, "_preview_rect", None))))
 
     def _hint_area(self) -> Optional[pygame.Rect]:
         """The screen rectangle of the hinted hexes (with their tag above them)."""

@@ -1,5 +1,14 @@
-"""Load a saved game. Damaged saves are reported here (and moved aside) instead of crashing."""
+"""Load a saved game, or watch a saved or finished game again. Damaged saves are reported here
+(and moved aside) instead of crashing.
+
+Two lists: the saves (the autosave and the named ones: Load or Watch) and the finished games
+the program keeps (gonzaga/table/persistence.py ``keep_finished``): Watch, or Delete (asked
+twice: the first click turns the button into "Delete?"). Finished games are kept until the
+player deletes them; when they do not all fit, Older and Newer page through them.
+"""
 from __future__ import annotations
+
+from typing import Optional
 
 import pygame
 
@@ -17,7 +26,12 @@ class LoadScene(ModalScene):
     def __init__(self, app):
         super().__init__(app)
         self.saves, bad = persistence.list_saves(content=app.content)  # every entry, good or bad
-        self.errors = [e.report() for e in bad]
+        self.finished, bad_fin = persistence.list_finished(content=app.content)
+        self.errors = [e.report() for e in bad + bad_fin]
+        self.first_finished = 0  # the first finished game shown (paging)
+        self.arming: Optional[object] = None  # the finished game whose Delete asks "Delete?"
+        self.finished_top: Optional[int] = None
+        self.finished_shown = 0
 
     def layout(self, size) -> None:
         w, h = size
@@ -34,8 +48,12 @@ class LoadScene(ModalScene):
         if self.errors:
             y += sc(8)
         self.list_top = y
+        if not self.saves:
+            y += sc(44)  # the line that says there is no save yet
+        bottom = self.box.bottom - sc(80)  # above Back (and Older / Newer)
+        room_for_finished = sc(40 + 54) if self.finished else 0
         for info in self.saves:
-            if y > self.box.bottom - sc(140):
+            if y + sc(46) > bottom - room_for_finished:
                 break
             name = i18n.t("load.autosave") if info.autosave else info.name
             label = i18n.t("load.entry", name=name, round=info.round, seats=info.seats,
@@ -45,8 +63,41 @@ class LoadScene(ModalScene):
             self.widgets.add(Button(i18n.t("load.watch"), (lambda p=info.path: self.watch(p)),
                                     (self.box.right - sc(170), y, sc(130), sc(46)), style="secondary", px=17))
             y += sc(54)
+        self.finished_top = None
+        self.finished_shown = 0
+        if self.finished:
+            y += sc(6)
+            self.finished_top = y
+            y += sc(34)
+            self.first_finished = max(0, min(self.first_finished, len(self.finished) - 1))
+            for info in self.finished[self.first_finished:]:
+                if y + sc(46) > bottom:
+                    break
+                scores = ", ".join(f"{n} {p}" for n, p in info.scores)
+                label = i18n.t("finished.entry", when=info.saved_at.replace("T", " ")[:16], scores=scores)
+                self.widgets.add(Button(label, (lambda p=info.path: self.watch(p)),
+                                        (self.box.x + sc(40), y, self.box.w - sc(360), sc(46)), style="secondary",
+                                        px=16))
+                self.widgets.add(Button(i18n.t("load.watch"), (lambda p=info.path: self.watch(p)),
+                                        (self.box.right - sc(310), y, sc(130), sc(46)), style="secondary", px=17))
+                armed = self.arming == info.path
+                self.widgets.add(Button(i18n.t("finished.delete_sure" if armed else "finished.delete"),
+                                        (lambda p=info.path: self.delete(p)),
+                                        (self.box.right - sc(170), y, sc(130), sc(46)),
+                                        style="primary" if armed else "secondary", px=17))
+                y += sc(54)
+                self.finished_shown += 1
+        by = self.box.bottom - sc(64)
+        x = self.box.x + sc(40)
+        if self.first_finished > 0:
+            self.widgets.add(Button(i18n.t("finished.newer"), self.newer, (x, by, sc(150), sc(46)), style="secondary",
+                                    px=17))
+            x += sc(160)
+        if self.first_finished + self.finished_shown < len(self.finished):
+            self.widgets.add(Button(i18n.t("finished.older"), self.older, (x, by, sc(150), sc(46)), style="secondary",
+                                    px=17))
         self.widgets.add(Button(i18n.t("common.back"), self.close,
-                                (self.box.right - sc(170), self.box.bottom - sc(64), sc(140), sc(46))))
+                                (self.box.right - sc(170), by, sc(140), sc(46))))
 
     def open(self, path) -> None:
         self.app.stack.pop(self)
@@ -54,10 +105,36 @@ class LoadScene(ModalScene):
 
     def watch(self, path) -> None:
         """The replay viewer over this list (closing it comes back here)."""
+        self.arming = None
         self.app.stack.push("replay_file", path)
 
+    def delete(self, path) -> None:
+        """Delete a finished game: the first click asks ("Delete?"), the second deletes."""
+        if self.arming != path:
+            self.arming = path
+            self.layout(self.app.size)
+            return
+        self.arming = None
+        try:
+            persistence.delete_finished(path)
+        except OSError as e:
+            self.app.toast(i18n.t("finished.not_deleted", reason=str(e)), 6)
+            return
+        self.finished = [i for i in self.finished if i.path != path]
+        self.app.toast(i18n.t("finished.deleted"))
+        self.layout(self.app.size)
+
+    def older(self) -> None:
+        self.first_finished += max(1, self.finished_shown)
+        self.layout(self.app.size)
+
+    def newer(self) -> None:
+        self.first_finished = max(0, self.first_finished - max(1, self.finished_shown))
+        self.layout(self.app.size)
+
     def visible_text(self) -> list[str]:
-        return self.errors + super().visible_text()
+        extra = [i18n.t("finished.heading", n=len(self.finished))] if self.finished_top is not None else []
+        return self.errors + extra + super().visible_text()
 
     def draw(self, surf) -> None:
         W.dim(surf, 150)
@@ -69,4 +146,7 @@ class LoadScene(ModalScene):
         if not self.saves:
             W.blit_text(surf, i18n.t("load.empty"), (self.box.x + sc(40), self.list_top + sc(10)), "sans", 19,
                         W.TEXT_SOFT)
+        if self.finished_top is not None:
+            W.blit_text(surf, i18n.t("finished.heading", n=len(self.finished)),
+                        (self.box.x + sc(40), self.finished_top + sc(4)), "sans_bold", 19, W.TEXT)
         self.widgets.draw(surf)

@@ -38,10 +38,38 @@ class NewGameScene(Scene):
                                level, COLOURS[i]) for i in range(4)]
         self.seats[0].name = "Gonzaga"
         self.scenario = None  # None: random
+        self._restore(getattr(app.settings, "last_table", None))
         self.seed = str(new_seed())
         self.fields: list[TextField] = []
         self.seed_field = None
         self.error = ""
+
+    def _restore(self, last) -> None:
+        """Start from the last table started here (seats, levels, names, colours, scenario); a
+        level no longer offered or a colour taken twice falls back to the defaults."""
+        if last is None:
+            return
+        for i, t in enumerate(last.seats[:4]):
+            bot = t.bot if t.bot in self.levels else self.seats[i].bot
+            self.seats[i] = SeatSpec(t.name or self.seats[i].name, t.kind, bot, t.colour)
+        self.count = last.count
+        shown = self.seats[:self.count]
+        if len({s.colour for s in shown}) != len(shown):  # each seat at the table its own colour
+            for i, s in enumerate(self.seats):
+                s.colour = COLOURS[i]
+        taken = [s.colour for s in shown]
+        for s in self.seats[self.count:]:  # the seats not at the table: a free colour each, should they join
+            if s.colour in taken:
+                s.colour = next(c for c in COLOURS if c not in taken)
+            taken.append(s.colour)
+        self.scenario = last.scenario  # checked against this seat count's tiles in ``layout``
+
+    def _remember(self) -> None:
+        from ..table import persistence
+        seats = [persistence.TableSeat(name=s.name[:40], kind=s.kind, bot=s.bot or "", colour=s.colour)
+                 for s in self.seats]
+        self.app.settings.last_table = persistence.LastTable(count=self.count, seats=seats, scenario=self.scenario)
+        persistence.save_settings(self.app.settings)
 
     # ------------------------------------------------------------ layout
 
@@ -185,6 +213,7 @@ class NewGameScene(Scene):
             return
         # hot seat: a fresh seed, since the one on screen may have been seen before a seat became human
         seed = int(self.seed) if self.seed.isdigit() and not seed_is_secret(seats) else new_seed()
+        self._remember()
         self.app.start_session(seats, seed, self.scenario)
 
     def handle(self, ev) -> bool:

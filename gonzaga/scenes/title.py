@@ -104,9 +104,11 @@ class TitleScene(Scene):
             if isinstance(key, tuple):
                 half = (bw - gap) // 2
                 row_h = max(bh, sc(50))  # two half-width buttons: room for a label on two lines
-                for j, (k, f) in enumerate(key):
-                    self.widgets.add(Button(i18n.t(k), f, (x + j * (half + gap), y, half, row_h), px=19,
-                                            style="secondary"))
+                pair = [self.widgets.add(Button(i18n.t(k), f, (x + j * (half + gap), y, half, row_h), px=19,
+                                                style="secondary")) for j, (k, f) in enumerate(key)]
+                same = min(b._fit_label(b.rect)[0][1] for b in pair)  # side by side: one size of text
+                for b in pair:
+                    b.px = same
                 y += row_h + gap
                 continue
             extra = sc(10) if sub else 0

@@ -61,6 +61,8 @@ class Hint:
     cards: tuple[str, ...] = ()  # a plan's cards: region, action card, "K"
     what: str = ""  # the decision in words: "Italia + Cities", "place fief 50 here", "donate"
     position: int = 0  # the record length it was asked at
+    best_now: Optional[int] = None  # the most points any choice scores now (the planning table's best)
+    prefer: str = ""  # why the hint gives up points now, when ``best_now`` is more than ``points``
 
     @property
     def headline(self) -> str:
@@ -102,28 +104,93 @@ def _cover_reason(v: GameState, seat: int, cells: Iterable[Hex], new_piece: Opti
         parts.append(i18n.t("hint.covers", sites=_join(sites), points=scoring.site_points(v, mask)))
     elif isinstance(new_piece, Place):
         parts.append(i18n.t("hint.empty"))
-    leagues = scoring.new_leagues(v, s, mask)
-    for sea in leagues:
+    for sea in scoring.new_leagues(v, s, mask):
         parts.append(i18n.t("hint.league", sea=v.content.sea_names.get(sea, sea)))
+    f = _factors(v, seat, cells, new_piece)
+    parts += [text for _value, text in f.values()]
+    return points, parts
+
+
+# ---------------------------------------------------------------- what else a decision weighs
+
+def _factors(v: GameState, seat: int, cells, new_piece: Optional[Action]) -> dict:
+    """What a piece on ``cells`` does besides its points now, ``{kind: (value, words)}``:
+    ``objective`` (the seat's objective cities it takes), ``harbors`` (harbors toward a sea
+    league not yet made), ``blocking`` (rivals whose pieces it borders), ``dominion`` (the seat's
+    largest group, when the piece grows it). Only what the seat's own view shows."""
+    board = v.board
+    mask = board.mask_of([h for h in cells if h in board.index_of])
+    s = v.seats[seat]
+    out: dict = {}
+    if s.objective:
+        mine = [h for h in v.content.objective_cities(s.objective) if h in set(cells)
+                and not s.held & board.mask_of([h])]
+        if mine:
+            out["objective"] = (len(mine), i18n.t("hint.objective", cities=_join(_site_names(v, mine))))
+    leagues = scoring.new_leagues(v, s, mask)
+    gained, said = 0, []
     for sea, harbors in sorted(board.sea_harbors.items()):
-        if sea in leagues or sea in s.leagues or not mask & harbors:
+        if sea in leagues or sea in s.leagues or not mask & ~s.held & harbors:
             continue
-        held = ((s.held | mask) & harbors).bit_count()
-        parts.append(i18n.t("hint.harbors", n=held, sea=v.content.sea_names.get(sea, sea),
-                            total=harbors.bit_count()))
+        gained += (mask & ~s.held & harbors).bit_count()
+        said.append(i18n.t("hint.harbors", n=((s.held | mask) & harbors).bit_count(), total=harbors.bit_count(),
+                           sea=v.content.sea_names.get(sea, sea)))
+    if gained:
+        out["harbors"] = (gained, "; ".join(said))
+    near = board.neighbours_mask(mask)
+    rivals = sorted({p.seat for p in v.pieces if p.seat != seat and p.mask & near})
+    if rivals:
+        names = _join([i18n.colour_name(v.seats[r].colour) for r in rivals])
+        out["blocking"] = (len(rivals), i18n.t("hint.blocking", rivals=names))
     if new_piece is not None and any(board.neighbours_mask(p.mask) & mask for p in v.pieces if p.seat == seat):
         try:
-            after = try_on(v, new_piece)  # a look one move ahead on the seat's own view
-            parts.append(i18n.t("hint.group", n=scoring.largest_group(after, seat)))
+            after = scoring.largest_group(try_on(v, new_piece), seat)  # one move ahead on the seat's own view
         except Exception:  # a view cannot always be played on (hidden decks): skip the group
-            pass
-    return points, parts
+            after = 0
+        if after > scoring.largest_group(v, seat):
+            out["dominion"] = (after, i18n.t("hint.dominion", n=after))
+    return out
+
+
+def _cells_of(v: GameState, a: Action) -> tuple:
+    if isinstance(a, Wedding):
+        return tuple(a.rings)
+    if isinstance(a, Place):
+        return tuple(v.content.fiefs[a.fief].footprint(a.anchor, a.rotation)[0])
+    return ()
+
+
+def _prefer(v: GameState, seat: int, mine: Optional[Action], best_points: int, best: Optional[Action]) -> str:
+    """Why the hint scores less now than ``best``: what it weighs that the best-scoring choice
+    does not (objective, sea league, blocking, largest dominion), or the rounds it looks ahead."""
+    where = _join(_site_names(v, _cells_of(v, best))) if best is not None else ""
+    head = i18n.t("hint.best_now", points=best_points, where=where) if where else \
+        i18n.t("hint.best_now_plain", points=best_points)
+    ours = _factors(v, seat, _cells_of(v, mine), mine) if mine is not None else {}
+    theirs = _factors(v, seat, _cells_of(v, best), best) if best is not None else {}
+    better = [text for kind, (value, text) in ours.items() if value > theirs.get(kind, (0, ""))[0]]
+    if better:
+        return head + " " + i18n.t("hint.prefers_for", why="; ".join(better))
+    return head + " " + i18n.t("hint.prefers_later")
 
 
 def _best_under(v: GameState, seat: int, region: str, action: str) -> Optional[tuple[int, Action]]:
     """The best-scoring placement or wedding under a plan: (points, action) or None."""
     opts = best_scoring(v, seat, region, action)
     return max(opts, key=lambda x: x[0]) if opts else None
+
+
+def _best_plan(v: GameState, seat: int):
+    """The planning table's best: (points, placement) of the best plan the seat can make now."""
+    from ..rules import legal_plans
+    top = None
+    for p in legal_plans(v, seat):
+        if p.king:
+            continue
+        b = _best_under(v, seat, p.region, p.action)
+        if b is not None and (top is None or b[0] > top[0]):
+            top = b
+    return top
 
 
 def explain(v: GameState, seat: int, a: Action) -> Hint:
@@ -147,18 +214,33 @@ def _explain(v: GameState, seat: int, a: Action) -> Hint:
             sites = _site_names(v, cells)
             parts.append(i18n.t("hint.plan_best", sites=_join(sites), points=points) if sites
                          else i18n.t("hint.plan_spot"))
+            parts += [text for _v, text in _factors(v, seat, _cells_of(v, act), act).values()]
         else:
             parts.append(i18n.t("hint.plan_none"))
         if a.king:
             parts.append(i18n.t("hint.plan_king"))
-        return Hint(seat, a, points, "; ".join(parts), cards=cards)
-    if isinstance(a, Place):
-        cells, castles = v.content.fiefs[a.fief].footprint(a.anchor, a.rotation)
+        h = Hint(seat, a, points, "; ".join(parts), cards=cards)
+        if best is not None:  # where the plan's fief would go: shown on the map, never under the words
+            h.cells = tuple(_cells_of(v, best[1]))
+        top = _best_plan(v, seat)  # the best of the planning table
+        if top is not None:
+            h.best_now = top[0]
+            if top[0] > points:
+                h.prefer = _prefer(v, seat, best[1] if best is not None else None, top[0], top[1])
+        return h
+    if isinstance(a, (Place, Wedding)):
+        cells = _cells_of(v, a)
+        castles = v.content.fiefs[a.fief].footprint(a.anchor, a.rotation)[1] if isinstance(a, Place) else ()
         points, parts = _cover_reason(v, seat, cells, a)
-        return Hint(seat, a, points, "; ".join(parts), cells=tuple(cells), castles=frozenset(castles))
-    if isinstance(a, Wedding):
-        points, parts = _cover_reason(v, seat, a.rings, a)
-        return Hint(seat, a, points, "; ".join(parts) or i18n.t("hint.rings"), cells=tuple(a.rings))
+        reason = "; ".join(parts) or (i18n.t("hint.rings") if isinstance(a, Wedding) else "")
+        h = Hint(seat, a, points, reason, cells=tuple(cells), castles=frozenset(castles))
+        plan = v.seats[seat].plan
+        top = _best_under(v, seat, plan.region, plan.action) if plan is not None else None
+        if top is not None:
+            h.best_now = top[0]
+            if top[0] > points:
+                h.prefer = _prefer(v, seat, a, top[0], top[1])
+        return h
     # a donation: say what the best spot would have scored
     s = v.seats[seat]
     best_points = 0

@@ -116,6 +116,11 @@ def autosave_path() -> Path:
     return saves_dir() / AUTOSAVE
 
 
+def finished_dir() -> Path:
+    """Where finished games are kept (to watch again) until the player deletes them."""
+    return _ensure_dir(data_dir() / "finished")
+
+
 def log_path() -> Path:
     return log_dir() / "gonzaga.log"
 
@@ -414,15 +419,41 @@ def save_game(session: Saveable, path: Path, name: str = "") -> Path:
 
 
 def autosave(session: Saveable) -> Path:
-    return save_game(session, autosave_path(), session.name or i18n.t("load.autosave"))
+    # the game's own name only: a word like "Autosave" here would become the name of the game
+    # once it is resumed with Continue, and a later "Save game" would aim at the autosave file
+    return save_game(session, autosave_path(), session.name or "")
+
+
+def is_autosave_name(name: str) -> bool:
+    """True for the name older versions gave every autosave ("Autosave", in any language):
+    a game resumed from the autosave under that name has no name of its own."""
+    n = (name or "").strip().casefold()
+    return n in {"autosave", i18n.t("load.autosave").casefold()}
 
 
 _SAFE = re.compile(r"[^A-Za-z0-9 _.-]+")
 
 
-def named_save_path(name: str) -> Path:
-    stem = _SAFE.sub("", name).strip().replace(" ", "_")[:60] or "game"
-    return saves_dir() / f"{stem}.json"
+def named_save_path(name: str, directory: Optional[Path] = None) -> Path:
+    """The file of a save named ``name``; never the autosave's.
+
+    File names are compared case-insensitively, as Windows and macOS do: "Autosave" would be
+    ``autosave.json`` there, so it gets a file of its own; and a save whose name differs from an
+    existing file only in case is written over that file on every system, never beside it.
+    """
+    directory = Path(directory) if directory else saves_dir()
+    stem = _SAFE.sub("", name).strip().replace(" ", "_")[:60].strip(".") or "game"
+    if f"{stem}.json".casefold() == AUTOSAVE.casefold():
+        stem = f"{stem}_saved"
+    wanted = f"{stem}.json".casefold()
+    try:
+        with os.scandir(directory) as it:
+            for entry in it:
+                if entry.name.casefold() == wanted:
+                    return directory / entry.name
+    except OSError:
+        pass
+    return directory / f"{stem}.json"
 
 
 def _replay_detail(e: Exception) -> str:
@@ -586,6 +617,8 @@ class SaveInfo:
     phase: str
     seats: str
     autosave: bool
+    scores: tuple = ()  # each seat's (name, score) once the game is over
+    over: bool = False
 
 
 def list_saves(directory: Optional[Path] = None, content: Optional[Content] = None) -> tuple[list[SaveInfo], list[SaveError]]:
@@ -626,8 +659,49 @@ def _save_entries(directory: Path) -> list[Path]:
 
 def _info(p: Path, ls: LoadedSave) -> SaveInfo:
     st = ls.state
+    over = st.phase == "over"
+    scores = tuple((s.name, st.seats[i].score) for i, s in enumerate(ls.model.seats)) if over else ()
     return SaveInfo(p, ls.model.name or S.excerpt(p.stem, 60), ls.model.saved_at, st.round, st.phase,
-                    ", ".join(s.name for s in ls.model.seats), p.name == AUTOSAVE)
+                    ", ".join(s.name for s in ls.model.seats), p.name == AUTOSAVE, scores, over)
+
+
+# ---------------------------------------------------------------- finished games
+
+def keep_finished(session) -> Optional[Path]:
+    """Keep a finished game in ``finished_dir()`` to be watched again (written atomically, like
+    every save). The file is named after the game's final digest, so the same game is kept once
+    however often it ends on screen (a finished save opened again). None when the game is not
+    over; raises SaveWriteError when it cannot be written."""
+    from ..rules.record import digest
+    st = session.state
+    if st.phase != "over":
+        return None
+    path = finished_dir() / f"finished-{digest(st)}.json"
+    if os.path.lexists(path):
+        return path
+    return save_game(session, path)
+
+
+def list_finished(content=None) -> tuple[list[SaveInfo], list[SaveError]]:
+    """The finished games kept, newest first (by the date they ended), and the bad files (moved aside)."""
+    good, bad = list_saves(finished_dir(), content)
+    good.sort(key=lambda i: i.saved_at, reverse=True)
+    return good, bad
+
+
+def delete_finished(path: Path) -> None:
+    """Delete a kept finished game (the player asked); only a file of the finished games' folder.
+    Raises SaveWriteError when it cannot be deleted."""
+    path = Path(path)
+    if path.parent.resolve() != finished_dir().resolve() or not path.name.endswith(".json"):
+        raise ValueError(f"not a kept finished game: {path}")
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        return
+    except OSError as e:
+        raise SaveWriteError(path, e) from e
+    fsync_dir(path.parent)
 
 
 def check_autosave(content: Optional[Content] = None) -> tuple[Optional[SaveInfo], Optional[SaveError]]:
@@ -654,6 +728,25 @@ def peek_autosave(content: Optional[Content] = None) -> Optional[SaveInfo]:
 
 # ---------------------------------------------------------------- settings
 
+class TableSeat(BaseModel):
+    """One seat of the last table set up in New game."""
+
+    model_config = ConfigDict(extra="ignore")
+    name: str = Field("", max_length=40)
+    kind: Literal["human", "ai"] = "ai"
+    bot: str = Field("medium", max_length=40)
+    colour: Literal["red", "yellow", "green", "blue"] = "red"
+
+
+class LastTable(BaseModel):
+    """The last table New game started (issue 40): the next New game starts from it."""
+
+    model_config = ConfigDict(extra="ignore")
+    count: int = Field(3, ge=2, le=4)
+    seats: list[TableSeat] = Field(default_factory=list, max_length=4)
+    scenario: Optional[str] = Field(None, max_length=80)
+
+
 class Settings(BaseModel):
     """User settings; unknown or bad fields fall back to defaults."""
 
@@ -673,6 +766,7 @@ class Settings(BaseModel):
     mute: bool = False
     music: bool = True  # the background music
     reduce_motion: bool = False  # every animation becomes an instant change
+    last_table: Optional[LastTable] = None  # New game's seats, levels, names, colours and scenario
 
 
 def settings_path() -> Path:

@@ -54,9 +54,10 @@ def frame(surf: pygame.Surface, rect: pygame.Rect, title: str, alpha: int = 246)
     """The chart's panel and title; returns the area left for the plot."""
     W.panel(surf, rect, W.PANEL, W.PANEL_EDGE, 10, 2, alpha=alpha)
     if title:
-        W.blit_text(surf, W.fit_text(title, "sans_bold", 16, rect.w - 24), (rect.x + 12, rect.y + 8), "sans_bold", 16,
-                    W.TEXT)
-        return pygame.Rect(rect.x + 12, rect.y + 34, rect.w - 24, rect.h - 44)
+        r = W.blit_text(surf, W.fit_text(title, "sans_bold", 16, rect.w - 24), (rect.x + 12, rect.y + 8), "sans_bold",
+                        16, W.TEXT)
+        top = max(rect.y + 34, r.bottom + 6)  # under the title at any text size
+        return pygame.Rect(rect.x + 12, top, rect.w - 24, rect.bottom - 10 - top)
     return rect.inflate(-24, -20)
 
 
@@ -78,14 +79,17 @@ def line_chart(surf: pygame.Surface, rect: pygame.Rect, series: Sequence[Series]
                title: str = "", legend: bool = True, alpha: int = 246, top: Optional[float] = None) -> None:
     rect = pygame.Rect(rect)
     plot = frame(surf, rect, title, alpha)
-    legend_h = 22 if legend and series else 0
-    label_h = 20
-    plot = pygame.Rect(plot.x, plot.y + 4, plot.w, plot.h - legend_h - label_h - 4)
+    text_h = W.text("0", "sans", 13).get_height()  # the axis numbers and legend at this text size
+    legend_h = max(22, text_h + 6) if legend and series else 0
+    label_h = max(20, W.text("0", "sans", 12).get_height() + 5)
+    pad = max(4, text_h // 2)  # the top number is centred on the top line: it must not reach the title
+    plot = pygame.Rect(plot.x, plot.y + pad, plot.w, plot.h - legend_h - label_h - pad)
     vals = [v for s in series for v in s.values if v is not None]
     top = nice_max(max(vals + [top or 0, 1]))
     x0 = _y_axis(surf, plot, top)
     n = max(1, len(x_labels))
-    span = plot.right - x0 - 10
+    last_w = W.text(x_labels[-1], "sans", 12).get_width() if x_labels else 0
+    span = plot.right - x0 - 10 - max(0, last_w // 2 - 10)  # the last label ("End") whole inside the frame
 
     def px(k: int) -> int:
         return x0 + 8 + (int(span * k / (n - 1)) if n > 1 else span // 2)
@@ -94,7 +98,7 @@ def line_chart(surf: pygame.Surface, rect: pygame.Rect, series: Sequence[Series]
         return plot.bottom - int(plot.h * v / top)
 
     # x labels, thinned to fit
-    every = max(1, math.ceil(n * 26 / max(1, span)))
+    every = max(1, math.ceil(n * max(26, W.text("00", "sans", 12).get_width() + 10) / max(1, span)))
     for k, lab in enumerate(x_labels):
         if k % every == 0 or k == n - 1:
             W.blit_text(surf, lab, (px(k), plot.bottom + 3), "sans", 12, W.TEXT_SOFT, "midtop")
@@ -112,10 +116,10 @@ def line_chart(surf: pygame.Surface, rect: pygame.Rect, series: Sequence[Series]
                 _mark(surf, s, p)
     if legend and series:
         x = plot.x
-        y = rect.bottom - 10 - 16
+        y = rect.bottom - 10 - max(16, text_h) // 2  # the legend's middle line
         for s in series:
-            _mark(surf, s, (x + 8, y + 8))
-            r = W.blit_text(surf, W.fit_text(s.label, "sans", 13, 150), (x + 20, y + 8), "sans", 13, W.TEXT, "midleft")
+            _mark(surf, s, (x + 8, y))
+            r = W.blit_text(surf, W.fit_text(s.label, "sans", 13, 150), (x + 20, y), "sans", 13, W.TEXT, "midleft")
             x = r.right + 16
             if x > rect.right - 60:
                 break

@@ -200,13 +200,15 @@ def wrap_words(s: str, role: str, px: float, width: int) -> list[str]:
     return lines
 
 
-def fit_lines(s: str, role: str, px: float, width: int, height: int, max_lines: int = 2):
+def fit_lines(s: str, role: str, px: float, width: int, height: int, max_lines: int = 2, min_px: float = 0.0):
     """How ``s`` fits a ``width`` x ``height`` box without being shortened: ``(lines, px)`` on one
-    line at ``px``, or a little smaller, or wrapped on up to ``max_lines`` lines, or both; None
-    when nothing fits (then the caller shortens it, and ``CHECK`` notes it)."""
+    line at ``px``, or a little smaller (never under ``min_px``), or wrapped on up to ``max_lines``
+    lines, or both; None when nothing fits (then the caller shortens it, and ``CHECK`` notes it)."""
     tries = [(1.0, 1), (0.9, 1)] + [(k, n) for n in range(2, max_lines + 1) for k in (1.0, 0.9, 0.8)] + [(0.8, 1)]
     for k, n in tries:
         p = px * k
+        if p < min_px:
+            continue
         f = theme.font(role, p)
         lines = [s] if n == 1 else wrap_words(s, role, p, width)
         if len(lines) <= n and all(f.size(x)[0] <= width for x in lines) \
@@ -308,8 +310,10 @@ class Button(Widget):
         sub = None
         if self.sub:
             spx = self.px * 0.72
-            sub = fit_lines(self.sub, "sans", spx, r.w - 12, max(1, r.h // 2 - 2)) or \
-                ([fit_text(self.sub, "sans", spx, r.w - 12)], spx)
+            low = spx * 0.9  # a card's subtitle stays readable: shortened (and noted) before it shrinks more
+            room = max(r.h // 2 - 2, r.h - 4 - theme.font("sans_semibold", self.px).get_linesize())  # one label line
+            sub = fit_lines(self.sub, "sans", spx, r.w - 12, max(1, room), min_px=low) or \
+                ([fit_text(self.sub, "sans", low, r.w - 12)], low)
         sub_h = len(sub[0]) * theme.font("sans", sub[1]).get_linesize() if sub else 0
         lab = fit_lines(self.label, "sans_semibold", self.px, label_w, r.h - 4 - sub_h) or \
             ([fit_text(self.label, "sans_semibold", self.px, label_w)], self.px)

@@ -121,11 +121,14 @@ class PlanningMixin:
             if p.best is not None:
                 r.draw_highlight(surf, p.best_cells, kind="best")
                 r.draw_label(surf, p.best_anchor, i18n.t("place.points", points=p.best))
-        # the table: regions down, A B C across
+        # the table: regions down, the action cards across
         regions = list(st.region_cards())
         unavailable = st.seats[self.private_seat].unavailable
         sc = W.sc
-        row_h, col_w = sc(24), sc(50)
+        row_h = sc(24)
+        # the columns are headed by the action cards' names (the cards never show a letter A, B, C)
+        heads = [W.fit_text(i18n.t(f"card.{a}"), "sans_bold", 13, sc(110)) for a in PLAN_ACTIONS]
+        col_w = max(sc(50), max(W.text(h, "sans_bold", 13).get_width() for h in heads) + sc(10))
         name_w = max(W.text(i18n.card_name(st, reg), "sans", 14).get_width() for reg in regions) + sc(12)
         title_w = W.text(i18n.t("preview.title"), "sans_bold", 15).get_width() + sc(22)  # and its arrow
         width = max(name_w + 3 * col_w, title_w) + sc(20)
@@ -148,7 +151,7 @@ class PlanningMixin:
             return
         y = box.y + sc(32)
         for j, a in enumerate(PLAN_ACTIONS):
-            W.blit_text(surf, a, (box.x + sc(10) + name_w + j * col_w + col_w // 2, y), "sans_bold", 14,
+            W.blit_text(surf, heads[j], (box.x + sc(10) + name_w + j * col_w + col_w // 2, y + sc(1)), "sans_bold", 13,
                         W.TEXT_SOFT if a in unavailable else W.TEXT, "midtop")
         y += row_h
         for reg in regions:
