@@ -58,7 +58,9 @@ def main(argv=None) -> int:
         found += len(problems)
         for line in problems:
             print(f"{name}: {line}")
-        app.run_frames(1)
+        # the pointer off the map (the end's chart is see-through under it), what fades in shown whole
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(2, size[1] - 2), rel=(0, 0), buttons=(0, 0, 0)))
+        app.run_frames(40)
         pct = "" if a.ui == 100 else f"-{a.ui}pct"
         path = out / f"layout-{name}-{a.lang}-{size[0]}x{size[1]}{pct}.png"
         pygame.image.save(app.screen, str(path))

@@ -123,6 +123,13 @@ def line_chart(surf: pygame.Surface, rect: pygame.Rect, series: Sequence[Series]
             W.blit_text(surf, label, (x + 20, y), "sans", 13, W.TEXT, "midleft")
 
 
+def legend_height(labels: Sequence[str], width: int) -> int:
+    """How tall a line chart's legend of seats named ``labels`` is in a chart ``width`` pixels wide."""
+    text_h = W.text("0", "sans", 13).get_height()
+    rows = _legend_rows([Series(x, [], (0, 0, 0)) for x in labels], 12, width - 10) if labels else []
+    return max(22, text_h + 6) * len(rows)
+
+
 def _legend_rows(series: Sequence[Series], left: int, right: int) -> list[list[tuple]]:
     """The legend's entries flowed on rows between ``left`` and ``right``: [(series, label, x)];
     a label is shortened (and noted by the layout check) only when it cannot fit a row alone."""
