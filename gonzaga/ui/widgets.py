@@ -316,7 +316,7 @@ class Button(Widget):
             # on a second line before it is ever shortened (and then noted)
             spx = max(SUB_PX, self.px * 0.72)
             low = SUB_PX
-            room = max(r.h // 2 - 2, r.h - 4 - theme.font("sans_semibold", self.px).get_linesize())  # one label line
+            room = max(r.h // 2 - 2, r.h - 2 - theme.font("sans_semibold", self.px).get_linesize())  # one label line
             sub = fit_lines(self.sub, "sans", spx, r.w - 12, max(1, room), min_px=low) or \
                 ([fit_text(self.sub, "sans", low, r.w - 12)], low)
         sub_h = len(sub[0]) * theme.font("sans", sub[1]).get_linesize() if sub else 0
