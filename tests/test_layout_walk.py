@@ -114,8 +114,6 @@ def walk_matrix(app, cases) -> dict:
     return {"counts": counts, "problems": problems}
 
 
-@pytest.mark.xfail(strict=True, reason="issue 40, still open: card subtitles under 12 px (10-11 px), "
-                   "the log at 2 whole lines while four seats place at 1280x720, a few clipped texts")
 def test_layout_matrix(app):
     """Issue 40: the screens at 1280x720 ... 3840x2160, English and Italian, 2-4 seats, interface
     sizes 80-200%: no label shortened or cut, none overlapping another or a button, no text under

@@ -310,7 +310,12 @@ class StaticLayerMixin:
         for site in order:
             r = self._badge_radius(site)
             cx, cy = self._local(hexgrid.to_pixel(site.hex))
-            base_px = max(13 if site.kind == "city" else 12, S * (0.66 if site.kind == "city" else 0.58))
+            # never under 13 px (12 for a harbor) times the interface's text scale: on a large window
+            # (2560x1440) the names grow with the rest of the screen, not only with the hexes (issue 40)
+            # (but not past 0.85 of a hex: on a small map, the end screen's, they would crowd its pieces)
+            least = 13 if site.kind == "city" else 12
+            least = max(least, min(least * theme.text_scale(), S * 0.85))
+            base_px = max(least, S * (0.66 if site.kind == "city" else 0.58))
             placed = None
             for px in (base_px, base_px * 0.88, max(11, base_px * 0.78)):
                 colour = theme.INK if site.kind == "city" else theme.HARBOR_TEXT

@@ -481,6 +481,9 @@ class Feedback:
         b = self.scene.board_rect
         w = min(W.sc(470), int(b.w * 0.4))
         h = min(W.sc(270), int(b.h * 0.5))
+        # a legend on two rows (four long names at 1280x720) takes its room from the map, not the plot
+        names = [self.scene.session.seat_name(i) for i in range(self.scene.state.n)]
+        h = min(int(b.h * 0.65), h + charts.legend_height(names, w) - charts.legend_height(names[:1], w))
         r = pygame.Rect(0, 0, w, h)
         r.bottomright = (b.right - W.sc(12), b.bottom - W.sc(12))
         return r

@@ -80,7 +80,9 @@ def line_chart(surf: pygame.Surface, rect: pygame.Rect, series: Sequence[Series]
     rect = pygame.Rect(rect)
     plot = frame(surf, rect, title, alpha)
     text_h = W.text("0", "sans", 13).get_height()  # the axis numbers and legend at this text size
-    legend_h = max(22, text_h + 6) if legend and series else 0
+    row_h = max(22, text_h + 6)
+    rows = _legend_rows(series, plot.x, rect.right - 10) if legend and series else []
+    legend_h = row_h * len(rows)
     label_h = max(20, W.text("0", "sans", 12).get_height() + 5)
     pad = max(4, text_h // 2)  # the top number is centred on the top line: it must not reach the title
     plot = pygame.Rect(plot.x, plot.y + pad, plot.w, plot.h - legend_h - label_h - pad)
@@ -114,15 +116,34 @@ def line_chart(surf: pygame.Surface, rect: pygame.Rect, series: Sequence[Series]
         if s.marks:
             for p in pts:
                 _mark(surf, s, p)
-    if legend and series:
-        x = plot.x
-        y = rect.bottom - 10 - max(16, text_h) // 2  # the legend's middle line
-        for s in series:
+    for i, row in enumerate(rows):  # every series in the legend, on as many rows as they need
+        y = rect.bottom - 10 - max(16, text_h) // 2 - (len(rows) - 1 - i) * row_h  # the row's middle line
+        for s, label, x in row:
             _mark(surf, s, (x + 8, y))
-            r = W.blit_text(surf, W.fit_text(s.label, "sans", 13, 150), (x + 20, y), "sans", 13, W.TEXT, "midleft")
-            x = r.right + 16
-            if x > rect.right - 60:
-                break
+            W.blit_text(surf, label, (x + 20, y), "sans", 13, W.TEXT, "midleft")
+
+
+def legend_height(labels: Sequence[str], width: int) -> int:
+    """How tall a line chart's legend of seats named ``labels`` is in a chart ``width`` pixels wide."""
+    text_h = W.text("0", "sans", 13).get_height()
+    rows = _legend_rows([Series(x, [], (0, 0, 0)) for x in labels], 12, width - 10) if labels else []
+    return max(22, text_h + 6) * len(rows)
+
+
+def _legend_rows(series: Sequence[Series], left: int, right: int) -> list[list[tuple]]:
+    """The legend's entries flowed on rows between ``left`` and ``right``: [(series, label, x)];
+    a label is shortened (and noted by the layout check) only when it cannot fit a row alone."""
+    rows: list[list[tuple]] = [[]]
+    x = left
+    for s in series:
+        label = W.fit_text(s.label, "sans", 13, right - left - 20)
+        w = 20 + W.text(label, "sans", 13).get_width()
+        if rows[-1] and x + w > right:
+            rows.append([])
+            x = left
+        rows[-1].append((s, label, x))
+        x += w + 16
+    return rows
 
 
 def _mark(surf, s: Series, p) -> None:

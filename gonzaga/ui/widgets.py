@@ -268,6 +268,9 @@ class Widget:
         pass
 
 
+SUB_PX = 12  # the smallest subtitle under a button's label (design pixels: 12 px at interface size 100%)
+
+
 class Button(Widget):
     """A clickable label. ``style``: "primary" (dark red), "secondary" (parchment), "toggle"."""
 
@@ -309,9 +312,11 @@ class Button(Widget):
         label_w = r.w - 16 - (r.h // 2 if self.swatch else 0)
         sub = None
         if self.sub:
-            spx = self.px * 0.72
-            low = spx * 0.9  # a card's subtitle stays readable: shortened (and noted) before it shrinks more
-            room = max(r.h // 2 - 2, r.h - 4 - theme.font("sans_semibold", self.px).get_linesize())  # one label line
+            # a card's subtitle stays readable: never under SUB_PX (12 px at 100%, issue 40); it wraps
+            # on a second line before it is ever shortened (and then noted)
+            spx = max(SUB_PX, self.px * 0.72)
+            low = SUB_PX
+            room = max(r.h // 2 - 2, r.h - 2 - theme.font("sans_semibold", self.px).get_linesize())  # one label line
             sub = fit_lines(self.sub, "sans", spx, r.w - 12, max(1, room), min_px=low) or \
                 ([fit_text(self.sub, "sans", low, r.w - 12)], low)
         sub_h = len(sub[0]) * theme.font("sans", sub[1]).get_linesize() if sub else 0

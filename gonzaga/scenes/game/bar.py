@@ -12,6 +12,7 @@ from ...rules import Place, Wedding, hexgrid, scoring
 from ...words import i18n
 from ...ui import widgets as W
 from ..base import refusal_rule
+from .hand import action_label_y
 
 
 class BarMixin:
@@ -46,10 +47,10 @@ class BarMixin:
                             W.TEXT_SOFT, "midleft", wrap=iw - sc(130))
             W.blit_text(surf, i18n.t("plan.region"), (b.x + self.info_w, b.y + sc(9)), "sans_semibold", 15,
                         W.TEXT_SOFT)
-            W.blit_text(surf, i18n.t("plan.action"), (b.x + self.info_w, b.y + sc(89)), "sans_semibold", 15,
+            W.blit_text(surf, i18n.t("plan.action"), (b.x + self.info_w, b.y + action_label_y()), "sans_semibold", 15,
                         W.TEXT_SOFT)
             if self.message:
-                W.blit_text(surf, self.message, (b.right - sc(20), b.bottom - sc(12)), "sans", 15, W.BAD,
+                W.blit_text(surf, self.message, (b.right - sc(20), b.bottom - sc(4)), "sans", 15, W.BAD,  # under the cards
                             "bottomright", wrap=b.right - sc(40) - b.x - self.info_w, align="right")
         elif mode == "place":
             pc = self.place
@@ -157,6 +158,11 @@ class BarMixin:
             pygame.draw.circle(surf, (255, 255, 255), (ax, ay), max(3, int(px * 0.28)))
             pygame.draw.circle(surf, theme.INK, (ax, ay), max(3, int(px * 0.28)), 2)
 
+    @staticmethod
+    def _end_name(row) -> str:
+        """A seat's name in the end table, with the winner's mark."""
+        return row["name"] + (f"  ({i18n.t('end.winner_mark')})" if row["winner"] else "")
+
     def _draw_end(self, surf) -> None:
         st = self.state
         s = self.session
@@ -174,7 +180,12 @@ class BarMixin:
         cols = ["end.seat", "end.sites", "end.leagues", "end.donations", "end.gonzaga", "end.objective", "end.total"]
         keys = [None, "sites", "leagues", "donations", "gonzaga", "objective", "total"]
         x0 = b.x + sc(20)
-        widths = [sc(230)] + [(b.w - sc(40 + 230)) // 6] * 6
+        rows = self.feedback.end_rows(s.score_rows())
+        # the seat column as wide as its longest name with the winner's mark, as far as the six columns of
+        # figures keep sc(90) each (a name is shortened, and noted, only past that)
+        named = max((W.text(self._end_name(row), "sans_bold", 17).get_width() + sc(38) for row in rows), default=0)
+        first = max(sc(230), min(named, b.w - sc(40) - 6 * sc(90)))
+        widths = [first] + [(b.w - sc(40) - first) // 6] * 6
         y = max(b.y + sc(58), rr.bottom + sc(8))
         x = x0
         head_h = 0
@@ -188,7 +199,7 @@ class BarMixin:
             x += wdt
         y += head_h + sc(6)
         self._end_rows = []
-        for row in self.feedback.end_rows(s.score_rows()):
+        for row in rows:
             rect = pygame.Rect(x0 - sc(6), y - sc(2), b.w - sc(28), sc(30))
             if row["seat"] == self.end_selected:
                 pygame.draw.rect(surf, (250, 236, 196), rect, 0, 6)
@@ -197,7 +208,7 @@ class BarMixin:
             x = x0
             crest = pieces.crest(row["colour"], sc(20))  # the family's crest: its colour and a shape
             surf.blit(crest, (x - sc(2), y + sc(2)))
-            name = row["name"] + (f"  ({i18n.t('end.winner_mark')})" if row["winner"] else "")
+            name = self._end_name(row)
             W.blit_text(surf, W.fit_text(name, "sans_bold", 17, widths[0] - sc(30)), (x + sc(24), y + sc(2)),
                         "sans_bold", 17, W.TEXT)
             x += widths[0]

@@ -14,6 +14,15 @@ from ...ui.widgets import Button
 
 log = logging.getLogger(__name__)
 
+CARDS_TOP = 32  # the region cards' row, from the bottom bar's top (design pixels)
+CARD_HEIGHT = 60
+ACTION_GAP = 22  # between the rows: room for the "Action card" heading
+
+
+def action_label_y() -> int:
+    """Where the heading of the action cards' row stands, from the bottom bar's top."""
+    return W.sc(CARDS_TOP + CARD_HEIGHT + 2)
+
 
 class HandMixin:
     def solo_objective_allowed(self) -> bool:
@@ -38,21 +47,22 @@ class HandMixin:
         cw = min(sc(150), (b.right - sc(20) - x0 + sc(8)) // max(1, len(regions)) - sc(8))
         aw = min(sc(160), (b.right - sc(20) - x0 - sc(4 * 8 + 12)) // 5)  # A, B, C, K and Done on one row
         small = aw < sc(140)
-        y = b.y + sc(32)
+        card_h = sc(CARD_HEIGHT)  # a label and two lines of subtitle (W.SUB_PX): nothing shrinks under 12 px
+        y = b.y + sc(CARDS_TOP)
         for i, r in enumerate(regions):
             unavailable = r in s.unavailable
             btn = Button(i18n.card_name(st, r), (lambda r=r: self.pick_region(r)),
-                         (x0 + i * (cw + sc(8)), y, cw, sc(54)),
+                         (x0 + i * (cw + sc(8)), y, cw, card_h),
                          style="secondary", selected=(self.choice_region == r), px=15,
                          sub=i18n.t("plan.played_last") if unavailable else "")
             btn.enabled = not unavailable
             btn.card = r
             self.widgets.add(btn)
-        y += sc(78)
+        y += card_h + sc(ACTION_GAP)
         for i, a in enumerate(ACTION_CARDS):
             unavailable = a in s.unavailable
             btn = Button(i18n.t(f"card.{a}"), (lambda a=a: self.pick_action(a)),
-                         (x0 + i * (aw + sc(8)), y, aw, sc(54)),
+                         (x0 + i * (aw + sc(8)), y, aw, card_h),
                          style="secondary", selected=(self.choice_action == a), px=14 if small else 16,
                          sub=i18n.t("plan.played_last") if unavailable else i18n.t(f"card.{a}.rule"))
             btn.enabled = not unavailable
@@ -64,7 +74,7 @@ class HandMixin:
             k_why = i18n.t("plan.played_last")
         elif s.rings < 1:
             k_why = i18n.t("plan.no_ring")
-        kb = Button(i18n.t("card.K"), self.toggle_king, (kx, y, aw + sc(16), sc(54)), style="secondary",
+        kb = Button(i18n.t("card.K"), self.toggle_king, (kx, y, aw + sc(16), card_h), style="secondary",
                     selected=self.choice_king, px=14 if small else 16, sub=k_why or i18n.t("plan.king_hint_short"))
         kb.enabled = not k_why
         kb.card = "K"
@@ -73,7 +83,7 @@ class HandMixin:
             plan_problem(st, seat, self.choice_region, self.choice_action, self.choice_king) is None
         done_x = kx + aw + sc(16 + 8)
         done = Button(i18n.t("plan.confirm"), self.confirm_plan,
-                      (done_x, y, min(sc(180), b.right - sc(20) - done_x), sc(54)), px=16 if small else 19)
+                      (done_x, y, min(sc(180), b.right - sc(20) - done_x), card_h), px=16 if small else 19)
         done.enabled = ok
         self.widgets.add(done)
 

@@ -13,6 +13,7 @@ from ...words import i18n
 from ...ui import widgets as W
 from .sizes import TOP_H
 
+ORDER_CREST = 18  # the crest before a seat's line in the turn order (design pixels)
 LOG_LINES = 5  # the game log always shows at least this many whole lines (issue 40)
 
 
@@ -157,13 +158,21 @@ class PanelMixin:
         if st.phase == "place":
             W.blit_text(surf, i18n.t("game.order"), (p.x + sc(14), y + sc(2)), "sans_bold", 16, W.TEXT)
             y += sc(24)
-            for n, (txt, col) in enumerate(self._order_lines()):
-                img = W.text(txt, "sans", 15, col, wrap=p.w - sc(30))
+            tx = p.x + sc(16) + sc(ORDER_CREST) + sc(6)
+            for n, (txt, col, seat_colour) in enumerate(self._order_lines()):
+                lines, px = self._order_fit(txt)
+                lh = theme.font("sans", px).get_linesize()
                 if n == st.turn:
-                    pygame.draw.rect(surf, (255, 236, 170), (p.x + sc(10), y - 1, p.w - sc(20), img.get_height() + 1),
+                    pygame.draw.rect(surf, (255, 236, 170), (p.x + sc(10), y - 1, p.w - sc(20), lh * len(lines) + 1),
                                      0, 4)
-                W.blit_text(surf, txt, (p.x + sc(16), y), "sans", 15, col, wrap=p.w - sc(30))
-                y += img.get_height()
+                crest = pieces.crest(seat_colour, sc(ORDER_CREST))  # whose turn: the seat's crest, as on its box
+                if n < st.turn:
+                    crest = crest.copy()
+                    crest.set_alpha(110)
+                surf.blit(crest, crest.get_rect(midleft=(p.x + sc(16), y + lh // 2)))
+                for line in lines:
+                    W.blit_text(surf, line, (tx, y), "sans", px, col)
+                    y += lh
             y += sc(6)
         # the log (when at least two of its lines fit; at the end the score chart may take its place)
         self._log_whole_lines = 0
@@ -268,22 +277,33 @@ class PanelMixin:
         return out
 
     def _order_lines(self) -> list:
-        """The turn order's lines (after the reveal): (text, colour)."""
+        """The turn order's lines (after the reveal): (the seat's plan, text colour, seat colour). The
+        seat is shown by its crest (its name is on its box above): a plan then holds one line, and the
+        log below keeps its five lines with four seats at 1280x720 (issue 40)."""
         st = self.state
         out = []
         for n, i in enumerate(st.order):
             plan = st.seats[i].plan
-            txt = f"{n + 1}. {self.session.seat_name(i)}: {i18n.card_name(st, plan.region)}, " \
-                  f"{i18n.card_name(st, plan.action)}"
+            txt = f"{i18n.card_name(st, plan.region)}, {i18n.card_name(st, plan.action)}"
             if plan.king:
                 txt += " + " + i18n.t("card.K")
-            out.append((txt, W.TEXT if n >= st.turn else (150, 140, 126)))
+            out.append((txt, W.TEXT if n >= st.turn else (150, 140, 126), st.seats[i].colour))
         return out
 
+    def _order_fit(self, txt: str) -> tuple[list[str], int]:
+        """An order line: on one line at 15 px, else 14 or 13 px, else wrapped at 15 px."""
+        width = self.panel_rect.w - W.sc(30 + ORDER_CREST + 6)
+        for px in (15, 14, 13):
+            if theme.font("sans", px).size(txt)[0] <= width:
+                return [txt], px
+        return W.wrap_words(txt, "sans", 15, width), 15
+
     def _order_height(self) -> int:
-        sc = W.sc
-        width = self.panel_rect.w - sc(30)
-        return sc(24 + 6) + sum(W.text(t, "sans", 15, c, wrap=width).get_height() for t, c in self._order_lines())
+        out = W.sc(24 + 6)
+        for t, _c, _s in self._order_lines():
+            lines, px = self._order_fit(t)
+            out += len(lines) * theme.font("sans", px).get_linesize()
+        return out
 
     def _seat_type(self) -> tuple:
         """The seat box's measures for the current fit: (info px, info step, leagues px, top of the
