@@ -617,7 +617,7 @@ class SaveInfo:
     phase: str
     seats: str
     autosave: bool
-    scores: tuple = ()  # each seat's (name, score) once the game is over
+    scores: tuple[tuple[str, int], ...] = ()  # each seat's (name, score) once the game is over
     over: bool = False
 
 
@@ -667,7 +667,7 @@ def _info(p: Path, ls: LoadedSave) -> SaveInfo:
 
 # ---------------------------------------------------------------- finished games
 
-def keep_finished(session) -> Optional[Path]:
+def keep_finished(session: Saveable) -> Optional[Path]:
     """Keep a finished game in ``finished_dir()`` to be watched again (written atomically, like
     every save). The file is named after the game's final digest, so the same game is kept once
     however often it ends on screen (a finished save opened again). None when the game is not
@@ -682,7 +682,7 @@ def keep_finished(session) -> Optional[Path]:
     return save_game(session, path)
 
 
-def list_finished(content=None) -> tuple[list[SaveInfo], list[SaveError]]:
+def list_finished(content: Optional[Content] = None) -> tuple[list[SaveInfo], list[SaveError]]:
     """The finished games kept, newest first (by the date they ended), and the bad files (moved aside)."""
     good, bad = list_saves(finished_dir(), content)
     good.sort(key=lambda i: i.saved_at, reverse=True)
