@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Optional, Protocol
 
-from ..rules import Action, GameRecord, GameState, Place, Plan, Wedding, legal_placements, try_on
+from ..rules import Action, GameRecord, GameState, Place, Plan, Wedding, legal_placements, legal_plans, try_on
 from ..rules.hexgrid import Hex
 from ..rules import scoring
 from ..words import i18n
@@ -184,7 +184,6 @@ def _best_under(v: GameState, seat: int, region: str, action: str) -> Optional[t
 
 def _best_plan(v: GameState, seat: int) -> Optional[tuple[int, Action]]:
     """The planning table's best: (points, placement) of the best plan the seat can make now."""
-    from ..rules import legal_plans
     top = None
     for p in legal_plans(v, seat):
         if p.king:
