@@ -189,6 +189,7 @@ class App:
             x, y = window_position(self.windowed_size, usable, self.settings.window_pos)
             os.environ["SDL_VIDEO_WINDOW_POS"] = f"{x},{y}"  # read by SDL when the window is made
         self.fullscreen = False
+        self._content = None  # loaded when first asked for: the interface size above 100% asks (the map's shape)
         try:
             self._set_mode(self.settings.fullscreen and not (exit_after_game or exit_after_first_frame))
         except pygame.error as e:
@@ -205,7 +206,6 @@ class App:
         self.save_problem: Optional[tuple[str, str, str]] = None
         self.reported_bad: set = set()  # bad saves already reported (one that cannot be moved aside)
         self.load_failed: Optional[str] = None  # the message when --load could not open its file
-        self._content = None
         self._worker = None
         self.session = None
         self.table = None  # an online game's table (net/remote.py): its connection and a hosted server
