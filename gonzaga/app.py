@@ -19,6 +19,7 @@ import pygame
 from . import START
 from .ai import bot_names
 from .cli_common import TOOL_COMMANDS
+from .resources import asset_path
 from .rules import ContentError, load_content
 from .scenes.base import SceneStack, help_corner
 from .scenes.catalog import scene_registry
@@ -26,7 +27,7 @@ from .scenes.dialogs import ErrorScene, MessageScene
 from .scenes.game import GameScene
 from .scenes.game.sizes import map_aspect, map_first_scale
 from .scenes.replay_view import open_replay
-from .table import persistence
+from .table import finished as finished_games, persistence
 from .table.hints import close_service
 from .table.session import SPEEDS, SeatSpec, Session, make_worker, new_seed
 from .ui import widgets as W
@@ -188,6 +189,7 @@ class App:
             x, y = window_position(self.windowed_size, usable, self.settings.window_pos)
             os.environ["SDL_VIDEO_WINDOW_POS"] = f"{x},{y}"  # read by SDL when the window is made
         self.fullscreen = False
+        self._content = None  # loaded when first asked for: the interface size above 100% asks (the map's shape)
         try:
             self._set_mode(self.settings.fullscreen and not (exit_after_game or exit_after_first_frame))
         except pygame.error as e:
@@ -204,7 +206,6 @@ class App:
         self.save_problem: Optional[tuple[str, str, str]] = None
         self.reported_bad: set = set()  # bad saves already reported (one that cannot be moved aside)
         self.load_failed: Optional[str] = None  # the message when --load could not open its file
-        self._content = None
         self._worker = None
         self.session = None
         self.table = None  # an online game's table (net/remote.py): its connection and a hosted server
@@ -460,9 +461,8 @@ class App:
         self.final_table = score_table_text(session)
         if session is self.session and self.autosave_enabled and not getattr(session, "remote", False):
             try:  # kept to be watched again (the load screen), until the player deletes it
-                persistence.keep_finished(session)
+                finished_games.keep_finished(session)
             except OSError as e:
-                from .words import i18n
                 self.toast(i18n.t("finished.not_kept", reason=str(e)), 6)
         if self.exit_after_game:
             self.running = False
@@ -611,7 +611,6 @@ class App:
 def set_window_icon(pg) -> bool:
     """Give the window the game's icon (assets/icon/gonzaga.png); False when it cannot be read
     (the window keeps the system's default: never a reason to stop)."""
-    from .resources import asset_path
     try:
         icon = pg.image.load(str(asset_path("icon", "gonzaga.png")))
         pg.display.set_icon(icon)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import statistics
 import sys
 from collections import Counter
@@ -17,6 +18,7 @@ from pydantic import ValidationError
 
 from .ai import bot_names, is_known
 from .ai.match import play_game
+from .ai.roster import LEVELS
 
 # shared with the game's own options and with gonzaga/net/check.py (which still imports them
 # from here: the names stay importable from this module)
@@ -33,7 +35,6 @@ from .table import save_schema as S
 
 def _bot_list() -> str:
     """The AI levels by name (gonzaga/ai/roster.py), weakest first, for the help lines."""
-    from .ai.roster import LEVELS
     searching = [lv.name for lv in LEVELS if lv.budgeted]
     text = ", ".join(lv.name for lv in LEVELS)
     if searching:
@@ -209,9 +210,6 @@ def load_record_file(path: str, content=None):
 def replay_problem(text: str, limit: int = 200) -> str:
     """A replay's failure, what is wrong first: "action 1 is illegal: S2: there is no scenario
     tile 'X' (setup X lt=0 ...)" - the action's long text last, where cutting it loses nothing."""
-    import re
-
-    from .table import save_schema as S
     m = re.match(r"action (\d+) \((.*)\) (is illegal|cannot be applied): (.*)\Z", text, re.S)
     if not m:
         return S.excerpt(text, limit)

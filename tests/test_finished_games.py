@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from gonzaga.table import persistence
+from gonzaga.table import finished, persistence
 from gonzaga.table.session import SeatSpec
 from gonzaga.words import i18n
 from scene_events import click
@@ -69,7 +69,7 @@ def test_a_finished_game_is_kept_listed_watched_and_deleted(app):
 
 def test_the_same_game_is_kept_once(app):
     s = play_to_the_end(app, 7)
-    path = persistence.keep_finished(s)
+    path = finished.keep_finished(s)
     assert path is not None and list(persistence.finished_dir().glob("*.json")) == [path]
     before = path.stat().st_mtime_ns
     assert app.open_save(path)  # a kept game opened again ends on screen again: still one file
@@ -81,5 +81,5 @@ def test_delete_only_touches_the_finished_games_folder(app, tmp_path):
     other = tmp_path / "mine.json"
     other.write_text("{}")
     with pytest.raises(ValueError):
-        persistence.delete_finished(other)
+        finished.delete_finished(other)
     assert other.exists()

@@ -157,7 +157,6 @@ def test_the_hints_words_never_hide_the_hinted_hexes(make_app, size):
     to_placement(a, g)
     s = a.session
     seat = g.place.seat
-    v = s.hint_view(seat)
     fief = s.state.content.fiefs[s.state.seats[seat].fief]
     hexes = sorted(s.state.board.hexes)
     ys = []
@@ -169,7 +168,7 @@ def test_the_hints_words_never_hide_the_hinted_hexes(make_app, size):
         a.run_frames(1)
         area = g.assist._hint_area()
         ys.append(area.centery)
-        assert g.assist.box_at is not None and not g.assist.box_at.colliderect(area), (p, area, g.assist.box_at)
+        assert g.assist.box_at is not None and not g.assist.box_at.colliderect(area), (anchor, area, g.assist.box_at)
         assert g.board_rect.contains(g.assist.box_at)
     b = g.board_rect
     assert min(ys) < b.y + b.h // 3 and max(ys) > b.bottom - b.h // 3  # spots at the top and the bottom

@@ -78,6 +78,15 @@ def test_built_folder_carries_the_licences_and_no_gnu_readline(built):
     assert not any(n.startswith(("readline.", "libreadline")) for n in names)
 
 
+def test_built_folder_carries_the_words_catalogs_and_the_port_mapping_module(built):
+    """What the game reads or imports only when asked: the Italian catalog (read at start from
+    beside gonzaga/words/catalog.py) and miniupnpc (imported when a host asks for port mapping;
+    cryptography is proved by the wss:// server below)."""
+    files = [f.relative_to(built.parent).as_posix() for f in built.parent.rglob("*") if f.is_file()]
+    assert any(f.endswith("gonzaga/words/locale/it/LC_MESSAGES/gonzaga.po") for f in files), files[:50]
+    assert any(f.rpartition("/")[2].startswith("miniupnpc") and f.endswith((".so", ".pyd")) for f in files)
+
+
 def test_built_program_serves_an_online_game_with_a_search_ai(built, tmp_path):
     """``Gonzaga serve`` from the packaged program (what a host runs): it listens, a client creates
     and starts a game against a hard AI seat, which thinks in a worker process of the frozen
@@ -90,8 +99,10 @@ def test_built_program_serves_an_online_game_with_a_search_ai(built, tmp_path):
     from gonzaga.net import protocol as P
     from gonzaga.net.viewcodec import view_from_json
     from gonzaga.rules import legal_actions, load_content
+    env = _env(tmp_path)
+    env["GONZAGA_AI_ITERATIONS"] = "2"  # a short search (the server seats shipped levels only, no budget)
     proc = subprocess.Popen([str(built), "serve", "--port", "0", "--data", str(tmp_path / "srv")],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env(tmp_path))
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     try:
         line = proc.stdout.readline()
         assert line.startswith("serving on wss://"), (line, proc.stderr.read() if proc.poll() is not None else "")
@@ -110,8 +121,9 @@ def test_built_program_serves_an_online_game_with_a_search_ai(built, tmp_path):
                         return m
                     assert m["type"] != "error", m
                 raise AssertionError(f"no {kind}")
-            send(type="create", name="Ann", seed=5, seats=[{"kind": "host", "colour": "red"},
-                                                            {"kind": "ai", "colour": "blue", "bot": "hard@2"}])
+            # the server deals every game itself (no chosen seed) and seats shipped levels only
+            send(type="create", name="Ann", seats=[{"kind": "host", "colour": "red"},
+                                                   {"kind": "ai", "colour": "blue", "bot": "hard"}])
             token = until("joined")["token"]
             send(type="start", token=token)
             u = until("update")

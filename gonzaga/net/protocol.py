@@ -267,7 +267,7 @@ class Watching(_Msg):
     type: Literal["watching"] = "watching"
     game: GAME_ID
     code: CODE
-    map: dict
+    map: dict[str, Any]  # JSON, as in ``Joined``
 
 
 class Said(_Msg):
@@ -288,7 +288,7 @@ class History(_Msg):
     type: Literal["history"] = "history"
     game: GAME_ID
     n: int
-    lines: Annotated[list, Field(max_length=2000)]
+    lines: Annotated[list[Any], Field(max_length=2000)]  # JSON: ``logcodec.encode``
 
 
 ServerMessage = Annotated[Union[Joined, Lobby, Update, Error, Pong, Watching, Said, History],
@@ -370,7 +370,7 @@ def _first_error(e: ValidationError) -> str:
     return f"{where or 'message'}: {msg}"
 
 
-def parse_client(text: Union[str, bytes]):
+def parse_client(text: Union[str, bytes]) -> ClientMessage:
     """A client message, validated; ProtocolError (with its code) when it cannot be accepted."""
     obj = _raw(text, MAX_CLIENT_BYTES)
     try:
@@ -379,7 +379,7 @@ def parse_client(text: Union[str, bytes]):
         raise ProtocolError("bad_message", _first_error(e)) from None
 
 
-def parse_server(text: Union[str, bytes]):
+def parse_server(text: Union[str, bytes]) -> ServerMessage:
     """A server message, validated (the client trusts nothing it cannot check either)."""
     try:
         obj = json.loads(text)

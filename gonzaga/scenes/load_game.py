@@ -2,7 +2,7 @@
 (and moved aside) instead of crashing.
 
 Two lists: the saves (the autosave and the named ones: Load or Watch) and the finished games
-the program keeps (gonzaga/table/persistence.py ``keep_finished``): Watch, or Delete (asked
+the program keeps (gonzaga/table/finished.py ``keep_finished``): Watch, or Delete (asked
 twice: the first click turns the button into "Delete?"). Finished games are kept until the
 player deletes them; when they do not all fit, Older and Newer page through them.
 """
@@ -12,7 +12,7 @@ from typing import Optional
 
 import pygame
 
-from ..table import persistence
+from ..table import finished as finished_games, persistence
 from ..words import i18n
 from ..ui import widgets as W
 from ..ui.widgets import Button
@@ -26,7 +26,7 @@ class LoadScene(ModalScene):
     def __init__(self, app):
         super().__init__(app)
         self.saves, bad = persistence.list_saves(content=app.content)  # every entry, good or bad
-        self.finished, bad_fin = persistence.list_finished(content=app.content)
+        self.finished, bad_fin = finished_games.list_finished(content=app.content)
         self.errors = [e.report() for e in bad + bad_fin]
         self.first_finished = 0  # the first finished game shown (paging)
         self.arming: Optional[object] = None  # the finished game whose Delete asks "Delete?"
@@ -116,7 +116,7 @@ class LoadScene(ModalScene):
             return
         self.arming = None
         try:
-            persistence.delete_finished(path)
+            finished_games.delete_finished(path)
         except OSError as e:
             self.app.toast(i18n.t("finished.not_deleted", reason=str(e)), 6)
             return

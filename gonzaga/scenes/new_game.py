@@ -4,6 +4,7 @@ from __future__ import annotations
 import pygame
 
 from ..render import theme
+from ..table import persistence
 from ..table.session import SeatSpec, new_seed, seed_is_secret
 from ..words import i18n
 from ..ui import widgets as W
@@ -65,7 +66,6 @@ class NewGameScene(Scene):
         self.scenario = last.scenario  # checked against this seat count's tiles in ``layout``
 
     def _remember(self) -> None:
-        from ..table import persistence
         seats = [persistence.TableSeat(name=s.name[:40], kind=s.kind, bot=s.bot or "", colour=s.colour)
                  for s in self.seats]
         self.app.settings.last_table = persistence.LastTable(count=self.count, seats=seats, scenario=self.scenario)

@@ -2,7 +2,8 @@
 thing per step, points at the place on the screen, and - where it asks for a move - lets
 through every move the step can take (a placement: any that covers the marked cities and
 harbors, ``tutorial.accepts``) and says what is wrong with another one: the card, the spot
-or the turn. The script is ``tutorial.py``.
+or the turn. The script is ``table/tutorial.py``; the box, the refusals and the marks on the map
+are the mixins in ``tutorial_box.py``, ``tutorial_refusals.py`` and ``tutorial_marks.py``.
 
 ``start_tutorial(app, section)`` opens it at a section (each starts from its own position);
 "Skip section" jumps to the next one; the progress is saved, so the title screen offers
@@ -12,7 +13,6 @@ statistics; hints and take-backs are off in it.
 from __future__ import annotations
 
 import math
-import re
 import time
 from collections import Counter
 from typing import Optional
@@ -28,14 +28,9 @@ from ..ui.motion import Animator, ease_in_out, lerp, speed_scale
 from ..ui.widgets import Button
 from .base import ModalScene
 from .game import GameScene
-
-BOX_W = 560
-_ID_PREFIX = re.compile(r"^[A-Z]\d{1,2}:\s*")
-
-
-def _no_id(text: str) -> str:
-    """A refusal's sentence without a leading rule id ("P8: ...")."""
-    return _ID_PREFIX.sub("", text)
+from .tutorial_box import BOX_W, TutorialBox
+from .tutorial_marks import TutorialMarks
+from .tutorial_refusals import TutorialRefusals, _no_id
 
 
 def start_tutorial(app, section_id: Optional[str] = None) -> "TutorialGameScene":
@@ -49,8 +44,9 @@ def start_tutorial(app, section_id: Optional[str] = None) -> "TutorialGameScene"
     return scene
 
 
-class TutorialGameScene(GameScene):
-    """The game screen playing the tutorial's game, step by step."""
+class TutorialGameScene(TutorialRefusals, TutorialBox, TutorialMarks, GameScene):
+    """The game screen playing the tutorial's game, step by step (the box: ``tutorial_box``; the
+    answers to a move not asked: ``tutorial_refusals``; the marks on the map: ``tutorial_marks``)."""
 
     def __init__(self, app, section_id: str):
         record = T.start_record(section_id)
@@ -287,132 +283,6 @@ class TutorialGameScene(GameScene):
         super().leave()
         self.session.close()
 
-    # ------------------------------------------------------------ only the move asked
-
-    def _refuse(self, key: str, **kw) -> None:
-        self.tut_msg = i18n.t(key, **kw)
-
-    def _card(self, card: str) -> str:
-        return i18n.card_name(self.state, card)
-
-    def _wrong_card(self, card: str, kind: str) -> None:
-        """A card that is not the one asked now: what it is and what the step asks for."""
-        k = self.step.kind
-        plan = self._expected_plan()
-        if k not in ("region", "action", "king", "confirm") or plan is None:
-            self._refuse("tut.read_first" if k == "info" else "tut.not_now")
-            return
-        if k == "region" and kind != "region":
-            self._refuse("tut.region_first", got=self._card(card), want=self._card(plan.region))
-        elif k == "region":
-            self._refuse("tut.wrong_region", got=self._card(card), want=self._card(plan.region))
-        elif kind == "region":
-            self._refuse("tut.region_done", got=self._card(card), want=self._card(self.choice_region or plan.region))
-        elif kind == "king":
-            self._refuse("tut.no_king" if not plan.king else "tut.king_later")
-        elif k == "king" and plan.king:
-            self._refuse("tut.king_now", got=self._card(card), want=self._card(plan.action))
-        else:
-            self._refuse("tut.wrong_action", got=self._card(card), want=self._card(plan.action))
-
-    def pick_region(self, r: str) -> None:
-        plan = self._expected_plan()
-        if self.step.kind in ("region", "action", "king", "confirm") and plan is not None and r == plan.region \
-                and (self.step.kind != "region" or r == self.step.arg):
-            super().pick_region(r)
-        else:
-            self._wrong_card(r, "region")
-
-    def pick_action(self, a: str) -> None:
-        plan = self._expected_plan()
-        if self.step.kind in ("action", "king", "confirm") and plan is not None and a == plan.action:
-            super().pick_action(a)
-        else:
-            self._wrong_card(a, "action")
-
-    def toggle_king(self) -> None:
-        plan = self._expected_plan()
-        if self.step.kind == "king" and plan is not None and plan.king and not self.choice_king:
-            super().toggle_king()
-        else:
-            self._wrong_card("K", "king")
-
-    def confirm_plan(self) -> None:
-        plan = self._expected_plan()
-        if self.step.kind == "confirm" and plan is not None and (self.choice_region, self.choice_action,
-                                                                  self.choice_king) == (plan.region, plan.action,
-                                                                                        plan.king):
-            super().confirm_plan()
-        elif plan is not None and self.step.kind in ("region", "action", "king"):
-            want = {"region": plan.region, "action": plan.action, "king": "K"}[self.step.kind]
-            self._refuse("tut.confirm_early", want=self._card(want), done=i18n.t("plan.confirm"))
-        else:
-            self._refuse("tut.not_now")
-
-    def _click_preview(self, pos) -> bool:
-        if self._preview_rect is not None and self._preview_rect.collidepoint(pos):
-            self._refuse("tut.no_preview")
-            return True
-        return False
-
-    def toggle_wedding(self) -> None:
-        if self.step.kind == "wedding" or (self.place is not None and self.place.mode == "wedding"
-                                           and self.step.kind not in ("ring", "wed")):
-            super().toggle_wedding()
-        else:
-            self._refuse("tut.not_now")
-
-    def donate(self) -> None:
-        if self.step.kind == "donate":
-            super().donate()
-        else:
-            self._refuse("tut.place_not_donate")
-
-    def confirm_place(self) -> None:
-        pc = self.place
-        if pc is not None and pc.mode == "fief" and pc.action() is None and self.step.kind == "place":
-            fb = pc.feedback()
-            if fb is not None and not fb.ok:
-                self._refuse("tut.illegal", reason=_no_id(fb.text))
-                return
-        super().confirm_place()
-
-    def _send(self, action) -> None:
-        k = self.step.kind
-        ok = False
-        if isinstance(action, Place):
-            ok = k == "place" and T.accepts(self.state, self.step, action)
-            if ok and action != self.step.arg:
-                self._asked[action.to_text()] = self.step.arg.to_text()
-            elif k == "place":
-                self._refuse_place(action)
-            else:
-                self._refuse({"donate": "tut.donate_now"}.get(
-                    k, "tut.wed_not_place" if k in ("wedding", "ring", "wed") else "tut.not_now"),
-                    donate=i18n.t("place.donate"), wedding=i18n.t("place.wedding"))
-        elif isinstance(action, Wedding):
-            ok = k == "wed" and set(action.rings) == set(self.step.arg.rings)
-            if not ok:
-                self._refuse("tut.not_now")
-        elif isinstance(action, Donate):
-            ok = k == "donate"
-            if not ok:
-                self._refuse("tut.place_not_donate")
-        if ok:
-            self.tut_msg = ""
-            super()._send(action)
-
-    def _names(self, hexes) -> str:
-        return i18n.t("tut.and_list", items=", ".join(self._site_name(h) for h in hexes[:-1]),
-                      last=self._site_name(hexes[-1])) if len(hexes) > 1 else self._site_name(hexes[0])
-
-    def _refuse_place(self, action: Place) -> None:
-        """A legal placement this step does not take: what it misses or covers besides, or
-        only its turn."""
-        key, kw = T.refusal(self.state, self.step, action)
-        sites = self._names(sorted(T.marked(self.state, self.step)))
-        self._refuse(key, sites=sites, **{k: self._names(v) if v else "" for k, v in kw.items()})
-
     def play_again(self) -> None:
         self.app.to_title()
         self.app.stack.push("new_game")
@@ -491,217 +361,8 @@ class TutorialGameScene(GameScene):
                 return True
         return False
 
-    def _site_name(self, h) -> str:
-        s = self.state.content.sites.get(h)
-        return s.name if s else f"{h}"
-
     def visible_text(self) -> list[str]:
         return [self.text()] + ([self.tut_msg] if self.tut_msg else []) + super().visible_text()
-
-    # ------------------------------------------------------------ what the box points at
-
-    def _target_hexes(self) -> list:
-        t = self.step.target
-        if t and t[0] == "hexes":
-            return T.hexes(t[1], self.state, self.step)
-        return []
-
-    def target_rect(self) -> Optional[pygame.Rect]:
-        """The screen rectangle the step points at (None: nothing in particular)."""
-        t = self.step.target
-        if not t:
-            return None
-        kind, what = t
-        if self.step.kind == "donate" and getattr(self, "donate_pending", False):
-            kind, what = "button", "place.donate_confirm"  # "Donate?": its confirm
-        if kind == "card":
-            for w in self.widgets.items:
-                if getattr(w, "card", None) == what and w.visible:
-                    return w.rect.copy()
-            return None
-        if kind == "button":
-            label = i18n.t(what)
-            for w in self.widgets.items:
-                if getattr(w, "label", None) == label and w.visible:
-                    return w.rect.copy()
-            return None
-        if kind == "hexes":
-            hx = self._target_hexes()
-            r = self.renderer
-            if not hx or r is None:
-                return None
-            pts = [r.hex_to_screen(h) for h in hx]
-            s = r.size
-            rect = pygame.Rect(min(p[0] for p in pts) - s, min(p[1] for p in pts) - s,
-                               max(p[0] for p in pts) - min(p[0] for p in pts) + 2 * s,
-                               max(p[1] for p in pts) - min(p[1] for p in pts) + 2 * s)
-            return rect.clip(self.board_rect) if rect.colliderect(self.board_rect) else None
-        b = self.bottom_rect
-        if what == "panel":
-            rects = [r for r, _ in self._seat_rects]
-            return rects[0].unionall(rects[1:]) if rects else self.panel_rect.copy()
-        if what == "seat0":
-            return self._seat_rects[0][0].copy() if self._seat_rects else None
-        if what == "fief_icon":
-            return pygame.Rect(b.x + 14, b.y + 34, min(self.info_w - 20, 160), 120)
-        if what in ("regions", "hand"):
-            cards = [w.rect for w in self.widgets.items if getattr(w, "card", None) is not None and w.visible
-                     and (what == "hand" or w.card not in ("A", "B", "C", "K"))]
-            return cards[0].unionall(cards[1:]) if cards else None
-        if what == "tray":
-            return self.tray_rect()
-        if what == "status":
-            return self._status_rect.copy() if self._status_rect is not None else None
-        if what == "reveal":
-            rev = self.app.stack.find("reveal")
-            return rev.box.copy() if rev is not None and hasattr(rev, "box") else None
-        if what == "end_table":
-            return b.copy()
-        return None
-
-    # ------------------------------------------------------------ drawing
-
-    def _parts(self, width: int) -> list[pygame.Surface]:
-        head = W.text(i18n.t("tut.step", section=i18n.t(self.sec.title_key), n=self.step_i + 1,
-                             total=len(self.sec.steps)), "sans_semibold", 14, (150, 110, 30))
-        parts = [head, W.text(self.text(), "sans", 18, W.TEXT, wrap=width)]
-        you = self.state.seats[T.YOU]
-        if self.step.key == "tut.plan.fief" and you.fief is not None:  # the text talks about its castles:
-            pic = pygame.Surface((min(width, W.sc(220)), W.sc(130)), pygame.SRCALPHA)  # a picture big enough
-            self._draw_fief_icon(pic, pic.get_rect().inflate(-8, -8), you.colour, you.fief, 0)
-            parts.append(pic)
-        if self.tut_msg:
-            parts.append(W.text(self.tut_msg, "sans_semibold", 16, W.BAD, wrap=width))
-        if self.step.kind == "wait" or (self.step.kind == "info" and not self._until(self.step.until)):
-            parts.append(W.text(i18n.t("tut.wait_ai"), "sans_italic", 15, W.TEXT_SOFT))
-        return parts
-
-    @staticmethod
-    def _height(parts) -> int:
-        return sum(p.get_height() for p in parts) + 8 * (len(parts) - 1) + 28 + 46
-
-    def _hex_rect(self, hexes) -> Optional[pygame.Rect]:
-        """The screen rectangle around ``hexes`` (with a hex of margin), or None."""
-        r = self.renderer
-        if not hexes or r is None:
-            return None
-        pts = [r.hex_to_screen(h) for h in hexes]
-        s = r.size
-        x0, y0 = min(p[0] for p in pts), min(p[1] for p in pts)
-        return pygame.Rect(x0 - s, y0 - 1.6 * s, max(p[0] for p in pts) - x0 + 2 * s,
-                           max(p[1] for p in pts) - y0 + 2.6 * s)
-
-    def _avoid(self, target: Optional[pygame.Rect]) -> list[pygame.Rect]:
-        """What the box must leave in view: what the step points at (and the hexes it marks),
-        the planning table and the preview of the planned pair on the map, the reveal, the
-        banners (sea league, Last Turn), the tray the fief is dragged from, the end's chart."""
-        avoid = [r for r in (target.inflate(16, 16) if target else None, self._preview_rect,
-                             self._hex_rect(self._target_hexes())) if r is not None]
-        if self._mode() == "plan" and hasattr(self, "preview_pair"):
-            pair = self.preview_pair()
-            if pair is not None:
-                best = self.previews()[pair]
-                rect = self._hex_rect(list(best.best_cells)) if best.best is not None else None
-                if rect is not None:
-                    avoid.append(rect)
-        if self._mode() == "place":  # the tray and the bar's buttons (Rotate, Wedding, Donate, Confirm)
-            avoid.append(self.tray_rect())
-            avoid += [w.rect for w in self.widgets.items if w.visible and isinstance(w, Button)
-                      and w.rect.colliderect(self.bottom_rect)]
-        rev = self.app.stack.find("reveal")
-        if rev is not None and hasattr(rev, "box"):
-            avoid.append(rev.box)
-        fb = getattr(self, "feedback", None)
-        if fb is not None and hasattr(fb, "banner_rects"):
-            avoid += [r.inflate(12, 12) for r in fb.banner_rects()]
-        chart = getattr(fb, "chart_rect", None)
-        if self.state.phase == "over" and callable(chart) and chart() is not None:  # the end's score chart
-            avoid.append(chart())
-        return avoid
-
-    def _layout_box(self, target: Optional[pygame.Rect]) -> tuple[pygame.Rect, list]:
-        """Where the box goes: where it was this step if that is still clear, else a corner or
-        an edge of the map clear of everything in :meth:`_avoid` (narrower if it must), else
-        across the bar under the map beside the tray."""
-        b = self.board_rect
-        avoid = self._avoid(target)
-        screen = pygame.Rect(0, 0, *self.app.size)
-        m = 12
-
-        def clear(c: pygame.Rect) -> bool:
-            return screen.contains(c) and not any(c.colliderect(a) for a in avoid)
-
-        cands = []
-        for w in dict.fromkeys((min(BOX_W, b.w - 24), min(460, b.w - 24), min(380, b.w - 24))):
-            parts = self._parts(w - 32)
-            h = self._height(parts)
-            for x in (b.right - w - m, b.x + m, b.centerx - w // 2):
-                for y in (b.y + m, b.bottom - h - m, b.centery - h // 2):
-                    cands.append((pygame.Rect(x, y, w, h), parts, (w, x - b.x, y - b.y)))
-        if self._box_at is not None:
-            for c, parts, at in cands:
-                if at == self._box_at and clear(c):
-                    return c, parts
-        for c, parts, at in cands:
-            if clear(c):
-                self._box_at = at
-                return c, parts
-        # across the bar under the map (wide, so fewer lines), right of the tray when placing
-        left = self.bottom_rect.x + m
-        if self._mode() == "place":
-            left = max(left, self.tray_rect().right + m)
-        w = min(900, self.bottom_rect.right - left - m)
-        parts = self._parts(w - 32)
-        h = self._height(parts)
-        c = pygame.Rect(left, 0, w, h)
-        c.bottom = screen.bottom - 6
-        if not any(c.colliderect(a) for a in avoid if a is not self._preview_rect):
-            return c, parts
-        c.top = b.y + m
-        return c, parts
-
-    def drawn_guide(self) -> Optional[tuple]:
-        """Where a placing step takes one placement only: its anchor and castles (drawn on the
-        target); None where several ways fit (or no placement is asked)."""
-        st = self.step
-        if st.kind != "place" or self.place is None or not isinstance(st.arg, Place):
-            return None
-        key = (self.session.version, st.key)
-        if getattr(self, "_guide_key", None) != key:
-            ways = {T.footprint(self.state, p) for p in T.accepted_placements(self.state, st)}
-            self._guide = (st.arg.anchor, T.footprint(self.state, st.arg)[1]) if len(ways) == 1 else None
-            self._guide_key = key
-        return self._guide
-
-    def draw_marks(self, surf) -> None:
-        """The hexes the step talks about (gold), and where one placement only fits, its
-        castles and its dot: under the ghost, which stays visible on top."""
-        hx = self._target_hexes()
-        if not hx or self.renderer is None:
-            return
-        r = self.renderer
-        r.draw_highlight(surf, hx, kind="best")
-        guide = self.drawn_guide()
-        if guide is None:
-            return
-        anchor, castles = guide
-        cells = T.footprint(self.state, self.step.arg)[0]
-        r.draw_highlight(surf, [h for h in cells if h not in hx], kind="cover")
-        s = r.size
-        for h in castles:
-            x, y = r.hex_to_screen(h)
-            w = max(8, int(s * 0.7))
-            body = pygame.Rect(0, 0, w, int(w * 0.6))
-            body.midbottom = (int(x), int(y + s * 0.45))
-            teeth = [pygame.Rect(body.x + i * w // 5 * 2, body.y - w // 4, w // 5, w // 4 + 1) for i in range(3)]
-            for rect in [body] + teeth:
-                pygame.draw.rect(surf, (110, 76, 20), rect.inflate(4, 4))
-            for rect in [body] + teeth:
-                pygame.draw.rect(surf, (250, 236, 200), rect)
-        x, y = r.hex_to_screen(anchor)
-        rad = max(5, int(s * 0.22))
-        pygame.draw.circle(surf, (60, 40, 20), (int(x), int(y - s * 0.35)), rad + 2)
-        pygame.draw.circle(surf, (255, 255, 255), (int(x), int(y - s * 0.35)), rad)
 
     def draw(self, surf) -> None:
         super().draw(surf)
@@ -728,27 +389,6 @@ class TutorialGameScene(GameScene):
         for b in self._box_buttons():
             b.draw(surf)
 
-    def _arrow(self, surf, box: pygame.Rect, target: pygame.Rect, pulse: float) -> None:
-        """A line with a head from the box to the thing it talks about."""
-        tx = min(max(box.centerx, target.left), target.right)
-        ty = min(max(box.centery, target.top), target.bottom)
-        sx = min(max(tx, box.left + 20), box.right - 20)
-        sy = box.bottom if ty > box.bottom else box.top if ty < box.top else box.centery
-        if sy == box.centery:
-            sx = box.right if tx > box.right else box.left
-        dx, dy = tx - sx, ty - sy
-        d = math.hypot(dx, dy)
-        if d < 30:
-            return
-        ux, uy = dx / d, dy / d
-        end = (tx - ux * 8, ty - uy * 8)
-        col = (200, int(140 + 50 * pulse), 30)
-        pygame.draw.line(surf, (60, 40, 20), (sx, sy), end, 7)
-        pygame.draw.line(surf, col, (sx, sy), end, 4)
-        head = [(end[0] + ux * 6, end[1] + uy * 6), (end[0] - ux * 16 - uy * 10, end[1] - uy * 16 + ux * 10),
-                (end[0] - ux * 16 + uy * 10, end[1] - uy * 16 - ux * 10)]
-        pygame.draw.polygon(surf, col, head)
-        pygame.draw.polygon(surf, (60, 40, 20), head, 2)
 
 
 class TutorialPauseScene(ModalScene):

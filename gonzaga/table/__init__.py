@@ -11,9 +11,10 @@ screens, render, widgets or net.
 - ``observers.py``: what each observer is told (its own view, the action as it may know it).
 - ``store.py``: where each change is written before it becomes visible (autosave, server database).
 - ``session.py``: the desktop ``Session`` (game log, queries for the screens) over a ``Table``.
-- ``persistence.py``, ``save_schema.py``: save files, settings, folders; ``stats.py``: statistics;
+- ``persistence.py``, ``save_schema.py``: save files, settings, folders; ``finished.py``: the
+  finished games kept to watch again; ``stats.py``: statistics;
   ``history.py``: a record's states and scores; ``hints.py``: hints; ``tutorial.py``: the
-  tutorial's script (its screen is ``scenes/tutorial.py``).
+  tutorial's script (its screen is ``scenes/tutorial.py`` and its ``tutorial_*`` mixins).
 """
 
 from .core import Table

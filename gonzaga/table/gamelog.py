@@ -10,7 +10,7 @@ or an ``i18n.Term`` put into words when shown).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable
 
 from ..rules import Action, GameState, Place, Plan, Setup, Wedding, scoring
 from ..rules.state import FIRST_LAST_TURN_CHECK
@@ -25,8 +25,8 @@ class LogEntry:
 
     round: int
     key: str
-    params: dict = field(default_factory=dict)
-    parts: list = field(default_factory=list)  # extra (key, params) pieces appended to the line
+    params: dict[str, Any] = field(default_factory=dict)
+    parts: list[tuple[str, dict[str, Any]]] = field(default_factory=list)  # extra (key, params) pieces appended to the line
 
     def text(self) -> str:
         s = i18n.t(self.key, **self.params)
@@ -36,21 +36,32 @@ class LogEntry:
 
 
 
-def _join(sep: str, parts: list):
+def _join(sep: str, parts: list[object]) -> object:
     """Names joined: plain text when every part is (a desktop game), else a term put into words
     when shown (a seat name may be a term: an AI's level, in the reader's language)."""
-    if all(isinstance(p, str) for p in parts):
-        return sep.join(parts)
+    texts = [p for p in parts if isinstance(p, str)]
+    if len(texts) == len(parts):
+        return sep.join(texts)
     return i18n.Term("join", sep, tuple(parts))
+
+
+def _plans(st: GameState) -> list[Plan]:
+    """Every seat's plan, once revealed (from the reveal on each seat has one, R3)."""
+    return [_plan(s.plan) for s in st.seats]
+
+
+def _plan(p: Plan | None) -> Plan:
+    assert p is not None, "a seat's plan is read only once revealed"
+    return p
 
 
 class _Writer:
     def __init__(self, name: Callable[[int], object]):
         self.seat_name = name
         self.log: list[LogEntry] = []
-        self.state = None
+        self.state: GameState | None = None
 
-    def _add(self, rnd: int, key: str, **params) -> LogEntry:
+    def _add(self, rnd: int, key: str, **params: object) -> LogEntry:
         e = LogEntry(rnd, key, params)
         self.log.append(e)
         return e
@@ -69,13 +80,13 @@ class _Writer:
             self._add(new.round, "log.planned", round=new.round, name=name(a.seat))
             if new.phase == "place":
                 plans = i18n.Term("join", "; ", tuple(
-                    i18n.Term("t", "log.plan_king" if s.plan.king else "log.plan",
-                              {"name": name(i), "region": card(s.plan.region), "action": card(s.plan.action),
+                    i18n.Term("t", "log.plan_king" if p.king else "log.plan",
+                              {"name": name(i), "region": card(p.region), "action": card(p.action),
                                "king": card("K")})
-                    for i, s in enumerate(new.seats)))
+                    for i, p in enumerate(_plans(new))))
                 self._add(new.round, "log.reveal", round=new.round, plans=plans)
-                for i, s in enumerate(new.seats):
-                    if s.plan.king:
+                for i, p in enumerate(_plans(new)):
+                    if p.king:
                         self._add(new.round, "log.king_ring", round=new.round, name=name(i))
                 self._add(new.round, "log.order", round=new.round,
                           order=_join(", ", [name(i) for i in new.order]))
@@ -85,7 +96,7 @@ class _Writer:
             s_new = new.seats[a.seat]
             points = s_new.site_points - s_prev.site_points
             leagues = sorted(s_new.leagues - s_prev.leagues)
-            region = self._region(s_prev.plan.region)
+            region = self._region(_plan(s_prev.plan).region)
             if isinstance(a, Place):
                 e = self._add(rnd, "log.place", round=rnd, name=name(a.seat), fief=a.fief, region=region,
                               points=points)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Optional, Protocol
 
-from ..rules import Action, GameRecord, GameState, Place, Plan, Wedding, legal_placements, try_on
+from ..rules import Action, GameRecord, GameState, Place, Plan, Wedding, legal_placements, legal_plans, try_on
 from ..rules.hexgrid import Hex
 from ..rules import scoring
 from ..words import i18n
@@ -113,17 +113,19 @@ def _cover_reason(v: GameState, seat: int, cells: Iterable[Hex], new_piece: Opti
 
 # ---------------------------------------------------------------- what else a decision weighs
 
-def _factors(v: GameState, seat: int, cells, new_piece: Optional[Action]) -> dict:
+def _factors(v: GameState, seat: int, cells: Iterable[Hex],
+             new_piece: Optional[Action]) -> dict[str, tuple[int, str]]:
     """What a piece on ``cells`` does besides its points now, ``{kind: (value, words)}``:
     ``objective`` (the seat's objective cities it takes), ``harbors`` (harbors toward a sea
     league not yet made), ``blocking`` (rivals whose pieces it borders), ``dominion`` (the seat's
     largest group, when the piece grows it). Only what the seat's own view shows."""
     board = v.board
-    mask = board.mask_of([h for h in cells if h in board.index_of])
+    on = set(cells)
+    mask = board.mask_of([h for h in on if h in board.index_of])
     s = v.seats[seat]
-    out: dict = {}
+    out: dict[str, tuple[int, str]] = {}
     if s.objective:
-        mine = [h for h in v.content.objective_cities(s.objective) if h in set(cells)
+        mine = [h for h in v.content.objective_cities(s.objective) if h in on
                 and not s.held & board.mask_of([h])]
         if mine:
             out["objective"] = (len(mine), i18n.t("hint.objective", cities=_join(_site_names(v, mine))))
@@ -152,7 +154,7 @@ def _factors(v: GameState, seat: int, cells, new_piece: Optional[Action]) -> dic
     return out
 
 
-def _cells_of(v: GameState, a: Action) -> tuple:
+def _cells_of(v: GameState, a: Action) -> tuple[Hex, ...]:
     if isinstance(a, Wedding):
         return tuple(a.rings)
     if isinstance(a, Place):
@@ -180,9 +182,8 @@ def _best_under(v: GameState, seat: int, region: str, action: str) -> Optional[t
     return max(opts, key=lambda x: x[0]) if opts else None
 
 
-def _best_plan(v: GameState, seat: int):
+def _best_plan(v: GameState, seat: int) -> Optional[tuple[int, Action]]:
     """The planning table's best: (points, placement) of the best plan the seat can make now."""
-    from ..rules import legal_plans
     top = None
     for p in legal_plans(v, seat):
         if p.king:

@@ -113,7 +113,7 @@ class AIPacer:
         self._memo: dict[tuple[int, Prefix], Action] = {}  # (seat, actions so far) -> the AI's answer there
         self._orphans: dict[tuple[int, Prefix], Asked] = {}  # questions asked at positions a take-back undid
         self.stalled = False  # an answer the store could not keep (the server tries again later)
-        self._stand_ins: dict[int, tuple[str, tuple]] = {}  # a human seat's one decision: (bot, position)
+        self._stand_ins: dict[int, tuple[str, tuple[int, str, int]]] = {}  # a human seat's one decision: (bot, position)
 
     @property
     def showing(self) -> Optional[Action]:
@@ -129,7 +129,7 @@ class AIPacer:
         return [i for i in t.state.to_act() if t.seats[i].kind == "ai" or self._standing_in(i)]
 
     @staticmethod
-    def _position(st: GameState) -> tuple:
+    def _position(st: GameState) -> tuple[int, str, int]:
         return (st.round, st.phase, st.turn if st.phase == "place" else -1)
 
     def stand_in(self, seat: int, bot: str) -> None:

@@ -617,7 +617,7 @@ class SaveInfo:
     phase: str
     seats: str
     autosave: bool
-    scores: tuple = ()  # each seat's (name, score) once the game is over
+    scores: tuple[tuple[str, int], ...] = ()  # each seat's (name, score) once the game is over
     over: bool = False
 
 
@@ -663,45 +663,6 @@ def _info(p: Path, ls: LoadedSave) -> SaveInfo:
     scores = tuple((s.name, st.seats[i].score) for i, s in enumerate(ls.model.seats)) if over else ()
     return SaveInfo(p, ls.model.name or S.excerpt(p.stem, 60), ls.model.saved_at, st.round, st.phase,
                     ", ".join(s.name for s in ls.model.seats), p.name == AUTOSAVE, scores, over)
-
-
-# ---------------------------------------------------------------- finished games
-
-def keep_finished(session) -> Optional[Path]:
-    """Keep a finished game in ``finished_dir()`` to be watched again (written atomically, like
-    every save). The file is named after the game's final digest, so the same game is kept once
-    however often it ends on screen (a finished save opened again). None when the game is not
-    over; raises SaveWriteError when it cannot be written."""
-    from ..rules.record import digest
-    st = session.state
-    if st.phase != "over":
-        return None
-    path = finished_dir() / f"finished-{digest(st)}.json"
-    if os.path.lexists(path):
-        return path
-    return save_game(session, path)
-
-
-def list_finished(content=None) -> tuple[list[SaveInfo], list[SaveError]]:
-    """The finished games kept, newest first (by the date they ended), and the bad files (moved aside)."""
-    good, bad = list_saves(finished_dir(), content)
-    good.sort(key=lambda i: i.saved_at, reverse=True)
-    return good, bad
-
-
-def delete_finished(path: Path) -> None:
-    """Delete a kept finished game (the player asked); only a file of the finished games' folder.
-    Raises SaveWriteError when it cannot be deleted."""
-    path = Path(path)
-    if path.parent.resolve() != finished_dir().resolve() or not path.name.endswith(".json"):
-        raise ValueError(f"not a kept finished game: {path}")
-    try:
-        os.unlink(path)
-    except FileNotFoundError:
-        return
-    except OSError as e:
-        raise SaveWriteError(path, e) from e
-    fsync_dir(path.parent)
 
 
 def check_autosave(content: Optional[Content] = None) -> tuple[Optional[SaveInfo], Optional[SaveError]]:

@@ -95,7 +95,7 @@ def grace_problem(seat: int, by: Optional[int], away_since: Optional[float], gra
     return None
 
 
-def give_back_problem(seats: list, seat: int, by: Optional[int], handed: set, over: bool) -> Optional[str]:
+def give_back_problem(seats: Sequence[SeatSpec], seat: int, by: Optional[int], handed: set[int], over: bool) -> Optional[str]:
     """None when ``by`` may take back its own ``seat`` from the AI now; else why not."""
     if not 0 <= seat < len(seats):
         return f"there is no seat {seat}"
@@ -108,7 +108,8 @@ def give_back_problem(seats: list, seat: int, by: Optional[int], handed: set, ov
     return None
 
 
-def resign_problem(seats: list, seat: int, by: Optional[int], started: bool, over: bool) -> Optional[str]:
+def resign_problem(seats: Sequence[SeatSpec], seat: int, by: Optional[int], started: bool,
+                   over: bool) -> Optional[str]:
     """None when ``by`` may resign ``seat`` now; else why not."""
     if not 0 <= seat < len(seats) or by != seat:
         return "only a seat's own player may resign it"

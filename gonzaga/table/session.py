@@ -294,7 +294,7 @@ class Session:
         return [e.text() for e in self.log]
 
 
-def seed_is_secret(seats) -> bool:
+def seed_is_secret(seats: Sequence[SeatSpec]) -> bool:
     """Two or more people share this computer (hot seat): the seed stays hidden until the game is
     over, since from it anyone can deal the game again and read the other players' objectives."""
     return sum(1 for s in seats if not s.is_ai) >= 2

@@ -21,7 +21,7 @@ import json
 import logging
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Optional, Union
+from typing import Iterable, Optional, Union
 
 from ..rules import Action, Donate, GameConfig, GameRecord, GameState, Place, Plan, Setup, Wedding
 from ..rules import scoring
@@ -276,12 +276,12 @@ def hexes(name: str, state: GameState, step: Step) -> list[Hex]:
     return []
 
 
-def sites_of(state: GameState, cells) -> frozenset:
+def sites_of(state: GameState, cells: Iterable[Hex]) -> frozenset[Hex]:
     """The cities and harbors under ``cells``."""
     return frozenset(h for h in cells if h in state.content.sites)
 
 
-def marked(state: GameState, step: Step) -> frozenset:
+def marked(state: GameState, step: Step) -> frozenset[Hex]:
     """The hexes a placing step asks the player to cover: the cities and harbors under the
     script's placement (the ones its text names)."""
     if not isinstance(step.arg, Place):
@@ -289,10 +289,12 @@ def marked(state: GameState, step: Step) -> frozenset:
     return sites_of(state, footprint(state, step.arg)[0])
 
 
-def _later_cells(state: GameState, step: Step) -> frozenset:
-    """The hexes the script still needs after this step (later fiefs and rings, either seat)."""
+def _later_cells(state: GameState, step: Step) -> frozenset[Hex]:
+    """The hexes the script still needs after this (placing) step (later fiefs and rings, either seat)."""
+    if not isinstance(step.arg, Place):
+        return frozenset()
     acts = script()
-    out: set = set()
+    out: set[Hex] = set()
     for a in acts[acts.index(step.arg) + 1:]:
         if isinstance(a, Place):
             out |= footprint(state, a)[0]
@@ -301,7 +303,7 @@ def _later_cells(state: GameState, step: Step) -> frozenset:
     return frozenset(out)
 
 
-def accepts(state: GameState, step: Step, action) -> bool:
+def accepts(state: GameState, step: Step, action: object) -> bool:
     """A placing step takes every legal placement of the round's fief that covers the marked
     cities and harbors and no other (so the points, the sea leagues and the Last Turn count
     are the script's), on hexes the rest of the script leaves free: any anchor, any turn."""
@@ -314,10 +316,12 @@ def accepts(state: GameState, step: Step, action) -> bool:
 
 def accepted_placements(state: GameState, step: Step) -> list[Place]:
     """Every placement a placing step accepts now (tests play each of them)."""
+    if not isinstance(step.arg, Place):
+        return []
     return [p for p in legal_placements(state, step.arg.seat) if accepts(state, step, p)]
 
 
-def refusal(state: GameState, step: Step, action: Place) -> tuple[str, dict]:
+def refusal(state: GameState, step: Step, action: Place) -> tuple[str, dict[str, list[Hex]]]:
     """Why a legal placement is not one the step takes: an i18n key and the hexes it names
     (``sites``: what to cover, ``missing``/``extra``: what it misses or covers besides).
     Only its turn is wrong when another rotation at this very anchor is taken."""

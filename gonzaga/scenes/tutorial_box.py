@@ -1,0 +1,202 @@
+"""Where the tutorial's box goes and what it points at (``scenes/tutorial.py``): the screen
+rectangle of a step's target, the box's words, a place for the box clear of everything the step
+needs in view, and the arrow from the box to its target. A mixin of ``TutorialGameScene``."""
+from __future__ import annotations
+
+import math
+from typing import Optional
+
+import pygame
+
+from ..table import tutorial as T
+from ..ui import widgets as W
+from ..ui.widgets import Button
+from ..words import i18n
+
+BOX_W = 560  # the box's widest (narrower where the map is small or crowded)
+
+
+class TutorialBox:
+    """The box of ``TutorialGameScene``: its target, its words, its place and its arrow."""
+
+    def _target_hexes(self) -> list:
+        t = self.step.target
+        if t and t[0] == "hexes":
+            return T.hexes(t[1], self.state, self.step)
+        return []
+
+    def target_rect(self) -> Optional[pygame.Rect]:
+        """The screen rectangle the step points at (None: nothing in particular)."""
+        t = self.step.target
+        if not t:
+            return None
+        kind, what = t
+        if self.step.kind == "donate" and getattr(self, "donate_pending", False):
+            kind, what = "button", "place.donate_confirm"  # "Donate?": its confirm
+        if kind == "card":
+            for w in self.widgets.items:
+                if getattr(w, "card", None) == what and w.visible:
+                    return w.rect.copy()
+            return None
+        if kind == "button":
+            label = i18n.t(what)
+            for w in self.widgets.items:
+                if getattr(w, "label", None) == label and w.visible:
+                    return w.rect.copy()
+            return None
+        if kind == "hexes":
+            hx = self._target_hexes()
+            r = self.renderer
+            if not hx or r is None:
+                return None
+            pts = [r.hex_to_screen(h) for h in hx]
+            s = r.size
+            rect = pygame.Rect(min(p[0] for p in pts) - s, min(p[1] for p in pts) - s,
+                               max(p[0] for p in pts) - min(p[0] for p in pts) + 2 * s,
+                               max(p[1] for p in pts) - min(p[1] for p in pts) + 2 * s)
+            return rect.clip(self.board_rect) if rect.colliderect(self.board_rect) else None
+        b = self.bottom_rect
+        if what == "panel":
+            rects = [r for r, _ in self._seat_rects]
+            return rects[0].unionall(rects[1:]) if rects else self.panel_rect.copy()
+        if what == "seat0":
+            return self._seat_rects[0][0].copy() if self._seat_rects else None
+        if what == "fief_icon":
+            return pygame.Rect(b.x + 14, b.y + 34, min(self.info_w - 20, 160), 120)
+        if what in ("regions", "hand"):
+            cards = [w.rect for w in self.widgets.items if getattr(w, "card", None) is not None and w.visible
+                     and (what == "hand" or w.card not in ("A", "B", "C", "K"))]
+            return cards[0].unionall(cards[1:]) if cards else None
+        if what == "tray":
+            return self.tray_rect()
+        if what == "status":
+            return self._status_rect.copy() if self._status_rect is not None else None
+        if what == "reveal":
+            rev = self.app.stack.find("reveal")
+            return rev.box.copy() if rev is not None and hasattr(rev, "box") else None
+        if what == "end_table":
+            return b.copy()
+        return None
+
+    # ------------------------------------------------------------ drawing
+
+    def _parts(self, width: int) -> list[pygame.Surface]:
+        head = W.text(i18n.t("tut.step", section=i18n.t(self.sec.title_key), n=self.step_i + 1,
+                             total=len(self.sec.steps)), "sans_semibold", 14, (150, 110, 30))
+        parts = [head, W.text(self.text(), "sans", 18, W.TEXT, wrap=width)]
+        you = self.state.seats[T.YOU]
+        if self.step.key == "tut.plan.fief" and you.fief is not None:  # the text talks about its castles:
+            pic = pygame.Surface((min(width, W.sc(220)), W.sc(130)), pygame.SRCALPHA)  # a picture big enough
+            self._draw_fief_icon(pic, pic.get_rect().inflate(-8, -8), you.colour, you.fief, 0)
+            parts.append(pic)
+        if self.tut_msg:
+            parts.append(W.text(self.tut_msg, "sans_semibold", 16, W.BAD, wrap=width))
+        if self.step.kind == "wait" or (self.step.kind == "info" and not self._until(self.step.until)):
+            parts.append(W.text(i18n.t("tut.wait_ai"), "sans_italic", 15, W.TEXT_SOFT))
+        return parts
+
+    @staticmethod
+    def _height(parts) -> int:
+        return sum(p.get_height() for p in parts) + 8 * (len(parts) - 1) + 28 + 46
+
+    def _hex_rect(self, hexes) -> Optional[pygame.Rect]:
+        """The screen rectangle around ``hexes`` (with a hex of margin), or None."""
+        r = self.renderer
+        if not hexes or r is None:
+            return None
+        pts = [r.hex_to_screen(h) for h in hexes]
+        s = r.size
+        x0, y0 = min(p[0] for p in pts), min(p[1] for p in pts)
+        return pygame.Rect(x0 - s, y0 - 1.6 * s, max(p[0] for p in pts) - x0 + 2 * s,
+                           max(p[1] for p in pts) - y0 + 2.6 * s)
+
+    def _avoid(self, target: Optional[pygame.Rect]) -> list[pygame.Rect]:
+        """What the box must leave in view: what the step points at (and the hexes it marks),
+        the planning table and the preview of the planned pair on the map, the reveal, the
+        banners (sea league, Last Turn), the tray the fief is dragged from, the end's chart."""
+        avoid = [r for r in (target.inflate(16, 16) if target else None, self._preview_rect,
+                             self._hex_rect(self._target_hexes())) if r is not None]
+        if self._mode() == "plan" and hasattr(self, "preview_pair"):
+            pair = self.preview_pair()
+            if pair is not None:
+                best = self.previews()[pair]
+                rect = self._hex_rect(list(best.best_cells)) if best.best is not None else None
+                if rect is not None:
+                    avoid.append(rect)
+        if self._mode() == "place":  # the tray and the bar's buttons (Rotate, Wedding, Donate, Confirm)
+            avoid.append(self.tray_rect())
+            avoid += [w.rect for w in self.widgets.items if w.visible and isinstance(w, Button)
+                      and w.rect.colliderect(self.bottom_rect)]
+        rev = self.app.stack.find("reveal")
+        if rev is not None and hasattr(rev, "box"):
+            avoid.append(rev.box)
+        fb = getattr(self, "feedback", None)
+        if fb is not None and hasattr(fb, "banner_rects"):
+            avoid += [r.inflate(12, 12) for r in fb.banner_rects()]
+        chart = getattr(fb, "chart_rect", None)
+        if self.state.phase == "over" and callable(chart) and chart() is not None:  # the end's score chart
+            avoid.append(chart())
+        return avoid
+
+    def _layout_box(self, target: Optional[pygame.Rect]) -> tuple[pygame.Rect, list]:
+        """Where the box goes: where it was this step if that is still clear, else a corner or
+        an edge of the map clear of everything in :meth:`_avoid` (narrower if it must), else
+        across the bar under the map beside the tray."""
+        b = self.board_rect
+        avoid = self._avoid(target)
+        screen = pygame.Rect(0, 0, *self.app.size)
+        m = 12
+
+        def clear(c: pygame.Rect) -> bool:
+            return screen.contains(c) and not any(c.colliderect(a) for a in avoid)
+
+        cands = []
+        for w in dict.fromkeys((min(BOX_W, b.w - 24), min(460, b.w - 24), min(380, b.w - 24))):
+            parts = self._parts(w - 32)
+            h = self._height(parts)
+            for x in (b.right - w - m, b.x + m, b.centerx - w // 2):
+                for y in (b.y + m, b.bottom - h - m, b.centery - h // 2):
+                    cands.append((pygame.Rect(x, y, w, h), parts, (w, x - b.x, y - b.y)))
+        if self._box_at is not None:
+            for c, parts, at in cands:
+                if at == self._box_at and clear(c):
+                    return c, parts
+        for c, parts, at in cands:
+            if clear(c):
+                self._box_at = at
+                return c, parts
+        # across the bar under the map (wide, so fewer lines), right of the tray when placing
+        left = self.bottom_rect.x + m
+        if self._mode() == "place":
+            left = max(left, self.tray_rect().right + m)
+        w = min(900, self.bottom_rect.right - left - m)
+        parts = self._parts(w - 32)
+        h = self._height(parts)
+        c = pygame.Rect(left, 0, w, h)
+        c.bottom = screen.bottom - 6
+        if not any(c.colliderect(a) for a in avoid if a is not self._preview_rect):
+            return c, parts
+        c.top = b.y + m
+        return c, parts
+
+    def _arrow(self, surf, box: pygame.Rect, target: pygame.Rect, pulse: float) -> None:
+        """A line with a head from the box to the thing it talks about."""
+        tx = min(max(box.centerx, target.left), target.right)
+        ty = min(max(box.centery, target.top), target.bottom)
+        sx = min(max(tx, box.left + 20), box.right - 20)
+        sy = box.bottom if ty > box.bottom else box.top if ty < box.top else box.centery
+        if sy == box.centery:
+            sx = box.right if tx > box.right else box.left
+        dx, dy = tx - sx, ty - sy
+        d = math.hypot(dx, dy)
+        if d < 30:
+            return
+        ux, uy = dx / d, dy / d
+        end = (tx - ux * 8, ty - uy * 8)
+        col = (200, int(140 + 50 * pulse), 30)
+        pygame.draw.line(surf, (60, 40, 20), (sx, sy), end, 7)
+        pygame.draw.line(surf, col, (sx, sy), end, 4)
+        head = [(end[0] + ux * 6, end[1] + uy * 6), (end[0] - ux * 16 - uy * 10, end[1] - uy * 16 + ux * 10),
+                (end[0] - ux * 16 + uy * 10, end[1] - uy * 16 - ux * 10)]
+        pygame.draw.polygon(surf, col, head)
+        pygame.draw.polygon(surf, (60, 40, 20), head, 2)
