@@ -500,13 +500,18 @@ class RemoteSession(Session):
 
     # ------------------------------------------------------------ who plays here
 
+    def plays(self) -> bool:
+        """This computer plays its seat: not a spectator, and the seat is not the AI's (resigned)."""
+        seats = self.table.seats
+        return self.seat is not None and not (self.seat < len(seats) and seats[self.seat].kind == "ai")
+
     def is_human(self, seat: int) -> bool:
         """Only this computer's seat is played on this screen (a spectator plays none)."""
-        return self.seat is not None and seat == self.seat
+        return seat == self.seat and self.plays()
 
     @property
     def humans(self) -> list[int]:
-        return [] if self.seat is None else [self.seat]
+        return [self.seat] if self.plays() else []  # a resigned player watches: the reveals go on by themselves
 
     # ------------------------------------------------------------ the log: history and chat
 
