@@ -44,6 +44,7 @@ def test_resigning_asks_first_then_the_ai_plays_the_seat(app):
     assert top_name(app) == "RemoteMenuScene"
     click(app, button(app, i18n.t("online.resign")).rect.center, 2)
     assert top_name(app) == "MessageScene"  # the question: nothing sent yet
+    assert button(app, i18n.t("common.cancel"))  # and a plain way out
     key(app, pygame.K_ESCAPE)
     app.run_frames(10)
     assert not app.table.seats[0].resigned and top_name(app) == "RemoteMenuScene"  # back to the menu
@@ -52,6 +53,7 @@ def test_resigning_asks_first_then_the_ai_plays_the_seat(app):
     assert top_name(app) == "GameScene"
     assert frames_until(app, lambda: guest.seats[0].resigned and guest.seats[0].kind == "ai" and app.table.seats[0].resigned,
                         [guest])
+    assert game.session.seat_name(0) == "Ann"  # the seat keeps its player's name; the AI plays it
     key(app, pygame.K_ESCAPE)
     assert top_name(app) == "RemoteMenuScene"
     assert all(getattr(w, "label", "") != i18n.t("online.resign") for w in app.stack.top.widgets.items)

@@ -553,7 +553,7 @@ class ContinueScene(_Form):
             self._relayout()
         self.app.stack.push("message", i18n.t("online.forget_heading"),
                             i18n.t("online.forget_body", game=game_line(g), code=g.code),
-                            buttons=[(i18n.t("online.forget"), forget)])
+                            buttons=[(i18n.t("online.forget"), forget)], close_label=i18n.t("common.cancel"))
 
     def back(self) -> None:
         if self.table is not None:

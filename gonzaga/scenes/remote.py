@@ -211,4 +211,4 @@ class RemoteMenuScene(MenuScene):
             self.close()  # back to the game, which goes on without this player
 
         self.app.stack.push("message", i18n.t("online.resign_heading"), i18n.t("online.resign_body"),
-                            buttons=[(i18n.t("online.resign"), resign)])
+                            buttons=[(i18n.t("online.resign"), resign)], close_label=i18n.t("common.cancel"))
