@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pygame
 
-from gonzaga.net.remote import Table
 from gonzaga.words import i18n
 
 from scene_events import click, key
