@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 
+from gonzaga.rules import legal_actions
 from gonzaga.words import i18n
 
 from scene_events import click, key
@@ -122,4 +123,19 @@ def test_a_rematch_puts_the_new_game_on_the_screen(app, monkeypatch):
     assert new.session is app.table.session and new.session.state.phase in ("plan", "setup")
     assert app.table.game != old_game and app.table.status == "connected"  # the same connection goes on
     assert frames_until(app, lambda: new.private_seat == 0, [guest])  # this seat's hand, in the new game
+    guest.close()
+
+
+def test_the_turn_timer_counts_down_while_this_seat_is_due(app):
+    game, guest = host_game(app)
+    talk = game.online.talk
+    assert talk.time_left(100.0) is None  # no timer chosen
+    app.table.turn_secs = 30  # as the lobby says when the host chose 30 s
+    assert talk.time_left(100.0) == 30 and talk.time_left(112.5) == 18 and talk.time_left(200.0) == 0
+    app.run_frames(1)  # drawn with the strip
+    s = game.session
+    assert s.submit(legal_actions(s.state, 0)[0]) is None
+    assert talk.time_left(201.0) is None  # sent: nothing to count
+    assert frames_until(app, lambda: s.state.seats[0].plan is not None, [guest])
+    assert talk.time_left(202.0) is None  # Bob's to plan, not this seat
     guest.close()

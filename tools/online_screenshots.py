@@ -49,6 +49,10 @@ def main(out: str) -> None:
     type_text(app, "Thanks Bob, you too")
     app.run_frames(2)
     shot("chat")
+    app.table.turn_secs = 60  # as when the host chose a 1-minute turn timer: the countdown over the strip
+    talk._due = None
+    shot("turn-timer")
+    app.table.turn_secs = None
     key(app, pygame.K_RETURN)
     click(app, talk.emote_toggle.rect.center)
     shot("emotes")

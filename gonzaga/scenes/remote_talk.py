@@ -7,6 +7,7 @@ The strip belongs to ``RemoteBar`` (scenes/remote.py), which hands it the frame'
 while the chat line is being typed, keys are words, not the game screen's shortcuts."""
 from __future__ import annotations
 
+import time
 from typing import Optional
 
 import pygame
@@ -34,6 +35,7 @@ class TalkStrip:
         self.emotes_open = False
         self.asked = False  # this seat asked for a rematch of the game on the screen
         self.box: Optional[pygame.Rect] = None
+        self._due: Optional[tuple] = None  # (position, since): when this seat became due, for the turn timer
 
     @property
     def table(self):
@@ -83,6 +85,23 @@ class TalkStrip:
             return i18n.t("online.rematch_asked", n=len(missing))
         names = ", ".join(self.game.session.seat_name(i) for i in t.rematch)
         return i18n.t("online.rematch_by", names=names)
+
+    def time_left(self, now: Optional[float] = None) -> Optional[int]:
+        """Seconds this seat has left under the host's turn timer (None: no timer, or not its turn).
+        Counted from when this computer saw the seat become due at this position, with the
+        server's position key (``net/timers.py``), so it may run a moment behind the server."""
+        t = self.table
+        s = self.game.session
+        st = s.state
+        if not t.turn_secs or not s.plays() or st.phase not in ("plan", "place") \
+                or s.seat not in st.to_act() or s.pending is not None:
+            self._due = None
+            return None
+        now = time.monotonic() if now is None else now
+        position = (st.round, st.phase, st.turn if st.phase == "place" else -1)
+        if self._due is None or self._due[0] != position:
+            self._due = (position, now)
+        return max(0, int(t.turn_secs - (now - self._due[1]) + 0.999))
 
     # ------------------------------------------------------------ frame hooks
 
@@ -153,6 +172,14 @@ class TalkStrip:
                         "midleft")
         self.say_button.draw(surf)
         self.emote_toggle.draw(surf)
+        left = self.time_left()
+        if left is not None:  # the host's turn timer: then the AI plays this seat's move
+            img = W.text(i18n.t("online.time_left", time=f"{left // 60}:{left % 60:02d}"), "sans_bold", 16,
+                         (255, 160, 130) if left <= 10 else W.TEXT_LIGHT)
+            tag = pygame.Rect(self.box.x, self.box.y - img.get_height() - sc(14), img.get_width() + sc(20),
+                              img.get_height() + sc(10))
+            W.panel(surf, tag, (58, 44, 34), (150, 120, 80), 8, 2, alpha=225)
+            surf.blit(img, (tag.x + sc(10), tag.y + sc(5)))
         if self.emotes_open:
             for e in self.emote_buttons:
                 e.draw(surf)

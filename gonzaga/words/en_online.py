@@ -166,6 +166,7 @@ EN: dict[str, str] = {
     "online.seconds": "{n} s",
     "online.minutes": "{n} min",
     "online.emotes": "Quick words",
+    "online.time_left": "Your move within {time}, or the AI makes it",
     "online.menu_resign_sub": "The AI plays your seat to the end",
     "online.rematch_by": "{names} asked for a rematch",
     "online.watch_wait": "Watching: the game has not begun yet. It shows here as soon as the host starts it.",
