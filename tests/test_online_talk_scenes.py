@@ -94,6 +94,7 @@ def test_watching_a_game_from_the_join_screen(app, tmp_path):
     s = screen.session
     assert s.seat is None and s.humans == [] and not screen.online.talk.shown()
     assert all(x.objective is None for x in s.state.seats)  # the public view: no seat's secrets
+    assert screen.online.watch_text() == "Watching: you see what everyone at the table sees. Waiting for plans: Ann, Bob"
     assert frames_until(app, lambda: host_table.watchers == 1, [guest, host_table])
     guest.close()
     host_table.close()

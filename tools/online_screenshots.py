@@ -73,13 +73,19 @@ def main(out: str) -> None:
     frames_until(app, lambda: app.stack.find(GameScene).session is not s, [guest])
     frames_until(app, lambda: app.stack.find(GameScene).private_seat == 0, [guest])
     shot("rematch-new-game")
-    # the join screen with its Watch button
-    code = app.table.code
-    app.stack.push(JoinScene(app, app.table.url.split("#")[0].replace("wss://", ""), code, ""))
+    # the join screen with its Watch button; this window then watches the rematch as a spectator
+    host_table = app.table
+    app.table, app.session = None, None  # the host's game goes on in this process, unseen
+    app.stack.push(JoinScene(app, host_table.url, host_table.code, ""))  # the whole invite: its fingerprint
     shot("join-watch")
+    click(app, button(app, i18n.t("online.watch")).rect.center, 2)
+    frames_until(app, lambda: app.stack.find(GameScene) is not None
+                 and app.stack.find(GameScene).session.table is not host_table, [guest, host_table])
+    app.toasts.clear()
+    shot("watching")
     guest.close()
+    host_table.close()
     app.close()
-
 
 
 if __name__ == "__main__":

@@ -102,9 +102,18 @@ class RemoteBar:
         return False
 
     def watch_text(self) -> str:
-        """The bottom bar's words while this seat has nothing to do."""
+        """The bottom bar's words while this seat has nothing to do (a spectator: always, and it
+        says so first)."""
+        words = self._watch_text()
+        if self.table.watching:
+            return " ".join(x for x in (i18n.t("online.watching"), words) if x)
+        return words
+
+    def _watch_text(self) -> str:
         s = self.game.session
         st = s.state
+        if st.phase == "plan" and s.seat is None:  # a spectator has no plan to make
+            return i18n.t("game.planning_wait", names=", ".join(s.seat_name(i) for i in st.to_act()))
         if st.phase == "plan":
             names = [s.seat_name(i) for i in st.to_act() if i != s.seat]
             return i18n.t("online.planned_wait", names=", ".join(names)) if names else i18n.t("online.sending")
