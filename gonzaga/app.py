@@ -432,8 +432,9 @@ class App:
 
     def start_remote(self, session) -> None:
         """An online game begins: the game screen over a RemoteSession (its table stays open)."""
-        if self.session is not None and self.session is not session:
-            self.session.close()
+        old = self.session
+        if old is not None and old is not session and getattr(old, "table", None) is not getattr(session, "table", 0):
+            old.close()  # a rematch's session shares the old one's table (its connection): that stays open
         self.session = session
         self._show_game(resumed=False)
 

@@ -46,6 +46,7 @@ from ..rules.view import HIDDEN
 from . import protocol as P
 from .check_load import _lines, compare_plain, load
 from .check_secrets import nesting_cost_us, scan, secret_strings
+from .check_social import probe_names, social_probes
 from .invite import connect_pinned
 from .report import Parser as _Parser, UsageError, emit as _emit, silence_stdout as _silence_stdout
 from .viewcodec import view_from_json
@@ -62,7 +63,7 @@ SEED_HOSTILE = 20_000  # seed offset (SEED_LOAD: check_load.py): load and hostil
 
 
 FIGURES = ("games_completed", "actions", "server_restarts", "reconnects", "illegal_accepted", "secrets_leaked",
-           "hostile_sent", "hostile_refused", "server_alive", "seconds", "load_games", "load_actions_per_s",
+           "hostile_sent", "hostile_refused", "social_sent", "social_refused", "server_alive", "seconds", "load_games", "load_actions_per_s",
            "latency_ms_p50", "latency_ms_p99", "load_errors", "plain_load_actions_per_s", "plain_latency_ms_p50",
            "plain_latency_ms_p99", "tls_cost_pct")  # printed first, in this order
 
@@ -334,6 +335,12 @@ async def hostile_batch(url: str, game_id: str, codes: set[str], content, seed: 
         out.append({"probe": "own game", "refused": False, "got": f"cannot connect: {e}"})
     except (KeyError, TypeError, IndexError, ValueError) as e:  # an answer that is not the protocol's
         out.append({"probe": "own game", "refused": False, "got": f"a malformed answer ({type(e).__name__})"})
+    try:  # chat, emote, resign, rematch, watch, and the server's messages sent by a client (issue 39)
+        out += await social_probes(url, unused, _probe, _connect, _reply, _judge, log_line)
+    except (OSError, InvalidHandshake, asyncio.TimeoutError) as e:
+        out.append({"probe": "social", "refused": False, "got": f"cannot connect: {e}"})
+    except (KeyError, TypeError, IndexError, ValueError) as e:
+        out.append({"probe": "social", "refused": False, "got": f"a malformed answer ({type(e).__name__})"})
     try:
         out.append(await _flood(url))
     except (OSError, InvalidHandshake, asyncio.TimeoutError) as e:
@@ -543,6 +550,7 @@ async def run_check(a) -> dict:
     children = Children(folder)
     res: dict = {"games_completed": 0, "actions": 0, "server_restarts": 0, "reconnects": 0,
                  "illegal_accepted": 0, "secrets_leaked": 0, "hostile_sent": 0, "hostile_refused": 0,
+                 "social_sent": 0, "social_refused": 0,
                  "server_alive": False}
     problems: list[str] = []
     try:
@@ -677,6 +685,8 @@ async def _play(a, folder, children, server, content, res, problems, hostile_log
     probes, res["actions_during_hostile"] = await hostile
     res["hostile_sent"] = len(probes)
     res["hostile_refused"] = sum(p["refused"] for p in probes)
+    social = [p for p in probes if p["probe"] in probe_names()]  # issue 39's message types, counted apart
+    res["social_sent"], res["social_refused"] = len(social), sum(p["refused"] for p in social)
     res["hostile_answers"] = {p["probe"]: p["got"] for p in probes}
     problems += [f"hostile {p['probe']}: got {p['got']}" for p in probes if not p["refused"]]
     for i, d in sorted(done.items()):

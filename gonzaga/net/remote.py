@@ -142,7 +142,8 @@ def level_of(bot: Optional[str]) -> str:
 
 def seat_specs(infos: list[protocol.SeatInfo]) -> list[SeatSpec]:
     """The seats as the game screen describes them (name, human or AI with its level, colour)."""
-    return [SeatSpec(i18n.t("online.ai_name", level=i18n.t(f"level.{level_of(s.bot)}")) if s.kind == "ai" else
+    return [SeatSpec(s.player if s.kind == "ai" and s.player else  # a resigned or absent player's seat: still theirs
+                     i18n.t("online.ai_name", level=i18n.t(f"level.{level_of(s.bot)}")) if s.kind == "ai" else
                      s.name or i18n.colour_name(s.colour), "ai" if s.kind == "ai" else "human", level_of(s.bot),
                      s.colour) for s in infos]
 
@@ -500,13 +501,18 @@ class RemoteSession(Session):
 
     # ------------------------------------------------------------ who plays here
 
+    def plays(self) -> bool:
+        """This computer plays its seat: not a spectator, and the seat is not the AI's (resigned)."""
+        seats = self.table.seats
+        return self.seat is not None and not (self.seat < len(seats) and seats[self.seat].kind == "ai")
+
     def is_human(self, seat: int) -> bool:
         """Only this computer's seat is played on this screen (a spectator plays none)."""
-        return self.seat is not None and seat == self.seat
+        return seat == self.seat and self.plays()
 
     @property
     def humans(self) -> list[int]:
-        return [] if self.seat is None else [self.seat]
+        return [self.seat] if self.plays() else []  # a resigned player watches: the reveals go on by themselves
 
     # ------------------------------------------------------------ the log: history and chat
 

@@ -20,8 +20,9 @@ class MessageScene(Scene):
     name = "message"
 
     def __init__(self, app, heading: str, body: str, on_close: Optional[Callable[[], None]] = None,
-                 buttons: Optional[list[tuple[str, Callable[[], None]]]] = None):
+                 buttons: Optional[list[tuple[str, Callable[[], None]]]] = None, close_label: str = ""):
         super().__init__(app)
+        self.close_label = close_label  # the closing button's words ("OK"; "Cancel" beside a choice)
         self.heading = heading
         self.body = body
         self.on_close = on_close
@@ -43,7 +44,7 @@ class MessageScene(Scene):
         self.box = pygame.Rect(0, 0, w, h)
         self.box.center = (size[0] // 2, size[1] // 2)
         self.widgets.clear()
-        labels = [(lbl, fn) for lbl, fn in self.extra] + [(i18n.t("common.ok"), self.close)]
+        labels = [(lbl, fn) for lbl, fn in self.extra] + [(self.close_label or i18n.t("common.ok"), self.close)]
         x = self.box.right - sc(30)
         for lbl, fn in reversed(labels):
             bw = max(sc(120), W.theme.font("sans_semibold", 19).size(lbl)[0] + sc(40))

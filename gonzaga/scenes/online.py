@@ -119,8 +119,19 @@ def host_server(book: "mygames.Book", lan: bool, port: Optional[int] = None):
                       i18n.t("online.host_failed", reason=e.strerror or str(e)))
 
 
+GRACE_CHOICES = (60, 120, 300, 600)  # seconds a dropped player's seat is kept (the host's choice; 2 minutes first)
+TIMER_CHOICES = (None, 30, 60, 120)  # a turn timer (none by default): then the AI plays that seat's move
+
+
+def duration_words(secs: Optional[int]) -> str:
+    if secs is None:
+        return i18n.t("online.turn_timer_off")
+    return i18n.t("online.minutes", n=secs // 60) if secs % 60 == 0 else i18n.t("online.seconds", n=secs)
+
+
 class HostScene(_Form):
-    """Choose your name and the seats, then host: the server starts inside the game."""
+    """Choose your name and the seats, the grace period and a turn timer, then host: the server
+    starts inside the game."""
 
     name = "online_host"
     heading_key = "online.host_heading"
@@ -135,6 +146,8 @@ class HostScene(_Form):
         self.lan = False  # a server open to the network only when the host asks for it
         self.portmap = False  # ask the router to forward the port (UPnP): only when the host asks for it
         self.player_name = ""  # typed first: friends see it on their screens
+        self.grace = protocol.GRACE_DEFAULT
+        self.turn_secs: Optional[int] = None
         self.name_field: Optional[TextField] = None
 
     def layout(self, size) -> None:
@@ -144,19 +157,20 @@ class HostScene(_Form):
         self.labels = []
         w, h = size
         sc = W.sc
-        self.box = pygame.Rect(0, 0, min(sc(1080), w - 40), min(h - 40, sc(500 + 58 * self.count)))
+        self.box = pygame.Rect(0, 0, min(sc(1080), w - 40), min(h - 40, sc(558 + 58 * self.count)))
+        step = sc(58) if self.box.h >= sc(558 + 58 * self.count) else sc(50)  # a low window: the rows closer
         self.box.center = (w // 2, h // 2)
         x0, lx = self.box.x + sc(40), self.box.x + sc(300)
         y = self.box.y + sc(124)
         self.labels.append((i18n.t("online.your_name"), (x0, y + sc(22))))
         self.name_field = self.widgets.add(TextField(self.player_name, (lx, y, sc(300), sc(44)), max_len=24))
         self.name_field.editing = not self.player_name
-        y += sc(62)
+        y += step + sc(4)
         self.labels.append((i18n.t("online.players"), (x0, y + sc(22))))
         for i, n in enumerate((2, 3, 4)):
             self.widgets.add(Button(str(n), (lambda n=n: self.set_count(n)), (lx + i * sc(70), y, sc(60), sc(44)),
                                     style="secondary", selected=(n == self.count)))
-        y += sc(62)
+        y += step + sc(4)
         self.seat_rows = []
         for i in range(self.count):
             self.labels.append((i18n.t("online.seat", n=i + 1), (x0 + sc(40), y + sc(22))))
@@ -170,8 +184,17 @@ class HostScene(_Form):
                     self.widgets.add(Button(label, (lambda i=i, k=kind: self.set_kind(i, k)),
                                             (lx + j * (bw + sc(6)), y, bw, sc(44)), style="secondary",
                                             selected=self.kinds[i] == kind, px=16))
-            y += sc(58)
-        y += sc(10)
+            y += step
+        # the grace period and the turn timer: one row of two buttons, each click the next choice
+        self.labels.append((i18n.t("online.timing_label"), (x0, y + sc(22))))
+        bw = min(sc(260), (self.box.right - sc(40) - lx) // 2 - sc(6))
+        self.grace_button = self.widgets.add(Button(
+            i18n.t("online.grace_button", time=duration_words(self.grace)), self.next_grace, (lx, y, bw, sc(44)),
+            style="secondary", px=16))
+        self.timer_button = self.widgets.add(Button(
+            i18n.t("online.turn_timer_button", time=duration_words(self.turn_secs)), self.next_timer,
+            (lx + bw + sc(12), y, bw, sc(44)), style="secondary", px=16, selected=self.turn_secs is not None))
+        y += step + sc(10) - (sc(58) - step)
         self.labels.append((i18n.t("online.lan"), (x0, y + sc(22))))
         for j, (on, key) in enumerate(((True, "settings.on"), (False, "settings.off"))):
             self.widgets.add(Button(i18n.t(key), (lambda on=on: self.set_lan(on)), (lx + j * sc(110), y, sc(100),
@@ -204,6 +227,16 @@ class HostScene(_Form):
         self.lan = on
         self._relayout()
 
+    def next_grace(self) -> None:
+        i = GRACE_CHOICES.index(self.grace) if self.grace in GRACE_CHOICES else -1
+        self.grace = GRACE_CHOICES[(i + 1) % len(GRACE_CHOICES)]
+        self._relayout()
+
+    def next_timer(self) -> None:
+        i = TIMER_CHOICES.index(self.turn_secs) if self.turn_secs in TIMER_CHOICES else -1
+        self.turn_secs = TIMER_CHOICES[(i + 1) % len(TIMER_CHOICES)]
+        self._relayout()
+
     def toggle_portmap(self) -> None:
         self.portmap = not self.portmap
         self._relayout()
@@ -231,7 +264,7 @@ class HostScene(_Form):
             server.on_stop.append(server.portmap.remove)
         self.app.end_session()
         table = Table.host(server.url_at("127.0.0.1"), name, self.seat_requests(), self.app.content,
-                           server=server, book=book, lan=self.lan)
+                           server=server, book=book, lan=self.lan, grace=self.grace, turn_secs=self.turn_secs)
         self.app.table = table
         self.app.stack.pop(self)
         self.app.stack.push("online_lobby", table, lan=self.lan, port=server.port)
@@ -288,6 +321,10 @@ class JoinScene(_Form):
                                                    (self.box.right - sc(220), self.box.bottom - sc(70), sc(180),
                                                     sc(48)), px=21))
         self.join_button.enabled = self.table is None
+        self.watch_button = self.widgets.add(Button(i18n.t("online.watch"), self.watch,
+                                                    (self.box.right - sc(440), self.box.bottom - sc(70), sc(200),
+                                                     sc(48)), style="secondary", px=18))
+        self.watch_button.enabled = self.table is None
         if self.fields and not any(f.value for f in self.fields):
             self.fields[0].editing = True  # type at once
 
@@ -314,17 +351,42 @@ class JoinScene(_Form):
         self.error = ""
         self.join_button.enabled = False
 
+    def watch(self) -> None:
+        """Watch with the invite code (no name: a spectator has no seat and says nothing)."""
+        if self.table is not None:
+            return
+        address, code = (f.value for f in self.fields[:2])
+        url, invited, why = parse_invite(address)
+        if url is None:
+            self.error = why
+            return
+        code, why = parse_code(code if code.strip() or invited is None else invited)
+        if code is None:
+            self.error = why
+            return
+        self.app.end_session()
+        self.table = Table.watch(url, code, self.app.content)
+        self.app.table = self.table
+        self.connecting_to = shown_address(url)
+        self.error = ""
+        self.join_button.enabled = self.watch_button.enabled = False
+
     def _give_up(self, why: str) -> None:
         self.error = why
         if self.app.table is self.table:
             self.app.table = None
         self.table.close()
         self.table = None
-        self.join_button.enabled = True
+        self.join_button.enabled = self.watch_button.enabled = True
 
     def update(self, dt) -> None:
         t = self.tick_table()
         if t is None:
+            return
+        if t.watching:  # a spectator goes to the game screen once the game has begun
+            if t.session is not None:
+                self.table = None
+                self.app.start_remote(t.session)
             return
         if t.joined and t.seats:
             self.table = None
@@ -343,7 +405,10 @@ class JoinScene(_Form):
         W.blit_text(surf, i18n.t("online.address_example"), (self.box.x + sc(250), self.example_y), "sans_italic",
                     15, W.TEXT_SOFT)
         if self.table is not None:
-            W.blit_text(surf, i18n.t("online.connecting", address=self.connecting_to),
+            t = self.table
+            words = i18n.t("online.watch_wait") if t.watching and t.joined else \
+                i18n.t("online.connecting", address=self.connecting_to)
+            W.blit_text(surf, words,
                         (self.box.x + sc(40), self.message_y), "sans_semibold", 17, W.TEXT, wrap=self.box.w - sc(80))
         self.widgets.draw(surf)
 
@@ -488,7 +553,7 @@ class ContinueScene(_Form):
             self._relayout()
         self.app.stack.push("message", i18n.t("online.forget_heading"),
                             i18n.t("online.forget_body", game=game_line(g), code=g.code),
-                            buttons=[(i18n.t("online.forget"), forget)])
+                            buttons=[(i18n.t("online.forget"), forget)], close_label=i18n.t("common.cancel"))
 
     def back(self) -> None:
         if self.table is not None:

@@ -19,6 +19,7 @@ from .assist import AssistBar
 from .feedback import Feedback
 from .online_common import lost_lines
 from .overlays import MenuScene
+from .remote_talk import TalkStrip
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +41,7 @@ class RemoteBar:
         self.title_button = Button(i18n.t("end.title"), self.app.to_title, style="secondary", px=17)
         self.ai_button = Button("", self.hand_to_ai, style="secondary", px=16)
         self.box: Optional[pygame.Rect] = None
+        self.talk = TalkStrip(game)  # the chat line, the quick words, Rematch (scenes/remote_talk.py)
 
     @property
     def table(self) -> Table:
@@ -66,6 +68,8 @@ class RemoteBar:
         if t.notice:
             self.app.toast(t.notice, 5)
             t.notice = None
+        if t.session is not None and t.session is not self.game.session:  # a rematch began: its game on screen
+            self.app.start_remote(t.session)
 
     def banner(self) -> tuple[list[str], list[Button]]:
         """The banner's lines and buttons now (none: no banner)."""
@@ -87,6 +91,8 @@ class RemoteBar:
         return [], []
 
     def handle(self, ev) -> bool:
+        if self.talk.handle(ev):
+            return True
         _lines, buttons = self.banner()
         for b in buttons:
             if ev.type == pygame.MOUSEMOTION:
@@ -96,9 +102,18 @@ class RemoteBar:
         return False
 
     def watch_text(self) -> str:
-        """The bottom bar's words while this seat has nothing to do."""
+        """The bottom bar's words while this seat has nothing to do (a spectator: always, and it
+        says so first)."""
+        words = self._watch_text()
+        if self.table.watching:
+            return " ".join(x for x in (i18n.t("online.watching"), words) if x)
+        return words
+
+    def _watch_text(self) -> str:
         s = self.game.session
         st = s.state
+        if st.phase == "plan" and s.seat is None:  # a spectator has no plan to make
+            return i18n.t("game.planning_wait", names=", ".join(s.seat_name(i) for i in st.to_act()))
         if st.phase == "plan":
             names = [s.seat_name(i) for i in st.to_act() if i != s.seat]
             return i18n.t("online.planned_wait", names=", ".join(names)) if names else i18n.t("online.sending")
@@ -112,6 +127,7 @@ class RemoteBar:
         return ""
 
     def draw(self, surf) -> None:
+        self.talk.draw(surf)
         self.box = None
         lines, buttons = self.banner()
         if not lines:
@@ -168,14 +184,40 @@ class RemoteMenuScene(MenuScene):
     def layout(self, size) -> None:
         super().layout(size)
         save = next(w for w in self.widgets.items if w.label == i18n.t("menu.save"))
+        if self.can_resign():  # where saving would be: the server keeps the game, a player may leave it
+            save.label, save.on_click = i18n.t("online.resign"), self.ask_resign
+            save.sub = i18n.t("online.menu_resign_sub")
+            self._quit_label()
+            return
         step = self.widgets.items[1].rect.y - self.widgets.items[0].rect.y
         self.widgets.items.remove(save)
         self.box.h -= step
         for w in self.widgets.items:
             w.rect.y += step // 2 - (step if w.rect.y > save.rect.y else 0)  # the column closes up
         self.box.y += step // 2
+        self._quit_label()
+
+    def _quit_label(self) -> None:
         quit_button = self.widgets.items[-1]  # "Quit to title": leaving an online game
         if self.game.session.table.is_host:
             quit_button.label, quit_button.sub = i18n.t("online.menu_stop"), i18n.t("online.menu_stop_sub")
         else:
             quit_button.label = i18n.t("online.menu_leave")
+
+    def can_resign(self) -> bool:
+        """A seat's player, in a game still being played, whose seat is still theirs."""
+        s = self.game.session
+        t = s.table
+        return bool(t.token) and s.seat is not None and s.state.phase not in ("setup", "over") \
+            and s.seat < len(t.seats) and t.seats[s.seat].kind == "human"
+
+    def ask_resign(self) -> None:
+        """Resign, once confirmed: the server's AI plays this seat to the end."""
+        def resign() -> None:
+            self.app.stack.pop()  # the question
+            if not self.game.session.table.resign():
+                self.app.toast(i18n.t("online.not_connected"), 4)
+            self.close()  # back to the game, which goes on without this player
+
+        self.app.stack.push("message", i18n.t("online.resign_heading"), i18n.t("online.resign_body"),
+                            buttons=[(i18n.t("online.resign"), resign)], close_label=i18n.t("common.cancel"))

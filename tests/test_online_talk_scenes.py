@@ -1,0 +1,142 @@
+"""Issue 39 on the desktop: the chat line and the quick words, Resign behind its question, the
+host's grace period and turn timer, watching a game from the join screen, and a rematch that
+puts the new game on the screen. Headless, through the app's real loop with posted events; the
+friend is a second ``Table`` in this process (helpers from ``test_online_scenes``)."""
+from __future__ import annotations
+
+import pygame
+
+from gonzaga.rules import legal_actions
+from gonzaga.words import i18n
+
+from scene_events import click, key
+from test_online_scenes import app, button, frames_until, host_game, top_name, type_text  # noqa: F401 (fixture)
+
+
+def guest_lines(guest) -> str:
+    return " | ".join(guest.session.log_lines())
+
+
+def test_the_host_chats_and_sends_a_quick_word(app):
+    game, guest = host_game(app)
+    talk = game.online.talk
+    app.run_frames(1)  # drawn: the strip has its place
+    assert talk.shown() and game.private_seat == 0
+    click(app, talk.field.rect.center)
+    type_text(app, "d buona fortuna")  # typed words are not the hand's shortcuts
+    assert talk.field.value == "d buona fortuna" and game.private_seat == 0
+    key(app, pygame.K_RETURN)  # says it (and does not confirm the plan)
+    assert talk.field.value == "" and game.session.state.seats[0].plan is None
+    assert frames_until(app, lambda: "Ann: d buona fortuna" in guest_lines(guest), [guest])
+    assert "Ann: d buona fortuna" in " | ".join(game.session.log_lines())  # the host's own log too
+    click(app, talk.emote_toggle.rect.center)
+    app.run_frames(1)
+    assert talk.emotes_open
+    click(app, talk.emote_buttons[2].rect.center)  # "Well played!"
+    assert not talk.emotes_open
+    assert frames_until(app, lambda: "Ann: Well played!" in guest_lines(guest), [guest])
+    guest.close()
+
+
+def test_resigning_asks_first_then_the_ai_plays_the_seat(app):
+    game, guest = host_game(app)
+    key(app, pygame.K_ESCAPE)
+    assert top_name(app) == "RemoteMenuScene"
+    click(app, button(app, i18n.t("online.resign")).rect.center, 2)
+    assert top_name(app) == "MessageScene"  # the question: nothing sent yet
+    assert button(app, i18n.t("common.cancel"))  # and a plain way out
+    key(app, pygame.K_ESCAPE)
+    app.run_frames(10)
+    assert not app.table.seats[0].resigned and top_name(app) == "RemoteMenuScene"  # back to the menu
+    click(app, button(app, i18n.t("online.resign")).rect.center, 2)
+    click(app, button(app, i18n.t("online.resign")).rect.center, 2)  # the question's Resign
+    assert top_name(app) == "GameScene"
+    assert frames_until(app, lambda: guest.seats[0].resigned and guest.seats[0].kind == "ai" and app.table.seats[0].resigned,
+                        [guest])
+    assert game.session.seat_name(0) == "Ann"  # the seat keeps its player's name; the AI plays it
+    key(app, pygame.K_ESCAPE)
+    assert top_name(app) == "RemoteMenuScene"
+    assert all(getattr(w, "label", "") != i18n.t("online.resign") for w in app.stack.top.widgets.items)
+    guest.close()
+
+
+def test_the_host_chooses_the_grace_period_and_a_turn_timer(app):
+    click(app, button(app, i18n.t("title.host_online")).rect.center, 2)
+    host = app.stack.top
+    assert host.grace == 120 and host.turn_secs is None  # 2 minutes, no timer
+    assert host.grace_button.label == "Seat kept: 2 min" and host.timer_button.label == "Turn timer: none"
+    click(app, host.grace_button.rect.center)  # each click: the next choice
+    click(app, host.timer_button.rect.center)
+    assert host.grace_button.label == "Seat kept: 5 min" and host.timer_button.label == "Turn timer: 30 s"
+    type_text(app, "Ann")
+    click(app, button(app, i18n.t("online.host_button")).rect.center, 2)
+    table = app.table
+    assert frames_until(app, lambda: table.code is not None and len(table.seats) == 2)
+    room = table.server.server.rooms[table.game]
+    assert (room.grace, room.turn_secs) == (300, 30) and (table.grace, table.turn_secs) == (300, 30)
+
+
+def test_watching_a_game_from_the_join_screen(app, tmp_path):
+    from gonzaga.scenes.game import GameScene
+    from gonzaga.scenes.online import JoinScene
+    game, guest = host_game(app)
+    host_table = app.table
+    app.table = None  # the spectator is this app; the host's game goes on in this process
+    app.session = None
+    app.stack.push(JoinScene(app, host_table.url, host_table.code, ""))
+    app.run_frames(1)
+    click(app, button(app, i18n.t("online.watch")).rect.center, 2)
+    watcher = app.table
+    assert watcher is not host_table and watcher.watching
+    assert frames_until(app, lambda: app.stack.find(GameScene) is not None
+                        and app.stack.find(GameScene).session.table is watcher, [guest, host_table])
+    screen = app.stack.find(GameScene)
+    s = screen.session
+    assert s.seat is None and s.humans == [] and not screen.online.talk.shown()
+    assert all(x.objective is None for x in s.state.seats)  # the public view: no seat's secrets
+    assert screen.online.watch_text() == "Watching: you see what everyone at the table sees. Waiting for plans: Ann, Bob"
+    assert frames_until(app, lambda: host_table.watchers == 1, [guest, host_table])
+    guest.close()
+    host_table.close()
+
+
+def test_a_rematch_puts_the_new_game_on_the_screen(app, monkeypatch):
+    from gonzaga.net import endgame
+    from gonzaga.scenes.game import GameScene
+    monkeypatch.setattr(endgame, "RESIGN_LEVEL", "random")  # the game to its end quickly
+    game, guest = host_game(app)
+    old, old_game = game.session, app.table.game
+    assert app.table.resign() and guest.resign()  # the server's AI plays both seats to the end
+    assert frames_until(app, lambda: old.humans == [], [guest])  # resigned: the reveals go on by themselves
+    assert frames_until(app, lambda: old.state.phase == "over" and guest.session.state.phase == "over",
+                        [guest], frames=60000)
+    app.run_frames(3)
+    screen = app.stack.find(GameScene)
+    talk = screen.online.talk
+    assert talk.rematch_shown()
+    click(app, talk.rematch_button.rect.center, 2)
+    assert not talk.rematch_button.enabled
+    assert frames_until(app, lambda: "waiting for 1 more" in talk.rematch_words(), [guest])
+    assert guest.ask_rematch()
+    assert frames_until(app, lambda: app.stack.find(GameScene) is not None
+                        and app.stack.find(GameScene).session is not old, [guest])
+    new = app.stack.find(GameScene)
+    assert new.session is app.table.session and new.session.state.phase in ("plan", "setup")
+    assert app.table.game != old_game and app.table.status == "connected"  # the same connection goes on
+    assert frames_until(app, lambda: new.private_seat == 0, [guest])  # this seat's hand, in the new game
+    guest.close()
+
+
+def test_the_turn_timer_counts_down_while_this_seat_is_due(app):
+    game, guest = host_game(app)
+    talk = game.online.talk
+    assert talk.time_left(100.0) is None  # no timer chosen
+    app.table.turn_secs = 30  # as the lobby says when the host chose 30 s
+    assert talk.time_left(100.0) == 30 and talk.time_left(112.5) == 18 and talk.time_left(200.0) == 0
+    app.run_frames(1)  # drawn with the strip
+    s = game.session
+    assert s.submit(legal_actions(s.state, 0)[0]) is None
+    assert talk.time_left(201.0) is None  # sent: nothing to count
+    assert frames_until(app, lambda: s.state.seats[0].plan is not None, [guest])
+    assert talk.time_left(202.0) is None  # Bob's to plan, not this seat
+    guest.close()
