@@ -5,13 +5,13 @@ import multiprocessing
 import os
 import sys
 
-from .cli import run
 from .cli_common import TOOL_COMMANDS
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] in TOOL_COMMANDS:
+        from .cli import run  # the tools (a server, the checks, the simulator): the game never loads them
         return run(argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before pygame loads: no banner on stdout
     from .app import main as app_main  # the desktop game loads pygame and every screen; the tools do not

@@ -35,6 +35,7 @@ LAZY_OUTSIDE = {"pygame", "numpy", "shapely", "shapefile", "PyInstaller", "msvcr
 # Modules of the game imported inside a function, each for the reason given (they load pygame).
 LAZY_INSIDE = {
     ("gonzaga.__main__", "gonzaga.app"): "the game loads pygame; the tool commands do not",
+    ("gonzaga.__main__", "gonzaga.cli"): "the tools load servers and checks; the game does not (its first frame)",
     ("gonzaga.cli", "gonzaga.bench.engine"): "the bench opens screens (pygame); the other tools do not",
     ("gonzaga.cli", "gonzaga.render.render_map"): "render-map draws with pygame; the other tools do not",
 }
