@@ -19,14 +19,11 @@ import pygame
 from . import START
 from .ai import bot_names
 from .cli_common import TOOL_COMMANDS
+from .render.game_sizes import map_aspect, map_first_scale
 from .resources import asset_path
 from .rules import ContentError, load_content
 from .scenes.base import SceneStack, help_corner
 from .scenes.catalog import scene_registry
-from .scenes.dialogs import ErrorScene, MessageScene
-from .scenes.game import GameScene
-from .scenes.game.sizes import map_aspect, map_first_scale
-from .scenes.replay_view import open_replay
 from .table import finished as finished_games, persistence
 from .table.hints import close_service
 from .table.session import SPEEDS, SeatSpec, Session, make_worker, new_seed
@@ -214,7 +211,7 @@ class App:
         self._check_saving()
         self.stack.push("title")
         if watch:  # the replay viewer over the title screen
-            if not open_replay(self, Path(watch)) and (exit_after_game or exit_after_first_frame):
+            if self.stack.push("replay_file", Path(watch)).name != "replay" and (exit_after_game or exit_after_first_frame):
                 self.exit_code = 2
         if demo:
             self.start_demo(demo_seats, seed, demo_bots)
@@ -249,7 +246,7 @@ class App:
 
     def apply_ui_scale(self) -> None:
         """The interface scale for this window and the UI scale setting (ui/widgets.py), as far
-        as the map allows: it keeps most of its size (scenes/game/sizes.py, issue 40)."""
+        as the map allows: it keeps most of its size (render/game_sizes.py, issue 40)."""
         W.set_ui_scale(self.ui_scale_for(self.settings.ui_scale))
 
     def ui_scale_for(self, setting: float) -> float:
@@ -365,7 +362,7 @@ class App:
             if ident in self.reported_bad:
                 return False
             self.reported_bad.add(ident)
-        self.stack.push(MessageScene(self, i18n.t("load.heading"), e.report()))
+        self.stack.push("message", i18n.t("load.heading"), e.report())
         return True
 
     # ------------------------------------------------------------ shared services
@@ -537,7 +534,7 @@ class App:
         banner = self.banner_text()
         if banner:  # saving does not work: said once, and it stays until it works again
             sw = surf.get_width()
-            game = self.stack.find(GameScene)
+            game = self.game_screen()
             if game is not None and sw >= 1000:  # over the map, clear of the side panel
                 pw = game.panel_rect.w
                 w, centre, top = min(W.sc(720), sw - pw - 60), (sw - pw) // 2, game.board_rect.y + W.sc(8)
@@ -557,11 +554,20 @@ class App:
             surf.blit(img, r)
             y = r.top - 18
 
+    def game_screen(self):
+        """The highest game screen on the stack (a game, the tutorial, a replay), or None. Found by
+        the screens' ``game_screen`` mark, not their class: the app does not import the game screen
+        (it loads when first shown, scenes/catalog.py)."""
+        for s in reversed(self.stack.scenes):
+            if getattr(s, "game_screen", False):
+                return s
+        return None
+
     def _crash(self, e: Exception) -> None:
         log.exception("unexpected error")
-        if isinstance(self.stack.top, ErrorScene):
+        if self.stack.top is not None and self.stack.top.name == "error":
             raise e  # the dialog itself fails: let main() report it
-        self.stack.push(ErrorScene(self, persistence.log_path()))
+        self.stack.push("error", persistence.log_path())
 
     def run(self) -> int:
         while self.running:

@@ -363,3 +363,23 @@ def test_an_unknown_bot_name_gets_a_clear_error_listing_the_valid_names(name):
     assert repr(name) in msg and not msg.startswith(("'", '"'))
     if "@" not in name or name.startswith("greedy"):
         assert all(n in msg for n in bot_names()) and "expert@N" in msg
+
+
+def test_every_level_names_a_bot_class_and_the_names_load_no_bot():
+    # The table names each level's class as "module:Class" (imported on the first make_bot): a
+    # typo would only show when that level plays, so every one is resolved here; and listing
+    # the names (the command line, the new game form) loads no bot module.
+    import subprocess
+    import sys
+
+    from gonzaga.ai import roster
+    from gonzaga.ai.base import Bot
+
+    for level in roster.LEVELS:
+        cls = roster._resolve(level.factory)
+        assert isinstance(cls, type) and issubclass(cls, Bot), level.name
+    code = ("import sys; from gonzaga.ai import bot_names; bot_names(); "
+            "print(sorted(m for m in ('gonzaga.ai.bots', 'gonzaga.ai.levels', 'gonzaga.ai.search', "
+            "'gonzaga.ai.expert') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip().splitlines()[-1] == "[]"

@@ -3,35 +3,47 @@
 A new bot is added here, with its factory, and nowhere else (no registration as a side
 effect of importing its module). A level that searches takes a pinned iteration budget by
 name: ``expert@800`` is the expert with 800 iterations a decision (reproducible).
+
+A level's factory is written ``"module:Class"`` and its module is imported the first time a bot
+of that level is made: ``bot_names()`` (the command line's check, the new game form) then costs
+nothing, and the title screen shows before the search bots are loaded.
 """
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
-from typing import Callable, Optional
+from typing import Callable, Optional, Union
 
 from .base import Bot
-from .bots import GreedyBot, RandomBot
-from .expert import ExpertBot
-from .levels import EasyBot, MediumBot
-from .search import HardBot
 
 
 @dataclass(frozen=True)
 class Level:
-    """A bot by name: ``factory(seed)`` builds it; ``budgeted``: it also takes ``iterations=``."""
+    """A bot by name: ``factory(seed)`` builds it (a callable, or ``"module:Class"`` imported
+    when first used); ``budgeted``: it also takes ``iterations=``."""
 
     name: str
-    factory: Callable[..., Bot]
+    factory: Union[str, Callable[..., Bot]]
     budgeted: bool = False
+
+    def build(self, *args, **kwargs) -> Bot:
+        return _resolve(self.factory)(*args, **kwargs)
+
+
+def _resolve(factory: Union[str, Callable[..., Bot]]) -> Callable[..., Bot]:
+    if not isinstance(factory, str):
+        return factory
+    module, _, attr = factory.partition(":")
+    return getattr(importlib.import_module(module), attr)
 
 
 LEVELS: tuple[Level, ...] = (
-    Level("random", RandomBot),
-    Level("greedy", GreedyBot),
-    Level("easy", EasyBot),
-    Level("medium", MediumBot),
-    Level("hard", HardBot, budgeted=True),
-    Level("expert", ExpertBot, budgeted=True),
+    Level("random", "gonzaga.ai.bots:RandomBot"),
+    Level("greedy", "gonzaga.ai.bots:GreedyBot"),
+    Level("easy", "gonzaga.ai.levels:EasyBot"),
+    Level("medium", "gonzaga.ai.levels:MediumBot"),
+    Level("hard", "gonzaga.ai.search:HardBot", budgeted=True),
+    Level("expert", "gonzaga.ai.expert:ExpertBot", budgeted=True),
 )
 
 
@@ -90,7 +102,7 @@ def make_bot(name: str, seed: int = 0) -> Bot:
     level = find_level(name)
     _, iters = split_name(name)
     if iters is None:
-        return level.factory(seed)
-    bot = level.factory(seed, iterations=iters)
+        return level.build(seed)
+    bot = level.build(seed, iterations=iters)
     bot.name = name
     return bot

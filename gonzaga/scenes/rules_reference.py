@@ -17,7 +17,7 @@ from ..words import i18n, rules_pages
 from ..ui import widgets as W
 from ..ui.widgets import Button, TextField
 from .base import ModalScene
-from .game.sizes import board_texts
+from ..render.game_sizes import board_texts
 
 LIST_W = 290
 ROW_H = 36

@@ -14,7 +14,7 @@ from ..words import i18n
 from ..ui import widgets as W
 from ..ui.widgets import Button
 from .base import Scene
-from .game.sizes import board_texts
+from ..render.game_sizes import board_texts
 from .online_common import game_line
 
 

@@ -40,6 +40,7 @@ log = logging.getLogger(__name__)
 class GameScene(HandMixin, PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, PanelMixin, BarMixin, Scene):
     name = "game"
     blocks_ai = False
+    game_screen = True  # the mark the app finds a game screen by (it does not import this class)
 
     def __init__(self, app, session, resumed: bool = False):
         super().__init__(app)
