@@ -9,7 +9,7 @@ may have written it), validates it with pydantic, and writes it atomically
 seat). A damaged file is moved aside and reported once (``Book.problem``), never a crash.
 
 It also remembers the port the last hosted server of a data folder listened on, so that a host
-comes back on the same address (``start_server``).
+comes back on the same address (``hosting.start_server``).
 
 ``Table`` (``remote.py``) calls ``joined`` on every ``joined`` message, ``seen`` when the
 players change, ``finished`` when the game is over, and ``forget`` when the server says the game
@@ -28,9 +28,6 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from ..table import persistence
 from ..table import save_schema as S
 from ..words import i18n
-from .serve import ServerThread, TlsFiles
-from .server import new_host_key
-from .storage import StoreError
 
 log = logging.getLogger(__name__)
 
@@ -227,25 +224,3 @@ def _folder(data_dir: Union[str, Path]) -> str:
         return str(Path(data_dir).resolve())
     except OSError:
         return str(Path(data_dir).absolute())
-
-
-def start_server(book: Book, data_dir: Union[str, Path], lan: bool, port: Optional[int] = None):
-    """Start the server inside the game on ``port`` (else the one this data folder's server used
-    last), or on a free port when that one is taken; the port is remembered. OSError when the
-    server cannot start at all (``storage.StoreError`` when another server holds the folder)."""
-    host = "0.0.0.0" if lan else "127.0.0.1"
-    tls = TlsFiles.own(data_dir)  # made once, kept with the server's games: the invite's fingerprint stays
-    preferred = port or book.last_port(data_dir)
-    server = None
-    if preferred:
-        try:
-            server = ServerThread(data_dir, host=host, port=preferred, host_key=new_host_key(),
-                                  tls=tls).start()
-        except StoreError:
-            raise
-        except OSError as e:  # the port is taken (another program, or the system still holds it)
-            log.info("port %d cannot be used again (%r): a free one", preferred, e)
-    if server is None:
-        server = ServerThread(data_dir, host=host, port=0, host_key=new_host_key(), tls=tls).start()
-    book.remember_port(data_dir, server.port)
-    return server

@@ -25,7 +25,7 @@ from typing import Optional
 
 import pygame
 
-from ..net import mygames, protocol
+from ..net import hosting, mygames, protocol
 from ..net.client import LOST
 from ..net.portmap import PortMapping
 from ..net.remote import COLOURS, Table, lan_ip, parse_address, parse_code, parse_invite, parse_name
@@ -112,7 +112,7 @@ def host_server(book: "mygames.Book", lan: bool, port: Optional[int] = None):
     """(the server started inside the game, "") or (None, why not, in words). It comes back on
     ``port`` (else the port this computer's last hosted server used) when that port is free."""
     try:
-        return mygames.start_server(book, default_data_dir(), lan, port), ""
+        return hosting.start_server(book, default_data_dir(), lan, port), ""
     except OSError as e:
         log.warning("the server could not start: %r", e)
         return None, (i18n.t("online.host_busy") if "another server" in str(e) else

@@ -3,15 +3,17 @@ title's backdrop behind a form, the invite code as shown, a seat's crest."""
 from __future__ import annotations
 
 import logging
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import pygame
 
 from ..net import mygames
-from ..net.remote import Table
 from ..render import pieces
 from ..words import i18n
 from ..ui import widgets as W
+
+if TYPE_CHECKING:  # only a type here: the title screen, which lists one's games, loads no client
+    from ..net.remote import Table
 
 log = logging.getLogger(__name__)
 
