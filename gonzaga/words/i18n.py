@@ -26,9 +26,10 @@ _language = "en"
 
 EN: dict[str, str] = {**_GAME_EN, **_LEARN_EN, **_ONLINE_EN,
                       **{f"refusal.{k}": v for k, v in REFUSALS.items()}}
-# the translations of the interface (the catalog also holds the rules text: ``rules_text``)
-IT: dict[str, str] = {k: v for k, v in catalog.load("it").items() if k in EN}
-_TABLES = {"en": EN, "it": IT}
+# The translations of the interface, read from a language's catalog the first time that language
+# is asked for (an English game never parses the Italian catalog before its first frame); the
+# catalog also holds the rules text (``rules_text``). ``i18n.IT`` is the Italian table.
+_TABLES: dict[str, dict[str, str]] = {"en": EN}
 
 
 def set_language(lang: str) -> None:
@@ -41,7 +42,18 @@ def language() -> str:
 
 
 def table(lang: str) -> dict[str, str]:
-    return _TABLES.get(lang, EN)
+    if lang not in LANGUAGES:
+        return EN
+    words = _TABLES.get(lang)
+    if words is None:
+        words = _TABLES[lang] = {k: v for k, v in catalog.load(lang).items() if k in EN}
+    return words
+
+
+def __getattr__(name: str) -> dict[str, str]:
+    if name == "IT":  # the Italian table, as ``i18n.IT``
+        return table("it")
+    raise AttributeError(name)
 
 
 def t(key: str, **params: object) -> str:
