@@ -3,6 +3,8 @@ the load screen with its date, seats and scores, can be watched again after anot
 started, and stays until the player deletes it (Delete, then Delete? to be sure)."""
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from gonzaga.table import finished, persistence
@@ -14,15 +16,19 @@ BOTS = [SeatSpec("Ann AI", "ai", "greedy", "red"), SeatSpec("Bob AI", "ai", "gre
 
 
 def play_to_the_end(app, seed):
+    """The AI seats decide in the app's worker, beside the frames: the budget is time (two
+    minutes), not frames, and each frame leaves the worker a moment, as a real frame does."""
     from gonzaga.scenes.game import GameScene
     app.start_session(BOTS, seed)
-    for _ in range(20000):
+    end = time.monotonic() + 120
+    while time.monotonic() < end:
         app.run_frames(1)
         if app.session.is_over and app.stack.find(GameScene).end_reported:
             return app.session
         top = app.stack.top
         if top.name in ("reveal", "curtain"):
             top.close()
+        time.sleep(0.001)
     raise AssertionError("the game did not end")
 
 
