@@ -106,8 +106,10 @@ def rule_problem(table: TableLike, seat: Optional[int], by: Optional[int]) -> Op
     if isinstance(a, Plan):
         if st.phase != "plan" or st.round != r:
             return "tb.revealed"
-    elif st.round != r and not (st.round == r + 1 and st.phase == "plan" and st.seats[seat].plan is None):
-        return "tb.next_round"  # the next round's plan confirmed: its fiefs were seen
+    elif st.round != r and not (st.round == r + 1 and st.phase == "plan"):
+        # the next round's plan confirmed: its fiefs were seen (that plan would be the seat's
+        # last decision, so ``a`` would be a Plan: a later round's phase is all there is to test)
+        return "tb.next_round"
     return None
 
 
