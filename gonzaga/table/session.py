@@ -33,7 +33,7 @@ from ..words import i18n
 from . import gamelog
 from .core import Table
 from .gamelog import LogEntry
-from .pacing import SPEEDS, InlineWorker, Worker, fallback as _fallback, make_worker  # noqa: F401  (screens, tests)
+from .pacing import SPEEDS, InlineWorker, Worker, make_worker  # noqa: F401  (screens, tests)
 from .seats import SeatSpec
 from .store import CallbackStore, Change
 from .takeback import candidate
@@ -190,9 +190,6 @@ class Session:
 
     def ai_showing_progress(self) -> float:
         return self.authority.ai_showing_progress()
-
-    def seat_view(self, seat: int) -> GameState:
-        return self.view_for(seat)
 
     def view_for(self, seat: Optional[int]) -> GameState:
         """What ``seat`` may see (the table's ``view_for``); None: the public view of a shared screen."""
