@@ -92,8 +92,9 @@ def _join(names: list[str]) -> str:
     return i18n.t("hint.and", a=", ".join(names[:-1]), b=names[-1])
 
 
-def _cover_reason(v: GameState, seat: int, cells: Iterable[Hex], new_piece: Optional[Action]) -> tuple[int, list[str]]:
-    """(points, reason parts) for pieces on ``cells``: the sites, the seas, the group."""
+def _cover_reason(v: GameState, seat: int, cells: Iterable[Hex],
+                  new_piece: Optional[Action]) -> tuple[int, list[str], dict[str, tuple[int, str]]]:
+    """(points, reason parts, ``_factors``) for pieces on ``cells``: the sites, the seas, the group."""
     board = v.board
     mask = board.mask_of([h for h in cells if h in board.index_of])
     s = v.seats[seat]
@@ -108,7 +109,7 @@ def _cover_reason(v: GameState, seat: int, cells: Iterable[Hex], new_piece: Opti
         parts.append(i18n.t("hint.league", sea=v.content.sea_names.get(sea, sea)))
     f = _factors(v, seat, cells, new_piece)
     parts += [text for _value, text in f.values()]
-    return points, parts
+    return points, parts, f
 
 
 # ---------------------------------------------------------------- what else a decision weighs
@@ -162,13 +163,14 @@ def _cells_of(v: GameState, a: Action) -> tuple[Hex, ...]:
     return ()
 
 
-def _prefer(v: GameState, seat: int, mine: Optional[Action], best_points: int, best: Optional[Action]) -> str:
-    """Why the hint scores less now than ``best``: what it weighs that the best-scoring choice
-    does not (objective, sea league, blocking, largest dominion), or the rounds it looks ahead."""
+def _prefer(v: GameState, seat: int, ours: dict[str, tuple[int, str]], best_points: int,
+            best: Optional[Action]) -> str:
+    """Why the hint scores less now than ``best``: what it weighs (``ours``, the ``_factors`` of
+    its own choice) that the best-scoring choice does not (objective, sea league, blocking,
+    largest dominion), or the rounds it looks ahead."""
     where = _join(_site_names(v, _cells_of(v, best))) if best is not None else ""
     head = i18n.t("hint.best_now", points=best_points, where=where) if where else \
         i18n.t("hint.best_now_plain", points=best_points)
-    ours = _factors(v, seat, _cells_of(v, mine), mine) if mine is not None else {}
     theirs = _factors(v, seat, _cells_of(v, best), best) if best is not None else {}
     better = [text for kind, (value, text) in ours.items() if value > theirs.get(kind, (0, ""))[0]]
     if better:
@@ -182,13 +184,16 @@ def _best_under(v: GameState, seat: int, region: str, action: str) -> Optional[t
     return max(opts, key=lambda x: x[0]) if opts else None
 
 
-def _best_plan(v: GameState, seat: int) -> Optional[tuple[int, Action]]:
-    """The planning table's best: (points, placement) of the best plan the seat can make now."""
+def _best_plan(v: GameState, seat: int,
+               known: dict[tuple[str, str], Optional[tuple[int, Action]]]) -> Optional[tuple[int, Action]]:
+    """The planning table's best: (points, placement) of the best plan the seat can make now
+    (``known``: the ``_best_under`` already worked out, by (region, action))."""
     top = None
     for p in legal_plans(v, seat):
         if p.king:
             continue
-        b = _best_under(v, seat, p.region, p.action)
+        key = (p.region, p.action)
+        b = known[key] if key in known else _best_under(v, seat, p.region, p.action)
         if b is not None and (top is None or b[0] > top[0]):
             top = b
     return top
@@ -207,6 +212,7 @@ def _explain(v: GameState, seat: int, a: Action) -> Hint:
         cards = (a.region, a.action) + (("K",) if a.king else ())
         parts: list[str] = []
         points = 0
+        ours: dict[str, tuple[int, str]] = {}
         if best is not None:
             points, act = best
             assert isinstance(act, (Place, Wedding))  # best_scoring lists placements and weddings
@@ -215,7 +221,8 @@ def _explain(v: GameState, seat: int, a: Action) -> Hint:
             sites = _site_names(v, cells)
             parts.append(i18n.t("hint.plan_best", sites=_join(sites), points=points) if sites
                          else i18n.t("hint.plan_spot"))
-            parts += [text for _v, text in _factors(v, seat, _cells_of(v, act), act).values()]
+            ours = _factors(v, seat, _cells_of(v, act), act)
+            parts += [text for _v, text in ours.values()]
         else:
             parts.append(i18n.t("hint.plan_none"))
         if a.king:
@@ -223,16 +230,16 @@ def _explain(v: GameState, seat: int, a: Action) -> Hint:
         h = Hint(seat, a, points, "; ".join(parts), cards=cards)
         if best is not None:  # where the plan's fief would go: shown on the map, never under the words
             h.cells = tuple(_cells_of(v, best[1]))
-        top = _best_plan(v, seat)  # the best of the planning table
+        top = _best_plan(v, seat, {(a.region, a.action): best})  # the best of the planning table
         if top is not None:
             h.best_now = top[0]
             if top[0] > points:
-                h.prefer = _prefer(v, seat, best[1] if best is not None else None, top[0], top[1])
+                h.prefer = _prefer(v, seat, ours, top[0], top[1])
         return h
     if isinstance(a, (Place, Wedding)):
         cells = _cells_of(v, a)
         castles = v.content.fiefs[a.fief].footprint(a.anchor, a.rotation)[1] if isinstance(a, Place) else ()
-        points, parts = _cover_reason(v, seat, cells, a)
+        points, parts, ours = _cover_reason(v, seat, cells, a)
         reason = "; ".join(parts) or (i18n.t("hint.rings") if isinstance(a, Wedding) else "")
         h = Hint(seat, a, points, reason, cells=tuple(cells), castles=frozenset(castles))
         plan = v.seats[seat].plan
@@ -240,7 +247,7 @@ def _explain(v: GameState, seat: int, a: Action) -> Hint:
         if top is not None:
             h.best_now = top[0]
             if top[0] > points:
-                h.prefer = _prefer(v, seat, a, top[0], top[1])
+                h.prefer = _prefer(v, seat, ours, top[0], top[1])
         return h
     # a donation: say what the best spot would have scored
     s = v.seats[seat]
