@@ -41,8 +41,7 @@ from . import timers, upkeep
 from .admission import Admission, Refused
 from .endgame import EndgameHandlers
 from .social import SocialHandlers
-from .rooms import (CODE_ALPHABET, CODE_LENGTH, MAX_OUTBOX, Conn, GameRoom, RoomStore, RoomWorker, Seat,  # noqa: F401
-                    _ai_name, last_for, new_code, token_hash)  # (CODE_*, MAX_OUTBOX: still found here)
+from .rooms import Conn, GameRoom, RoomStore, RoomWorker, Seat, _ai_name, last_for, new_code, token_hash
 from .storage import GameStore, StoredGame
 
 log = logging.getLogger(__name__)
@@ -59,10 +58,6 @@ MAX_UNFINISHED_GAMES = 5000
 CLOSE_TRY_LATER = 1013
 CLOSE_POLICY = 1008
 AI_RETRY_SECS = 1.0  # an AI action that could not be stored is asked again after this
-
-
-# ---------------------------------------------------------------- games
-
 
 
 # ---------------------------------------------------------------- the server
