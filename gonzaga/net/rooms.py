@@ -21,7 +21,7 @@ from typing import Optional, Protocol, Union
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
-from ..ai.roster import make_bot
+from ..ai.roster import make_bot, split_name
 from ..ai.worker import PROCESS_BOTS, decide_once, strip_view, watch_parent
 from ..rules import Action, GameConfig, GameRecord, GameState
 from ..rules.content import Content
@@ -261,7 +261,7 @@ class GameRoom:
         """A seat's name in the game log: a player's name, or an AI's put into words by the reader."""
         s = self.seats[seat]
         if s.kind == "ai":
-            level = (s.bot or "medium").split("@")[0]
+            level = split_name(s.bot or "medium")[0]
             return i18n.Term("t", "online.ai_name", {"level": i18n.Term("t", f"level.{level}", {})})
         return s.name or s.colour
 
@@ -318,7 +318,7 @@ class RoomWorker:
 
     def request(self, bot_name: str, seed: int, v: GameState, seat: int) -> int:
         server = self.server
-        if bot_name.split("@")[0] in PROCESS_BOTS:
+        if split_name(bot_name)[0] in PROCESS_BOTS:
             if server.procs is None:
                 server.procs = ProcessPoolExecutor(max_workers=server.workers,
                                                    mp_context=multiprocessing.get_context("spawn"),
