@@ -25,7 +25,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from gonzaga.net import protocol as P
-from gonzaga.net import serve
+from gonzaga.net import rooms, serve
 from gonzaga.net import server as S
 from gonzaga.net import tls
 from gonzaga.net.storage import DB_NAME, SQLiteStore, StoredGame, StoreError
@@ -252,7 +252,7 @@ def test_create_join_start(srv):
     host.send(type="create", name="Ann", seats=[HOST, seat("open", "blue"), seat("ai", "green", "greedy")], seed=3)
     j = host.expect("joined")
     assert j["seat"] == 0 and j["host"] is True and j["map"] == CONTENT.map_id
-    assert len(j["code"]) == 6 and set(j["code"]) <= set(S.CODE_ALPHABET)
+    assert len(j["code"]) == 6 and set(j["code"]) <= set(rooms.CODE_ALPHABET)
     lobby = host.expect("lobby")
     assert [s["kind"] for s in lobby["seats"]] == ["human", "open", "ai"] and lobby["started"] is False
     host.send(type="start", token=host.token)

@@ -21,6 +21,8 @@ import zlib
 from pathlib import Path
 from typing import Optional
 
+from ..table.persistence import fsync_dir
+
 ACKS_NAME = "gonzaga-server.acks"
 DELETED = -1
 WAL_MAGIC = (0x377F0682, 0x377F0683)  # checksums of little- or big-endian words
@@ -89,7 +91,7 @@ class AckLog:
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, self.path)
-        _fsync_dir(self.path.parent)
+        fsync_dir(self.path.parent)
         if self._fd is not None:  # the old file is gone: append to the new one
             os.close(self._fd)
             self.open()
@@ -101,19 +103,6 @@ class AckLog:
             except OSError:
                 pass
             self._fd = None
-
-
-def _fsync_dir(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:  # Windows cannot open a folder: its rename is durable enough
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 def _checksum(data: bytes, s0: int, s1: int, big: bool) -> tuple[int, int]:

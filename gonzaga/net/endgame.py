@@ -17,7 +17,7 @@ import secrets
 
 from . import protocol as P
 from .admission import Refused
-from .rooms import Conn, GameRoom, Seat, _ai_name, new_code, token_hash
+from .rooms import Conn, Seat, _ai_name, token_hash
 
 
 log = logging.getLogger(__name__)
@@ -72,21 +72,10 @@ class EndgameHandlers:
                                   token_hash(tokens[i])))
             else:
                 seats.append(Seat(s.name, "ai", s.colour, s.bot))
-        game_id = secrets.token_hex(8)
-        code = new_code()
-        while code in self.by_code or self.store.code_taken(code):
-            code = new_code()
-        new = GameRoom(game_id, code, room.config, secrets.randbits(63), seats, self.content, room.host_seat,
-                       options=room.options())
-        try:
-            self.store.create_game(new.stored())
-        except Exception as e:
-            log.error("a rematch could not be stored: %s", e)
-            raise Refused("server", "the server could not store the game") from None
-        self._register(new)
+        new = self._open_room(room.config, secrets.randbits(63), seats, room.host_seat, room.options())
         conns = {i: room.seats[i].conn for i in players}
         room.rematch.clear()
-        log.info("game %s: rematch as game %s", room.id, game_id)
+        log.info("game %s: rematch as game %s", room.id, new.id)
         for i, c in conns.items():
             self._attach(c, new, i)
             self._joined(c, new, i, tokens[i])

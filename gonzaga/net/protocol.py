@@ -32,7 +32,7 @@ from typing import Annotated, Any, Final, Literal, Optional, Union
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from .cleantext import MAX_CHAT, name_problem
+from .cleantext import MAX_CHAT, MAX_NAME, name_problem
 
 PROTOCOL_VERSION: Final = 1
 MAX_CLIENT_BYTES = 16 * 1024  # a client message: an action is one short line
@@ -47,7 +47,7 @@ def _clean_name(name: str) -> str:
     return name
 
 
-NAME = Annotated[str, Field(min_length=1, max_length=24), AfterValidator(_clean_name)]  # cleantext.py: refused, not cleaned
+NAME = Annotated[str, Field(min_length=1, max_length=MAX_NAME), AfterValidator(_clean_name)]  # cleantext.py: refused, not cleaned
 TOKEN = Annotated[str, Field(min_length=16, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
 GAME_ID = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")]
 CODE = Annotated[str, Field(min_length=4, max_length=12, pattern=r"^[A-Z0-9]+$")]

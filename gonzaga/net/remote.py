@@ -35,7 +35,7 @@ from ..rules.view import HIDDEN, public_view
 from ..table.session import SeatSpec, Session
 from ..words import i18n
 from . import logcodec, protocol
-from .cleantext import clean_name
+from .cleantext import MAX_NAME, clean_name
 from .client import CONNECTED, Connection
 from .invite import split_invite, split_pin, with_pin
 from .viewcodec import view_from_json
@@ -118,7 +118,7 @@ def parse_name(text: str) -> tuple[Optional[str], str]:
     """A name as it is sent: control, invisible and text-direction characters taken out, spaces
     collapsed (the server refuses a name that holds any: ``cleantext.py``)."""
     name = clean_name(text)
-    if not 1 <= len(name) <= 24:
+    if not 1 <= len(name) <= MAX_NAME:
         return None, i18n.t("online.bad_name")
     return name, ""
 

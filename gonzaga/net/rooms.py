@@ -21,12 +21,12 @@ from typing import Optional, Protocol, Union
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
-from ..ai.roster import make_bot
+from ..ai.roster import make_bot, split_name
 from ..ai.worker import PROCESS_BOTS, decide_once, strip_view, watch_parent
 from ..rules import Action, GameConfig, GameRecord, GameState
 from ..rules.content import Content
 from ..rules import Place, Plan, Setup, Wedding
-from ..rules.view import public_view, shown_view
+from ..rules.view import public_view
 from ..table import SeatSpec, Table, gamelog, history
 from ..words import i18n
 from . import logcodec
@@ -208,7 +208,8 @@ class GameRoom:
         self.rematch: set[int] = set()  # seats that asked for a rematch (a finished game)
         self.said: deque = deque(maxlen=20)  # the latest chat lines, for whoever comes back
         self.chat_times: dict[int, deque] = {}  # per seat: when its latest lines were said
-        self.waiting_since: dict[int, float] = {}  # the turn timer: since when a human seat is to act
+        # the turn timer, per human seat due to act: (the position, since when; None once timed out)
+        self.waiting_since: dict[int, tuple[tuple, Optional[float]]] = {}
 
     def options(self) -> dict:
         return {"grace": self.grace, "turn_secs": self.turn_secs, "watchers": self.watchable}
@@ -260,7 +261,7 @@ class GameRoom:
         """A seat's name in the game log: a player's name, or an AI's put into words by the reader."""
         s = self.seats[seat]
         if s.kind == "ai":
-            level = (s.bot or "medium").split("@")[0]
+            level = split_name(s.bot or "medium")[0]
             return i18n.Term("t", "online.ai_name", {"level": i18n.Term("t", f"level.{level}", {})})
         return s.name or s.colour
 
@@ -284,12 +285,6 @@ class GameRoom:
         v = self.table.view_for(seat) if v is None else v
         return P.Update(game=self.id, n=self.n, seat=seat, view=view_to_json(v),
                         last=last, seats=infos if infos is not None else self.seat_infos())
-
-
-def seat_view(state: GameState, seat: int) -> GameState:
-    """What ``seat`` is sent: ``rules.view.shown_view`` (its view; once the game is over, with
-    every seat's objective shown, as at the table)."""
-    return shown_view(state, seat)
 
 
 def _choose(bot, v: GameState, seat: int) -> Action:
@@ -323,7 +318,7 @@ class RoomWorker:
 
     def request(self, bot_name: str, seed: int, v: GameState, seat: int) -> int:
         server = self.server
-        if bot_name.split("@")[0] in PROCESS_BOTS:
+        if split_name(bot_name)[0] in PROCESS_BOTS:
             if server.procs is None:
                 server.procs = ProcessPoolExecutor(max_workers=server.workers,
                                                    mp_context=multiprocessing.get_context("spawn"),

@@ -41,8 +41,7 @@ from . import timers, upkeep
 from .admission import Admission, Refused
 from .endgame import EndgameHandlers
 from .social import SocialHandlers
-from .rooms import (CODE_ALPHABET, CODE_LENGTH, MAX_OUTBOX, Conn, GameRoom, RoomStore, RoomWorker, Seat,  # noqa: F401
-                    _ai_name, last_for, new_code, token_hash)  # (CODE_*, MAX_OUTBOX: still found here)
+from .rooms import Conn, GameRoom, RoomStore, RoomWorker, Seat, _ai_name, last_for, new_code, token_hash
 from .storage import GameStore, StoredGame
 
 log = logging.getLogger(__name__)
@@ -59,10 +58,6 @@ MAX_UNFINISHED_GAMES = 5000
 CLOSE_TRY_LATER = 1013
 CLOSE_POLICY = 1008
 AI_RETRY_SECS = 1.0  # an AI action that could not be stored is asked again after this
-
-
-# ---------------------------------------------------------------- games
-
 
 
 # ---------------------------------------------------------------- the server
@@ -353,24 +348,31 @@ class GameServer(SocialHandlers, EndgameHandlers):
         options = {"grace": m.grace, "turn_secs": m.turn_secs, "watchers": m.watchers}
         # the seed seeds the AI seats only: the setup is dealt from the system's randomness
         seed = m.seed if m.seed is not None else secrets.randbits(63)
+        room = self._open_room(config, seed, seats, 0, options)
+        self.admission.created(conn.address, room.id)
+        log.info("game %s created: %d seats", room.id, len(seats))  # never the seed nor the code
+        self._attach(conn, room, 0)
+        self._joined(conn, room, 0, token)
+        self._broadcast_lobby(room)
+
+    def _open_room(self, config: GameConfig, seed: int, seats: list[Seat], host_seat: int,
+                   options: dict) -> GameRoom:
+        """A new game (a created one, or a rematch) with a fresh id and invite code: stored, then
+        served; Refused when the store cannot keep it."""
         game_id = secrets.token_hex(8)
         while game_id in self.rooms:
             game_id = secrets.token_hex(8)
         code = new_code()
         while code in self.by_code or self.store.code_taken(code):
             code = new_code()
-        room = GameRoom(game_id, code, config, seed, seats, self.content, options=options)
+        room = GameRoom(game_id, code, config, seed, seats, self.content, host_seat, options=options)
         try:
             self.store.create_game(room.stored())
         except Exception as e:
             log.error("a new game could not be stored: %s", e)
             raise Refused("server", "the server could not store the game") from None
         self._register(room)
-        self.admission.created(conn.address, game_id)
-        log.info("game %s created: %d seats", game_id, len(seats))  # never the seed nor the code
-        self._attach(conn, room, 0)
-        self._joined(conn, room, 0, token)
-        self._broadcast_lobby(room)
+        return room
 
     def _bot_level(self, bot: Optional[str], seat: int) -> str:
         bot = bot or "medium"
