@@ -157,7 +157,7 @@ def test_ui_scale_setting(app):
     assert app.settings.ui_scale == 150
     # larger, but only as far as the map keeps nine tenths of its size (issue 40)
     assert before < W.ui_scale() <= min(1.08 * 1.5, 1.5)
-    from gonzaga.scenes.game.sizes import MAP_KEEP, map_aspect, map_size
+    from gonzaga.render.game_sizes import MAP_KEEP, map_aspect, map_size
     aspect = map_aspect(app.content)
     assert map_size(app.size, W.ui_scale(), aspect) >= MAP_KEEP * map_size(app.size, before, aspect) - 1
     assert W.text("Settings", "sans", 18).get_height() > big

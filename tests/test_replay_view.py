@@ -29,9 +29,8 @@ def app(make_app):
 
 
 def open_viewer(app, name):
-    from gonzaga.scenes.replay_view import ReplayScene, open_replay
-    assert open_replay(app, SAVES / name)
-    v = app.stack.top
+    from gonzaga.scenes.replay_view import ReplayScene
+    v = app.stack.push("replay_file", SAVES / name)  # as the load screen opens it
     assert isinstance(v, ReplayScene)
     app.run_frames(1)
     return v

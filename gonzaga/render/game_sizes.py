@@ -1,7 +1,7 @@
 """The game screen's proportions (how much of the window the map keeps), and the words the board
 renderer shows. They live here, not in ``scenes/game``, so that the app and the title screen
 reach them without loading the game screen (whose package imports the whole scene) before the
-first frame; ``scenes/game/sizes.py`` re-exports them for the game screen's parts."""
+first frame."""
 from __future__ import annotations
 
 from ..words import i18n

@@ -328,19 +328,28 @@ class JoinScene(_Form):
         if self.fields and not any(f.value for f in self.fields):
             self.fields[0].editing = True  # type at once
 
-    def join(self) -> None:
-        if self.table is not None:
-            return
-        address, code, player = (f.value for f in self.fields)
-        url, invited, why = parse_invite(address)  # a pasted invite carries the code too
+    def _target(self) -> Optional[tuple[str, str]]:
+        """The server's address and the game's code from the first two fields (a pasted invite
+        carries the code too), or None with the reason in ``self.error``."""
+        address, code = (f.value for f in self.fields[:2])
+        url, invited, why = parse_invite(address)
         if url is None:
             self.error = why
-            return
+            return None
         code, why = parse_code(code if code.strip() or invited is None else invited)
         if code is None:
             self.error = why
+            return None
+        return url, code
+
+    def join(self) -> None:
+        if self.table is not None:
             return
-        player, why = parse_name(player)
+        target = self._target()
+        if target is None:
+            return
+        url, code = target
+        player, why = parse_name(self.fields[2].value)
         if player is None:
             self.error = why
             return
@@ -355,15 +364,10 @@ class JoinScene(_Form):
         """Watch with the invite code (no name: a spectator has no seat and says nothing)."""
         if self.table is not None:
             return
-        address, code = (f.value for f in self.fields[:2])
-        url, invited, why = parse_invite(address)
-        if url is None:
-            self.error = why
+        target = self._target()
+        if target is None:
             return
-        code, why = parse_code(code if code.strip() or invited is None else invited)
-        if code is None:
-            self.error = why
-            return
+        url, code = target
         self.app.end_session()
         self.table = Table.watch(url, code, self.app.content)
         self.app.table = self.table

@@ -284,6 +284,15 @@ class ObjectiveScene(ModalScene):
         super().__init__(app)
         self.game = game
         self.seat = seat
+        self._view: tuple = (-1, None)  # (session version, this seat's view)
+
+    def view(self):
+        """This seat's own view (its objective, past its curtain), worked out once per change of
+        the game, not twice a frame."""
+        s = self.game.session
+        if self._view[0] != s.version:
+            self._view = (s.version, s.view_for(self.seat))
+        return self._view[1]
 
     def layout(self, size) -> None:
         b = self.game.board_rect
@@ -302,7 +311,7 @@ class ObjectiveScene(ModalScene):
         return True
 
     def text_lines(self) -> list[str]:
-        st = self.game.session.view_for(self.seat)  # this seat's own objective, past its curtain
+        st = self.view()
         s = st.seats[self.seat]
         obj = st.content.objective(s.objective)
         held = scoring.objective_cities_held(st, self.seat)
@@ -314,7 +323,7 @@ class ObjectiveScene(ModalScene):
         return self.text_lines() + super().visible_text()
 
     def draw(self, surf) -> None:
-        st = self.game.session.view_for(self.seat)  # this seat's own objective, past its curtain
+        st = self.view()
         self.game.renderer.draw_objective_cities(surf, st.content.objective_cities(st.seats[self.seat].objective))
         W.panel(surf, self.box, W.PANEL, (150, 40, 150), 14, 3, alpha=248)
         head, body = self.text_lines()

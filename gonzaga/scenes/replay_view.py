@@ -413,8 +413,3 @@ def replay_scene_for_file(app, path: Path) -> Scene:
         return MessageScene(app, i18n.t("replay.heading_plain"), msg)
     rs = ReplaySession(ls.seats, ls.record, ls.state.content, ls.model.name)  # the board it was played on
     return ReplayScene(app, rs, ls.model.name or Path(path).stem)
-
-
-def open_replay(app, path: Path) -> bool:
-    """Push the viewer on a save file; False (and a message on screen) when it cannot be read."""
-    return isinstance(app.stack.push(replay_scene_for_file(app, path)), ReplayScene)

@@ -11,8 +11,9 @@
 * ``tips``: what the pointer (or T) rests on, in words;
 * ``planning``: the planning preview (every region and action pair, its best points);
 * ``panel``: the top bar and the seats panel (seats, turn order, log, the AI's move);
-* ``bar``: the bottom bar between hands, and the end-of-game table;
-* ``sizes``: the screen's proportions and the words the board renderer shows.
+* ``bar``: the bottom bar between hands, and the end-of-game table.
+
+The screen's proportions and the words the board renderer shows are in ``render/game_sizes.py``.
 
 The game screen's helpers that other screens subclass or reuse live beside it in
 ``scenes/``: ``placement`` (the placement controller), ``preview`` (plan previews),
@@ -20,6 +21,5 @@ The game screen's helpers that other screens subclass or reuse live beside it in
 game's banners).
 """
 from .scene import GameScene
-from .sizes import board_texts
 
-__all__ = ["GameScene", "board_texts"]
+__all__ = ["GameScene"]

@@ -11,7 +11,7 @@ from ...render import pieces, theme
 from ...rules import Place, Wedding
 from ...words import i18n
 from ...ui import widgets as W
-from .sizes import TOP_H
+from ...render.game_sizes import TOP_H
 
 ORDER_CREST = 18  # the crest before a seat's line in the turn order (design pixels)
 LOG_LINES = 5  # the game log always shows at least this many whole lines (issue 40)

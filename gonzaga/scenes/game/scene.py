@@ -31,7 +31,7 @@ from .hand import HandMixin
 from .panel import PanelMixin
 from .placing import PlacingMixin
 from .planning import PlanningMixin
-from .sizes import BOTTOM_H, END_H, PANEL_W, TOP_H, board_texts
+from ...render.game_sizes import BOTTOM_H, END_H, PANEL_W, TOP_H, board_texts
 from .tips import TipsMixin
 
 log = logging.getLogger(__name__)
