@@ -20,9 +20,8 @@ from .ai import bot_names, is_known
 from .ai.match import play_game
 from .ai.roster import LEVELS
 
-# shared with the game's own options and with gonzaga/net/check.py (which still imports them
-# from here: the names stay importable from this module)
-from .cli_common import TOOL_COMMANDS, UsageError, _emit, _Parser, _percentile, _silence_stdout  # noqa: F401
+# the command lines' shared helpers (net/report.py's, through cli_common)
+from .cli_common import Parser, UsageError, emit, percentile, silence_stdout
 from .net.check import main as check_main
 from .net.serve import main as serve_main
 from .rules import GameConfig, GameRecord, RecordError, load_content, replay
@@ -43,8 +42,8 @@ def _bot_list() -> str:
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="gonzaga")
-    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    p = Parser(prog="gonzaga")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=Parser)
     s = sub.add_parser("simulate", help="play seeded games between bots",
                        description="Play seeded games between AI levels, without a window, and print the "
                                    f"statistics (wins, mean scores, rounds, decision times). AI levels: {_bot_list()}.")
@@ -91,7 +90,7 @@ def run(argv: list[str]) -> int:
         print(str(e), file=sys.stderr)
         return 2
     except BrokenPipeError:  # the reader went away (| head): stop quietly, no traceback
-        _silence_stdout()
+        silence_stdout()
         return 0
 
 
@@ -161,15 +160,15 @@ def cmd_simulate(args) -> int:
                    "histogram": {str(k): v for k, v in sorted(Counter(rounds).items())}},
         "donation_rate": round(donations / turns, 4) if turns else 0.0,
         "illegal_actions": illegal,
-        "decision_ms": {n: {"p50": round(_percentile(times[n], 0.5), 3),
-                            "p95": round(_percentile(times[n], 0.95), 3)} for n in uniq},
+        "decision_ms": {n: {"p50": round(percentile(times[n], 0.5), 3),
+                            "p95": round(percentile(times[n], 0.95), 3)} for n in uniq},
         "region_use": dict(region_use), "sea_use": dict(sea_use),
         "scenarios": {k: {"games": v["games"], "mean_rounds": round(statistics.mean(v["rounds"]), 2),
                           "filled": sum(1 for x in v["free_flourishing_sites"] if x == 0),
                           "mean_free_flourishing_sites": round(statistics.mean(v["free_flourishing_sites"]), 2)}
                       for k, v in sorted(scen.items())},
     }
-    _emit(out, args.json)
+    emit(out, args.json)
     return 0
 
 
@@ -254,7 +253,7 @@ def cmd_replay(args) -> int:
     if state.is_over:
         out["winners"] = list(state.winners)
         out["tiebreak"] = state.tiebreak
-    _emit(out, args.json)
+    emit(out, args.json)
     return 0
 
 
@@ -274,7 +273,7 @@ def cmd_legal(args) -> int:
                     board, s.fief, rmask, action, state.all_fiefs, s.ring_mask)
         seats.append({"seat": seat, "fief": s.fief, "card": s.card, "placements": counts,
                       "total": sum(counts.values())})
-    _emit({"file": args.file, "round": state.round, "phase": state.phase, "seats": seats}, args.json)
+    emit({"file": args.file, "round": state.round, "phase": state.phase, "seats": seats}, args.json)
     return 0
 
 
@@ -283,5 +282,5 @@ def cmd_legal(args) -> int:
 def cmd_bench(args) -> int:
     from .bench.engine import run_bench  # it drives the game's screens (pygame): only this command loads them
     out = run_bench(quick=args.quick, ui=not args.no_ui)
-    _emit(out, args.json)
+    emit(out, args.json)
     return 0

@@ -8,14 +8,7 @@ way round).
 """
 from __future__ import annotations
 
-from .net.report import Parser, UsageError, emit, percentile, silence_stdout  # noqa: F401 (UsageError: for cli and app)
+from .net.report import Parser, UsageError, emit, percentile, silence_stdout  # noqa: F401 (for cli)
 
 TOOL_COMMANDS = ("simulate", "replay", "legal", "bench", "render-map", "serve", "netplay-check")
 
-
-# One set of helpers for every command line: the online tools' (net/report.py, which may not
-# import the command line) under the names the command line has always used.
-_Parser = Parser
-_emit = emit
-_percentile = percentile
-_silence_stdout = silence_stdout

@@ -25,13 +25,13 @@ from ..rules import Donate, GameState, Place, Plan, Wedding, game_ends, last_tur
 from ..rules import scoring
 from ..rules.board import bits
 from ..rules.scoring import SEA_LEAGUE, SEA_LEAGUE_HARBORS, SITE_FLOURISHING, SITE_INACTIVE
-from .fasttables import Entry, Tables, tables_for
+from .fasttables import tables_for
 from .heuristics import LEAGUE_POT, OBJ, RING_VALUE, components, tile_temperature
-from .rollout_policy import (ACTIONS, BASE_WEIGHTS, DONATION, PLACE_LOOK, PLAN_LOOK, TUNED, RolloutPolicy,
-                             Weights, tile_gain)
+from .rollout_policy import BASE_WEIGHTS, DONATION, TUNED, RolloutPolicy, Weights, tile_gain
 
-__all__ = ["Sim", "entry_action", "play_out", "Entry", "Tables", "tables_for", "ACTIONS", "BASE_WEIGHTS",
-           "DONATION", "PLACE_LOOK", "PLAN_LOOK", "TUNED", "Weights", "tile_gain"]
+# the policy's names its callers (expert, bench, tests, lab) import from here
+__all__ = ["Sim", "entry_action", "play_out", "tables_for", "BASE_WEIGHTS", "DONATION", "TUNED", "Weights",
+           "tile_gain"]
 
 
 class Sim(RolloutPolicy):
