@@ -315,7 +315,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
 
     def on_create(self, conn: Conn, m: P.Create) -> None:
         self.admission.check_create(conn.address, m.host_key, m.seed, self._is_lobby)
-        if self.unfinished() >= MAX_UNFINISHED_GAMES:
+        if self.unfinished() >= self.max_unfinished():
             raise Refused("server", "the server is full")
         reqs = m.seats
         if reqs[0].kind != "host":
