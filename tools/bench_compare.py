@@ -26,6 +26,9 @@ SHOWN = ("placement_query_us", "playouts_per_s", "rollout_steps_per_s", "rollout
 
 def run_bench(tree: Path, ui: bool) -> dict:
     env = dict(os.environ, PYTHONPATH=str(tree), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    # both trees start from cached bytecode, as an installed game does (an older tree's bench
+    # would otherwise time compiling the game's modules when PYTHONDONTWRITEBYTECODE is set)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     cmd = [sys.executable, "-m", "gonzaga", "bench", "--json"] + ([] if ui else ["--no-ui"])
     out = subprocess.run(cmd, cwd=tree, env=env, capture_output=True, text=True, timeout=1800)
     if out.returncode != 0:
