@@ -8,14 +8,26 @@ rules text as shown, every string written in the game's code, and the documentat
 from __future__ import annotations
 
 import ast
+import importlib.util
 from pathlib import Path
 
 import pytest
 
 from gonzaga.words import catalog, i18n, rules_text, source
-from gonzaga.words.shingles import SIZE, digest, matches, words
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def _load_tool():
+    """tools/rulebook_shingles.py: the shingles and their hashes (a tool, not part of the game)."""
+    spec = importlib.util.spec_from_file_location("rulebook_shingles", ROOT / "tools" / "rulebook_shingles.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    return tool
+
+
+TOOL = _load_tool()
+SIZE, digest, matches, words = TOOL.SIZE, TOOL.digest, TOOL.matches, TOOL.words
 HASHES = ROOT / "tests" / "data" / "rulebook_shingles.txt"
 
 
@@ -66,8 +78,4 @@ def test_the_normalisation_ignores_case_accents_and_punctuation():
 @pytest.mark.skipif(not Path("/work/shared/rules/gonzaga-rules-en.md").is_file(), reason="no rulebooks here")
 def test_the_committed_hashes_are_those_of_the_rulebooks():
     """Where the rulebooks are at hand, the committed file is what the tool makes of them."""
-    import importlib.util
-    spec = importlib.util.spec_from_file_location("rulebook_shingles", ROOT / "tools" / "rulebook_shingles.py")
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
-    assert set(tool.build(Path("/work/shared/rules"))) == known()
+    assert set(TOOL.build(Path("/work/shared/rules"))) == known()

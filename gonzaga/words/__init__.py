@@ -11,5 +11,4 @@ scenes; it imports only the rules (for the refusals' keys) and never pygame.
   ``msgid`` = English), ``locale/gonzaga.pot`` the template; ``catalog`` reads and writes them,
   ``source`` lists the English messages, ``tools/po_sync.py`` keeps them in step.
 - ``rules_text`` (the rules in short), ``rules_pages`` (the rules reference's pages).
-- ``shingles``: the check that the rules text is in the project's own words (issue 41).
 """
