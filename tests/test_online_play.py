@@ -9,13 +9,17 @@ from __future__ import annotations
 
 import json
 import time
+from types import SimpleNamespace
 
 import pytest
 
 from gonzaga.net import protocol as P
 from gonzaga.net.cleantext import clean_chat, name_problem
+from gonzaga.net.remote import seat_specs
+from gonzaga.net.rooms import GameRoom, Seat
 from gonzaga.net.serve import ServerThread
 from gonzaga.rules import parse_action
+from gonzaga.words import i18n
 
 from test_net_server import HOST, Client, join, play, seat, stored, true_states
 
@@ -164,6 +168,20 @@ def test_resign_hands_the_seat_to_the_ai_for_good(srv):
     assert stored(srv.data_dir, host.game).finished
     for c in (host, back):
         c.close()
+
+
+@pytest.mark.rule("E-net")
+def test_a_seat_an_ai_plays_for_its_player_keeps_the_players_name_everywhere():
+    """The seat panels, the chat and the game log name a resigned or dropped player's seat alike:
+    by the player (the AI only plays for them); an AI's own seat by its level."""
+    held = Seat("AI (hard)", "ai", "blue", bot="hard", token_hash="x", player="Bea", resigned=True)
+    own = Seat("AI (greedy)", "ai", "green", bot="greedy")
+    human = Seat("Ann", "human", "red", token_hash="y")
+    room = SimpleNamespace(seats=[human, held, own])
+    assert [P.player_name(s) for s in room.seats] == ["Ann", "Bea", None]
+    assert [GameRoom.seat_name(room, i) for i in (0, 1)] == ["Ann", "Bea"]  # type: ignore[arg-type]
+    assert str(GameRoom.seat_name(room, 2)) == i18n.t("online.ai_name", level=i18n.t("level.greedy"))  # type: ignore[arg-type]
+    assert [s.name for s in seat_specs([s.info() for s in room.seats])][:2] == ["Ann", "Bea"]
 
 
 def test_rematch_with_the_same_seats_once_everyone_asks(srv):

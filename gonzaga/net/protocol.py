@@ -209,6 +209,16 @@ class SeatInfo(BaseModel):
     resigned: bool = False  # the player resigned: the AI plays the seat to the end
 
 
+def player_name(seat) -> Optional[str]:
+    """The player a seat (a ``SeatInfo`` or a server room's seat) belongs to: a human seat's
+    name, or the player an AI seat plays for (who dropped out or resigned: the seat is still
+    theirs, in the panels, the chat and the game log alike); None for an AI's own seat or a
+    seat without a name."""
+    if seat.kind == "ai":
+        return seat.player or None
+    return seat.name or None
+
+
 class Joined(_Msg):
     type: Literal["joined"] = "joined"
     game: GAME_ID

@@ -142,9 +142,9 @@ def level_of(bot: Optional[str]) -> str:
 
 def seat_specs(infos: list[protocol.SeatInfo]) -> list[SeatSpec]:
     """The seats as the game screen describes them (name, human or AI with its level, colour)."""
-    return [SeatSpec(s.player if s.kind == "ai" and s.player else  # a resigned or absent player's seat: still theirs
-                     i18n.t("online.ai_name", level=i18n.t(f"level.{level_of(s.bot)}")) if s.kind == "ai" else
-                     s.name or i18n.colour_name(s.colour), "ai" if s.kind == "ai" else "human", level_of(s.bot),
+    return [SeatSpec(protocol.player_name(s) or
+                     (i18n.t("online.ai_name", level=i18n.t(f"level.{level_of(s.bot)}")) if s.kind == "ai" else
+                      i18n.colour_name(s.colour)), "ai" if s.kind == "ai" else "human", level_of(s.bot),
                      s.colour) for s in infos]
 
 

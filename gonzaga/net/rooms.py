@@ -258,12 +258,16 @@ class GameRoom:
                        watchers=len(self.watchers))
 
     def seat_name(self, seat: int):
-        """A seat's name in the game log: a player's name, or an AI's put into words by the reader."""
+        """A seat's name in the game log: its player's name (also while an AI plays for them), or
+        an AI's, put into words by the reader."""
         s = self.seats[seat]
+        name = P.player_name(s)
+        if name:
+            return name
         if s.kind == "ai":
             level = split_name(s.bot or "medium")[0]
             return i18n.Term("t", "online.ai_name", {"level": i18n.Term("t", f"level.{level}", {})})
-        return s.name or s.colour
+        return s.colour
 
     def history(self) -> P.History:
         """The game log so far, written from the public view of every position (the same for

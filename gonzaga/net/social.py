@@ -48,7 +48,7 @@ class SocialHandlers:
 
     def _say(self, room: "GameRoom", seat: int, text: Optional[str] = None, emote: Optional[str] = None) -> None:
         s = room.seats[seat]
-        name = s.player if s.kind == "ai" and s.player else s.name
+        name = P.player_name(s) or s.name
         msg = P.Said(game=room.id, seat=seat, name=name[:24], text=text, emote=emote)
         room.said.append(msg)
         encoded = P.encode(msg)
