@@ -33,7 +33,9 @@ class ContentError(Exception):
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # defer_build: each model's validator is built when content is first loaded, not when this
+    # module is imported (the title screen shows before any content is read: a faster start)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 # ---------------------------------------------------------------- fiefs (D1)

@@ -246,7 +246,8 @@ Colour = Literal["red", "yellow", "green", "blue"]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+    # defer_build: validators are built at the first save or load, not at import (a faster start)
+    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
 
 
 # ---------------------------------------------------------------- the record
