@@ -115,3 +115,24 @@ def test_a_spectators_public_view_is_encoded_and_read_back():
     v = public_view(st)
     assert view_from_json(json.loads(json.dumps(view_to_json(v))), c) == v
     assert all(s["objective"] is None for s in view_to_json(v)["seats"])
+
+
+def _update_with(**extra) -> str:
+    return json.dumps({"v": 1, "type": "update", "game": "g1", "n": 3, "seat": 0, "view": {}, "last": None,
+                       "seats": [], **extra})
+
+
+@pytest.mark.rule("E-net")
+@pytest.mark.parametrize("left", [0, 12.5, 3600])
+def test_an_update_carries_the_seconds_left_under_a_turn_timer(left):
+    assert P.parse_server(_update_with(turn_left=left)).turn_left == left
+    assert P.parse_server(_update_with()).turn_left is None  # no timer, or not this seat's turn
+
+
+@pytest.mark.rule("E-net")
+@pytest.mark.parametrize("left", ["-1", "1e9", '"30"', "true", "NaN", "Infinity", "[30]", "{}", "-0.5"])
+def test_a_malformed_seconds_left_is_refused(left):
+    """A time left that is not a number of seconds from 0 to an hour is not a server's message."""
+    with pytest.raises(P.ProtocolError) as e:
+        P.parse_server(_update_with()[:-1] + ', "turn_left": ' + left + "}")
+    assert e.value.code == "bad_message"

@@ -39,7 +39,7 @@ def test_games_survive_a_server_kill_with_no_leak_and_nothing_illegal(seats, gam
     assert res["illegal_accepted"] == 0 and res["secrets_leaked"] == 0
     assert res["views_checked"] >= res["actions"] * seats  # every seat's view of every action was checked
     assert res["hostile_sent"] >= 10 and res["hostile_refused"] == res["hostile_sent"]
-    assert res["social_sent"] >= 23 and res["social_refused"] == res["social_sent"]  # issue 39's messages
+    assert res["social_sent"] >= 25 and res["social_refused"] == res["social_sent"]  # issue 39's messages
     assert res["server_alive"] is True
 
 
@@ -59,8 +59,43 @@ def test_load_figures_are_measured():
     assert res["tls_cost_pct"] == want
 
 
+def test_a_flood_from_one_address_leaves_a_game_of_two_others_playing():
+    """Issue 39, small: 100 connections and 100 creates from 127.0.0.1 against a public server
+    (the docs give the 1,000 of a real run), a game of 127.0.0.2 and .3, guesses from .4."""
+    code, res = _run("--seats", "2", "--games", "1", "--flood", "100")
+    assert code == 0 and res["problems"] == [], res
+    assert res["flood_connections"] == 100 and res["flood_connections_refused"] >= 100 - 16
+    assert res["flood_connections_refused"] + res["flood_connections_kept"] == 100
+    assert res["flood_creates_accepted"] <= 5 and res["flood_creates_refused"] == 100 - res["flood_creates_accepted"]
+    assert res["flood_legit_join_s"] < 5 and res["flood_legit_first_move_s"] < 5 and res["flood_legit_moves"] == 2
+    assert res["flood_wrong_codes_answered"] <= 10 and res["flood_wrong_codes_seconds"] < 60
+    assert res["flood_real_code_after_lockout"] == "limit"
+    assert res["flood_server_tracebacks"] == 0 and res["flood_server_log_bytes"] < 64 * 1024
+
+
+def test_the_flood_judge_sees_a_slow_player_free_guesses_and_tracebacks():
+    from gonzaga.net.check_flood import judge
+    ok = {"flood_legit_join_s": 0.5, "flood_legit_first_move_s": 0.2, "flood_connections": 100,
+          "flood_connections_refused": 84, "flood_creates": 100, "flood_creates_refused": 97, "flood_creates_unsent": 0,
+          "flood_wrong_codes_seconds": 0.5, "flood_wrong_codes_answered": 10, "flood_real_code_after_lockout": "limit",
+          "flood_server_tracebacks": 0, "flood_server_log_bytes": 1400}
+    assert judge(ok, {"unknown_game": 10, "limit": 30}) == []
+    for change, words in (({"flood_legit_join_s": 5.2}, "flood_legit_join_s"),
+                          ({"flood_legit_first_move_s": None}, "flood_legit_first_move_s"),
+                          ({"flood_connections_refused": 0}, "no connection"),
+                          ({"flood_creates_refused": 0}, "no create"),
+                          ({"flood_wrong_codes_answered": 11}, "wrong invite codes were judged"),
+                          ({"flood_real_code_after_lockout": "started"}, "real code"),
+                          ({"flood_server_tracebacks": 3}, "traceback"),
+                          ({"flood_server_log_bytes": 10 ** 6}, "log grew")):
+        found = judge({**ok, **change}, {"unknown_game": 10, "limit": 30})
+        assert len(found) == 1 and words in found[0], (change, found)
+    assert "answered {'server': 1}" in judge(ok, {"unknown_game": 10, "server": 1})[0]
+
+
 @pytest.mark.parametrize("argv", [["--seats", "5"], ["--games", "0"], ["--seconds", "0"], ["--load", "-1"],
-                                  ["--load", "1000", "--seats", "4"], ["--games", "x"], ["--bogus"]])
+                                  ["--load", "1000", "--seats", "4"], ["--games", "x"], ["--bogus"],
+                                  ["--flood", "5"], ["--flood", "9999"]])
 def test_bad_arguments_are_one_line_and_exit_2(argv, capsys):
     assert main(argv) == 2
     err = capsys.readouterr().err

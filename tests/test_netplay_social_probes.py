@@ -22,7 +22,7 @@ def test_every_new_message_type_malformed_is_refused_cleanly(tmp_path):
         assert asyncio.run(check.ping(srv.url))  # still up
     finally:
         srv.stop()
-    assert len(probes) == len(malformed_frames("x" * 32, "ZZZZZZ")) + len(OWN_GAME) >= 23
+    assert len(probes) == len(malformed_frames("x" * 32, "ZZZZZZ")) + len(OWN_GAME) >= 25
     assert [p for p in probes if not p["refused"]] == []
     sent = {p["probe"].split()[0] for p in probes}
     assert {"chat", "emote", "resign", "rematch", "watch", "history", "said", "watching", "lobby"} <= sent

@@ -295,6 +295,37 @@ def test_the_turn_timer_lets_an_ai_make_a_slow_players_move(srv):
         c.close()
 
 
+@pytest.mark.rule("E-net")
+def test_updates_tell_the_seat_due_its_seconds_left_from_the_servers_count(srv):
+    host, friend = two(srv, turn_secs=30)
+    # the start's snapshot: both seats are to plan, each told its own time (seconds, not a date)
+    for c in (host, friend):
+        assert 29.0 <= c.updates[-1]["turn_left"] <= 30.0, c.updates[-1].get("turn_left")
+    time.sleep(2.0)
+    host.send(type="act", token=host.token, n=host.n, action=host.my_actions()[0].to_text())
+    mine, theirs = host.expect("update"), friend.expect("update")
+    assert mine["turn_left"] is None  # planned: not due any more
+    assert 26.0 <= theirs["turn_left"] <= 28.5, theirs["turn_left"]  # the same count, not a fresh 30
+    friend.close()
+    again = Client(srv.url)  # a seat that comes back is told what is left, not the whole timer
+    again.seat = friend.seat
+    again.send(type="resume", game=friend.game, token=friend.token)
+    again.expect("joined")
+    assert 25.0 <= again.expect("update")["turn_left"] <= 28.5
+    for c in (host, again):
+        c.close()
+
+
+@pytest.mark.rule("E-net")
+def test_without_a_turn_timer_no_update_counts(srv):
+    host, friend = two(srv)
+    host.send(type="act", token=host.token, n=host.n, action=host.my_actions()[0].to_text())
+    friend.expect("update")
+    assert all(u.get("turn_left") is None for c in (host, friend) for u in c.updates)
+    for c in (host, friend):
+        c.close()
+
+
 # ---------------------------------------------------------------- the table decides
 
 @pytest.mark.rule("E-table")

@@ -85,13 +85,16 @@ def top_name(app) -> str:
     return type(app.stack.top).__name__
 
 
-def host_game(app, guest_name: str = "Bob"):
-    """Host a 2-seat game from the title screen (the name typed, a friend's seat), let
-    ``guest_name`` join by code, start it: (the host's game screen, the friend's table)."""
+def host_game(app, guest_name: str = "Bob", turn_timer: bool = False):
+    """Host a 2-seat game from the title screen (the name typed, a friend's seat; with
+    ``turn_timer`` the first timer choice, 30 s), let ``guest_name`` join by code, start it:
+    (the host's game screen, the friend's table)."""
     from gonzaga.scenes.game import GameScene
     click(app, button(app, i18n.t("title.host_online")).rect.center, 2)
     assert top_name(app) == "HostScene"
     type_text(app, "Ann")  # the name field waits for it
+    if turn_timer:
+        click(app, app.stack.top.timer_button.rect.center, 2)
     click(app, button(app, i18n.t("online.host_button")).rect.center, 2)
     assert top_name(app) == "LobbyScene", app.stack.top.error
     table = app.table

@@ -5,6 +5,7 @@ friend is a second ``Table`` in this process (helpers from ``test_online_scenes`
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from gonzaga.rules import legal_actions
 from gonzaga.words import i18n
@@ -127,16 +128,21 @@ def test_a_rematch_puts_the_new_game_on_the_screen(app, monkeypatch):
     guest.close()
 
 
-def test_the_turn_timer_counts_down_while_this_seat_is_due(app):
-    game, guest = host_game(app)
-    talk = game.online.talk
-    assert talk.time_left(100.0) is None  # no timer chosen
-    app.table.turn_secs = 30  # as the lobby says when the host chose 30 s
-    assert talk.time_left(100.0) == 30 and talk.time_left(112.5) == 18 and talk.time_left(200.0) == 0
+@pytest.mark.rule("E-net")
+def test_the_turn_timer_counts_down_from_the_servers_seconds(app):
+    game, guest = host_game(app, turn_timer=True)  # 30 s
+    talk, t, s = game.online.talk, app.table, game.session
+    assert t.turn_secs == 30 and t.turn_due is not None and t.turn_due[0] == s.n
+    due = t.turn_due[1]  # by this computer's clock, from the update's turn_left
+    assert 28 <= talk.time_left() <= 30
+    assert talk.time_left(due - 12.5) == 13 and talk.time_left(due + 5) == 0
+    t.turn_due = (s.n - 1, due)  # a count for another position counts nothing here
+    assert talk.time_left(due - 10) is None
+    t.turn_due = (s.n, due)
     app.run_frames(1)  # drawn with the strip
-    s = game.session
     assert s.submit(legal_actions(s.state, 0)[0]) is None
-    assert talk.time_left(201.0) is None  # sent: nothing to count
+    assert talk.time_left(due - 10) is None  # sent: nothing to count
     assert frames_until(app, lambda: s.state.seats[0].plan is not None, [guest])
-    assert talk.time_left(202.0) is None  # Bob's to plan, not this seat
+    assert t.turn_due is None and talk.time_left() is None  # Bob's to plan, not this seat
+    assert guest.turn_due is not None and guest.turn_due[0] == guest.session.n  # Bob's count goes on
     guest.close()

@@ -4,6 +4,7 @@
 import os
 import sys
 import tempfile
+import time
 
 
 def main(out: str) -> None:
@@ -50,7 +51,7 @@ def main(out: str) -> None:
     app.run_frames(2)
     shot("chat")
     app.table.turn_secs = 60  # as when the host chose a 1-minute turn timer: the countdown over the strip
-    talk._due = None
+    app.table.turn_due = (s.n, time.monotonic() + 60)  # the server's count, as an update brings it
     shot("turn-timer")
     app.table.turn_secs = None
     key(app, pygame.K_RETURN)

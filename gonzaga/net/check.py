@@ -44,6 +44,7 @@ from ..rules import view as seat_view
 from ..rules.state import evolve
 from ..rules.view import HIDDEN
 from . import protocol as P
+from .check_flood import flood
 from .check_load import _lines, compare_plain, load
 from .check_secrets import nesting_cost_us, scan, secret_strings
 from .check_social import probe_names, social_probes
@@ -65,7 +66,9 @@ SEED_HOSTILE = 20_000  # seed offset (SEED_LOAD: check_load.py): load and hostil
 FIGURES = ("games_completed", "actions", "server_restarts", "reconnects", "illegal_accepted", "secrets_leaked",
            "hostile_sent", "hostile_refused", "social_sent", "social_refused", "server_alive", "seconds", "load_games", "load_actions_per_s",
            "latency_ms_p50", "latency_ms_p99", "load_errors", "plain_load_actions_per_s", "plain_latency_ms_p50",
-           "plain_latency_ms_p99", "tls_cost_pct")  # printed first, in this order
+           "plain_latency_ms_p99", "tls_cost_pct", "flood_connections", "flood_connections_refused", "flood_creates",
+           "flood_creates_refused", "flood_legit_join_s", "flood_legit_first_move_s", "flood_wrong_codes_answered",
+           "flood_server_rss_mb_peak")  # printed first, in this order
 
 
 class CheckError(Exception):
@@ -80,6 +83,8 @@ def _args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--games", type=int, default=2, help="games played by the seat processes")
     p.add_argument("--load", type=int, default=0, help="then K games at once, to measure the server")
     p.add_argument("--seconds", type=float, default=30.0, help="the load games stop after this long")
+    p.add_argument("--flood", type=int, default=0,
+                   help="then N connections and N creates from one address against a public server")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--timeout", type=float, default=300.0, help="give up (and fail) after this long")
     p.add_argument("--json", action="store_true")
@@ -92,6 +97,8 @@ def _args(argv: list[str]) -> argparse.Namespace:
         raise UsageError(f"gonzaga netplay-check: --load must be from 0 to "
                          f"{(MAX_CONNECTIONS - 16) // a.seats - a.games} (one connection a seat, "
                          f"{MAX_CONNECTIONS} in all)")
+    if a.flood and not 20 <= a.flood <= 5000:
+        raise UsageError("gonzaga netplay-check: --flood must be 0 (none) or from 20 to 5000")
     if not 1 <= a.seconds <= 600:
         raise UsageError("gonzaga netplay-check: --seconds must be from 1 to 600")
     if not 1 <= a.seed <= 2 ** 31 - SEED_HOSTILE - 1:
@@ -170,8 +177,11 @@ class Children:
 class ServerProcess:
     """``gonzaga serve`` as a child process on loopback."""
 
-    def __init__(self, children: Children, data: Path, tls: bool = True):
+    def __init__(self, children: Children, data: Path, tls: bool = True, public: bool = False,
+                 name: str = "server"):
         self.children, self.data, self.tls = children, data, tls  # tls: wss://, as gonzaga serve runs
+        self.public = public  # the per-address limits and log level of a public server (the flood)
+        self.name = name
         self.pin: Optional[str] = None
         self.proc: Optional[asyncio.subprocess.Process] = None
         self.port = 0
@@ -185,11 +195,11 @@ class ServerProcess:
         """Start it and read the port from its one line; a port still held is tried again."""
         for attempt in range(10):
             self.starts += 1
+            # every seat and the load come from 127.0.0.1; debug: the secrets scan reads every log line
+            limits = [] if self.public else ["--no-address-limits", "--log-level", "debug"]
             self.proc = await self.children.spawn(
-                ["-m", "gonzaga", "serve", "--host", "127.0.0.1", "--port", str(port), "--data", str(self.data),
-                 # every seat and the load come from 127.0.0.1; debug: the secrets scan reads every log line
-                 "--no-address-limits", "--log-level", "debug"] + ([] if self.tls else ["--no-tls"]),
-                f"server-{self.starts}")
+                ["-m", "gonzaga", "serve", "--host", "127.0.0.1", "--port", str(port), "--data", str(self.data)]
+                + limits + ([] if self.tls else ["--no-tls"]), f"{self.name}-{self.starts}")
             try:
                 line = await asyncio.wait_for(self.proc.stdout.readline(), SERVER_START_SECONDS)
             except asyncio.TimeoutError:
@@ -203,7 +213,10 @@ class ServerProcess:
             if port == 0 or attempt == 9:
                 break
             await asyncio.sleep(0.2)  # the port of a killed server may take a moment to be free
-        raise CheckError(f"the server did not start: {self.children.tail(f'server-{self.starts}') or 'no output'}")
+        raise CheckError(f"the server did not start: {self.children.tail(f'{self.name}-{self.starts}') or 'no output'}")
+
+    def stderr_files(self) -> list[Path]:
+        return [self.children.folder / f"{self.name}-{k}.stderr" for k in range(1, self.starts + 1)]
 
     async def kill(self) -> None:
         if self.proc:
@@ -581,12 +594,16 @@ async def _run(a, folder: Path, children: Children, res: dict, problems: list[st
         hostile_log.close()
     if a.load:
         await load(a, children, server, res, problems)
-        await compare_plain(a, children, ServerProcess(children, folder / "plain", tls=False), res, problems)
+        await compare_plain(a, children, ServerProcess(children, folder / "plain", tls=False, name="plain-server"),
+                            res, problems)
+    if a.flood:
+        await flood(a, ServerProcess(children, folder / "flood", public=True, name="flood-server"), content,
+                    res, problems)
     res["server_alive"] = await ping(server.url)
     status = await server.stop()
     if status != 0:
         problems.append(f"the server did not end cleanly on SIGTERM (status {status})")
-    bad = children.log_errors("server-")
+    bad = children.log_errors("server-") + children.log_errors("plain-server-") + children.log_errors("flood-server-")
     res["server_log_errors"] = len(bad)
     if bad:
         problems.append(f"the server logged {len(bad)} error(s), first: {bad[0][:200]}")

@@ -1,7 +1,8 @@
 """``netplay-check``'s probes of the messages of a real online game (issue 39): ``chat``,
 ``emote``, ``resign``, ``rematch`` and ``watch`` malformed (a field missing, of the wrong type,
 too long, an unknown emote, a stray field), the same with a token nobody holds, the
-server-to-client messages (``history``, ``said``, ``watching``, ``lobby``) sent by a client, and,
+server-to-client messages (``history``, ``said``, ``watching``, ``lobby``, ``update`` with a
+turn timer's ``turn_left``) sent by a client, and,
 with a token of a game of its own: a line of invisible characters, a rematch before the end, a
 spectator who tries to speak. Each must get its error code (the contract's), never a crash or
 silence; the server must keep answering.
@@ -43,6 +44,10 @@ def malformed_frames(bogus_token: str, unused_code: str) -> list[tuple[str, str,
         ("watching from a client", _frame(type="watching", game="0" * 16, code=unused_code, map={}),
          "bad_message"),
         ("lobby from a client", _frame(type="lobby", game="0" * 16, code=unused_code, seats=[]), "bad_message"),
+        ("update with a time left from a client", _frame(type="update", game="0" * 16, n=1, seat=0, view={},
+                                                         seats=[], turn_left=30), "bad_message"),
+        ("update with a negative time left", _frame(type="update", game="0" * 16, n=1, seat=0, view={},
+                                                    seats=[], turn_left=-5), "bad_message"),
         # well formed, but nobody holds the token or the code: the same answers as for ``act``/``join``
         ("chat with a bad token", P.encode(P.Chat(token=bogus_token, text="hello")), "bad_token"),
         ("emote with a bad token", P.encode(P.Emote(token=bogus_token, emote="hello")), "bad_token"),

@@ -7,7 +7,7 @@ deeper than ``MAX_DEPTH`` is refused before it is parsed into models.
 Client -> server                       Server -> client
   create  name, seats, scenario, seed    joined   game, code, seat, token, host, map
   join    code, name                     lobby    game, code, seats, started
-  resume  game, token                    update   game, n, seat, view, last, seats
+  resume  game, token                    update   game, n, seat, view, last, seats, turn_left
   set_seat token, seat, kind, bot        error    code, message, rule
   start   token                          pong
   act     token, n, action               watching game, code, map (a spectator)
@@ -258,6 +258,9 @@ class Update(_Msg):
     view: dict[str, Any]  # JSON: ``viewcodec.view_to_json``
     last: Optional[LastAction] = None  # None for a snapshot (on joining, resuming, starting)
     seats: list[SeatInfo]
+    # a turn timer and the receiving seat due to decide: the seconds it has left (a duration, not
+    # a time of day, so the two computers' clocks need not agree); None otherwise
+    turn_left: Optional[Annotated[float, Field(ge=0, le=3600, strict=True, allow_inf_nan=False)]] = None
 
 
 class Error(_Msg):

@@ -22,6 +22,7 @@ import hashlib
 import logging
 import re
 import socket
+import time
 from typing import Optional
 from urllib.parse import urlsplit
 
@@ -186,6 +187,9 @@ class Table:
         self.watching = False  # a spectator: no seat, the public view
         self.grace = protocol.GRACE_DEFAULT
         self.turn_secs: Optional[int] = None
+        # the server's count for this seat's move under a turn timer: (the record length it is
+        # for, when it runs out by this computer's clock); None when no count runs for this seat
+        self.turn_due: Optional[tuple[int, float]] = None
         self.rematch: list[int] = []  # the seats that asked for a rematch
         self.watchers = 0
         self._history: Optional[protocol.History] = None  # a log that came before its snapshot
@@ -357,6 +361,8 @@ class Table:
                 self._history = None if self.session.history(msg) else msg
             return True
         if isinstance(msg, protocol.Update):
+            if msg.seat == self.seat:  # stamped on arrival: a held update's count runs meanwhile
+                self.turn_due = None if msg.turn_left is None else (msg.n, time.monotonic() + msg.turn_left)
             if hold and self.session is not None:
                 self._held.append(msg)
                 if len(self._held) > MAX_HELD:

@@ -14,6 +14,7 @@ import hashlib
 import logging
 import multiprocessing
 import secrets
+import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from collections import deque
 from typing import Optional, Protocol, Union
@@ -288,7 +289,31 @@ class GameRoom:
                v: Optional[GameState] = None) -> P.Update:
         v = self.table.view_for(seat) if v is None else v
         return P.Update(game=self.id, n=self.n, seat=seat, view=view_to_json(v),
-                        last=last, seats=infos if infos is not None else self.seat_infos())
+                        last=last, seats=infos if infos is not None else self.seat_infos(),
+                        turn_left=self.turn_left(seat, v))
+
+    def turn_left(self, seat: Optional[int], v: Optional[GameState] = None,
+                  now: Optional[float] = None) -> Optional[float]:
+        """Seconds ``seat`` has left under the turn timer at ``v``'s position (None: no timer, or
+        not a human seat's turn). A seat told it is due starts its count now, the same count
+        ``timers.check_room`` keeps, so the client's countdown is the server's."""
+        st = self.state if v is None else v
+        if not self.turn_secs or seat is None or not self.table.started or self.table.is_over \
+                or seat not in st.to_act() or self.table.seats[seat].kind != "human":
+            return None
+        position = turn_position(st)
+        if position != turn_position(self.state):
+            return None  # an update of an earlier position: the game has moved on since
+        now = time.monotonic() if now is None else now
+        pos, since = self.waiting_since.get(seat) or (None, None)
+        if pos != position:
+            pos, since = self.waiting_since[seat] = (position, now)
+        return 0.0 if since is None else round(max(0.0, self.turn_secs - (now - since)), 1)
+
+
+def turn_position(st: GameState) -> tuple:
+    """What the turn timer counts at: a seat's wait starts again when this changes."""
+    return (st.round, st.phase, st.turn if st.phase == "place" else -1)
 
 
 def _choose(bot, v: GameState, seat: int) -> Action:

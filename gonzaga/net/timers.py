@@ -14,7 +14,7 @@ import logging
 import time
 from typing import Optional, Protocol
 
-from .rooms import GameRoom
+from .rooms import GameRoom, turn_position
 
 
 class TimedServer(Protocol):
@@ -62,7 +62,7 @@ def check_room(server: TimedServer, room: GameRoom, now: float) -> None:
     room's turn timer is handed to the table as a time-out."""
     t = room.table
     st = t.state
-    position = (st.round, st.phase, st.turn if st.phase == "place" else -1)
+    position = turn_position(st)
     due = {i for i in st.to_act() if t.seats[i].kind == "human"}
     for seat in list(room.waiting_since):
         if seat not in due or room.waiting_since[seat][0] != position:

@@ -35,7 +35,6 @@ class TalkStrip:
         self.emotes_open = False
         self.asked = False  # this seat asked for a rematch of the game on the screen
         self.box: Optional[pygame.Rect] = None
-        self._due: Optional[tuple] = None  # (position, since): when this seat became due, for the turn timer
 
     @property
     def table(self):
@@ -87,21 +86,18 @@ class TalkStrip:
         return i18n.t("online.rematch_by", names=names)
 
     def time_left(self, now: Optional[float] = None) -> Optional[int]:
-        """Seconds this seat has left under the host's turn timer (None: no timer, or not its turn).
-        Counted from when this computer saw the seat become due at this position, with the
-        server's position key (``net/timers.py``), so it may run a moment behind the server."""
+        """Seconds this seat has left under the host's turn timer (None: no timer, or not its turn):
+        the server's own count (``update.turn_left``, a duration, so the clocks need not agree),
+        run down by this computer's clock since the update arrived."""
         t = self.table
         s = self.game.session
         st = s.state
-        if not t.turn_secs or not s.plays() or st.phase not in ("plan", "place") \
+        due = t.turn_due
+        if due is None or due[0] != s.n or not s.plays() or st.phase not in ("plan", "place") \
                 or s.seat not in st.to_act() or s.pending is not None:
-            self._due = None
             return None
         now = time.monotonic() if now is None else now
-        position = (st.round, st.phase, st.turn if st.phase == "place" else -1)
-        if self._due is None or self._due[0] != position:
-            self._due = (position, now)
-        return max(0, int(t.turn_secs - (now - self._due[1]) + 0.999))
+        return max(0, int(due[1] - now + 0.999))
 
     # ------------------------------------------------------------ frame hooks
 
