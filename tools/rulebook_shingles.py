@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import re
+import sys
 import unicodedata
 from pathlib import Path
 

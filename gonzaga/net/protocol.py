@@ -28,7 +28,7 @@ is only "seat N planned" until the reveal; the setup's decks and objectives are 
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any, Final, Literal, Optional, Union
+from typing import Annotated, Any, Final, Literal, Optional, Protocol, Union
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -209,7 +209,13 @@ class SeatInfo(BaseModel):
     resigned: bool = False  # the player resigned: the AI plays the seat to the end
 
 
-def player_name(seat) -> Optional[str]:
+class _SeatLike(Protocol):
+    kind: str
+    name: str
+    player: Optional[str]
+
+
+def player_name(seat: _SeatLike) -> Optional[str]:
     """The player a seat (a ``SeatInfo`` or a server room's seat) belongs to: a human seat's
     name, or the player an AI seat plays for (who dropped out or resigned: the seat is still
     theirs, in the panels, the chat and the game log alike); None for an AI's own seat or a
