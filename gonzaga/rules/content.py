@@ -145,7 +145,7 @@ class BoardFile(_Strict):
     hexes: list[HexModel]
     sites: list[SiteModel]
     barriers: list[BarrierModel]
-    render: RenderModel = RenderModel()
+    render: RenderModel = Field(default_factory=RenderModel)
 
     @model_validator(mode="after")
     def _references(self) -> Self:
