@@ -371,21 +371,22 @@ class TutorialGameScene(TutorialRefusals, TutorialBox, TutorialMarks, GameScene)
         target = self.target_rect()
         if target is not None:
             col = (255, int(170 + 60 * pulse), 40)
-            pygame.draw.rect(surf, col, target.inflate(10, 10), 4, 10)
+            pygame.draw.rect(surf, col, target.inflate(W.sc(10), W.sc(10)), W.sc(4), W.sc(10))
         self.box, parts = self._layout_box(target)
         box = self.box
         if target is not None:
             self._arrow(surf, box, target, pulse)
-        W.panel(surf, box, (255, 250, 236), (170, 120, 40), 12, 3, alpha=250)
-        y = box.y + 12
+        sc = W.sc  # the box grows with the interface scale, as the panels do
+        W.panel(surf, box, (255, 250, 236), (170, 120, 40), sc(12), sc(3), alpha=250)
+        y = box.y + sc(12)
         for p in parts:
-            surf.blit(p, (box.x + 16, y))
-            y += p.get_height() + 8
-        x = box.right - 14
+            surf.blit(p, (box.x + sc(16), y))
+            y += p.get_height() + sc(8)
+        x = box.right - sc(14)
         for b in reversed(self._box_buttons()):
-            bw = max(96, W.text(b.label, "sans_semibold", b.px).get_width() + 26)
-            b.rect = pygame.Rect(x - bw, box.bottom - 46, bw, 36)
-            x -= bw + 8
+            bw = max(sc(96), W.text(b.label, "sans_semibold", b.px).get_width() + sc(26))
+            b.rect = pygame.Rect(x - bw, box.bottom - sc(46), bw, sc(36))
+            x -= bw + sc(8)
         for b in self._box_buttons():
             b.draw(surf)
 
