@@ -160,6 +160,9 @@ class GameScene(HandMixin, PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, 
                 self._view_saved = self.renderer.view_state()
         else:
             self.renderer.set_rect(self.board_rect)
+        if self.online is not None:  # the chat strip sits on the map: the legend goes elsewhere
+            self.renderer.set_keep_clear([r.move(-self.board_rect.x, -self.board_rect.y)
+                                          for r in self.online.keep_clear()])
         self._layout_key = (size, self._mode(), self.private_seat, self.place.mode if self.place else None,
                             self.state.phase, self.session.version if self._mode() in ("plan", "place") else 0)
         self._build_widgets()
