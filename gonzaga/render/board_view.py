@@ -176,6 +176,7 @@ class BoardRenderer(StaticLayerMixin, PiecesLayerMixin):
         # parts of the rect (its own coordinates, zoom 1) something else covers: the legend, the
         # compass and the cartouche go elsewhere (an online game's chat strip, issue 40)
         self.keep_clear: tuple[pygame.Rect, ...] = ()
+        self.align_x = 0.5  # where the map stands in a rect wider than it: 0 left, 0.5 centred, 1 right
         self.sprite_budget = 1  # new fief sprites made per frame; the rest scaled from another size
         self._made_this_frame = 0
         self.set_rect(rect)
@@ -213,7 +214,9 @@ class BoardRenderer(StaticLayerMixin, PiecesLayerMixin):
         margin = max(6, int(min(rect.w, rect.h) * 0.015))
         aw, ah = max(1, rect.w - 2 * margin), max(1, rect.h - 2 * margin)
         self._fit_size = min(aw / (x1 - x0), ah / (y1 - y0))
-        self._fit_o = (rect.w / 2 - (x0 + x1) / 2 * self._fit_size, rect.h / 2 - (y0 + y1) / 2 * self._fit_size)
+        free = aw - (x1 - x0) * self._fit_size  # the width the map leaves: centred, or as ``align_x`` says
+        self._fit_o = (margin + free * self.align_x - x0 * self._fit_size,
+                       rect.h / 2 - (y0 + y1) / 2 * self._fit_size)
         if not same_size:
             self._fit_layer = None
             self._static = None
@@ -228,6 +231,17 @@ class BoardRenderer(StaticLayerMixin, PiecesLayerMixin):
             self.set_view_state(keep)
         else:
             self._apply_view()
+
+    def set_align(self, align_x: float) -> None:
+        """Where the map stands in a rect wider than it (0 left, 0.5 centred, 1 right): refits."""
+        if align_x == self.align_x:
+            return
+        self.align_x = align_x
+        keep = self.view_state() if self._fit_layer is not None else None
+        rect, self._rect = self._rect, pygame.Rect(0, 0, 1, 1)
+        self.set_rect(rect)
+        if keep is not None:
+            self.set_view_state(keep)
 
     def set_keep_clear(self, rects) -> None:
         """Keep the legend, the compass and the cartouche off ``rects`` (the rect's own

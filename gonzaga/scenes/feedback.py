@@ -504,7 +504,10 @@ class Feedback:
             # earlier frame, the chart stood over the fourth seat's box)
             fit = sc._fit_seats(p.y + W.sc(10), set()) if hasattr(sc, "_fit_seats") else "full"
             gap = W.sc(5) if fit == "tight" else W.sc(8)
-            y = p.y + W.sc(10) + sum(box_h(i, seat, False) + gap for i, seat in enumerate(seats))
+            if hasattr(sc, "_seat_boxes"):  # (in two columns on a wide window)
+                y = sc._seats_bottom(sc._seat_boxes(p.y + W.sc(10), set()))
+            else:
+                y = p.y + W.sc(10) + sum(box_h(i, seat, False) + gap for i, seat in enumerate(seats))
             r = pygame.Rect(p.x + W.sc(10), y + W.sc(44), p.w - W.sc(20), p.bottom - y - W.sc(54))  # Watch above
             cached = self._panel_chart = (key, r if r.w >= W.sc(220) and r.h >= W.sc(230) else None)  # (room for its legend)
         return None if cached[1] is None else cached[1].copy()
