@@ -45,16 +45,13 @@ def panel_width(size, scale: float, aspect: Optional[float] = None) -> tuple[int
     return min(w - board, int(PANEL_MAX * scale)), True
 
 
-def map_align(size, scale: float, aspect: float) -> float:
-    """Where the map stands in its room on a wide window (``BoardRenderer.align_x``): against the
-    panel, its strip on the left; centred where the panel's limit left room on both sides."""
-    w, h = size
-    pw, wide = panel_width(size, scale, aspect)
-    if not wide:
-        return 0.5
-    bh = h - (TOP_H + BOTTOM_H) * scale
+def map_align(board, aspect: float) -> float:
+    """Where the map stands in a wide window's ``board`` (its width and height; see
+    ``BoardRenderer.align_x``): centred if that leaves its strip on the left, else as far right
+    as the strip needs (against the panel)."""
+    bw, bh = board
     fit = bh * (1 - 2 * MAP_MARGIN)
-    free = (w - pw) - 2 * MAP_MARGIN * bh - fit * aspect  # the width the map leaves in its room
+    free = bw - 2 * MAP_MARGIN * min(bw, bh) - fit * aspect  # the width the map leaves in its room
     if free <= 0:
         return 0.5
     return min(1.0, max(0.5, fit * STRIP / free))

@@ -62,8 +62,8 @@ class RemoteBar:
         it): the map's legend is drawn clear of it."""
         talk = self.talk
         t = self.table
-        if t.seat is None or t.watching:  # a spectator has no strip (a lost connection keeps its place)
-            return []
+        if t.seat is None or t.watching or talk.in_panel():  # a spectator has no strip; a wide window's
+            return []  # is in the side panel (a lost connection keeps its place)
         talk.layout()
         box = talk.box
         return [box.inflate(W.sc(8), W.sc(8)).union(box.move(0, -W.sc(44)))]  # (the tag's room above)

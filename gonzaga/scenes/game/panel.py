@@ -36,7 +36,7 @@ class PanelMixin:
         if self.app.stack.top is self:
             hovered = next((i for rc, i in self._log_rects if rc.collidepoint(self._mouse)), None)
         key = (self.session.version, getattr(self.session, "presence", None), self.log_scroll,
-               tuple(self.panel_rect), hovered, i18n.language(), self._mode(), self.private_seat,
+               tuple(self.panel_rect), hovered, i18n.language(), self._mode(), self.private_seat, self._panel_foot(),
                self.app.stack.top is self, theme.text_scale(), surf.get_size(), self.end_selected,
                tuple(self.feedback.score(i, s.score) for i, s in enumerate(st.seats)))
         cached = getattr(self, "_panel_cache", None)
@@ -180,11 +180,12 @@ class PanelMixin:
             y += sc(6)
         # the log (when at least two of its lines fit; at the end the score chart may take its place)
         self._log_whole_lines = 0
-        if p.bottom - y < sc(26 + 10 + 48) or (st.phase == "over" and self.feedback.chart_in_panel()):
+        foot = p.bottom - self._panel_foot()  # (an online game's chat strip, on a wide window)
+        if foot - y < sc(26 + 10 + 48) or (st.phase == "over" and self.feedback.chart_in_panel()):
             return
         W.blit_text(surf, i18n.t("game.log"), (p.x + sc(14), y + sc(2)), "sans_bold", 16, W.TEXT)
         y += sc(26)
-        area = pygame.Rect(p.x + sc(10), y, p.w - sc(20), p.bottom - y - sc(10))
+        area = pygame.Rect(p.x + sc(10), y, p.w - sc(20), foot - y - sc(10))
         pygame.draw.rect(surf, (246, 238, 218), area, 0, 6)
         lines = self.session.log
         clip = surf.get_clip()
@@ -215,6 +216,11 @@ class PanelMixin:
         if n == start:  # an empty log: what it could hold
             self._log_whole_lines = (area.h - sc(6)) // (line_h + sc(3))
         surf.set_clip(clip)
+
+    def _panel_foot(self) -> int:
+        """The height an online game's chat strip takes at the panel's foot (a wide window), or 0."""
+        online = getattr(self, "online", None)
+        return online.talk.panel_foot() if online is not None else 0
 
     def _log_min_height(self) -> int:
         """The log's heading and LOG_LINES whole lines with the log's margins."""
@@ -266,7 +272,7 @@ class PanelMixin:
             below += self._preview_table_size()[1] + W.sc(10)
         for fit in ("full", "nochips", "tight"):
             self._seat_fit = fit
-            if self._seats_bottom(self._seat_boxes(y, to_act)) + below <= p.bottom:
+            if self._seats_bottom(self._seat_boxes(y, to_act)) + below + self._panel_foot() <= p.bottom:
                 return fit
         return "tight"
 

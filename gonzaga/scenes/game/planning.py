@@ -132,7 +132,7 @@ class PlanningMixin:
         height = self._preview_table_size()[1]
         y = self._seats_bottom(self._seat_boxes(p.y + sc(10), set(self.state.to_act())))
         r = pygame.Rect(p.x + sc(10), y, p.w - sc(20), height)
-        return r if r.bottom + sc(10) + self._log_min_height() <= p.bottom else None
+        return r if r.bottom + sc(10) + self._log_min_height() + self._panel_foot() <= p.bottom else None
 
     def _draw_preview(self, surf, in_panel: bool = False) -> None:
         """On the map: where this round's fief could go under the previewed plan (a light

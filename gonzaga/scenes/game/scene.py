@@ -164,7 +164,8 @@ class GameScene(HandMixin, PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, 
                 self._view_saved = self.renderer.view_state()
         else:
             self.renderer.set_rect(self.board_rect)
-        self.renderer.set_align(map_align(size, W.ui_scale(), self._map_aspect))  # (see game_sizes)
+        # a wide window: the map by the panel, its strip on the left (centred if that leaves the strip)
+        self.renderer.set_align(map_align(self.board_rect.size, self._map_aspect) if self.wide else 0.5)
         if self.online is not None:  # the chat strip sits on the map: the legend goes elsewhere
             self.renderer.set_keep_clear([r.move(-self.board_rect.x, -self.board_rect.y)
                                           for r in self.online.keep_clear()])
