@@ -97,3 +97,23 @@ def test_the_panel_width_rule():
     pw, wide = panel_width((3440, 1440), 1.44, aspect)  # ultra-wide: two columns at most; the map centred
     assert wide and pw == int((2 * 390 + 60) * 1.44)
     assert panel_width((2560, 1440), 1.44) == (561, False)  # no map: the panel as before
+
+
+def test_a_hovered_cell_of_the_table_is_the_one_previewed(app):
+    """The pointer on a cell of the table of best points previews that pair: its cell lit, its
+    best spot on the map (the pair is read before the table's cells are laid out anew)."""
+    import pygame
+    SW.resize(app, (2560, 1440))
+    SW.show_planning(app)
+    g = SW._game(app)
+    app.run_frames(1)
+    chosen = (g.choice_region, g.choice_action)
+    unavailable = g.state.seats[g.private_seat].unavailable
+    rect, region, action = next(c for c in g._preview_cells if (c[1], c[2]) != chosen
+                                and c[1] not in unavailable and c[2] not in unavailable)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    app.run_frames(2)
+    assert g.preview_pair() == (region, action)
+    assert tuple(app.screen.get_at((rect.x + 3, rect.centery)))[:3] == (230, 196, 120)  # its cell lit
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(2, 2), rel=(0, 0), buttons=(0, 0, 0)))
+    app.run_frames(1)

@@ -138,6 +138,10 @@ class PlanningMixin:
         """On the map: where this round's fief could go under the previewed plan (a light
         wash), its best spot (gold) and the points there; and a table of every pair (on the map,
         or with ``in_panel`` in the side panel of a wide window, drawn after the panel)."""
+        # the pair read before the table's cells are laid out anew (a hovered cell counts); the
+        # panel's pass, later in the frame, draws the one the map's pass read
+        pair = self._pair_now if in_panel else self.preview_pair()
+        self._pair_now = pair
         if not in_panel:
             self._preview_rect = None
             self._preview_head = None
@@ -146,7 +150,6 @@ class PlanningMixin:
             return
         st = self.state
         prev = self.previews()
-        pair = self.preview_pair()
         r = self.renderer
         if pair is not None and not in_panel:
             p = prev[pair]

@@ -92,6 +92,7 @@ class GameScene(HandMixin, PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, 
         self.preview_folded: Optional[bool] = None  # the table of best points: None = by the map's size
         self._preview_head: Optional[pygame.Rect] = None
         self._preview_cells: list = []
+        self._pair_now: Optional[tuple] = None  # the pair the table of best points shows this frame
         self.assist = AssistBar(self)  # hints, take-backs, a refusal's "why?" (issue 11)
         if self.online is not None:
             self.assist = RemoteAssistBar(self)  # hints; no take-back (the server keeps the game)
