@@ -358,7 +358,11 @@ def _game_problems(g) -> list[str]:
         covers.append(("the score chart", g.feedback.chart_rect()))
     if getattr(g, "_preview_rect", None) is not None:
         table = g._preview_rect
-        for name, rect in covers + [("the map's corner piece", d) for d in g.renderer.decoration_rects()]:
+        pieces = [("the map's corner piece", d) for d in g.renderer.decoration_rects()]
+        legend = g.renderer.legend_rect()
+        if legend is not None:
+            pieces.append(("the map's legend", legend))
+        for name, rect in covers + pieces:
             if table.colliderect(rect):
                 out.append(f"game: the best-points table {tuple(table)} covers {name} {tuple(rect)}")
         covers.append(("the best-points table", table))

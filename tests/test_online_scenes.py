@@ -4,11 +4,12 @@ lost connection and of an absent player. Headless (SDL dummy), through the app's
 with posted mouse and key events; the friend is a second ``Table`` in this process, and the
 server is the one the host's game starts (on a loopback port).
 
-Loops are bounded by frame counts (``frames_until``, with ``test_net_client.pump``).
+Loops are bounded by frame counts and the clock (``frames_until``, with ``test_net_client.pump``).
 """
 from __future__ import annotations
 
 import socket
+import time
 import pygame
 import pytest
 
@@ -23,7 +24,8 @@ import screen_walk as SW
 from scene_events import click, key, post
 from test_net_client import pump
 
-FRAMES = 3000  # frames at most while waiting for the server
+FRAMES = 3000  # frames at least while waiting for the server
+WAIT_SECONDS = 60.0  # and seconds at least (a frame count alone fails under load)
 
 
 @pytest.fixture
@@ -49,9 +51,17 @@ class Frames:
         self.app.run_frames(1)
 
 
-def frames_until(app, cond, others=(), frames: int = FRAMES) -> bool:
-    """Run frames (and tick the friends' tables) until ``cond()``; False if it never held."""
-    return pump([Frames(app), *others], cond, frames)
+def frames_until(app, cond, others=(), frames: int = FRAMES, seconds: float = WAIT_SECONDS) -> bool:
+    """Run frames (and tick the friends' tables) until ``cond()``; False if it never held within
+    ``frames`` frames and ``seconds`` of the clock, whichever lasts longer (on a loaded machine
+    the server's thread gets less done in a frame than alone)."""
+    deadline = time.monotonic() + seconds
+    n = 0
+    while n < frames or time.monotonic() < deadline:
+        if pump([Frames(app), *others], cond, 1):
+            return True
+        n += 1
+    return False
 
 
 def caught_up(guest, s) -> bool:

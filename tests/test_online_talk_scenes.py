@@ -4,18 +4,36 @@ puts the new game on the screen. Headless, through the app's real loop with post
 friend is a second ``Table`` in this process (helpers from ``test_online_scenes``)."""
 from __future__ import annotations
 
+import time
+
 import pygame
 import pytest
 
 from gonzaga.rules import legal_actions
 from gonzaga.words import i18n
 
+import screen_walk as SW
 from scene_events import click, key
 from test_online_scenes import app, button, frames_until, host_game, top_name, type_text  # noqa: F401 (fixture)
 
 
 def guest_lines(guest) -> str:
     return " | ".join(guest.session.log_lines())
+
+
+def wait_for(app, cond, others=(), seconds: float = 120.0) -> bool:
+    """Run frames (and tick the friends' tables) until ``cond()``, for at most ``seconds`` of the
+    clock: a count of frames says nothing of how far the server's thread got meanwhile, which on
+    a loaded machine may be much less than alone."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        app.run_frames(1)
+        for t in others:
+            t.tick()
+        if cond():
+            return True
+        time.sleep(0.002)
+    return False
 
 
 def test_the_host_chats_and_sends_a_quick_word(app):
@@ -28,8 +46,9 @@ def test_the_host_chats_and_sends_a_quick_word(app):
     assert talk.field.value == "d buona fortuna" and game.private_seat == 0
     key(app, pygame.K_RETURN)  # says it (and does not confirm the plan)
     assert talk.field.value == "" and game.session.state.seats[0].plan is None
-    assert frames_until(app, lambda: "Ann: d buona fortuna" in guest_lines(guest), [guest])
-    assert "Ann: d buona fortuna" in " | ".join(game.session.log_lines())  # the host's own log too
+    # the friend's log and the host's own, each when the server's echo reaches it (in either order)
+    assert wait_for(app, lambda: "Ann: d buona fortuna" in guest_lines(guest)
+                    and "Ann: d buona fortuna" in " | ".join(game.session.log_lines()), [guest])
     click(app, talk.emote_toggle.rect.center)
     app.run_frames(1)
     assert talk.emotes_open
@@ -102,29 +121,31 @@ def test_watching_a_game_from_the_join_screen(app, tmp_path):
 
 
 def test_a_rematch_puts_the_new_game_on_the_screen(app, monkeypatch):
+    # every wait is on its condition with a generous deadline (it failed once under load with
+    # waits of a few thousand frames and a fixed three frames before the Rematch button was read)
     from gonzaga.net import endgame
     from gonzaga.scenes.game import GameScene
     monkeypatch.setattr(endgame, "RESIGN_LEVEL", "random")  # the game to its end quickly
     game, guest = host_game(app)
     old, old_game = game.session, app.table.game
     assert app.table.resign() and guest.resign()  # the server's AI plays both seats to the end
-    assert frames_until(app, lambda: old.humans == [], [guest])  # resigned: the reveals go on by themselves
-    assert frames_until(app, lambda: old.state.phase == "over" and guest.session.state.phase == "over",
-                        [guest], frames=60000)
-    app.run_frames(3)
+    assert wait_for(app, lambda: old.humans == [], [guest])  # resigned: the reveals go on by themselves
+    assert wait_for(app, lambda: old.state.phase == "over" and guest.session.state.phase == "over",
+                    [guest], seconds=600)
     screen = app.stack.find(GameScene)
     talk = screen.online.talk
-    assert talk.rematch_shown()
+    assert wait_for(app, lambda: talk.rematch_shown() and talk.rematch_button.rect.w > 0)  # drawn, so placed
     click(app, talk.rematch_button.rect.center, 2)
     assert not talk.rematch_button.enabled
-    assert frames_until(app, lambda: "waiting for 1 more" in talk.rematch_words(), [guest])
+    assert wait_for(app, lambda: "waiting for 1 more" in talk.rematch_words(), [guest])
     assert guest.ask_rematch()
-    assert frames_until(app, lambda: app.stack.find(GameScene) is not None
-                        and app.stack.find(GameScene).session is not old, [guest])
+    assert wait_for(app, lambda: app.stack.find(GameScene) is not None
+                    and app.stack.find(GameScene).session is not old, [guest])
     new = app.stack.find(GameScene)
     assert new.session is app.table.session and new.session.state.phase in ("plan", "setup")
-    assert app.table.game != old_game and app.table.status == "connected"  # the same connection goes on
-    assert frames_until(app, lambda: new.private_seat == 0, [guest])  # this seat's hand, in the new game
+    assert app.table.game != old_game
+    assert wait_for(app, lambda: app.table.status == "connected")  # the same connection goes on
+    assert wait_for(app, lambda: new.private_seat == 0, [guest])  # this seat's hand, in the new game
     guest.close()
 
 
@@ -145,4 +166,22 @@ def test_the_turn_timer_counts_down_from_the_servers_seconds(app):
     assert frames_until(app, lambda: s.state.seats[0].plan is not None, [guest])
     assert t.turn_due is None and talk.time_left() is None  # Bob's to plan, not this seat
     assert guest.turn_due is not None and guest.turn_due[0] == guest.session.n  # Bob's count goes on
+    guest.close()
+
+
+def test_the_chat_strip_and_the_map_legend_leave_each_other_in_view(app):
+    game, guest = host_game(app)
+    talk = game.online.talk
+    for size in ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440)):
+        SW.resize(app, size)
+        app.run_frames(2)
+        legend = game.renderer.legend_rect()
+        assert talk.box is not None and legend is not None, size  # both drawn, the legend kept
+        assert not legend.colliderect(talk.box), (size, legend, talk.box)
+        if game.wide:  # a wide window: the strip under the game log, off the map
+            assert game.panel_rect.contains(talk.box) and not talk.box.colliderect(game.board_rect), size
+            assert game._log_rects and all(r.bottom <= talk.box.top for r, _n in game._log_rects), size
+        else:
+            assert game.board_rect.contains(legend) and game.board_rect.contains(talk.box), size
+    assert game.wide  # (2560x1440 is)
     guest.close()

@@ -270,3 +270,26 @@ def test_the_title_screen_offers_the_tutorial_and_then_continue(app):
     title.layout(app.size)
     b = next(w for w in title.widgets.items if getattr(w, "label", "") == "Continue tutorial")
     assert "Placing your fief" in b.sub and b.rect.bottom <= app.size[1]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (2560, 1440)])
+def test_the_box_grows_with_the_window_and_leaves_the_marked_hexes_in_view(make_app, size):
+    from gonzaga.scenes.tutorial import start_tutorial
+    from gonzaga.scenes.tutorial_box import BOX_W
+    from gonzaga.ui import widgets as W
+    app = make_app(size)
+    g = start_tutorial(app, "place")
+    app.run_frames(2)
+    widths = []
+    for _ in range(8):
+        app.run_frames(1)  # drawn: the box has its place for this step
+        g = tut(app)
+        screen = pygame.Rect(0, 0, *size)
+        assert screen.contains(g.box), (g.step.key, g.box)
+        marked = g._hex_rect(g._target_hexes())
+        if marked is not None:  # the hexes the step talks about stay in view
+            assert not g.box.colliderect(marked), (g.step.key, g.box, marked)
+        widths.append(g.box.w)
+        do_step(app, g)
+    # as wide as the panels' scale makes it (at 1280x720 the scale is 1: as before)
+    assert max(widths) >= round(BOX_W * W.ui_scale()) - 1, (W.ui_scale(), widths)

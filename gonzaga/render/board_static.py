@@ -407,10 +407,13 @@ class StaticLayerMixin:
         ch = t1.get_height() + t2.get_height() + 2 * _rule_gap(S) + int(S * 0.5)
         m = int(S * 0.6)
         corners = [(wr.x + x, wr.y + y) for x, y in ((m, m), (W - m - cw, m), (m, H - m - ch), (W - m - cw, H - m - ch))]
+        z = S / self._fit_size if self._fit_size > 0 else 1.0  # this layer's zoom
+        covered = [pygame.Rect(wr.x + int(r.x * z), wr.y + int(r.y * z), int(math.ceil(r.w * z)),
+                               int(math.ceil(r.h * z))) for r in self.keep_clear]
 
         def cost(box: pygame.Rect) -> float:
-            # land hexes and sites under the box cost most; open sea little
-            c = 0.0
+            # land hexes and sites under the box cost most; open sea little; a covered part never
+            c = 1e9 if box.collidelist(covered) != -1 else 0.0
             for h, t in self._terrain.items():
                 x, y = self._local(hexgrid.to_pixel(h))
                 if box.collidepoint(x, y):
@@ -423,6 +426,7 @@ class StaticLayerMixin:
         best = min(range(4), key=lambda i: cost(boxes[i]))
         cart = boxes[best]
         self._cartouche_box = cart
+        self._legend_box: pygame.Rect | None = None
         placer.reserve(cart)
         _draw_cartouche(surf, cart, t1, t2, S)
         # the compass: the emptiest other corner, large where it covers no hex
@@ -434,7 +438,7 @@ class StaticLayerMixin:
             cboxes = []
             for x, y in ((m, m), (W - m - compass_d, m), (m, H - m - compass_d), (W - m - compass_d, H - m - compass_d)):
                 b = pygame.Rect(wr.x + x, wr.y + y, compass_d, compass_d)
-                if not b.colliderect(cart.inflate(S, S)) and placer.bounds.contains(b):
+                if not b.colliderect(cart.inflate(S, S)) and placer.bounds.contains(b) and b.collidelist(covered) == -1:
                     cboxes.append(b)
             free = [b for b in cboxes if b.collidelist(hex_boxes) == -1]
             if free:
@@ -457,8 +461,9 @@ class StaticLayerMixin:
                     spots.append(pygame.Rect(side_x, cb.bottom + m, lw, lh))
             for spot in spots:
                 if (placer.bounds.contains(spot) and spot.collidelist(hex_boxes) == -1
-                        and placer.is_free(spot)):
+                        and spot.collidelist(covered) == -1 and placer.is_free(spot)):
                     placer.reserve(spot)
+                    self._legend_box = spot
                     surf.blit(self._legend(S * k), spot.topleft)
                     return
 

@@ -173,6 +173,10 @@ class BoardRenderer(StaticLayerMixin, PiecesLayerMixin):
         self._job: Optional[_Job] = None
         self._view_changed = 0.0
         self.sync_builds = False  # build zoomed layers at once, on this thread (tools, tests)
+        # parts of the rect (its own coordinates, zoom 1) something else covers: the legend, the
+        # compass and the cartouche go elsewhere (an online game's chat strip, issue 40)
+        self.keep_clear: tuple[pygame.Rect, ...] = ()
+        self.align_x = 0.5  # where the map stands in a rect wider than it: 0 left, 0.5 centred, 1 right
         self.sprite_budget = 1  # new fief sprites made per frame; the rest scaled from another size
         self._made_this_frame = 0
         self.set_rect(rect)
@@ -210,7 +214,9 @@ class BoardRenderer(StaticLayerMixin, PiecesLayerMixin):
         margin = max(6, int(min(rect.w, rect.h) * 0.015))
         aw, ah = max(1, rect.w - 2 * margin), max(1, rect.h - 2 * margin)
         self._fit_size = min(aw / (x1 - x0), ah / (y1 - y0))
-        self._fit_o = (rect.w / 2 - (x0 + x1) / 2 * self._fit_size, rect.h / 2 - (y0 + y1) / 2 * self._fit_size)
+        free = aw - (x1 - x0) * self._fit_size  # the width the map leaves: centred, or as ``align_x`` says
+        self._fit_o = (margin + free * self.align_x - x0 * self._fit_size,
+                       rect.h / 2 - (y0 + y1) / 2 * self._fit_size)
         if not same_size:
             self._fit_layer = None
             self._static = None
@@ -225,6 +231,31 @@ class BoardRenderer(StaticLayerMixin, PiecesLayerMixin):
             self.set_view_state(keep)
         else:
             self._apply_view()
+
+    def set_align(self, align_x: float) -> None:
+        """Where the map stands in a rect wider than it (0 left, 0.5 centred, 1 right): refits."""
+        if align_x == self.align_x:
+            return
+        self.align_x = align_x
+        keep = self.view_state() if self._fit_layer is not None else None
+        rect, self._rect = self._rect, pygame.Rect(0, 0, 1, 1)
+        self.set_rect(rect)
+        if keep is not None:
+            self.set_view_state(keep)
+
+    def set_keep_clear(self, rects) -> None:
+        """Keep the legend, the compass and the cartouche off ``rects`` (the rect's own
+        coordinates at the whole-board view); the layers are rebuilt if that changes."""
+        rects = tuple(pygame.Rect(r) for r in rects)
+        if rects == self.keep_clear:
+            return
+        self.keep_clear = rects
+        self._fit_layer = None
+        self._static = None
+        self._crisp = None
+        self._temp = None
+        self._shown = None
+        self._apply_view()
 
     # ------------------------------------------------------------ the view (zoom and pan)
 
@@ -495,6 +526,7 @@ class BoardRenderer(StaticLayerMixin, PiecesLayerMixin):
         layer = _Layer(zoom, pygame.Rect(window), surf, seals, names, b._label_boxes, b._badge_boxes)
         layer.compass = getattr(b, "_compass_box", None)
         layer.cartouche = getattr(b, "_cartouche_box", None)
+        layer.legend = getattr(b, "_legend_box", None)
         return layer
 
     def label_boxes(self) -> list[pygame.Rect]:
@@ -509,6 +541,15 @@ class BoardRenderer(StaticLayerMixin, PiecesLayerMixin):
             return None
         self.static_layer()
         box = self._fit_layer.compass
+        return None if box is None else box.move(self._rect.topleft)
+
+    def legend_rect(self) -> Optional[pygame.Rect]:
+        """Where the legend of the symbols is on screen while the whole board is shown (None when
+        zoomed in, or when no place on the map holds it)."""
+        if self._zoom != 1.0:
+            return None
+        self.static_layer()
+        box = self._fit_layer.legend
         return None if box is None else box.move(self._rect.topleft)
 
     def decoration_rects(self) -> list[pygame.Rect]:
@@ -545,6 +586,7 @@ class _Layer:
         self.badge_boxes = badge_boxes
         self.compass: Optional[pygame.Rect] = None  # the compass rose (layer pixels), if drawn
         self.cartouche: Optional[pygame.Rect] = None  # the title cartouche (layer pixels), if drawn
+        self.legend: Optional[pygame.Rect] = None  # the legend of the symbols (layer pixels), if drawn
 
 
 class _Job:

@@ -4,6 +4,8 @@ reach them without loading the game screen (whose package imports the whole scen
 first frame."""
 from __future__ import annotations
 
+from typing import Optional
+
 from ..words import i18n
 from .board_view import BoardRenderer
 
@@ -15,19 +17,58 @@ END_H = 330
 
 MAP_KEEP = 0.9  # a larger interface size may take at most a tenth of the map's size at 100%
 
+# A wide window (issue 40): the map's height is its limit, so the width it cannot use goes to the
+# side panel (two columns of seats, the table of best points beside them, a longer log) instead of
+# empty sea on both sides of it. The map keeps a strip on its left for the title and the legend.
+BAR_MIN = 1060  # the bottom bar at its narrowest on a wide window (room for its left block and the cards)
+MAP_MARGIN = 0.015  # the renderer's margin around the map, of the board's smaller side
+STRIP = 0.32  # the strip left of the map for the title cartouche and the legend, of the map's height
+WIDE_GAIN = 200  # the panel takes the width only when it gains at least this much (scale 1)
+PANEL_MAX = 2 * PANEL_W + 60  # two columns of seats at most (an ultra-wide window keeps some sea)
 
-def board_size(size, scale: float) -> tuple[int, int]:
+
+def panel_width(size, scale: float, aspect: Optional[float] = None) -> tuple[int, bool]:
+    """The side panel's width for a window of ``size`` at interface scale ``scale`` and whether
+    the window is wide (the panel took the width the map of ``aspect`` cannot use; the map then
+    stands against the panel, its strip on the left). The planning bar's height decides it, so
+    the panel keeps its width through a game."""
+    w, h = size
+    pw = int(max(300 * scale, min(PANEL_W * scale, w * 0.245)))
+    if aspect is None:
+        return pw, False
+    bh = h - (TOP_H + BOTTOM_H) * scale
+    fit = bh * (1 - 2 * MAP_MARGIN)  # the map's height: it is height-bound on a wide window
+    need = fit * (aspect + STRIP) + 2 * MAP_MARGIN * bh
+    board = max(int(need) + 1, int(BAR_MIN * scale))
+    if w - board - pw < WIDE_GAIN * scale:
+        return pw, False
+    return min(w - board, int(PANEL_MAX * scale)), True
+
+
+def map_align(board, aspect: float) -> float:
+    """Where the map stands in a wide window's ``board`` (its width and height; see
+    ``BoardRenderer.align_x``): centred if that leaves its strip on the left, else as far right
+    as the strip needs (against the panel)."""
+    bw, bh = board
+    fit = bh * (1 - 2 * MAP_MARGIN)
+    free = bw - 2 * MAP_MARGIN * min(bw, bh) - fit * aspect  # the width the map leaves in its room
+    if free <= 0:
+        return 0.5
+    return min(1.0, max(0.5, fit * STRIP / free))
+
+
+def board_size(size, scale: float, aspect: Optional[float] = None) -> tuple[int, int]:
     """The map's room on the game screen (planning) for a window of ``size`` at interface scale
     ``scale``: what ``GameScene.layout`` gives it."""
     w, h = size
-    pw = int(max(300 * scale, min(PANEL_W * scale, w * 0.245)))
+    pw, _wide = panel_width(size, scale, aspect)
     return w - pw, int(h - (TOP_H + BOTTOM_H) * scale)
 
 
 def map_size(size, scale: float, aspect: float) -> float:
     """How large the whole map is drawn (its height in pixels) for a map ``aspect`` (width over
     height) fitted in the room ``board_size`` leaves it."""
-    bw, bh = board_size(size, scale)
+    bw, bh = board_size(size, scale, aspect)
     return max(1.0, min(bw / aspect, bh))
 
 

@@ -496,7 +496,8 @@ class Feedback:
         box_h = getattr(sc, "_seat_box_height", None)
         if p is None or box_h is None:
             return None
-        key = (tuple(p), sc.session.version, i18n.language(), theme.text_scale(), W.sc(100))
+        key = (tuple(p), sc.session.version, i18n.language(), theme.text_scale(), W.sc(100),
+               sc._panel_foot() if hasattr(sc, "_panel_foot") else 0)
         cached = self.__dict__.get("_panel_chart")
         if cached is None or cached[0] != key:
             seats = sc.state.seats
@@ -504,8 +505,12 @@ class Feedback:
             # earlier frame, the chart stood over the fourth seat's box)
             fit = sc._fit_seats(p.y + W.sc(10), set()) if hasattr(sc, "_fit_seats") else "full"
             gap = W.sc(5) if fit == "tight" else W.sc(8)
-            y = p.y + W.sc(10) + sum(box_h(i, seat, False) + gap for i, seat in enumerate(seats))
-            r = pygame.Rect(p.x + W.sc(10), y + W.sc(44), p.w - W.sc(20), p.bottom - y - W.sc(54))  # Watch above
+            if hasattr(sc, "_seat_boxes"):  # (in two columns on a wide window)
+                y = sc._seats_bottom(sc._seat_boxes(p.y + W.sc(10), set()))
+            else:
+                y = p.y + W.sc(10) + sum(box_h(i, seat, False) + gap for i, seat in enumerate(seats))
+            foot = sc._panel_foot() if hasattr(sc, "_panel_foot") else 0  # (a chat strip at the panel's foot)
+            r = pygame.Rect(p.x + W.sc(10), y + W.sc(44), p.w - W.sc(20), p.bottom - foot - y - W.sc(54))  # Watch above
             cached = self._panel_chart = (key, r if r.w >= W.sc(220) and r.h >= W.sc(230) else None)  # (room for its legend)
         return None if cached[1] is None else cached[1].copy()
 

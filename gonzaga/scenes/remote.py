@@ -57,6 +57,17 @@ class RemoteBar:
         if waiting:
             self.table.set_seat(waiting[0], "ai", self.AI_LEVEL)
 
+    def keep_clear(self) -> list[pygame.Rect]:
+        """What this bar keeps on the map for good (the chat strip with the turn timer's tag over
+        it): the map's legend is drawn clear of it."""
+        talk = self.talk
+        t = self.table
+        if t.seat is None or t.watching or talk.in_panel():  # a spectator has no strip; a wide window's
+            return []  # is in the side panel (a lost connection keeps its place)
+        talk.layout()
+        box = talk.box
+        return [box.inflate(W.sc(8), W.sc(8)).union(box.move(0, -W.sc(44)))]  # (the tag's room above)
+
     # ------------------------------------------------------------ frame hooks
 
     def update(self, dt: float) -> None:

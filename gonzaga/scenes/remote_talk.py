@@ -130,15 +130,33 @@ class TalkStrip:
             self.emotes_open = False  # a click elsewhere folds the quick words
         return False
 
+    def in_panel(self) -> bool:
+        """On a wide window the strip stands at the side panel's foot, under the game log its
+        lines go to (off the map); else at the map's bottom-left corner."""
+        return bool(getattr(self.game, "wide", False)) and self.shown()
+
+    def panel_foot(self) -> int:
+        """The height the strip (and the turn timer's tag over it) takes at the panel's foot, or 0."""
+        if not self.in_panel():
+            return 0
+        return W.sc(40 + 12 + 10) + (W.sc(40) if self.table.turn_secs else 0)
+
     def layout(self) -> None:
-        """The strip at the map's bottom-left corner; the quick words above it; Rematch in the end bar."""
+        """The strip at the map's bottom-left corner, or at the side panel's foot on a wide window;
+        the quick words above it; Rematch in the end bar."""
         sc = W.sc
         b = self.game.board_rect
         h = sc(40)
         say_w = max(sc(70), W.text(self.say_button.label, "sans_semibold", 16).get_width() + sc(28))
         toggle_w = max(sc(110), W.text(self.emote_toggle.label, "sans_semibold", 16).get_width() + sc(28))
-        field_w = max(sc(140), min(sc(300), b.w - say_w - toggle_w - sc(60)))
-        box = pygame.Rect(b.x + sc(10), b.bottom - sc(10) - h - sc(12), field_w + say_w + toggle_w + sc(36), h + sc(12))
+        if self.in_panel():
+            p = self.game.panel_rect
+            field_w = p.w - sc(20) - say_w - toggle_w - sc(36)
+            box = pygame.Rect(p.x + sc(10), p.bottom - sc(10) - h - sc(12), p.w - sc(20), h + sc(12))
+        else:
+            field_w = max(sc(140), min(sc(300), b.w - say_w - toggle_w - sc(60)))
+            box = pygame.Rect(b.x + sc(10), b.bottom - sc(10) - h - sc(12), field_w + say_w + toggle_w + sc(36),
+                              h + sc(12))
         x, y = box.x + sc(6), box.y + sc(6)
         self.field.rect = pygame.Rect(x, y, field_w, h)
         self.say_button.rect = pygame.Rect(self.field.rect.right + sc(6), y, say_w, h)

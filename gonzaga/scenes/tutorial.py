@@ -371,21 +371,22 @@ class TutorialGameScene(TutorialRefusals, TutorialBox, TutorialMarks, GameScene)
         target = self.target_rect()
         if target is not None:
             col = (255, int(170 + 60 * pulse), 40)
-            pygame.draw.rect(surf, col, target.inflate(10, 10), 4, 10)
+            pygame.draw.rect(surf, col, target.inflate(W.sc(10), W.sc(10)), W.sc(4), W.sc(10))
         self.box, parts = self._layout_box(target)
         box = self.box
         if target is not None:
             self._arrow(surf, box, target, pulse)
-        W.panel(surf, box, (255, 250, 236), (170, 120, 40), 12, 3, alpha=250)
-        y = box.y + 12
+        sc = W.sc  # the box grows with the interface scale, as the panels do
+        W.panel(surf, box, (255, 250, 236), (170, 120, 40), sc(12), sc(3), alpha=250)
+        y = box.y + sc(12)
         for p in parts:
-            surf.blit(p, (box.x + 16, y))
-            y += p.get_height() + 8
-        x = box.right - 14
+            surf.blit(p, (box.x + sc(16), y))
+            y += p.get_height() + sc(8)
+        x = box.right - sc(14)
         for b in reversed(self._box_buttons()):
-            bw = max(96, W.text(b.label, "sans_semibold", b.px).get_width() + 26)
-            b.rect = pygame.Rect(x - bw, box.bottom - 46, bw, 36)
-            x -= bw + 8
+            bw = max(sc(96), W.text(b.label, "sans_semibold", b.px).get_width() + sc(26))
+            b.rect = pygame.Rect(x - bw, box.bottom - sc(46), bw, sc(36))
+            x -= bw + sc(8)
         for b in self._box_buttons():
             b.draw(surf)
 
@@ -403,15 +404,16 @@ class TutorialPauseScene(ModalScene):
 
     def layout(self, size) -> None:
         w, h = size
-        self.box = pygame.Rect(0, 0, 400, 430)
+        sc = W.sc  # grown with the interface scale, as the other menus
+        self.box = pygame.Rect(0, 0, sc(400), sc(430))
         self.box.center = (w // 2, h // 2)
         self.widgets.clear()
-        y = self.box.y + 90
+        y = self.box.y + sc(90)
         for key, fn in (("menu.resume", self.close), ("menu.rules", self.rules), ("menu.settings", self.settings),
                         ("tut.skip", self.skip), ("tut.leave", self.leave_tutorial)):
-            self.widgets.add(Button(i18n.t(key), fn, (self.box.x + 40, y, self.box.w - 80, 50),
+            self.widgets.add(Button(i18n.t(key), fn, (self.box.x + sc(40), y, self.box.w - sc(80), sc(50)),
                                     style="primary" if key == "menu.resume" else "secondary"))
-            y += 62
+            y += sc(62)
 
     def rules(self) -> None:
         self.app.stack.push("rules_reference", "goal")
@@ -429,8 +431,8 @@ class TutorialPauseScene(ModalScene):
 
     def draw(self, surf) -> None:
         W.dim(surf, 150)
-        W.panel(surf, self.box, W.PANEL, W.PANEL_EDGE, 14, 3)
-        W.blit_text(surf, i18n.t("tut.menu_heading"), (self.box.centerx, self.box.y + 22), "title", 36, W.TEXT,
+        W.panel(surf, self.box, W.PANEL, W.PANEL_EDGE, W.sc(14), W.sc(3))
+        W.blit_text(surf, i18n.t("tut.menu_heading"), (self.box.centerx, self.box.y + W.sc(22)), "title", 36, W.TEXT,
                     "midtop")
         self.widgets.draw(surf)
 
@@ -443,20 +445,21 @@ class TutorialMenuScene(ModalScene):
 
     def layout(self, size) -> None:
         w, h = size
+        sc = W.sc  # grown with the interface scale, as the other menus
         self.progress = T.load_progress()
         n = len(T.SECTIONS)
-        row = 44 if h >= 760 else 38
-        bw = min(720, w - 60)
-        intro = W.text(i18n.t("tut.menu_intro"), "sans", 17, W.TEXT, wrap=bw - 80)
+        row = sc(44) if h >= sc(760) else sc(38)
+        bw = min(sc(720), w - 60)
+        intro = W.text(i18n.t("tut.menu_intro"), "sans", 17, W.TEXT, wrap=bw - sc(80))
         self.intro_h = intro.get_height()
-        self.box = pygame.Rect(0, 0, bw, min(h - 40, 80 + self.intro_h + 16 + n * row + 96))
+        self.box = pygame.Rect(0, 0, bw, min(h - 40, sc(80) + self.intro_h + sc(16) + n * row + sc(96)))
         self.box.center = (w // 2, h // 2)
         self.widgets.clear()
-        y = self.box.y + 80 + self.intro_h + 16
+        y = self.box.y + sc(80) + self.intro_h + sc(16)
         for i, sec in enumerate(T.SECTIONS):
             mark = f"  ({i18n.t('tut.done_mark')})" if sec.id in self.progress.done else ""
             label = f"{i + 1}. {i18n.t(sec.title_key)}{mark}"
-            b = Button(label, (lambda sid=sec.id: self.start(sid)), (self.box.x + 40, y, self.box.w - 80, row - 6),
+            b = Button(label, (lambda sid=sec.id: self.start(sid)), (self.box.x + sc(40), y, self.box.w - sc(80), row - sc(6)),
                        style="secondary", px=17, selected=(sec.id == self.progress.section and self.progress.started
                                                             and not self.progress.finished))
             self.widgets.add(b)
@@ -465,11 +468,11 @@ class TutorialMenuScene(ModalScene):
             main = i18n.t("tut.continue", section=i18n.t(T.BY_ID[self.progress.section].title_key))
         else:
             main = i18n.t("tut.start")
-        bw = min(380, self.box.w - 240)
+        bw = min(sc(380), self.box.w - sc(240))
         self.start_button = self.widgets.add(Button(main, lambda: self.start(None),
-                                                    (self.box.x + 40, self.box.bottom - 62, bw, 46)))
-        self.widgets.add(Button(i18n.t("common.back"), self.close, (self.box.right - 170, self.box.bottom - 62, 140, 46),
-                                style="secondary"))
+                                                    (self.box.x + sc(40), self.box.bottom - sc(62), bw, sc(46))))
+        self.widgets.add(Button(i18n.t("common.back"), self.close,
+                                (self.box.right - sc(170), self.box.bottom - sc(62), sc(140), sc(46)), style="secondary"))
         self.widgets.focus = self.start_button
         self.start_button.focused = True
 
@@ -482,8 +485,9 @@ class TutorialMenuScene(ModalScene):
 
     def draw(self, surf) -> None:
         W.dim(surf, 150)
-        W.panel(surf, self.box, W.PANEL, W.PANEL_EDGE, 14, 3)
-        W.blit_text(surf, i18n.t("tut.menu_heading"), (self.box.x + 40, self.box.y + 18), "title", 40, W.TEXT)
-        W.blit_text(surf, i18n.t("tut.menu_intro"), (self.box.x + 40, self.box.y + 80), "sans", 17, W.TEXT,
-                    wrap=self.box.w - 80)
+        sc = W.sc
+        W.panel(surf, self.box, W.PANEL, W.PANEL_EDGE, sc(14), sc(3))
+        W.blit_text(surf, i18n.t("tut.menu_heading"), (self.box.x + sc(40), self.box.y + sc(18)), "title", 40, W.TEXT)
+        W.blit_text(surf, i18n.t("tut.menu_intro"), (self.box.x + sc(40), self.box.y + sc(80)), "sans", 17, W.TEXT,
+                    wrap=self.box.w - sc(80))
         self.widgets.draw(surf)

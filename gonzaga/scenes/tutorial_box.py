@@ -13,7 +13,7 @@ from ..ui import widgets as W
 from ..ui.widgets import Button
 from ..words import i18n
 
-BOX_W = 560  # the box's widest (narrower where the map is small or crowded)
+BOX_W = 560  # the box's widest at interface scale 1 (narrower where the map is small or crowded)
 
 
 class TutorialBox:
@@ -62,7 +62,7 @@ class TutorialBox:
         if what == "seat0":
             return self._seat_rects[0][0].copy() if self._seat_rects else None
         if what == "fief_icon":
-            return pygame.Rect(b.x + 14, b.y + 34, min(self.info_w - 20, 160), 120)
+            return pygame.Rect(b.x + W.sc(14), b.y + W.sc(34), min(self.info_w - W.sc(20), W.sc(160)), W.sc(120))
         if what in ("regions", "hand"):
             cards = [w.rect for w in self.widgets.items if getattr(w, "card", None) is not None and w.visible
                      and (what == "hand" or w.card not in ("A", "B", "C", "K"))]
@@ -97,7 +97,8 @@ class TutorialBox:
 
     @staticmethod
     def _height(parts) -> int:
-        return sum(p.get_height() for p in parts) + 8 * (len(parts) - 1) + 28 + 46
+        """The box's height for ``parts``: the words with their gaps, the margins, the buttons' row."""
+        return sum(p.get_height() for p in parts) + W.sc(8) * (len(parts) - 1) + W.sc(28) + W.sc(46)
 
     def _hex_rect(self, hexes) -> Optional[pygame.Rect]:
         """The screen rectangle around ``hexes`` (with a hex of margin), or None."""
@@ -114,7 +115,7 @@ class TutorialBox:
         """What the box must leave in view: what the step points at (and the hexes it marks),
         the planning table and the preview of the planned pair on the map, the reveal, the
         banners (sea league, Last Turn), the tray the fief is dragged from, the end's chart."""
-        avoid = [r for r in (target.inflate(16, 16) if target else None, self._preview_rect,
+        avoid = [r for r in (target.inflate(W.sc(16), W.sc(16)) if target else None, self._preview_rect,
                              self._hex_rect(self._target_hexes())) if r is not None]
         if self._mode() == "plan" and hasattr(self, "preview_pair"):
             pair = self.preview_pair()
@@ -132,7 +133,7 @@ class TutorialBox:
             avoid.append(rev.box)
         fb = getattr(self, "feedback", None)
         if fb is not None and hasattr(fb, "banner_rects"):
-            avoid += [r.inflate(12, 12) for r in fb.banner_rects()]
+            avoid += [r.inflate(W.sc(12), W.sc(12)) for r in fb.banner_rects()]
         chart = getattr(fb, "chart_rect", None)
         if self.state.phase == "over" and callable(chart) and chart() is not None:  # the end's score chart
             avoid.append(chart())
@@ -145,14 +146,15 @@ class TutorialBox:
         b = self.board_rect
         avoid = self._avoid(target)
         screen = pygame.Rect(0, 0, *self.app.size)
-        m = 12
+        m = W.sc(12)
 
         def clear(c: pygame.Rect) -> bool:
             return screen.contains(c) and not any(c.colliderect(a) for a in avoid)
 
         cands = []
-        for w in dict.fromkeys((min(BOX_W, b.w - 24), min(460, b.w - 24), min(380, b.w - 24))):
-            parts = self._parts(w - 32)
+        # the box grows with the interface scale as the panels do (its words already do)
+        for w in dict.fromkeys(min(W.sc(x), b.w - 2 * m) for x in (BOX_W, 460, 380)):
+            parts = self._parts(w - W.sc(32))
             h = self._height(parts)
             for x in (b.right - w - m, b.x + m, b.centerx - w // 2):
                 for y in (b.y + m, b.bottom - h - m, b.centery - h // 2):
@@ -169,34 +171,36 @@ class TutorialBox:
         left = self.bottom_rect.x + m
         if self._mode() == "place":
             left = max(left, self.tray_rect().right + m)
-        w = min(900, self.bottom_rect.right - left - m)
-        parts = self._parts(w - 32)
+        w = min(W.sc(900), self.bottom_rect.right - left - m)
+        parts = self._parts(w - W.sc(32))
         h = self._height(parts)
         c = pygame.Rect(left, 0, w, h)
-        c.bottom = screen.bottom - 6
+        c.bottom = screen.bottom - W.sc(6)
         if not any(c.colliderect(a) for a in avoid if a is not self._preview_rect):
             return c, parts
         c.top = b.y + m
         return c, parts
 
     def _arrow(self, surf, box: pygame.Rect, target: pygame.Rect, pulse: float) -> None:
-        """A line with a head from the box to the thing it talks about."""
+        """A line with a head from the box to the thing it talks about (as thick as the scale)."""
+        sc = W.sc
         tx = min(max(box.centerx, target.left), target.right)
         ty = min(max(box.centery, target.top), target.bottom)
-        sx = min(max(tx, box.left + 20), box.right - 20)
+        sx = min(max(tx, box.left + sc(20)), box.right - sc(20))
         sy = box.bottom if ty > box.bottom else box.top if ty < box.top else box.centery
         if sy == box.centery:
             sx = box.right if tx > box.right else box.left
         dx, dy = tx - sx, ty - sy
         d = math.hypot(dx, dy)
-        if d < 30:
+        if d < sc(30):
             return
         ux, uy = dx / d, dy / d
-        end = (tx - ux * 8, ty - uy * 8)
+        end = (tx - ux * sc(8), ty - uy * sc(8))
         col = (200, int(140 + 50 * pulse), 30)
-        pygame.draw.line(surf, (60, 40, 20), (sx, sy), end, 7)
-        pygame.draw.line(surf, col, (sx, sy), end, 4)
-        head = [(end[0] + ux * 6, end[1] + uy * 6), (end[0] - ux * 16 - uy * 10, end[1] - uy * 16 + ux * 10),
-                (end[0] - ux * 16 + uy * 10, end[1] - uy * 16 - ux * 10)]
+        pygame.draw.line(surf, (60, 40, 20), (sx, sy), end, sc(7))
+        pygame.draw.line(surf, col, (sx, sy), end, sc(4))
+        f, s = sc(16), sc(10)
+        head = [(end[0] + ux * sc(6), end[1] + uy * sc(6)), (end[0] - ux * f - uy * s, end[1] - uy * f + ux * s),
+                (end[0] - ux * f + uy * s, end[1] - uy * f - ux * s)]
         pygame.draw.polygon(surf, col, head)
-        pygame.draw.polygon(surf, (60, 40, 20), head, 2)
+        pygame.draw.polygon(surf, (60, 40, 20), head, max(2, sc(2)))

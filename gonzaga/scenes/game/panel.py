@@ -15,6 +15,7 @@ from ...render.game_sizes import TOP_H
 
 ORDER_CREST = 18  # the crest before a seat's line in the turn order (design pixels)
 LOG_LINES = 5  # the game log always shows at least this many whole lines (issue 40)
+SEAT_COL_W = 290  # a seat's box at its narrowest in two columns (design pixels; 293 at 1280x720)
 
 
 def _short_sea(name: str) -> str:
@@ -35,7 +36,7 @@ class PanelMixin:
         if self.app.stack.top is self:
             hovered = next((i for rc, i in self._log_rects if rc.collidepoint(self._mouse)), None)
         key = (self.session.version, getattr(self.session, "presence", None), self.log_scroll,
-               tuple(self.panel_rect), hovered, i18n.language(),
+               tuple(self.panel_rect), hovered, i18n.language(), self._mode(), self.private_seat, self._panel_foot(),
                self.app.stack.top is self, theme.text_scale(), surf.get_size(), self.end_selected,
                tuple(self.feedback.score(i, s.score) for i, s in enumerate(st.seats)))
         cached = getattr(self, "_panel_cache", None)
@@ -144,16 +145,19 @@ class PanelMixin:
         # LOG_LINES whole lines (issue 40): the seats' boxes leave out last round's cards, then
         # tighten (smaller type), until they all fit above it
         self._seat_fit = self._fit_seats(y, to_act)
-        gap = sc(8) if self._seat_fit != "tight" else sc(5)
+        boxes = self._seat_boxes(y, to_act)
         for i, seat in enumerate(st.seats):
             acting = i in to_act and st.phase != "over"
-            box = pygame.Rect(p.x + sc(10), y, p.w - sc(20), self._seat_box_height(i, seat, acting))
+            box = boxes[i]
             self._seat_rects.append((box, i))
             W.panel(surf, box, (248, 240, 222) if not acting else (255, 246, 214),
                     W.GOLD if acting else W.PANEL_EDGE, 10, 3 if acting else 1)
             self._draw_seat_stripe(surf, pygame.Rect(box.x, box.y, sc(14), box.h), seat.colour)
             self._draw_seat(surf, box, i, seat, acting)
-            y = box.bottom + gap
+        y = self._seats_bottom(boxes)
+        table = self._panel_table_rect()  # a wide window: the table of best points below the seats
+        if table is not None:  # (drawn over the panel by the scene, planning.py)
+            y = table.bottom + sc(10)
         # turn order (after the reveal)
         if st.phase == "place":
             W.blit_text(surf, i18n.t("game.order"), (p.x + sc(14), y + sc(2)), "sans_bold", 16, W.TEXT)
@@ -176,11 +180,12 @@ class PanelMixin:
             y += sc(6)
         # the log (when at least two of its lines fit; at the end the score chart may take its place)
         self._log_whole_lines = 0
-        if p.bottom - y < sc(26 + 10 + 48) or (st.phase == "over" and self.feedback.chart_in_panel()):
+        foot = p.bottom - self._panel_foot()  # (an online game's chat strip, on a wide window)
+        if foot - y < sc(26 + 10 + 48) or (st.phase == "over" and self.feedback.chart_in_panel()):
             return
         W.blit_text(surf, i18n.t("game.log"), (p.x + sc(14), y + sc(2)), "sans_bold", 16, W.TEXT)
         y += sc(26)
-        area = pygame.Rect(p.x + sc(10), y, p.w - sc(20), p.bottom - y - sc(10))
+        area = pygame.Rect(p.x + sc(10), y, p.w - sc(20), foot - y - sc(10))
         pygame.draw.rect(surf, (246, 238, 218), area, 0, 6)
         lines = self.session.log
         clip = surf.get_clip()
@@ -212,10 +217,50 @@ class PanelMixin:
             self._log_whole_lines = (area.h - sc(6)) // (line_h + sc(3))
         surf.set_clip(clip)
 
+    def _panel_foot(self) -> int:
+        """The height an online game's chat strip takes at the panel's foot (a wide window), or 0."""
+        online = getattr(self, "online", None)
+        return online.talk.panel_foot() if online is not None else 0
+
     def _log_min_height(self) -> int:
         """The log's heading and LOG_LINES whole lines with the log's margins."""
         sc = W.sc
         return sc(26 + 10 + 6 + 4) + LOG_LINES * (theme.font("sans", 14).get_linesize() + sc(3))
+
+    def _seat_cols(self) -> int:
+        """Two columns of seats' boxes in a wide panel (a wide window), else one."""
+        p = self.panel_rect
+        two = len(self.state.seats) >= 2 and p.w - W.sc(20 + 8) >= 2 * W.sc(SEAT_COL_W)
+        return 2 if two else 1
+
+    def _seat_box_w(self) -> int:
+        cols = self._seat_cols()
+        return (self.panel_rect.w - W.sc(20) - (cols - 1) * W.sc(8)) // cols
+
+    def _seat_boxes(self, y: int, to_act) -> list:
+        """The seats' boxes from ``y`` down, in the current fit: one column, or rows of two (the
+        boxes of a row equally tall)."""
+        st = self.state
+        sc = W.sc
+        gap = sc(8) if getattr(self, "_seat_fit", "full") != "tight" else sc(5)
+        cols, bw = self._seat_cols(), self._seat_box_w()
+        out = []
+        for first in range(0, len(st.seats), cols):
+            row = range(first, min(len(st.seats), first + cols))
+            h = max(self._seat_box_height(i, st.seats[i], i in to_act and st.phase != "over") for i in row)
+            out += [pygame.Rect(self.panel_rect.x + sc(10) + k * (bw + sc(8)), y, bw, h) for k in range(len(row))]
+            y += h + gap
+        return out
+
+    def _seats_bottom(self, boxes) -> int:
+        """Where what follows the seats' boxes starts."""
+        gap = W.sc(8) if getattr(self, "_seat_fit", "full") != "tight" else W.sc(5)
+        return max(b.bottom for b in boxes) + gap if boxes else self.panel_rect.y + W.sc(10)
+
+    def _panel_table_rect(self):
+        """Where the table of best points goes in the panel (planning, a wide panel), or None: on
+        the map then."""
+        return None
 
     def _fit_seats(self, y: int, to_act) -> str:
         """How the seats' boxes are drawn: "full", "nochips" (no last round's cards) or "tight"
@@ -223,11 +268,11 @@ class PanelMixin:
         st = self.state
         p = self.panel_rect
         below = (self._order_height() if st.phase == "place" else 0) + self._log_min_height()
+        if self.wide and self._mode() == "plan":  # the table of best points, if it finds room (planning.py)
+            below += self._preview_table_size()[1] + W.sc(10)
         for fit in ("full", "nochips", "tight"):
             self._seat_fit = fit
-            gap = W.sc(8) if fit != "tight" else W.sc(5)
-            natural = sum(self._seat_box_height(i, seat, i in to_act) + gap for i, seat in enumerate(st.seats))
-            if y + natural + below <= p.bottom:
+            if self._seats_bottom(self._seat_boxes(y, to_act)) + below + self._panel_foot() <= p.bottom:
                 return fit
         return "tight"
 
@@ -316,7 +361,7 @@ class PanelMixin:
     def _seat_box_height(self, i: int, seat, acting: bool) -> int:
         sc = W.sc
         info_px, step, lpx, _k, top, chips = self._seat_type()
-        width = self.panel_rect.w - sc(20) - sc(24) - sc(10)
+        width = self._seat_box_w() - sc(24) - sc(10)
         ln = self._seat_lines(i, seat, acting, width, info_px)
         rows = 1 + max([r for _x, r, _n, _w in self._chip_rows(ln["chips"], 0, width)], default=0)
         if not chips:

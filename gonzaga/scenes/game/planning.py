@@ -5,6 +5,8 @@ A part of :class:`GameScene` (see the package's docstring); it reads the scene's
 widgets as ``self``."""
 from __future__ import annotations
 
+from typing import Optional
+
 import pygame
 
 from ...words import i18n
@@ -61,6 +63,9 @@ class PlanningMixin:
         # what it must never cover (issue 40): the buttons on the map (Hint, Take back), the title
         # cartouche and the compass rose
         keep = [w.rect for w in self.assist._buttons()] + r.decoration_rects()
+        legend = r.legend_rect()
+        if legend is not None:  # nor the legend of the symbols (issue 40)
+            keep.append(legend)
         key = (tuple(self.board_rect), size, r.view_state(), tuple(tuple(k) for k in keep))
         if getattr(self, "_preview_box_key", None) == key:
             return self._preview_box_at.copy()
@@ -103,49 +108,83 @@ class PlanningMixin:
                 return True
         return True
 
-    def _draw_preview(self, surf) -> None:
-        """On the map: where this round's fief could go under the previewed plan (a light
-        wash), its best spot (gold) and the points there; and a table of every pair."""
-        self._preview_rect = None
-        self._preview_head = None
-        self._preview_cells = []
-        if self._mode() != "plan":
-            return
+    def _preview_table_size(self) -> tuple:
+        """The table of best points' measures: (width, height, column heads, column width, name width)."""
         st = self.state
-        prev = self.previews()
-        pair = self.preview_pair()
-        r = self.renderer
-        if pair is not None:
-            p = prev[pair]
-            r.draw_highlight(surf, p.cover, kind="cover")
-            if p.best is not None:
-                r.draw_highlight(surf, p.best_cells, kind="best")
-                r.draw_label(surf, p.best_anchor, i18n.t("place.points", points=p.best))
-        # the table: regions down, the action cards across
         regions = list(st.region_cards())
-        unavailable = st.seats[self.private_seat].unavailable
         sc = W.sc
-        row_h = sc(24)
         # the columns are headed by the action cards' names (the cards never show a letter A, B, C)
         heads = [W.fit_text(i18n.t(f"card.{a}"), "sans_bold", 13, sc(110)) for a in PLAN_ACTIONS]
         col_w = max(sc(50), max(W.text(h, "sans_bold", 13).get_width() for h in heads) + sc(10))
         name_w = max(W.text(i18n.card_name(st, reg), "sans", 14).get_width() for reg in regions) + sc(12)
         title_w = W.text(i18n.t("preview.title"), "sans_bold", 15).get_width() + sc(22)  # and its arrow
         width = max(name_w + 3 * col_w, title_w) + sc(20)
-        height = sc(34) + row_h * (len(regions) + 1)
-        folded = self.preview_is_folded(height)
-        full = self._preview_box((width, height))
-        box = full if not folded else pygame.Rect(full.x, full.y if full.y <= self.board_rect.y + sc(20)
-                                                  else full.bottom - sc(32), width, sc(32))
+        height = sc(34) + sc(24) * (len(regions) + 1)
+        return width, height, heads, col_w, name_w
+
+    def _panel_table_rect(self) -> Optional[pygame.Rect]:
+        """Where the table of best points stands in the side panel, below the seats (a wide
+        window: the map keeps its corners), or None: on the map then."""
+        if not self.wide or self._mode() != "plan":
+            return None
+        sc = W.sc
+        p = self.panel_rect
+        height = self._preview_table_size()[1]
+        y = self._seats_bottom(self._seat_boxes(p.y + sc(10), set(self.state.to_act())))
+        r = pygame.Rect(p.x + sc(10), y, p.w - sc(20), height)
+        return r if r.bottom + sc(10) + self._log_min_height() + self._panel_foot() <= p.bottom else None
+
+    def _draw_preview(self, surf, in_panel: bool = False) -> None:
+        """On the map: where this round's fief could go under the previewed plan (a light
+        wash), its best spot (gold) and the points there; and a table of every pair (on the map,
+        or with ``in_panel`` in the side panel of a wide window, drawn after the panel)."""
+        # the pair read before the table's cells are laid out anew (a hovered cell counts); the
+        # panel's pass, later in the frame, draws the one the map's pass read
+        pair = self._pair_now if in_panel else self.preview_pair()
+        self._pair_now = pair
+        if not in_panel:
+            self._preview_rect = None
+            self._preview_head = None
+            self._preview_cells = []
+        if self._mode() != "plan":
+            return
+        st = self.state
+        prev = self.previews()
+        r = self.renderer
+        if pair is not None and not in_panel:
+            p = prev[pair]
+            r.draw_highlight(surf, p.cover, kind="cover")
+            if p.best is not None:
+                r.draw_highlight(surf, p.best_cells, kind="best")
+                r.draw_label(surf, p.best_anchor, i18n.t("place.points", points=p.best))
+        panel_box = self._panel_table_rect()
+        if (panel_box is not None) != in_panel:
+            return
+        # the table: regions down, the action cards across
+        regions = list(st.region_cards())
+        unavailable = st.seats[self.private_seat].unavailable
+        sc = W.sc
+        row_h = sc(24)
+        width, height, heads, col_w, name_w = self._preview_table_size()
+        if panel_box is not None:  # the panel's width: the columns spread (up to a point)
+            col_w = max(col_w, min(sc(150), (panel_box.w - sc(20) - name_w) // 3))
+            panel_box.w = min(panel_box.w, name_w + 3 * col_w + sc(20))
+            folded, box = False, panel_box
+        else:
+            folded = self.preview_is_folded(height)
+            full = self._preview_box((width, height))
+            box = full if not folded else pygame.Rect(full.x, full.y if full.y <= self.board_rect.y + sc(20)
+                                                      else full.bottom - sc(32), width, sc(32))
         W.panel(surf, box, W.PANEL, W.PANEL_EDGE, 8, 2, alpha=238)
         W.blit_text(surf, W.fit_text(i18n.t("preview.title"), "sans_bold", 15, box.w - sc(42)),
                     (box.x + sc(10), box.y + sc(7)), "sans_bold", 15, W.TEXT)
-        self._preview_head = pygame.Rect(box.x, box.y, box.w, sc(30))
         self._preview_folded_now = folded
-        ax, ay, a = box.right - sc(18), box.y + sc(16), sc(5)  # an arrow: open (down) or folded (right)
-        tri = [(ax - a, ay - a // 2), (ax + a, ay - a // 2), (ax, ay + a)] if not folded else \
-            [(ax - a // 2, ay - a), (ax - a // 2, ay + a), (ax + a, ay)]
-        pygame.draw.polygon(surf, W.TEXT, tri)
+        if panel_box is None:  # on the map it folds to its title (in the panel it has its own room)
+            self._preview_head = pygame.Rect(box.x, box.y, box.w, sc(30))
+            ax, ay, a = box.right - sc(18), box.y + sc(16), sc(5)  # an arrow: open (down) or folded (right)
+            tri = [(ax - a, ay - a // 2), (ax + a, ay - a // 2), (ax, ay + a)] if not folded else \
+                [(ax - a // 2, ay - a), (ax - a // 2, ay + a), (ax + a, ay)]
+            pygame.draw.polygon(surf, W.TEXT, tri)
         if folded:
             self._preview_rect = box
             return

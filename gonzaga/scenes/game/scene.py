@@ -31,7 +31,7 @@ from .hand import HandMixin
 from .panel import PanelMixin
 from .placing import PlacingMixin
 from .planning import PlanningMixin
-from ...render.game_sizes import BOTTOM_H, END_H, PANEL_W, TOP_H, board_texts
+from ...render.game_sizes import BOTTOM_H, END_H, TOP_H, board_texts, map_align, map_aspect, panel_width
 from .tips import TipsMixin
 
 log = logging.getLogger(__name__)
@@ -67,6 +67,8 @@ class GameScene(HandMixin, PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, 
         self._rings = {}
         self._layout_key = None
         self.board_rect = pygame.Rect(0, 0, 1, 1)
+        self.wide = False  # the window is wide: the side panel took the width the map cannot use
+        self._map_aspect: Optional[float] = None
         self.online = None  # an online game's banners and host buttons (scenes/online.py)
         if getattr(session, "remote", False):
             self.online = RemoteBar(self)
@@ -90,6 +92,7 @@ class GameScene(HandMixin, PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, 
         self.preview_folded: Optional[bool] = None  # the table of best points: None = by the map's size
         self._preview_head: Optional[pygame.Rect] = None
         self._preview_cells: list = []
+        self._pair_now: Optional[tuple] = None  # the pair the table of best points shows this frame
         self.assist = AssistBar(self)  # hints, take-backs, a refusal's "why?" (issue 11)
         if self.online is not None:
             self.assist = RemoteAssistBar(self)  # hints; no take-back (the server keeps the game)
@@ -146,7 +149,9 @@ class GameScene(HandMixin, PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, 
         sc = W.sc  # every length grows with the interface scale (the window and the UI scale setting)
         bottom = self.bottom_height()
         top = sc(TOP_H)
-        pw = int(max(sc(300), min(sc(PANEL_W), w * 0.245)))
+        if self._map_aspect is None:
+            self._map_aspect = map_aspect(self.state.content)
+        pw, self.wide = panel_width(size, W.ui_scale(), self._map_aspect)  # a wide window: the panel takes
         self.board_rect = pygame.Rect(0, top, w - pw, h - top - bottom)
         self.panel_rect = pygame.Rect(w - pw, top, pw, h - top)
         self.bottom_rect = pygame.Rect(0, h - bottom, w - pw, bottom)
@@ -160,6 +165,11 @@ class GameScene(HandMixin, PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, 
                 self._view_saved = self.renderer.view_state()
         else:
             self.renderer.set_rect(self.board_rect)
+        # a wide window: the map by the panel, its strip on the left (centred if that leaves the strip)
+        self.renderer.set_align(map_align(self.board_rect.size, self._map_aspect) if self.wide else 0.5)
+        if self.online is not None:  # the chat strip sits on the map: the legend goes elsewhere
+            self.renderer.set_keep_clear([r.move(-self.board_rect.x, -self.board_rect.y)
+                                          for r in self.online.keep_clear()])
         self._layout_key = (size, self._mode(), self.private_seat, self.place.mode if self.place else None,
                             self.state.phase, self.session.version if self._mode() in ("plan", "place") else 0)
         self._build_widgets()
@@ -425,6 +435,8 @@ class GameScene(HandMixin, PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, 
         surf.set_clip(clip)
         self._draw_top(surf)
         self._draw_panel_cached(surf)
+        if mode == "plan":
+            self._draw_preview(surf, in_panel=True)  # a wide window's table of best points, in the panel
         self._draw_bottom(surf)
         self.feedback.draw(surf)
         self.widgets.draw(surf)
