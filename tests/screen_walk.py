@@ -325,8 +325,8 @@ MIN_TEXT_PX = 12  # the smallest text at interface size 100% (window pixels; sca
 def check_frame(app, min_px: float = 0) -> list[str]:
     """Draw one frame with the label check on; what it found wrong: labels shortened, cut or
     overlapping, labels under ``min_px`` pixels, and on the game screen a log of fewer than
-    LOG_LINES whole lines, or a button, the score chart or the best-points table over a seat's
-    box or over a control."""
+    LOG_LINES whole lines, a button, the score chart or the best-points table over a seat's
+    box or over a control, or an end chart whose legend leaves a seat out."""
     W.CHECK.enabled = True
     W.CHECK.reset()
     for scene in app.stack.scenes:  # parts drawn once and kept (the seats panel): drawn again
@@ -355,7 +355,14 @@ def _game_problems(g) -> list[str]:
     covers = [("button " + getattr(w, "label", "?"), w.rect) for w in g.widgets.items if w.visible]
     covers += [("button " + b.label, b.rect) for b in g.assist._buttons()]
     if over:
-        covers.append(("the score chart", g.feedback.chart_rect()))
+        chart = g.feedback.chart_rect()
+        covers.append(("the score chart", chart))
+        # its legend names every seat (issue 40: at 1280x720 the fourth seat was left out)
+        shown = [lab[2] for lab in W.CHECK.labels if chart.colliderect(lab[1])]
+        for i in range(g.state.n):
+            name = g.session.seat_name(i)
+            if not any(x == name or x.endswith("…") and name.startswith(x[:-1]) for x in shown):
+                out.append(f"game: the score chart {tuple(chart)} does not name seat {i} ({name!r})")
     if getattr(g, "_preview_rect", None) is not None:
         table = g._preview_rect
         pieces = [("the map's corner piece", d) for d in g.renderer.decoration_rects()]

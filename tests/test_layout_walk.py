@@ -182,9 +182,15 @@ def test_a_shortened_label_is_noticed():
         W.CHECK.scene = "test"
         W.blit_text(surf, "first label", (10, 10))
         W.blit_text(surf, "second label", (20, 14))
+        W.blit_text(surf, "below the window", (10, surf.get_height() + 40))  # wholly off it: lost
+        chart = pygame.Surface((120, 60), pygame.SRCALPHA)  # drawn off the window, shown at (200, 100)
+        W.CHECK.place(chart, (200, 100))
+        W.blit_text(chart, "legend past its chart", (10, 70))
         problems = W.CHECK.problems(surf.get_size())
     finally:
         W.CHECK.enabled = False
         W.CHECK.reset()
     assert any("shortened" in p and "a rather long label" in p for p in problems)
     assert any("overlaps" in p for p in problems)
+    assert any("cut at the edge" in p and "below the window" in p for p in problems)
+    assert any("cut at the edge" in p and "legend past its chart" in p and "(211, 17" in p for p in problems)

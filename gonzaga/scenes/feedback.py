@@ -547,11 +547,12 @@ class Feedback:
         if rect.w < 200 or rect.h < 140:
             return
         key = (id(s), len(s.record.actions), rect.size, i18n.language(), theme.text_scale(), on_map)
-        if self._chart is None or self._chart[0] != key:
+        if self._chart is None or self._chart[0] != key or W.CHECK.enabled:  # (a layout check sees it drawn)
             rs = self._round_scores(s)
             if rs is None:
                 return  # being computed off the frame loop: drawn in a frame or two
             img = pygame.Surface(rect.size, pygame.SRCALPHA)
+            W.CHECK.place(img, rect.topleft)
             labels = [str(x) for x in rs.rounds] + ([i18n.t("chart.end")] if rs.final else [])
             series = []
             for i, seat in enumerate(sc.state.seats):

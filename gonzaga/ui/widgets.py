@@ -78,8 +78,8 @@ def sc_rect(x: float, y: float, w: float, h: float) -> pygame.Rect:
 class LabelCheck:
     """What a layout test reads: every text the widget layer shortened with "…" (``shortened``:
     scene, full text, width) and, while ``enabled``, every label drawn on the window this frame
-    (``labels``: scene, ink rectangle, text, clip, owner) and every button (``boxes``: scene,
-    rectangle, owner). Off unless a test or a tool turns it on: then only a counter is kept."""
+    (``labels``: scene, ink rectangle, text, clip, owner, whether a clip was set; also those on
+    an image ``place``d on the window) and every button (``boxes``: scene, rectangle, owner). Off unless a test or a tool turns it on: then only a counter is kept."""
 
     def __init__(self):
         self.enabled = False
@@ -90,12 +90,22 @@ class LabelCheck:
         self.labels: list[tuple] = []
         self.boxes: list[tuple] = []
         self.sizes: list[tuple] = []  # (scene, text, font size in window pixels) of every label
+        # images drawn off the window and then blitted on it (the end's score chart): id -> (image,
+        # where its top left lands on the window); their labels are checked where they show
+        self.placed: dict[int, tuple] = {}
 
     def reset(self) -> None:
         self.shortened.clear()
         self.sizes.clear()
         self.labels.clear()
         self.boxes.clear()
+        self.placed.clear()
+
+    def place(self, img: pygame.Surface, topleft) -> None:
+        """``img`` is drawn off the window and shown with its top left at ``topleft``: the labels
+        drawn on it are checked there, and cut at its edges."""
+        if self.enabled:
+            self.placed[id(img)] = (img, tuple(topleft))
 
     def note_short(self, full: str, width: int) -> None:
         self.count += 1
@@ -103,11 +113,18 @@ class LabelCheck:
             self.shortened.append((self.scene, full, width))
 
     def note_label(self, surf, img: pygame.Surface, rect: pygame.Rect, s: str, px: int = 0) -> None:
-        if not self.enabled or surf is not pygame.display.get_surface() or not s.strip():
+        if not self.enabled or not s.strip():
             return
-        ink = img.get_bounding_rect().move(rect.topleft)
-        if ink.w and ink.h:
-            self.labels.append((self.scene, ink, s, surf.get_clip(), self.owner))
+        if surf is pygame.display.get_surface():
+            at = (0, 0)
+        elif id(surf) in self.placed and self.placed[id(surf)][0] is surf:
+            at = self.placed[id(surf)][1]
+        else:
+            return
+        ink = img.get_bounding_rect().move(rect.topleft).move(at)
+        if ink.w and ink.h:  # (last: whether a clip was set, as a scrolled list sets one)
+            self.labels.append((self.scene, ink, s, surf.get_clip().move(at), self.owner,
+                                surf.get_clip() != surf.get_rect()))
             self.sizes.append((self.scene, s, px))
 
     def note_box(self, rect: pygame.Rect, owner) -> None:
@@ -115,14 +132,20 @@ class LabelCheck:
             self.boxes.append((self.scene, pygame.Rect(rect), owner))
 
     def problems(self, size) -> list[str]:
-        """Shortened labels, labels cut by the window or their clip, labels that overlap another
-        label or a button they do not belong to."""
+        """Shortened labels, labels cut by the window or their clip (or wholly off the window),
+        buttons off the window, labels that overlap another label or a button they do not belong
+        to."""
         out = [f"{sc_}: shortened to {w}px: {full!r}" for sc_, full, w in self.shortened]
         win = pygame.Rect(0, 0, *size)
-        labels = [x for x in self.labels if x[3].colliderect(x[1])]  # (one drawn wholly outside its clip is not seen)
-        for sc_, ink, s, clip, _o in labels:
+        # a label wholly outside a clip that was set is scrolled away, not lost; without a clip
+        # (a menu running off the bottom of the window, a legend below its chart) it is lost
+        labels = [x for x in self.labels if not x[5] or x[3].colliderect(x[1])]
+        for sc_, ink, s, clip, _o, _c in labels:
             if not win.contains(ink) or not clip.contains(ink):
                 out.append(f"{sc_}: cut at the edge: {s!r} {tuple(ink)}")
+        for sc_, box, _o in self.boxes:
+            if not win.contains(box):
+                out.append(f"{sc_}: a button cut at the edge: {tuple(box)}")
         for i in range(len(labels)):
             a = labels[i]
             for b in labels[i + 1:]:
