@@ -191,6 +191,16 @@ def show_planning(app) -> None:
     assert g._mode() == "plan", g._mode()
 
 
+def show_planning_table(app) -> None:
+    """Planning with the best-points table opened by the player (a small window folds it at
+    first): open, it still covers no control, corner piece or seat."""
+    show_planning(app)
+    g = _game(app)
+    g.preview_folded = False
+    app.run_frames(1)
+    assert g._preview_rect is not None and not g._preview_folded_now
+
+
 def _plan_everyone(app, king: bool = True) -> None:
     """Every seat plans (the AI seats' plans given directly): two with the King's Privilege and
     the same action, so that the reveal's reasons are as long as they get."""
@@ -313,7 +323,7 @@ def show_end(app) -> None:
 
 SCREENS = {
     "title": show_title, "title_continue": show_title_continue, "new_game": show_new_game, "settings": show_settings, "load": show_load,
-    "rules": show_rules, "planning": show_planning, "reveal": show_reveal, "placement": show_placement,
+    "rules": show_rules, "planning": show_planning, "planning_table": show_planning_table, "reveal": show_reveal, "placement": show_placement,
     "wedding": show_wedding, "curtain": show_curtain, "menu": show_menu, "end": show_end,
     "donation": show_donation, "objective_curtain": show_objective_curtain,
 }

@@ -79,7 +79,8 @@ class LabelCheck:
     """What a layout test reads: every text the widget layer shortened with "…" (``shortened``:
     scene, full text, width) and, while ``enabled``, every label drawn on the window this frame
     (``labels``: scene, ink rectangle, text, clip, owner, whether a clip was set; also those on
-    an image ``place``d on the window) and every button (``boxes``: scene, rectangle, owner). Off unless a test or a tool turns it on: then only a counter is kept."""
+    an image ``place``d on the window), every button (``boxes``: scene, rectangle, owner) and
+    the pictures labels must keep clear of (``pictures``: scene, rectangle, name). Off unless a test or a tool turns it on: then only a counter is kept."""
 
     def __init__(self):
         self.enabled = False
@@ -93,6 +94,7 @@ class LabelCheck:
         # images drawn off the window and then blitted on it (the end's score chart): id -> (image,
         # where its top left lands on the window); their labels are checked where they show
         self.placed: dict[int, tuple] = {}
+        self.pictures: list[tuple] = []  # (scene, rectangle, name) of pictures no label may cross
 
     def reset(self) -> None:
         self.shortened.clear()
@@ -100,6 +102,7 @@ class LabelCheck:
         self.labels.clear()
         self.boxes.clear()
         self.placed.clear()
+        self.pictures.clear()
 
     def place(self, img: pygame.Surface, topleft) -> None:
         """``img`` is drawn off the window and shown with its top left at ``topleft``: the labels
@@ -131,6 +134,11 @@ class LabelCheck:
         if self.enabled:
             self.boxes.append((self.scene, pygame.Rect(rect), owner))
 
+    def note_picture(self, surf, rect: pygame.Rect, name: str) -> None:
+        """A picture drawn on the window at ``rect`` (its ink): no label may run into it."""
+        if self.enabled and surf is pygame.display.get_surface():
+            self.pictures.append((self.scene, pygame.Rect(rect), name))
+
     def problems(self, size) -> list[str]:
         """Shortened labels, labels cut by the window or their clip (or wholly off the window),
         buttons off the window, labels that overlap another label or a button they do not belong
@@ -146,6 +154,12 @@ class LabelCheck:
         for sc_, box, _o in self.boxes:
             if not win.contains(box):
                 out.append(f"{sc_}: a button cut at the edge: {tuple(box)}")
+        for sc_, box, name in self.pictures:
+            if not win.contains(box):
+                out.append(f"{sc_}: the picture {name} cut at the edge: {tuple(box)}")
+            for lab in labels:
+                if lab[0] == sc_ and box.colliderect(lab[1]):
+                    out.append(f"{sc_}: {lab[2]!r} {tuple(lab[1])} runs into the picture {name} {tuple(box)}")
         for i in range(len(labels)):
             a = labels[i]
             for b in labels[i + 1:]:

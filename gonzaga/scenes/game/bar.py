@@ -149,7 +149,8 @@ class BarMixin:
         img, (ox, oy) = spr
         cx = (min(xs) + max(xs)) / 2 * px
         cy = (min(ys) + max(ys)) / 2 * px
-        surf.blit(img, (int(box.centerx - cx + ox), int(box.centery - cy + oy)))
+        at = surf.blit(img, (int(box.centerx - cx + ox), int(box.centery - cy + oy)))
+        W.CHECK.note_picture(surf, img.get_bounding_rect().move(at.topleft), f"of fief {fief}")
         # the anchor cell (0, 0): the hex the bright map hexes refer to
         ax, ay = int(box.centerx - cx), int(box.centery - cy)
         if (0, 0) in castles:  # below the castle
