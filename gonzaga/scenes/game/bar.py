@@ -5,6 +5,8 @@ A part of :class:`GameScene` (see the package's docstring); it reads the scene's
 widgets as ``self``."""
 from __future__ import annotations
 
+from typing import Optional
+
 import pygame
 
 from ...render import pieces, theme
@@ -41,7 +43,7 @@ class BarMixin:
             top, bottom = r.bottom + sc(4), b.bottom - sc(12) - oh  # the fief between the lines above and below
             icon = pygame.Rect(x, top, sc(120) if self.info_w >= sc(300) else min(sc(100), iw), bottom - top)
             if icon.h >= sc(24):
-                self._draw_fief_icon(surf, icon, ss.colour, ss.fief, 0)
+                self._draw_fief_icon(surf, icon, ss.colour, ss.fief, None)
             if self.info_w >= sc(300):
                 W.blit_text(surf, i18n.t("plan.objective_cities", held=held), (x + sc(130), icon.centery), "sans", 14,
                             W.TEXT_SOFT, "midleft", wrap=iw - sc(130))
@@ -128,14 +130,21 @@ class BarMixin:
                 msg = ""
             W.blit_text(surf, msg, b.center, "sans_semibold", 22, W.TEXT, "center", wrap=b.w - sc(80), align="center")
 
-    def _draw_fief_icon(self, surf, box: pygame.Rect, colour: str, fief: int, rotation: int, faded=False) -> None:
+    def _draw_fief_icon(self, surf, box: pygame.Rect, colour: str, fief: int, rotation: Optional[int],
+                        faded=False) -> None:
+        """The fief's picture centred in ``box``; turned as ``rotation``, or with None (planning: the
+        shape matters, not its turn) turned to be drawn largest in the box (issue 40: a long diagonal
+        fief at 1280x720 stood over the text above it)."""
         f = self.state.content.fiefs[fief]
-        cells, castles = f.rotated(rotation)
-        xs = [hexgrid.to_pixel(c)[0] for c in cells]
-        ys = [hexgrid.to_pixel(c)[1] for c in cells]
-        span_w = max(xs) - min(xs) + 2
-        span_h = max(ys) - min(ys) + 2.2
-        px = max(8.0, min(box.w / span_w, box.h / span_h, 30.0))
+
+        def fit(k: int) -> tuple:
+            cells, castles = f.rotated(k)
+            xs = [hexgrid.to_pixel(c)[0] for c in cells]
+            ys = [hexgrid.to_pixel(c)[1] for c in cells]
+            return min(box.w / (max(xs) - min(xs) + 2), box.h / (max(ys) - min(ys) + 2.2)), k, cells, castles, xs, ys
+        _fit, rotation, cells, castles, xs, ys = fit(rotation) if rotation is not None else \
+            max((fit(k) for k in range(6)), key=lambda x: (round(x[0], 3), -x[1]))
+        px = max(8.0, min(_fit, 30.0))
         key = (colour, fief, rotation, round(px, 1), faded)
         cache = getattr(self, "_icon_cache", None)
         if cache is None:
