@@ -68,7 +68,7 @@ def test_4k_lays_out(app):
 
 MATRIX_SIZES = [(1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160)]
 MATRIX_UI = [80, 90, 100, 125, 150, 175, 200]
-GAME_SCREENS = ("planning", "reveal", "placement", "wedding", "donation", "menu", "end")
+GAME_SCREENS = ("planning", "planning_table", "reveal", "placement", "wedding", "donation", "menu", "end")
 MENU_SCREENS = ("title", "title_continue", "new_game", "settings", "load", "rules")
 
 
@@ -118,7 +118,8 @@ def test_layout_matrix(app):
     """Issue 40: the screens at 1280x720 ... 3840x2160, English and Italian, 2-4 seats, interface
     sizes 80-200%: no label shortened or cut, none overlapping another or a button, no text under
     12 px at 100% (scaled with the interface size), a game log of five whole lines, nothing over
-    a seat's box, the best-points table over no control. A sample by default; the whole matrix
+    a seat's box, the best-points table (folded and opened) over no control, no label over the fief
+    picture, an end chart naming every seat. A sample by default; the whole matrix
     with GONZAGA_LAYOUT_MATRIX=full (its figures are printed)."""
     full = os.environ.get("GONZAGA_LAYOUT_MATRIX") == "full"
     cases = matrix(full)
