@@ -189,6 +189,7 @@ def test_a_shortened_label_is_noticed():
         chart = pygame.Surface((120, 60), pygame.SRCALPHA)  # drawn off the window, shown at (200, 100)
         W.CHECK.place(chart, (200, 100))
         W.blit_text(chart, "legend past its chart", (10, 70))
+        W.CHECK.note_picture(surf, pygame.Rect(60, 12, 30, 30), "of a fief")  # over "first label"
         problems = W.CHECK.problems(surf.get_size())
     finally:
         W.CHECK.enabled = False
@@ -196,4 +197,5 @@ def test_a_shortened_label_is_noticed():
     assert any("shortened" in p and "a rather long label" in p for p in problems)
     assert any("overlaps" in p for p in problems)
     assert any("cut at the edge" in p and "below the window" in p for p in problems)
+    assert any("'first label'" in p and "runs into the picture of a fief" in p for p in problems)
     assert any("cut at the edge" in p and "legend past its chart" in p and "(211, 17" in p for p in problems)
