@@ -111,7 +111,7 @@ LAYER_TESTS = {
     "saves": ("test_saves", "test_hostile_files", "test_disk_faults", "test_crash_safety", "test_takeback_save",
               "test_audit_saves"),
     "network": ("test_net_protocol", "test_audit_net", "test_online_admission", "test_online_resume",
-                "test_net_storage"),
+                "test_net_storage", "test_online_play"),
 }
 
 
@@ -468,6 +468,10 @@ MUTANTS = [
     M("E-net", PROTO, "    for _ in range(MAX_DEPTH):\n        shorter", "    for _ in range(MAX_DEPTH + 1):\n        shorter",
       "one level too deep accepted"),
     M("E-net", SERVER, "if seat != room.host_seat:", "if seat is None:", "a friend starts the game"),
+    M("E-net", ROOMS, "pos, since = self.waiting_since.get(seat) or (None, None)",
+      "pos, since = (None, None)", "a seat's turn timer starts again at each update"),
+    M("E-net", PROTO, "        return seat.player or None\n", "        return None\n",
+      "a seat an AI plays for its player named as the AI's"),
 ]
 
 
