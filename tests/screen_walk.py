@@ -3,8 +3,11 @@ and tools/screens.py use it). Each ``show_*`` leaves the app with that screen on
 drawn; ``SCREENS`` lists them in the walk's order."""
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
+
+import pytest
 
 from gonzaga.table import persistence
 from gonzaga.rules import Plan, legal_actions
@@ -18,6 +21,27 @@ SAVES = Path(__file__).resolve().parent.parent / "saves"
 # human, the others AI, with long names: the seats panel at its fullest).
 SEATS = None
 NAMES = ("Guglielmo", "Federico Secondo", "Ludovico Terzo", "Francesco Quarto")
+
+
+def app_fixture(name: str, size=(1280, 720)):
+    """A module's ``app`` fixture: an App at ``size`` in its own GONZAGA_HOME, with the language,
+    the interface scale and the environment put back afterwards."""
+    @pytest.fixture(scope="module")
+    def app(tmp_path_factory):
+        from gonzaga.app import App  # after GONZAGA_HOME is set (persistence reads it)
+        old = os.environ.get("GONZAGA_HOME")
+        os.environ["GONZAGA_HOME"] = str(tmp_path_factory.mktemp(name) / "home")
+        a = App(persistence.Settings(speed="instant", reduce_motion=True), size=size, autosave=False)
+        a.run_frames(3)
+        yield a
+        a.close()
+        i18n.set_language("en")
+        W.set_ui_scale(1.0)
+        if old is None:
+            os.environ.pop("GONZAGA_HOME", None)
+        else:
+            os.environ["GONZAGA_HOME"] = old
+    return app
 
 
 def resize(app, size) -> None:

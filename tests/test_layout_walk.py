@@ -11,7 +11,6 @@ import os
 import pytest
 
 from gonzaga.table import persistence
-from gonzaga.words import i18n
 from gonzaga.ui import widgets as W
 
 import screen_walk as SW
@@ -19,21 +18,7 @@ import screen_walk as SW
 SIZES = [(1280, 720), (1600, 1000), (1920, 1080), (2560, 1440)]
 
 
-@pytest.fixture(scope="module")
-def app(tmp_path_factory):
-    old = os.environ.get("GONZAGA_HOME")
-    os.environ["GONZAGA_HOME"] = str(tmp_path_factory.mktemp("walk") / "home")
-    from gonzaga.app import App
-    a = App(persistence.Settings(speed="instant", reduce_motion=True), size=SIZES[0], autosave=False)
-    a.run_frames(3)
-    yield a
-    a.close()
-    i18n.set_language("en")
-    W.set_ui_scale(1.0)
-    if old is None:
-        os.environ.pop("GONZAGA_HOME", None)
-    else:
-        os.environ["GONZAGA_HOME"] = old
+app = SW.app_fixture("walk", SIZES[0])
 
 
 def walk(app, size, lang, screens=None) -> list[str]:

@@ -4,33 +4,16 @@ sea on both sides of the map; the map keeps its size and a strip on its left for
 the legend. Windows that are not wide (1280x720, 1600x900, 1600x1000) keep their layout."""
 from __future__ import annotations
 
-import os
 
 import pytest
 
 from gonzaga.render.game_sizes import board_size, map_aspect, map_size, panel_width
-from gonzaga.table import persistence
 from gonzaga.ui import widgets as W
-from gonzaga.words import i18n
 
 import screen_walk as SW
 
 
-@pytest.fixture(scope="module")
-def app(tmp_path_factory):
-    old = os.environ.get("GONZAGA_HOME")
-    os.environ["GONZAGA_HOME"] = str(tmp_path_factory.mktemp("wide") / "home")
-    from gonzaga.app import App
-    a = App(persistence.Settings(speed="instant", reduce_motion=True), size=(1280, 720), autosave=False)
-    a.run_frames(3)
-    yield a
-    a.close()
-    i18n.set_language("en")
-    W.set_ui_scale(1.0)
-    if old is None:
-        os.environ.pop("GONZAGA_HOME", None)
-    else:
-        os.environ["GONZAGA_HOME"] = old
+app = SW.app_fixture("wide", (1280, 720))
 
 
 def map_height(g) -> float:
