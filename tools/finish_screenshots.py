@@ -10,25 +10,17 @@ hint with its reasons), ``load`` (the finished games kept), ``end`` (the score c
 """
 from __future__ import annotations
 
-import argparse
-import os
 import sys
-import tempfile
-from pathlib import Path
+import time
+
+import shots
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--size", default="1280x720")
-    p.add_argument("--out", default="docs/screenshots")
+    p = shots.parser(__doc__, lang=False)
     p.add_argument("--level", default="hard@60", help="the hint's AI level (a quick budget)")
     a = p.parse_args(argv)
-    size = tuple(int(x) for x in a.size.lower().split("x"))
-    out = Path(a.out)
-    out.mkdir(parents=True, exist_ok=True)
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ["GONZAGA_HOME"] = tempfile.mkdtemp(prefix="gonzaga-finish-")
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    size, out = shots.prepare(p, a, "gonzaga-finish-")
     import pygame
 
     from gonzaga.ai.worker import DecisionWorker
@@ -53,12 +45,15 @@ def main(argv=None) -> int:
         svc.level = a.level
         return app
 
-    def wait_hint(app, g):
-        for _ in range(20000):
+    def wait_hint(app, g, seconds=180.0):
+        # by the clock, with a moment each frame for the hint's thread (a busy machine starves it)
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
             if g.assist.hint() is not None:
                 return g.assist.hint()
             app.run_frames(1)
-        raise SystemExit("no hint")
+            time.sleep(0.002)
+        raise SystemExit(f"no hint within {seconds:.0f} s")
 
     from test_assist import plan, to_placement
     # a hint for the plan, then for a placement (round 3: pieces on the board)

@@ -11,31 +11,19 @@ finds on it (nothing, when it fits) and writes
 """
 from __future__ import annotations
 
-import argparse
-import os
 import sys
-import tempfile
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+import shots
+
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p = shots.parser(__doc__)
     p.add_argument("screens", nargs="+", help="screens of tests/screen_walk.py SCREENS (planning, placement, end...)")
-    p.add_argument("--size", default="1280x720")
-    p.add_argument("--lang", default="en", choices=("en", "it"))
     p.add_argument("--seats", type=int, default=4, choices=(2, 3, 4))
     p.add_argument("--ui", type=int, default=100, help="the interface size in percent")
-    p.add_argument("--out", default=str(ROOT / "docs" / "screenshots"))
     a = p.parse_args(argv)
-    size = tuple(int(x) for x in a.size.lower().split("x"))
-    out = Path(a.out)
-    out.mkdir(parents=True, exist_ok=True)
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ["GONZAGA_HOME"] = tempfile.mkdtemp(prefix="gonzaga-layout-")
-    sys.path.insert(0, str(ROOT))
-    sys.path.insert(0, str(ROOT / "tests"))
+    size, out = shots.prepare(p, a, "gonzaga-layout-")
     import pygame
 
     import screen_walk as SW

@@ -8,27 +8,18 @@
 """
 from __future__ import annotations
 
-import argparse
 import os
 import sys
-import tempfile
 import time
-from pathlib import Path
+
+import shots
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--size", default="1600x1000")
-    p.add_argument("--lang", default="en", choices=("en", "it"))
-    p.add_argument("--out", default="docs/screenshots")
+    p = shots.parser(__doc__, size="1600x1000")
     a = p.parse_args(argv)
-    size = tuple(int(x) for x in a.size.lower().split("x"))
-    out = Path(a.out)
-    out.mkdir(parents=True, exist_ok=True)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ["GONZAGA_HOME"] = tempfile.mkdtemp(prefix="gonzaga-shots-")
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    size, out = shots.prepare(p, a, "gonzaga-shots-")
     import pygame
 
     from gonzaga.table import persistence
