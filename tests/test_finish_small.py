@@ -54,13 +54,10 @@ def test_the_italian_played_last_round_reads_naturally():
         i18n.set_language("en")
 
 
-@pytest.mark.parametrize("scale", [1.0, 1.44, 2.0])
-def test_the_score_chart_keeps_end_whole_and_its_numbers_clear_of_the_title(monkeypatch, scale):
-    """At 2560x1440 (text 1.44x) the chart's "End" was cut to "Enc" and "150" touched the title."""
-    from gonzaga.render import theme
-    from gonzaga.ui import charts, widgets as W
-    pygame.init()
-    drawn = []
+def drawn_texts(monkeypatch) -> list:
+    """(text, rect) of every text drawn from now on (``widgets.blit_text`` spied on)."""
+    from gonzaga.ui import widgets as W
+    drawn: list = []
     real = W.blit_text
 
     def spy(surf, text, pos, *a, **k):
@@ -68,6 +65,16 @@ def test_the_score_chart_keeps_end_whole_and_its_numbers_clear_of_the_title(monk
         drawn.append((text, r))
         return r
     monkeypatch.setattr(W, "blit_text", spy)
+    return drawn
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.44, 2.0])
+def test_the_score_chart_keeps_end_whole_and_its_numbers_clear_of_the_title(monkeypatch, scale):
+    """At 2560x1440 (text 1.44x) the chart's "End" was cut to "Enc" and "150" touched the title."""
+    from gonzaga.render import theme
+    from gonzaga.ui import charts
+    pygame.init()
+    drawn = drawn_texts(monkeypatch)
     theme.set_text_scale(scale)
     try:
         surf = pygame.Surface((420, 300), pygame.SRCALPHA)
@@ -88,21 +95,13 @@ def test_the_score_chart_keeps_end_whole_and_its_numbers_clear_of_the_title(monk
 def test_the_best_points_table_is_headed_by_the_cards_names(make_app, monkeypatch, lang):
     """Its columns were A, B, C: letters the cards never show."""
     from gonzaga.table.session import SeatSpec
-    from gonzaga.ui import widgets as W
     from gonzaga.words import i18n
     app = make_app((1280, 720), language=lang)
     app.start_session([SeatSpec("Me", "human", colour="red"), SeatSpec("Bot", "ai", "greedy", "blue")], 3)
     app.run_frames(3)
     g = app.stack.top
     g.preview_folded = False
-    drawn = []
-    real = W.blit_text
-
-    def spy(surf, text, pos, *a, **k):
-        r = real(surf, text, pos, *a, **k)
-        drawn.append((text, r))
-        return r
-    monkeypatch.setattr(W, "blit_text", spy)
+    drawn = drawn_texts(monkeypatch)
     app.run_frames(1)
     table = g._preview_rect
     inside = [t for t, r in drawn if table.contains(r)]

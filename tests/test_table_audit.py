@@ -12,21 +12,10 @@ from gonzaga.rules import GameConfig, GameRecord, Setup, legal_plans, load_conte
 from gonzaga.table import SeatSpec, StoreFailed, Table
 from gonzaga.table.session import Session
 
+from test_table import Failing  # a store that keeps every change until told to fail
+
 CONTENT = load_content()
 pytestmark = pytest.mark.rule("E-table")
-
-
-class Failing:
-    """A store that keeps every change until told to fail."""
-
-    def __init__(self):
-        self.fail = False
-        self.kept = []
-
-    def keep(self, change):
-        if self.fail:
-            raise OSError("the disk is full")
-        self.kept.append(change)
 
 
 def new_table(kinds=("human", "human"), seed=3, start=True, **kw) -> Table:

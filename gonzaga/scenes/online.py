@@ -354,10 +354,7 @@ class JoinScene(_Form):
             self.error = why
             return
         self.app.end_session()
-        self.table = Table.join(url, code, player, self.app.content, book=mygames.Book())
-        self.app.table = self.table
-        self.connecting_to = shown_address(url)
-        self.error = ""
+        self._connecting(Table.join(url, code, player, self.app.content, book=mygames.Book()), url)
         self.join_button.enabled = False
 
     def watch(self) -> None:
@@ -369,11 +366,14 @@ class JoinScene(_Form):
             return
         url, code = target
         self.app.end_session()
-        self.table = Table.watch(url, code, self.app.content)
-        self.app.table = self.table
+        self._connecting(Table.watch(url, code, self.app.content), url)
+        self.join_button.enabled = self.watch_button.enabled = False
+
+    def _connecting(self, table: Table, url: str) -> None:
+        """A join or a watch is under way: the app holds its table (closed if the player leaves)."""
+        self.table = self.app.table = table
         self.connecting_to = shown_address(url)
         self.error = ""
-        self.join_button.enabled = self.watch_button.enabled = False
 
     def _give_up(self, why: str) -> None:
         self.error = why
