@@ -468,8 +468,8 @@ MUTANTS = [
     M("E-net", PROTO, "    for _ in range(MAX_DEPTH):\n        shorter", "    for _ in range(MAX_DEPTH + 1):\n        shorter",
       "one level too deep accepted"),
     M("E-net", SERVER, "if seat != room.host_seat:", "if seat is None:", "a friend starts the game"),
-    M("E-net", ROOMS, "pos, since = self.waiting_since.get(seat) or (None, None)",
-      "pos, since = (None, None)", "a seat's turn timer starts again at each update"),
+    M("E-net", ROOMS, "waiting = self.waiting_since.get(seat)\n", "waiting = None\n",
+      "a seat's turn timer starts again at each update"),
     M("E-net", PROTO, "        return seat.player or None\n", "        return None\n",
       "a seat an AI plays for its player named as the AI's"),
 ]

@@ -305,9 +305,10 @@ class GameRoom:
         if position != turn_position(self.state):
             return None  # an update of an earlier position: the game has moved on since
         now = time.monotonic() if now is None else now
-        pos, since = self.waiting_since.get(seat) or (None, None)
-        if pos != position:
-            pos, since = self.waiting_since[seat] = (position, now)
+        waiting = self.waiting_since.get(seat)
+        if waiting is None or waiting[0] != position:
+            waiting = self.waiting_since[seat] = (position, now)
+        since = waiting[1]  # None: the time ran out and the AI is deciding (timers.check_room)
         return 0.0 if since is None else round(max(0.0, self.turn_secs - (now - since)), 1)
 
 
