@@ -129,6 +129,8 @@ class BoardRenderer(StaticLayerMixin, PiecesLayerMixin):
     #: as ``texts`` (a mapping key -> text); missing keys fall back to English.
     TEXT_KEYS: tuple[str, ...] = ("legend.cities", "legend.seas", "legend.barrier") + tuple(
         f"symbol.{s}" for s in icons.CITY_SYMBOLS)
+    #: the margin around the fitted map, of the rectangle's smaller side (game_sizes plans with it)
+    MARGIN = 0.015
 
     def __init__(self, content, rect, *, title: str = "Gonzaga", decorations: bool = True,
                  texts: Mapping[str, str] | None = None):
@@ -211,7 +213,7 @@ class BoardRenderer(StaticLayerMixin, PiecesLayerMixin):
         keep = self.view_state() if self._fit_size > 1.0 else None
         self._rect = rect
         x0, y0, x1, y1 = self._ext
-        margin = max(6, int(min(rect.w, rect.h) * 0.015))
+        margin = max(6, int(min(rect.w, rect.h) * self.MARGIN))
         aw, ah = max(1, rect.w - 2 * margin), max(1, rect.h - 2 * margin)
         self._fit_size = min(aw / (x1 - x0), ah / (y1 - y0))
         free = aw - (x1 - x0) * self._fit_size  # the width the map leaves: centred, or as ``align_x`` says

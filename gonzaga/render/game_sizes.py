@@ -21,7 +21,7 @@ MAP_KEEP = 0.9  # a larger interface size may take at most a tenth of the map's 
 # side panel (two columns of seats, the table of best points beside them, a longer log) instead of
 # empty sea on both sides of it. The map keeps a strip on its left for the title and the legend.
 BAR_MIN = 1060  # the bottom bar at its narrowest on a wide window (room for its left block and the cards)
-MAP_MARGIN = 0.015  # the renderer's margin around the map, of the board's smaller side
+MAP_MARGIN = BoardRenderer.MARGIN  # the renderer's margin around the map, of the board's smaller side
 STRIP = 0.32  # the strip left of the map for the title cartouche and the legend, of the map's height
 WIDE_GAIN = 200  # the panel takes the width only when it gains at least this much (scale 1)
 PANEL_MAX = 2 * PANEL_W + 60  # two columns of seats at most (an ultra-wide window keeps some sea)
