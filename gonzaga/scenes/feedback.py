@@ -493,23 +493,16 @@ class Feedback:
         asked several times a frame at the end)."""
         sc = self.scene
         p = getattr(sc, "panel_rect", None)
-        box_h = getattr(sc, "_seat_box_height", None)
-        if p is None or box_h is None:
+        if p is None or not hasattr(sc, "_seat_boxes"):  # (a scene without the side panel)
             return None
-        key = (tuple(p), sc.session.version, i18n.language(), theme.text_scale(), W.sc(100),
-               sc._panel_foot() if hasattr(sc, "_panel_foot") else 0)
+        foot = sc._panel_foot()  # (an online game's chat strip at the panel's foot)
+        key = (tuple(p), sc.session.version, i18n.language(), theme.text_scale(), W.sc(100), foot)
         cached = self.__dict__.get("_panel_chart")
         if cached is None or cached[0] != key:
-            seats = sc.state.seats
-            # the boxes as the panel draws them at the end (issue 40: measured with the fit of an
-            # earlier frame, the chart stood over the fourth seat's box)
-            fit = sc._fit_seats(p.y + W.sc(10), set()) if hasattr(sc, "_fit_seats") else "full"
-            gap = W.sc(5) if fit == "tight" else W.sc(8)
-            if hasattr(sc, "_seat_boxes"):  # (in two columns on a wide window)
-                y = sc._seats_bottom(sc._seat_boxes(p.y + W.sc(10), set()))
-            else:
-                y = p.y + W.sc(10) + sum(box_h(i, seat, False) + gap for i, seat in enumerate(seats))
-            foot = sc._panel_foot() if hasattr(sc, "_panel_foot") else 0  # (a chat strip at the panel's foot)
+            # the boxes as the panel draws them at the end, in the fit it chooses (issue 40: measured
+            # with the fit of an earlier frame, the chart stood over the fourth seat's box)
+            sc._fit_seats(p.y + W.sc(10), set())
+            y = sc._seats_bottom(sc._seat_boxes(p.y + W.sc(10), set()))  # (two columns on a wide window)
             r = pygame.Rect(p.x + W.sc(10), y + W.sc(44), p.w - W.sc(20), p.bottom - foot - y - W.sc(54))  # Watch above
             cached = self._panel_chart = (key, r if r.w >= W.sc(220) and r.h >= W.sc(230) else None)  # (room for its legend)
         return None if cached[1] is None else cached[1].copy()
