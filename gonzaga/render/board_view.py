@@ -220,12 +220,8 @@ class BoardRenderer(StaticLayerMixin, PiecesLayerMixin):
         self._fit_o = (margin + free * self.align_x - x0 * self._fit_size,
                        rect.h / 2 - (y0 + y1) / 2 * self._fit_size)
         if not same_size:
-            self._fit_layer = None
-            self._static = None
-            self._crisp = None
-            self._temp = None
+            self._drop_layers()
             self._scaled.clear()
-            self._shown = None
             self._sprites.clear()
             self._any_size.clear()
             self._stamps.clear()
@@ -252,12 +248,12 @@ class BoardRenderer(StaticLayerMixin, PiecesLayerMixin):
         if rects == self.keep_clear:
             return
         self.keep_clear = rects
-        self._fit_layer = None
-        self._static = None
-        self._crisp = None
-        self._temp = None
-        self._shown = None
+        self._drop_layers()
         self._apply_view()
+
+    def _drop_layers(self) -> None:
+        """The map's layers are drawn anew when next shown."""
+        self._fit_layer = self._static = self._crisp = self._temp = self._shown = None
 
     # ------------------------------------------------------------ the view (zoom and pan)
 
