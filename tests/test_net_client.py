@@ -13,7 +13,7 @@ import time
 import pytest
 
 from gonzaga.net import protocol as P
-from gonzaga.net.client import CLOSED, CONNECTED, LOST, Connection
+from gonzaga.net.client import CLOSED, CONNECTED, LOST, OPEN_TIMEOUT, Connection
 from gonzaga.net.remote import RemoteSession, Table, parse_address, parse_code, parse_name, seat_specs
 from gonzaga.net.serve import ServerThread
 from gonzaga.rules import Donate, Place, Plan, check, legal_actions, load_content, replay
@@ -257,6 +257,19 @@ def test_a_vanished_server_gives_the_lost_state(server):
     assert pump([host], lambda: host.status == LOST)
     assert host.error.startswith("Nobody answered at 127.0.0.1:")
     assert host.session.state.phase == "plan"  # the screen keeps the last state it had
+
+
+def test_the_hosts_own_server_is_waited_for_when_the_machine_is_busy(server):
+    """A connection to a server this computer started waits past OPEN_TIMEOUT: it is there, and a
+    slow answer only means a busy machine (a CI run once lost a hosted game's start this way)."""
+    busy = OPEN_TIMEOUT + 1.0
+    server._loop.call_soon_threadsafe(time.sleep, busy)  # the server's loop answers nothing meanwhile
+    start = time.monotonic()
+    host = Table.host(server.url, "Ann", [P.SeatRequest(kind="host", colour="red"),
+                                          P.SeatRequest(kind="open", colour="blue")], CONTENT, server=server)
+    assert pump([host], lambda: host.code is not None or host.status == LOST, STEPS * 2), host.error
+    assert host.code is not None and time.monotonic() - start >= busy - 0.5, host.error
+    host.close()
 
 
 def test_a_game_resumes_on_a_restarted_server(tmp_path):

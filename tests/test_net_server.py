@@ -56,7 +56,7 @@ class Client:
 
     def __init__(self, url: str, seed: int = 0, ssl=None):
         # entered as a context manager: websockets 17.1 warns about a connection used without one
-        self.ws = connect(url, open_timeout=5, close_timeout=2, max_size=P.MAX_SERVER_BYTES, ssl=ssl).__enter__()
+        self.ws = connect(url, open_timeout=20, close_timeout=2, max_size=P.MAX_SERVER_BYTES, ssl=ssl).__enter__()
         self.rng = random.Random(seed)
         self.last_send = 0.0
         self.token: Optional[str] = None

@@ -28,7 +28,7 @@ class C:
     """A small client; ``source`` picks the loopback address it connects from (127.0.0.x)."""
 
     def __init__(self, url: str, source: str = "127.0.0.1"):
-        self.ws = connect(url, open_timeout=5, close_timeout=2, max_size=P.MAX_SERVER_BYTES,
+        self.ws = connect(url, open_timeout=20, close_timeout=2, max_size=P.MAX_SERVER_BYTES,
                           source_address=(source, 0)).__enter__()
         self.got: list[dict] = []
         self.token = self.seat = self.code = self.game = self.n = self.view = None

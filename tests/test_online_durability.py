@@ -46,7 +46,7 @@ def serve(data: Path, *extra: str) -> tuple[subprocess.Popen, str]:
 def open_ws(address: str):
     """A WebSocket to ``gonzaga serve``'s printed address, its certificate pinned."""
     url, pin = split_pin(address)
-    return connect(url, open_timeout=5, max_size=P.MAX_SERVER_BYTES, ssl=client_context(pin))
+    return connect(url, open_timeout=20, max_size=P.MAX_SERVER_BYTES, ssl=client_context(pin))
 
 
 def descendants(pid: int) -> set[int]:

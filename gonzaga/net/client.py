@@ -36,6 +36,9 @@ log = logging.getLogger(__name__)
 
 CONNECTING, CONNECTED, LOST, CLOSED = "connecting", "connected", "lost", "closed"
 OPEN_TIMEOUT = 6.0  # seconds to open a connection (a host on the same network answers in milliseconds)
+# this computer's own server, started by this game: it is there, so a slow answer only means a
+# busy machine (an AI search, the disk), and giving up would fail a game that was about to open
+OWN_SERVER_TIMEOUT = 30.0
 CLOSE_TIMEOUT = 2.0
 MAX_INCOMING = 1024  # server messages waiting for the frame loop; more means the game is far behind
 MAX_OUTGOING = 64  # messages waiting to be sent; a player sends one per decision

@@ -37,7 +37,7 @@ from ..table.session import SeatSpec, Session
 from ..words import i18n
 from . import logcodec, protocol
 from .cleantext import MAX_NAME, clean_name
-from .client import CONNECTED, Connection
+from .client import CONNECTED, OPEN_TIMEOUT, OWN_SERVER_TIMEOUT, Connection
 from .invite import split_invite, split_pin, with_pin
 from .viewcodec import view_from_json
 
@@ -169,7 +169,7 @@ class Table:
         self.lan = lan  # a hosted server open to the network
         self.player_name = getattr(first, "name", None)
         self._first = first  # create / join, sent again by a retry before the server answered
-        self.conn = connection or Connection(url)
+        self.conn = connection or Connection(url, open_timeout=OPEN_TIMEOUT if server is None else OWN_SERVER_TIMEOUT)
         self.game: Optional[str] = None
         self.code: Optional[str] = None
         self.seat: Optional[int] = None
