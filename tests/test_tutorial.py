@@ -293,3 +293,45 @@ def test_the_box_grows_with_the_window_and_leaves_the_marked_hexes_in_view(make_
         do_step(app, g)
     # as wide as the panels' scale makes it (at 1280x720 the scale is 1: as before)
     assert max(widths) >= round(BOX_W * W.ui_scale()) - 1, (W.ui_scale(), widths)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (2560, 1440)])
+def test_the_box_keeps_clear_of_the_banners_and_the_your_turn_flash(make_app, size):
+    """Issue 40: "the box never covers the hexes or banner a step talks about". At every step of
+    the last section, with the "Your turn" flash above the bar and the Last Turn banner at the
+    top of the map shown (as in that section's round 9), the box stands clear of both (their
+    places as drawn, not the list the box reads)."""
+    from gonzaga.scenes.tutorial import start_tutorial
+    app = make_app(size)
+    start_tutorial(app, "end")
+    app.run_frames(2)
+    seen = set()
+    for _ in range(3000):
+        g = tut(app)
+        if g is None or g.sec.id != "end":
+            break
+        if g.step.key not in seen:
+            seen.add(g.step.key)
+            fb = g.feedback
+            app.speed = "normal"  # (instant speed finishes a tween as it is added)
+            fb.anim.add("your_turn", 1.8, 0.0, ease=lambda p: p, seat=T.YOU)
+            over = g.state.phase == "over"
+            if not over:  # (the banner fires at a round's end, never once the game is over)
+                fb.anim.add("banner", 3.2, 0.0, ease=lambda p: p, text=i18n.t("fx.last_turn", round=9), colour=None)
+            app.run_frames(3)
+            shown, banners = [], 0
+            for tw in fb.anim.tweens:
+                if tw.kind == "your_turn":
+                    shown.append(("flash", fb._your_turn_box(tw)))
+                elif tw.kind == "banner":
+                    shown.append((tw.data["text"], fb._banner_box(fb._banner_image(tw), banners)))
+                    banners += 1
+            assert len(shown) == (1 if over else 2), shown
+            for what, rect in shown:
+                assert not g.box.colliderect(rect), (size, g.step.key, what, g.box, rect)
+            assert pygame.Rect(0, 0, *size).contains(g.box), (g.step.key, g.box)
+            fb.anim.finish_all()
+            app.speed = "instant"
+            app.run_frames(1)
+        do_step(app, g)
+    assert len(seen) >= 10, seen

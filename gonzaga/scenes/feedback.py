@@ -425,11 +425,17 @@ class Feedback:
         return img.get_rect(midtop=(b.centerx, top + int(14 * (1 - ease_out(min(1.0, raw / 0.1))))))
 
     def banner_rects(self) -> list[pygame.Rect]:
-        """Where the banners shown now (and about to show) stand: other boxes keep clear of them."""
-        out = []
+        """Where the banners shown now (and about to show) stand, the "Your turn" flash above the
+        bar among them: other boxes (the tutorial's) keep clear of them."""
+        out, banners = [], 0
         for tw in self.anim.tweens:
             if tw.kind == "banner":
-                out.append(self._banner_box(self._banner_image(tw), len(out)))
+                out.append(self._banner_box(self._banner_image(tw), banners))
+                banners += 1
+            elif tw.kind == "your_turn":
+                box = self._your_turn_box(tw)
+                if box is not None:
+                    out.append(box)
         return out
 
     def _draw_banner(self, surf, tw, below: int = 0) -> None:
@@ -444,16 +450,9 @@ class Feedback:
         surf.blit(img, box)
         img.set_alpha(255)
 
-    def _draw_your_turn(self, surf, tw) -> None:
-        sc = self.scene
-        rect = getattr(sc, "bottom_rect", None)
-        if rect is None:
-            return
-        pulse = 0.5 + 0.5 * math.cos(tw.raw * 3 * 2 * math.pi)
-        fade = 1 - max(0.0, (tw.raw - 0.7) / 0.3)
-        width = max(1, int((3 + 4 * pulse) * fade))
-        pygame.draw.rect(surf, theme.GOLD, rect.inflate(-4, -4), width, 8)
-        text = i18n.t("fx.your_turn", name=sc.session.seat_name(tw.data["seat"]))
+    def _your_turn_image(self, tw) -> pygame.Surface:
+        """The "Your turn, <name>" label of the flash."""
+        text = i18n.t("fx.your_turn", name=self.scene.session.seat_name(tw.data["seat"]))
 
         def make() -> pygame.Surface:
             t = W.text(text, "sans_bold", 18, (70, 50, 10))
@@ -463,9 +462,29 @@ class Feedback:
             s.blit(t, t.get_rect(center=s.get_rect().center))
             return s
 
-        img = self._card(("turn", text, theme.text_scale()), make)
-        box = img.get_rect(midbottom=(rect.centerx, rect.y - 8))
+        return self._card(("turn", text, theme.text_scale()), make)
+
+    def _your_turn_box(self, tw) -> Optional[pygame.Rect]:
+        """Where the flash's label stands: on the map, just above the bar (None: no bar)."""
+        sc = self.scene
+        rect = getattr(sc, "bottom_rect", None)
+        if rect is None:
+            return None
+        box = self._your_turn_image(tw).get_rect(midbottom=(rect.centerx, rect.y - 8))
         box.clamp_ip(sc.board_rect)
+        return box
+
+    def _draw_your_turn(self, surf, tw) -> None:
+        sc = self.scene
+        rect = getattr(sc, "bottom_rect", None)
+        box = self._your_turn_box(tw)
+        if rect is None or box is None:
+            return
+        pulse = 0.5 + 0.5 * math.cos(tw.raw * 3 * 2 * math.pi)
+        fade = 1 - max(0.0, (tw.raw - 0.7) / 0.3)
+        width = max(1, int((3 + 4 * pulse) * fade))
+        pygame.draw.rect(surf, theme.GOLD, rect.inflate(-4, -4), width, 8)
+        img = self._your_turn_image(tw)
         img.set_alpha(int(255 * fade))
         surf.blit(img, box)
         img.set_alpha(255)

@@ -114,7 +114,8 @@ class TutorialBox:
     def _avoid(self, target: Optional[pygame.Rect]) -> list[pygame.Rect]:
         """What the box must leave in view: what the step points at (and the hexes it marks),
         the planning table and the preview of the planned pair on the map, the reveal, the
-        banners (sea league, Last Turn), the tray the fief is dragged from, the end's chart."""
+        banners (sea league, Last Turn) and the "Your turn" flash above the bar, the tray the
+        fief is dragged from, the end's chart."""
         avoid = [r for r in (target.inflate(W.sc(16), W.sc(16)) if target else None, self._preview_rect,
                              self._hex_rect(self._target_hexes())) if r is not None]
         if self._mode() == "plan" and hasattr(self, "preview_pair"):
