@@ -185,3 +185,26 @@ def test_the_chat_strip_and_the_map_legend_leave_each_other_in_view(app):
             assert game.board_rect.contains(legend) and game.board_rect.contains(talk.box), size
     assert game.wide  # (2560x1440 is)
     guest.close()
+
+
+def test_the_map_and_the_best_points_table_keep_clear_of_the_chat_strip(app):
+    """Issue 40: at 1280x720 the chat strip hid Jerez. The map steps aside (a little smaller)
+    so that no land hex or site is under the strip, and the table of best points, folded or
+    open, stands clear of it too."""
+    game, guest = host_game(app)
+    talk = game.online.talk
+    content = game.state.content
+    for size in ((1280, 720), (1600, 900)):
+        SW.resize(app, size)
+        app.run_frames(2)
+        assert not game.wide and talk.box is not None, size  # (the strip on the map)
+        r = game.renderer
+        under = [h for h, t in content.terrain.items() if (t == "land" or h in content.sites)
+                 and talk.box.collidepoint(r.hex_to_screen(h))]
+        assert not under, (size, under[:5], talk.box)
+        for folded in (True, False):
+            game.preview_folded = folded
+            app.run_frames(2)
+            assert game._preview_rect is not None and not game._preview_rect.colliderect(talk.box), (size, folded)
+        game.preview_folded = None
+    guest.close()

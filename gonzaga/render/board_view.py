@@ -91,6 +91,9 @@ from .board_static import StaticLayerMixin, _load_coastline
 import logging
 
 SQRT3 = hexgrid.SQRT3
+# how much smaller the whole board may be drawn to leave the parts kept clear free of land hexes
+# (at 1280x720 an online game's chat strip needs 0.88 of it, the map moved right)
+FIT_CLEAR_STEPS = tuple(round(1 - 0.01 * i, 2) for i in range(16))
 
 #: the zoom levels one wheel notch (or +/-) steps through: 100% (the whole board) .. 400%
 ZOOM_LEVELS: tuple[float, ...] = tuple(round(2 ** (i / 4), 4) for i in range(9))
@@ -212,13 +215,7 @@ class BoardRenderer(StaticLayerMixin, PiecesLayerMixin):
         same_size = rect.size == self._rect.size and self._fit_layer is not None
         keep = self.view_state() if self._fit_size > 1.0 else None
         self._rect = rect
-        x0, y0, x1, y1 = self._ext
-        margin = max(6, int(min(rect.w, rect.h) * self.MARGIN))
-        aw, ah = max(1, rect.w - 2 * margin), max(1, rect.h - 2 * margin)
-        self._fit_size = min(aw / (x1 - x0), ah / (y1 - y0))
-        free = aw - (x1 - x0) * self._fit_size  # the width the map leaves: centred, or as ``align_x`` says
-        self._fit_o = (margin + free * self.align_x - x0 * self._fit_size,
-                       rect.h / 2 - (y0 + y1) / 2 * self._fit_size)
+        self._fit_size, self._fit_o = self._fit(rect)
         if not same_size:
             self._drop_layers()
             self._scaled.clear()
@@ -229,6 +226,39 @@ class BoardRenderer(StaticLayerMixin, PiecesLayerMixin):
             self.set_view_state(keep)
         else:
             self._apply_view()
+
+    def _fit(self, rect: pygame.Rect) -> tuple[float, tuple[float, float]]:
+        """The whole board's hex size and origin in ``rect``: as large as the rect holds, placed
+        as ``align_x`` says and centred in height; with parts kept clear (an online game's chat
+        strip) a little smaller or moved to a side, if that leaves every land hex and site out
+        from under them, as the legend keeps out from under them (issue 40)."""
+        x0, y0, x1, y1 = self._ext
+        margin = max(6, int(min(rect.w, rect.h) * self.MARGIN))
+        aw, ah = max(1, rect.w - 2 * margin), max(1, rect.h - 2 * margin)
+        full = min(aw / (x1 - x0), ah / (y1 - y0))
+
+        def place(size: float, ax: float, ay: float) -> tuple[float, float]:
+            # the width and height the map leaves go left and right, above and below, as (ax, ay) say
+            return (margin + (aw - (x1 - x0) * size) * ax - x0 * size,
+                    margin + (ah - (y1 - y0) * size) * ay - y0 * size)
+
+        if not self.keep_clear:
+            return full, place(full, self.align_x, 0.5)
+        sites = [hexgrid.to_pixel(h) for h, t in self._terrain.items() if t == "land" or h in self._sites]
+
+        def clear(size: float, o: tuple[float, float]) -> bool:
+            hw = size * SQRT3 / 2
+            return not any(r.colliderect(o[0] + x * size - hw, o[1] + y * size - size, 2 * hw, 2 * size)
+                           for x, y in sites for r in self.keep_clear)
+
+        aligns = list(dict.fromkeys([(self.align_x, 0.5), (self.align_x, 0.0), (self.align_x, 1.0),
+                                     (1.0, 0.5), (0.0, 0.5), (1.0, 0.0), (0.0, 0.0), (1.0, 1.0), (0.0, 1.0)]))
+        for k in FIT_CLEAR_STEPS:
+            for ax, ay in aligns:
+                o = place(full * k, ax, ay)
+                if clear(full * k, o):
+                    return full * k, o
+        return full, place(full, self.align_x, 0.5)  # no room: the map as large as it goes
 
     def set_align(self, align_x: float) -> None:
         """Where the map stands in a rect wider than it (0 left, 0.5 centred, 1 right): refits."""
@@ -248,8 +278,11 @@ class BoardRenderer(StaticLayerMixin, PiecesLayerMixin):
         if rects == self.keep_clear:
             return
         self.keep_clear = rects
-        self._drop_layers()
-        self._apply_view()
+        keep = self.view_state() if self._fit_layer is not None else None
+        rect, self._rect = self._rect, pygame.Rect(0, 0, 1, 1)  # refit (the map may step aside)
+        self.set_rect(rect)
+        if keep is not None:
+            self.set_view_state(keep)
 
     def _drop_layers(self) -> None:
         """The map's layers are drawn anew when next shown."""

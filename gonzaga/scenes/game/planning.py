@@ -58,7 +58,8 @@ class PlanningMixin:
         return max(cands, key=lambda k: (prev[k].best if prev[k].best is not None else -1))
 
     def _preview_box(self, size) -> pygame.Rect:
-        """The corner of the map where the preview table covers the fewest hexes."""
+        """Where on the map the preview table hides the least of it: a corner, or an edge beside
+        what stands there, clear of every control; land and sites count more than open sea."""
         r = self.renderer
         # what it must never cover (issue 40): the buttons on the map (Hint, Take back), the title
         # cartouche and the compass rose
@@ -66,20 +67,34 @@ class PlanningMixin:
         legend = r.legend_rect()
         if legend is not None:  # nor the legend of the symbols (issue 40)
             keep.append(legend)
+        if getattr(self, "online", None) is not None:  # nor an online game's chat strip
+            keep += self.online.keep_clear()
         key = (tuple(self.board_rect), size, r.view_state(), tuple(tuple(k) for k in keep))
         if getattr(self, "_preview_box_key", None) == key:
             return self._preview_box_at.copy()
         b = self.board_rect.inflate(-20, -20)
+        gap = W.sc(8)
         boxes = [pygame.Rect(b.topleft, size), pygame.Rect((b.right - size[0], b.y), size),
                  pygame.Rect((b.x, b.bottom - size[1]), size), pygame.Rect((b.right - size[0], b.bottom - size[1]), size)]
-        below = max([k.bottom for k in keep if k.top < b.y + size[1]] + [b.y]) + W.sc(8)
-        boxes += [pygame.Rect((b.x, below), size), pygame.Rect((b.right - size[0], below), size)]
-        centres = [r.hex_to_screen(h) for h in self.state.board.hexes]
+        for x in (b.x, b.right - size[0]):  # under what stands at the top of that side only
+            col = pygame.Rect(x, b.y, size[0], size[1])
+            below = max([k.bottom for k in keep if k.top < col.bottom and k.left < col.right and k.right > col.left]
+                        + [b.y]) + gap
+            boxes.append(pygame.Rect((x, below), size))
+        # beside, under or over each thing kept clear (a map moved aside leaves open sea there)
+        xs = sorted({x for k in keep for x in (k.right + gap, k.left - size[0] - gap) if b.x <= x <= b.right - size[0]})
+        ys = sorted({y for k in keep for y in (k.bottom + gap, k.top - size[1] - gap) if b.y <= y <= b.bottom - size[1]})
+        boxes += [pygame.Rect((x, y), size) for x in xs for y in ys + [b.y, b.bottom - size[1]]]
+        boxes += [pygame.Rect((x, y), size) for x in (b.x, b.right - size[0]) for y in ys]
+        content = self.state.content
+        # as the map's own legend weighs them (render/board_static.py): a site most, land more than sea
+        hexes = [(r.hex_to_screen(h), 4 + (100 if h in content.sites else 0) if t == "land" else
+                  1 + (100 if h in content.sites else 0)) for h, t in content.terrain.items()]
         inside = self.board_rect.inflate(-4, -4)
 
         def cost(bx) -> tuple:
             covers = sum(1 for k in keep if bx.colliderect(k)) + (0 if inside.contains(bx) else 1)
-            return covers, sum(1 for x, y in centres if bx.collidepoint(x, y))
+            return covers, sum(w for (x, y), w in hexes if bx.collidepoint(x, y))
         best = min(boxes, key=cost)
         self._preview_box_key, self._preview_box_at = key, best
         return best.copy()
