@@ -100,3 +100,27 @@ def test_a_hovered_cell_of_the_table_is_the_one_previewed(app):
     assert tuple(app.screen.get_at((rect.x + 3, rect.centery)))[:3] == (230, 196, 120)  # its cell lit
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(2, 2), rel=(0, 0), buttons=(0, 0, 0)))
     app.run_frames(1)
+
+
+def test_the_panel_table_measures_the_seats_once_for_what_they_depend_on(app, monkeypatch):
+    """The table of best points in the panel is asked for three times a frame (the panel, the
+    map's pass, the panel's pass): the seats' boxes are laid out anew only when what they
+    depend on changes (here the language), and the table follows them then."""
+    SW.resize(app, (2560, 1440))
+    SW.set_language(app, "en")
+    SW.show_planning(app)
+    g = SW._game(app)
+    app.run_frames(2)
+    calls = []
+    boxes = g._seat_boxes
+    monkeypatch.setattr(g, "_seat_boxes", lambda *a, **k: calls.append(1) or boxes(*a, **k))
+    app.run_frames(10)
+    assert not calls, f"{len(calls)} layouts of the seats in 10 frames"
+    before = g._panel_table_rect()
+    SW.set_language(app, "it")
+    app.run_frames(2)
+    assert calls, "a new language: the seats measured anew"
+    fresh = g._seats_bottom(boxes(g.panel_rect.y + W.sc(10), set(g.state.to_act())))
+    table = g._panel_table_rect()
+    assert before is not None and table is not None and table.y == fresh
+    SW.set_language(app, "en")

@@ -9,6 +9,7 @@ from typing import Optional
 
 import pygame
 
+from ...render import theme
 from ...words import i18n
 from ...ui import widgets as W
 from ..preview import PLAN_ACTIONS, plan_previews
@@ -144,10 +145,20 @@ class PlanningMixin:
             return None
         sc = W.sc
         p = self.panel_rect
-        height = self._preview_table_size()[1]
-        y = self._seats_bottom(self._seat_boxes(p.y + sc(10), set(self.state.to_act())))
-        r = pygame.Rect(p.x + sc(10), y, p.w - sc(20), height)
-        return r if r.bottom + sc(10) + self._log_min_height() + self._panel_foot() <= p.bottom else None
+        # asked by the panel and by the map's and the panel's passes of the table each frame: the
+        # seats' boxes are measured once for what they depend on (an online seat's "away" among it)
+        away = getattr(self.session, "seat_away", None)
+        key = (tuple(p), getattr(self, "_seat_fit", "full"), self.session.version, i18n.language(),
+               theme.text_scale(), sc(100), self._panel_foot(),
+               tuple(away(i) for i in range(self.state.n)) if away is not None else ())
+        cached = self.__dict__.get("_panel_table")
+        if cached is None or cached[0] != key:
+            height = self._preview_table_size()[1]
+            y = self._seats_bottom(self._seat_boxes(p.y + sc(10), set(self.state.to_act())))
+            r = pygame.Rect(p.x + sc(10), y, p.w - sc(20), height)
+            fits = r.bottom + sc(10) + self._log_min_height() + self._panel_foot() <= p.bottom
+            cached = self._panel_table = (key, r if fits else None)
+        return None if cached[1] is None else cached[1].copy()
 
     def _draw_preview(self, surf, in_panel: bool = False) -> None:
         """On the map: where this round's fief could go under the previewed plan (a light
