@@ -300,7 +300,7 @@ def test_the_box_keeps_clear_of_the_banners_and_the_your_turn_flash(make_app, si
     """Issue 40: "the box never covers the hexes or banner a step talks about". At every step of
     the last section, with the "Your turn" flash above the bar and the Last Turn banner at the
     top of the map shown (as in that section's round 9), the box stands clear of both (their
-    places as drawn, not the list the box reads)."""
+    places as drawn, not the list the box reads); at 2560x1440, of a new sea league's rings too."""
     from gonzaga.scenes.tutorial import start_tutorial
     app = make_app(size)
     start_tutorial(app, "end")
@@ -318,7 +318,14 @@ def test_the_box_keeps_clear_of_the_banners_and_the_your_turn_flash(make_app, si
             over = g.state.phase == "over"
             if not over:  # (the banner fires at a round's end, never once the game is over)
                 fb.anim.add("banner", 3.2, 0.0, ease=lambda p: p, text=i18n.t("fx.last_turn", round=9), colour=None)
+            harbors = [x.hex for x in g.state.content.sites.values() if x.kind == "harbor" and x.sea == "germanicum"]
+            if size[0] >= 2560:  # a big window also has room beside a new league's rings
+                fb.anim.add("league", 1.8, 0.0, harbors=harbors, colour=T.COLOURS[T.YOU])
             app.run_frames(3)
+            if size[0] >= 2560:
+                r = g.renderer
+                rings = [h for h in harbors if g.box.inflate(2 * r.size, 2 * r.size).collidepoint(r.hex_to_screen(h))]
+                assert not rings, (g.step.key, rings, g.box)
             shown, banners = [], 0
             for tw in fb.anim.tweens:
                 if tw.kind == "your_turn":

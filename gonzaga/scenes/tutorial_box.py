@@ -140,17 +140,30 @@ class TutorialBox:
             avoid.append(chart())
         return avoid
 
+    def _rather_clear(self) -> list[pygame.Rect]:
+        """What the box leaves in view when the map has room for that too: the rings round the
+        harbors of a sea league just made (its banner and the step talk about them)."""
+        fb = getattr(self, "feedback", None)
+        r = self.renderer
+        if fb is None or r is None:
+            return []
+        s = r.size
+        return [pygame.Rect(0, 0, 3 * s, 3 * s).move(x - 1.5 * s, y - 1.5 * s)
+                for tw in fb.anim.tweens if tw.kind == "league" for x, y in map(r.hex_to_screen, tw.data["harbors"])]
+
     def _layout_box(self, target: Optional[pygame.Rect]) -> tuple[pygame.Rect, list]:
         """Where the box goes: where it was this step if that is still clear, else a corner or
-        an edge of the map clear of everything in :meth:`_avoid` (narrower if it must), else
-        across the bar under the map beside the tray."""
+        an edge of the map clear of everything in :meth:`_avoid` (narrower if it must) and, if
+        one is, of :meth:`_rather_clear`, else across the bar under the map beside the tray."""
         b = self.board_rect
         avoid = self._avoid(target)
         screen = pygame.Rect(0, 0, *self.app.size)
         m = W.sc(12)
+        rather = self._rather_clear()
 
-        def clear(c: pygame.Rect) -> bool:
-            return screen.contains(c) and not any(c.colliderect(a) for a in avoid)
+        def clear(c: pygame.Rect, more: list) -> bool:
+            return screen.contains(c) and not any(c.colliderect(a) for a in avoid) and \
+                not any(c.colliderect(a) for a in more)
 
         cands = []
         # the box grows with the interface scale as the panels do (its words already do)
@@ -160,14 +173,15 @@ class TutorialBox:
             for x in (b.right - w - m, b.x + m, b.centerx - w // 2):
                 for y in (b.y + m, b.bottom - h - m, b.centery - h // 2):
                     cands.append((pygame.Rect(x, y, w, h), parts, (w, x - b.x, y - b.y)))
-        if self._box_at is not None:
+        for more in ([rather, []] if rather else [[]]):  # a new league's rings in view too, if it can
+            if self._box_at is not None:
+                for c, parts, at in cands:
+                    if at == self._box_at and clear(c, more):
+                        return c, parts
             for c, parts, at in cands:
-                if at == self._box_at and clear(c):
+                if clear(c, more):
+                    self._box_at = at
                     return c, parts
-        for c, parts, at in cands:
-            if clear(c):
-                self._box_at = at
-                return c, parts
         # across the bar under the map (wide, so fewer lines), right of the tray when placing
         left = self.bottom_rect.x + m
         if self._mode() == "place":
