@@ -199,7 +199,8 @@ class PlanningMixin:
         else:
             folded = self.preview_is_folded(height)
             full = self._preview_box((width, height))
-            box = full if not folded else pygame.Rect(full.x, full.y if full.y <= self.board_rect.y + sc(20)
+            # folded to its title where it opens: at its top, or at its foot in the map's lower half
+            box = full if not folded else pygame.Rect(full.x, full.y if full.centery <= self.board_rect.centery
                                                       else full.bottom - sc(32), width, sc(32))
         W.panel(surf, box, W.PANEL, W.PANEL_EDGE, 8, 2, alpha=238)
         W.blit_text(surf, W.fit_text(i18n.t("preview.title"), "sans_bold", 15, box.w - sc(42)),
