@@ -68,8 +68,10 @@ class PlanningMixin:
         legend = r.legend_rect()
         if legend is not None:  # nor the legend of the symbols (issue 40)
             keep.append(legend)
-        if getattr(self, "online", None) is not None:  # nor an online game's chat strip
+        if getattr(self, "online", None) is not None:  # nor an online game's chat strip and banner
             keep += self.online.keep_clear()
+            if self.online.box is not None:  # (its banner as last drawn, while it says something)
+                keep.append(self.online.box)
         key = (tuple(self.board_rect), size, r.view_state(), tuple(tuple(k) for k in keep))
         if getattr(self, "_preview_box_key", None) == key:
             return self._preview_box_at.copy()
