@@ -96,6 +96,7 @@ ROOMS, ADMIT, NSTORE, ACKLOG = ("gonzaga/net/rooms.py", "gonzaga/net/admission.p
                                 "gonzaga/net/acklog.py")
 TB, HINTS, SCHEMA = "gonzaga/table/takeback.py", "gonzaga/table/hints.py", "gonzaga/table/save_schema.py"
 SERVER, PROTO, ENG = "gonzaga/net/server.py", "gonzaga/net/protocol.py", E
+UPKEEP = "gonzaga/net/upkeep.py"
 
 # The layers of the summary: a mutant's layer is its file's folder (gonzaga/rules, gonzaga/table:
 # the authority, gonzaga/net: the network), except the save modules, which are the saves' layer
@@ -470,6 +471,10 @@ MUTANTS = [
     M("E-net", SERVER, "if seat != room.host_seat:", "if seat is None:", "a friend starts the game"),
     M("E-net", ROOMS, "waiting = self.waiting_since.get(seat)\n", "waiting = None\n",
       "a seat's turn timer starts again at each update"),
+    M("E-net", UPKEEP, "            timers.sweep(srv, time.monotonic())", "            pass",
+      "the periodic task never checks the turn timers"),
+    M("E-net", UPKEEP, "if self.clock() - self.swept >= SWEEP_SECONDS:", "if False:",
+      "the periodic task never sweeps memory"),
     M("E-net", PROTO, "        return seat.player or None\n", "        return None\n",
       "a seat an AI plays for its player named as the AI's"),
 ]
