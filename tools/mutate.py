@@ -338,9 +338,10 @@ MUTANTS = [
     # ---------------------------------------------------------------- take-backs
     M("E-takeback", TB, "if len(table.humans) > 1:", "if len(table.humans) > 2:",
       "hot-seat with two humans: a decision taken back"),
-    M("E-takeback", TB, 'if st.phase != "plan" or st.round != r:', "if st.round != r:", "a revealed plan taken back"),
-    M("E-takeback", TB, 'elif st.round != r and not (st.round == r + 1 and st.phase == "plan"',
-      'elif st.round != r and not (st.round == r + 7 and st.phase == "plan"',
+    M("E-takeback", TB, 'Plan) and (st.phase != "plan" or st.round != round_of(table, i)):',
+      "Plan) and st.round != round_of(table, i):", "a revealed plan taken back"),
+    M("E-takeback", TB, 'if isinstance(table.record.actions[i], Plan) and (st.phase != "plan" or st.round != round_of(table, i)):',
+      'if isinstance(table.record.actions[i], Plan) and st.phase != "plan" or st.round != round_of(table, i):',
       "solo: no grace for the round's last placement"),
     M("E-takeback", TB, "if by != seat or not table.is_human(seat):", "if not table.is_human(seat):",
       "a seat's decision taken back by another asker"),
