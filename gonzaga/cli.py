@@ -8,11 +8,13 @@ into a closed pipe (``| head``) ends the command quietly.
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import re
 import statistics
 import sys
 from collections import Counter
+from typing import Callable
 
 from pydantic import ValidationError
 
@@ -22,14 +24,28 @@ from .ai.roster import LEVELS
 
 # the command lines' shared helpers (net/report.py's, through cli_common)
 from .cli_common import Parser, UsageError, emit, percentile, silence_stdout
-from .net.check import main as check_main
-from .net.serve import main as serve_main
 from .rules import GameConfig, GameRecord, RecordError, load_content, replay
 from .rules.content import ContentError
 from .rules.placement import count_placements
 from .rules.record import RECORD_VERSION, summary
 from .rules.scoring import free_flourishing_sites
 from .table import save_schema as S
+
+
+# The commands another module runs: "module:function", the function taking the arguments after
+# the command's name. Each module is imported the first time its command runs (as the screens in
+# scenes/catalog.py), so that `gonzaga replay` loads neither the server, the online checks nor pygame.
+ELSEWHERE = {
+    "render-map": "gonzaga.render.render_map:main",
+    "serve": "gonzaga.net.serve:main",
+    "netplay-check": "gonzaga.net.check:main",
+}
+
+
+def resolve(target: str) -> Callable[[list[str]], int]:
+    """The function a ``"module:function"`` string names (importing its module)."""
+    module, _, name = target.partition(":")
+    return getattr(importlib.import_module(module), name)
 
 
 def _bot_list() -> str:
@@ -72,13 +88,8 @@ def _parser() -> argparse.ArgumentParser:
 
 def run(argv: list[str]) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # render-map and bench load pygame: no banner on stdout
-    if argv and argv[0] == "render-map":
-        from .render.render_map import main as render_main  # pygame: only this command and bench load it
-        return render_main(argv[1:])
-    if argv and argv[0] == "serve":
-        return serve_main(argv[1:])
-    if argv and argv[0] == "netplay-check":
-        return check_main(argv[1:])
+    if argv and argv[0] in ELSEWHERE:
+        return resolve(ELSEWHERE[argv[0]])(argv[1:])
     try:
         args = _parser().parse_args(argv)
         handler = {"simulate": cmd_simulate, "replay": cmd_replay, "legal": cmd_legal,

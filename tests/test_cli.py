@@ -2,11 +2,12 @@
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from gonzaga.ai.match import play_game
-from gonzaga.cli import run
+from gonzaga.cli import ELSEWHERE, resolve, run
 from gonzaga.rules import GameConfig, GameRecord
 
 
@@ -178,3 +179,21 @@ def test_hostile_record_values_give_one_line(capsys, saved_game, tmp_path):
     bad.write_text(json.dumps(d))
     code, _, err = call(capsys, "legal", str(bad))
     assert code == 2 and "scenario 'Atlantis'" in err
+
+
+def test_every_command_run_elsewhere_names_a_function():
+    # The table holds "module:function" strings, imported when the command runs: a typo would
+    # only show when someone runs that command, so every one is resolved here.
+    assert set(ELSEWHERE) == {"render-map", "serve", "netplay-check"}
+    for name, target in ELSEWHERE.items():
+        assert callable(resolve(target)), name
+
+
+def test_replay_loads_neither_the_server_nor_the_checks_nor_pygame():
+    heavy = ("gonzaga.net.server", "gonzaga.net.serve", "gonzaga.net.check", "websockets", "pygame")
+    code = ("import sys; from gonzaga.cli import run; "
+            "code = run(['replay', 'saves/v2-solo-round4-placing.json', '--json']); "
+            f"print(code, sorted(m for m in {heavy!r} if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=Path(__file__).resolve().parent.parent)
+    assert out.stdout.strip().splitlines()[-1] == "0 []"

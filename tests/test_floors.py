@@ -37,7 +37,6 @@ LAZY_INSIDE = {
     ("gonzaga.__main__", "gonzaga.app"): "the game loads pygame; the tool commands do not",
     ("gonzaga.__main__", "gonzaga.cli"): "the tools load servers and checks; the game does not (its first frame)",
     ("gonzaga.cli", "gonzaga.bench.engine"): "the bench opens screens (pygame); the other tools do not",
-    ("gonzaga.cli", "gonzaga.render.render_map"): "render-map draws with pygame; the other tools do not",
 }
 
 NO_PYGAME = ("gonzaga.rules", "gonzaga.ai", "gonzaga.words", "gonzaga.table", "gonzaga.net",

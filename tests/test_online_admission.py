@@ -15,6 +15,7 @@ from websockets.sync.client import connect
 from gonzaga.net import protocol as P
 from gonzaga.net.admission import Admission, Limits, Refused
 from gonzaga.net.serve import RepeatFilter, ServerThread
+from gonzaga.net import upkeep
 from gonzaga.net.upkeep import Upkeep
 from gonzaga.rules import legal_actions, load_content
 from gonzaga.net.viewcodec import view_from_json
@@ -317,6 +318,25 @@ def test_idle_lobbies_expire_and_finished_games_leave_memory(public):
     srv.loop.call_soon_threadsafe(lambda: (up.sweep(), done.set()))
     assert done.wait(5)
     assert gid not in srv.rooms and srv.store.load_game(gid) is None  # gone from the store too
+
+
+def test_the_servers_periodic_task_runs_the_memory_sweep(tmp_path, monkeypatch):
+    """The one periodic task that checks the turn timers also runs the memory sweep when due
+    (here at every tick): a lobby left idle goes without anyone calling ``sweep``."""
+    monkeypatch.setattr(upkeep, "SWEEP_SECONDS", 0.0)
+    t = ServerThread(tmp_path / "data", limits=Limits(lobby_idle_seconds=1.0)).start()
+    try:
+        c = create(t.url)
+        c.expect("joined")
+        gid = c.game
+        c.close()
+        end = time.monotonic() + 10
+        while gid in t.server.rooms:
+            assert time.monotonic() < end, "the idle lobby was never swept"
+            time.sleep(0.1)
+        assert t.server.store.load_game(gid) is None
+    finally:
+        t.stop()
 
 
 def test_repeated_log_records_are_rate_limited():

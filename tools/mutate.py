@@ -96,6 +96,7 @@ ROOMS, ADMIT, NSTORE, ACKLOG = ("gonzaga/net/rooms.py", "gonzaga/net/admission.p
                                 "gonzaga/net/acklog.py")
 TB, HINTS, SCHEMA = "gonzaga/table/takeback.py", "gonzaga/table/hints.py", "gonzaga/table/save_schema.py"
 SERVER, PROTO, ENG = "gonzaga/net/server.py", "gonzaga/net/protocol.py", E
+UPKEEP = "gonzaga/net/upkeep.py"
 
 # The layers of the summary: a mutant's layer is its file's folder (gonzaga/rules, gonzaga/table:
 # the authority, gonzaga/net: the network), except the save modules, which are the saves' layer
@@ -337,9 +338,10 @@ MUTANTS = [
     # ---------------------------------------------------------------- take-backs
     M("E-takeback", TB, "if len(table.humans) > 1:", "if len(table.humans) > 2:",
       "hot-seat with two humans: a decision taken back"),
-    M("E-takeback", TB, 'if st.phase != "plan" or st.round != r:', "if st.round != r:", "a revealed plan taken back"),
-    M("E-takeback", TB, 'elif st.round != r and not (st.round == r + 1 and st.phase == "plan"',
-      'elif st.round != r and not (st.round == r + 7 and st.phase == "plan"',
+    M("E-takeback", TB, 'Plan) and (st.phase != "plan" or st.round != round_of(table, i)):',
+      "Plan) and st.round != round_of(table, i):", "a revealed plan taken back"),
+    M("E-takeback", TB, 'if isinstance(table.record.actions[i], Plan) and (st.phase != "plan" or st.round != round_of(table, i)):',
+      'if isinstance(table.record.actions[i], Plan) and st.phase != "plan" or st.round != round_of(table, i):',
       "solo: no grace for the round's last placement"),
     M("E-takeback", TB, "if by != seat or not table.is_human(seat):", "if not table.is_human(seat):",
       "a seat's decision taken back by another asker"),
@@ -470,6 +472,10 @@ MUTANTS = [
     M("E-net", SERVER, "if seat != room.host_seat:", "if seat is None:", "a friend starts the game"),
     M("E-net", ROOMS, "waiting = self.waiting_since.get(seat)\n", "waiting = None\n",
       "a seat's turn timer starts again at each update"),
+    M("E-net", UPKEEP, "            timers.sweep(srv, time.monotonic())", "            pass",
+      "the periodic task never checks the turn timers"),
+    M("E-net", UPKEEP, "if self.clock() - self.swept >= SWEEP_SECONDS:", "if False:",
+      "the periodic task never sweeps memory"),
     M("E-net", PROTO, "        return seat.player or None\n", "        return None\n",
       "a seat an AI plays for its player named as the AI's"),
 ]

@@ -31,7 +31,6 @@ from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFact
 from ..rules.content import Content
 from . import protocol as P
 from . import tls as tls_mod
-from . import upkeep
 from .admission import Admission, Limits
 from .invite import with_pin
 from .server import AI_WORKERS, DEFAULT_HOST, DEFAULT_PORT, GameServer, default_data_dir
@@ -53,7 +52,6 @@ async def run_server(data_dir: Union[str, Path], host: str, port: int, stop: asy
     and the database closed."""
     store = open_store(data_dir, accept_loss)
     server = GameServer(store, content, workers, admission)
-    sweeper = None
     try:
         server.loop = asyncio.get_running_loop()
         server.load()
@@ -61,7 +59,6 @@ async def run_server(data_dir: Union[str, Path], host: str, port: int, stop: asy
                          close_timeout=2, ssl=tls, logger=logging.getLogger("gonzaga.net.websockets")) as ws_server:
             real_port = next(iter(ws_server.sockets)).getsockname()[1]
             server.start_ai()
-            sweeper = asyncio.create_task(upkeep.Upkeep(server).run())
             ready(real_port, server)
             await stop.wait()
             server.stopping = True
@@ -71,8 +68,6 @@ async def run_server(data_dir: Union[str, Path], host: str, port: int, stop: asy
             except asyncio.TimeoutError:
                 log.warning("some connections did not close in time")
     finally:
-        if sweeper is not None:
-            sweeper.cancel()
         server.close()
         store.close()
 

@@ -37,7 +37,7 @@ from ..rules.content import Content, load_content
 from ..table import SeatRefused, StoreFailed
 from ..table.persistence import data_dir
 from . import protocol as P
-from . import timers, upkeep
+from . import upkeep
 from .admission import Admission, Refused
 from .endgame import EndgameHandlers
 from .social import SocialHandlers
@@ -65,7 +65,7 @@ AI_RETRY_SECS = 1.0  # an AI action that could not be stored is asked again afte
 class GameServer(SocialHandlers, EndgameHandlers):
     """Every game of one server process; the WebSocket handler is :meth:`handler`. Chat, emotes
     and spectators are handled in ``social.py``, resign and rematch in ``endgame.py``, the turn
-    timer in ``timers.py``.
+    timer in ``timers.py``, checked with the memory upkeep by one periodic task (``upkeep.py``).
 
     Everything but the AI's thinking runs on the event loop's thread, so the rooms need no locks.
     """
@@ -86,6 +86,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
         self.procs: Optional[ProcessPoolExecutor] = None
         self.loop: Optional[asyncio.AbstractEventLoop] = None
         self.stopping = False
+        self.upkeep: Optional[upkeep.Upkeep] = None  # the periodic task, once the loop runs (upkeep.start)
         self.actions_accepted = 0
 
     # ------------------------------------------------------------ loading
@@ -159,7 +160,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
         """Let every AI seat that is to act go on (after loading)."""
         for room in list(self.rooms.values()):
             self._pump(room)
-        timers.start(self)
+        upkeep.start(self)
 
     def close(self) -> None:
         self.stopping = True
@@ -172,7 +173,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
     async def handler(self, ws: ServerConnection) -> None:
         if self.loop is None:
             self.loop = asyncio.get_running_loop()
-            timers.start(self)
+            upkeep.start(self)
         if len(self.conns) >= MAX_CONNECTIONS or self.stopping:
             await ws.close(CLOSE_TRY_LATER, "the server is busy")
             return

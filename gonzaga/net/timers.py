@@ -1,4 +1,5 @@
-"""The turn timer of an online game (issue 39), swept once a second on the server's loop.
+"""The turn timer of an online game (issue 39), checked once a second by the server's periodic
+task (``upkeep.start``).
 
 A host may choose a turn timer (``create``'s ``turn_secs``): a human seat that has been due to
 decide for that long at the same position (its plan, or its placement) gets one decision made
@@ -9,10 +10,8 @@ here changes a room's state but through its table.
 """
 from __future__ import annotations
 
-import asyncio
 import logging
-import time
-from typing import Optional, Protocol
+from typing import Protocol
 
 from .rooms import GameRoom, turn_position
 
@@ -20,41 +19,21 @@ from .rooms import GameRoom, turn_position
 class TimedServer(Protocol):
     """What the turn timers use of the server (``server.GameServer``): they do not import it."""
 
-    loop: Optional[asyncio.AbstractEventLoop]
-    stopping: bool
     rooms: dict[str, GameRoom]
-    _timers_on: bool
 
     def _pump(self, room: GameRoom) -> None: ...
 
 
 log = logging.getLogger(__name__)
 
-TICK = 1.0  # seconds between two sweeps
 TIMER_LEVEL = "medium"
 
 
-def start(server: TimedServer) -> None:
-    """Sweep the rooms every TICK seconds from now on (once per server)."""
-    if getattr(server, "_timers_on", False) or server.loop is None:
-        return
-    server._timers_on = True
-    server.loop.call_later(TICK, _sweep, server)
-
-
-def _sweep(server: TimedServer) -> None:
-    if server.stopping:
-        return
-    try:
-        now = time.monotonic()
-        for room in list(server.rooms.values()):
-            if room.turn_secs and room.started and not room.finished:
-                check_room(server, room, now)
-    except Exception:  # a sweep that fails is logged; the next one runs
-        log.exception("the turn timers failed")
-    finally:
-        if not server.stopping and server.loop is not None:
-            server.loop.call_later(TICK, _sweep, server)
+def sweep(server: TimedServer, now: float) -> None:
+    """Check the turn timer of every game being played under one."""
+    for room in list(server.rooms.values()):
+        if room.turn_secs and room.started and not room.finished:
+            check_room(server, room, now)
 
 
 def check_room(server: TimedServer, room: GameRoom, now: float) -> None:

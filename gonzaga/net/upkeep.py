@@ -1,6 +1,6 @@
-"""What keeps a long-running game server's memory bounded (issue 39).
-
-Every ``SWEEP_SECONDS`` the server's upkeep task:
+"""The server's one periodic task (issue 39): every ``TICK`` seconds the turn timers
+(``timers.sweep``), and every ``SWEEP_SECONDS`` what keeps a long-running server's memory
+bounded. That sweep:
 
 - deletes a lobby (a game not started) nobody has been connected to for the limits'
   ``lobby_idle_seconds``, from memory and from the store; a lobby loaded at start counts as
@@ -19,17 +19,21 @@ import logging
 import time
 from typing import Optional, Protocol
 
+from . import timers
 from .admission import Admission
 from .rooms import GameRoom
 from .storage import GameStore, StoredGame
 
 log = logging.getLogger(__name__)
 
-SWEEP_SECONDS = 30.0
+TICK = 1.0  # seconds between two checks of the turn timers
+SWEEP_SECONDS = 30.0  # seconds between two memory sweeps
 
 
-class KeptServer(Protocol):
+class KeptServer(timers.TimedServer, Protocol):
     """What the upkeep uses of the server (``server.GameServer``, which imports this module)."""
+    loop: Optional[asyncio.AbstractEventLoop]
+    upkeep: Optional["Upkeep"]
     store: GameStore
     admission: Admission
     rooms: dict[str, GameRoom]
@@ -49,6 +53,7 @@ class Upkeep:
         self.server = server
         self.clock = clock
         self.seen: dict[str, float] = {}
+        self.swept = clock()  # when the last memory sweep ran (the first runs SWEEP_SECONDS from now)
 
     def sweep(self) -> tuple[int, int]:
         """One pass: (lobbies deleted, finished games let go of)."""
@@ -79,13 +84,32 @@ class Upkeep:
             log.info("upkeep: %d idle lobbies deleted, %d finished games left memory", expired, released)
         return expired, released
 
-    async def run(self, every: float = SWEEP_SECONDS) -> None:
-        while True:
-            await asyncio.sleep(every)
+    def tick(self) -> None:
+        """The turn timers, then the memory sweep when it is due; again in TICK seconds until the
+        server stops. A part that fails is logged (the log filter keeps it from flooding) and
+        runs again at the next tick."""
+        srv = self.server
+        if srv.stopping or srv.loop is None:
+            return
+        try:
+            timers.sweep(srv, time.monotonic())  # the rooms' waits are on this clock
+        except Exception:
+            log.exception("the turn timers failed")
+        if self.clock() - self.swept >= SWEEP_SECONDS:
+            self.swept = self.clock()
             try:
                 self.sweep()
-            except Exception:  # the next sweep tries again; the log filter keeps this from flooding
+            except Exception:
                 log.exception("the upkeep sweep failed")
+        srv.loop.call_later(TICK, self.tick)
+
+
+def start(server: KeptServer) -> None:
+    """Run the server's periodic task from now on (once per server, on its loop)."""
+    if server.upkeep is not None or server.loop is None:
+        return
+    server.upkeep = Upkeep(server)
+    server.loop.call_later(TICK, server.upkeep.tick)
 
 
 def forget_room(server: KeptServer, room: GameRoom) -> None:

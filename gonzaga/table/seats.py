@@ -65,20 +65,26 @@ def may_hint(seats: Sequence[SeatSpec], seat: Optional[int]) -> bool:
     return seat is not None and 0 <= seat < len(seats) and seats[seat].kind == "human"
 
 
+def _in_play_problem(seats: Sequence[SeatSpec], seat: int, started: bool, over: bool) -> Optional[str]:
+    """None when ``seat`` (one of ``seats``) is a human's seat in a game being played, as a
+    hand-over or a resignation needs; else why not (a sentence)."""
+    if not started:
+        return "the game has not begun"
+    if over:
+        return "the game is over"
+    if seats[seat].kind != "human":
+        return f"seat {seat} is not a human's seat"
+    return None
+
+
 def handover_problem(seats: Sequence[SeatSpec], seat: int, by: Optional[int], host: Optional[int], over: bool,
                      started: bool) -> Optional[str]:
     """None when ``by`` may hand ``seat`` to an AI now; else why not (a sentence)."""
     if not 0 <= seat < len(seats):
         return f"there is no seat {seat}"
-    if not started:
-        return "the game has not begun: change the seats in the lobby"
-    if over:
-        return "the game is over"
-    if seats[seat].kind != "human":
-        return f"seat {seat} is not a human's seat"
     if by is None or (by != seat and by != host):
         return "only the host or the seat's own player may hand a seat to the computer"
-    return None
+    return _in_play_problem(seats, seat, started, over)
 
 
 def grace_problem(seat: int, by: Optional[int], away_since: Optional[float], grace: float,
@@ -113,10 +119,4 @@ def resign_problem(seats: Sequence[SeatSpec], seat: int, by: Optional[int], star
     """None when ``by`` may resign ``seat`` now; else why not."""
     if not 0 <= seat < len(seats) or by != seat:
         return "only a seat's own player may resign it"
-    if not started:
-        return "the game has not begun"
-    if over:
-        return "the game is over"
-    if seats[seat].kind != "human":
-        return f"seat {seat} is not a human's seat"
-    return None
+    return _in_play_problem(seats, seat, started, over)

@@ -12,8 +12,8 @@ decided here for every table (``Table.take_back`` asks :func:`problem`):
 - its plan only while the plans are not revealed (R3);
 - its placement, wedding or donation while the round it was made in goes on, and - when it
   was the round's last, so the next round's fiefs (R1) turned up at once - until the human
-  confirms its plan of the next round: that confirmation says the new fiefs were seen, and
-  the round before is then settled;
+  confirms its plan of the next round: that plan, then its last decision, says the new fiefs
+  were seen, and the round before is settled;
 - never once the game is over (the objectives are revealed).
 
 AI seats' decisions made after it are undone with it: the record is cut back to the position
@@ -101,15 +101,11 @@ def rule_problem(table: TableLike, seat: Optional[int], by: Optional[int]) -> Op
     i = last_decision(table, seat)
     if i is None:
         return "tb.nothing"
-    a = table.record.actions[i]
-    r = round_of(table, i)
-    if isinstance(a, Plan):
-        if st.phase != "plan" or st.round != r:
-            return "tb.revealed"
-    elif st.round != r and not (st.round == r + 1 and st.phase == "plan"):
-        # the next round's plan confirmed: its fiefs were seen (that plan would be the seat's
-        # last decision, so ``a`` would be a Plan: a later round's phase is all there is to test)
-        return "tb.next_round"
+    if isinstance(table.record.actions[i], Plan) and (st.phase != "plan" or st.round != round_of(table, i)):
+        return "tb.revealed"
+    # A placement, wedding or donation needs no test of its own: a round's plan phase ends only
+    # once every seat has planned, so one still the seat's last decision was made in this round,
+    # or was the last of the round before and the seat has not confirmed its next plan yet.
     return None
 
 

@@ -18,7 +18,6 @@ EN: dict[str, str] = {
     "tb.nothing": "There is nothing of yours to take back.",
     "tb.over": "The game is over: nothing can be taken back.",
     "tb.revealed": "The plans have been revealed: a plan cannot be taken back after the reveal.",
-    "tb.next_round": "You have planned the next round with its new fiefs in view: the round before cannot be taken back.",
     "tb.hot_seat": "With several players at the table nothing can be taken back.",
     "tb.mark": "Take-backs used: {n}",
     "assist.mark": "This game was helped: {parts}.",
