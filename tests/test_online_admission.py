@@ -333,6 +333,41 @@ def test_an_address_over_its_limit_is_closed_before_the_tls_handshake(tmp_path):
         srv.stop()
 
 
+def test_a_request_sent_with_the_last_handshake_bytes_is_answered(tmp_path):
+    """The client's TLS Finished and its WebSocket request in one TCP segment: asyncio's TLS hands
+    the request over before ``start_tls`` returns, and the gate keeps it for websockets."""
+    files = TlsFiles.own(tmp_path / "cert")
+    srv = ServerThread(tmp_path / "data", limits=Limits(conns_per_address=2), tls=files).start()
+    request = (f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{srv.port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+               "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n").encode()
+    try:
+        for _ in range(3):  # each one's slot comes back when it is closed
+            incoming, out = ssl.MemoryBIO(), ssl.MemoryBIO()
+            tls = client_context(files.pin).wrap_bio(incoming, out)
+            with socket.create_connection(("127.0.0.1", srv.port), timeout=10) as s:
+                while True:
+                    try:
+                        tls.do_handshake()
+                        break
+                    except ssl.SSLWantReadError:
+                        s.sendall(out.read())
+                        incoming.write(s.recv(65536))
+                tls.write(request)
+                s.sendall(out.read())  # the Finished and the request together
+                answer = b""
+                while b"\r\n\r\n" not in answer:
+                    try:
+                        answer += tls.read(65536)
+                    except ssl.SSLWantReadError:
+                        data = s.recv(65536)
+                        assert data, answer
+                        incoming.write(data)
+            assert answer.startswith(b"HTTP/1.1 101"), answer
+            time.sleep(0.2)
+    finally:
+        srv.stop()
+
+
 def test_creates_a_minute_and_lobbies_at_once_per_address():
     now = [0.0]
     a = Admission(Limits(creates_per_minute=5, lobbies_per_address=3), clock=lambda: now[0])
