@@ -19,7 +19,7 @@ the server counts each by its address):
 
 The figures: connections refused and kept. A connection over the address's limit is closed by
 the server as soon as it is accepted, before any TLS work (``gate.py``): the client's handshake
-ends with a reset or an unexpected end of file (``flood_connections_closed_at_accept``); a
+ends with a reset (``flood_connections_closed_at_accept``); a
 WebSocket close after the handshakes (1013 for the limit) is counted by its code, and fails the
 check; other failures (time-outs) are ``flood_connections_failed``. Then creates accepted and
 refused by answer, the server's memory before and at its peak, the CPU time it spent from the
@@ -38,7 +38,6 @@ import asyncio
 import json
 import random
 import resource
-import ssl
 import time
 from collections import Counter
 from pathlib import Path
@@ -117,7 +116,7 @@ class Flood:
         async with self._gate:
             try:
                 ws = await _open(self.url, FLOOD_ADDRESS)
-            except (ConnectionResetError, ssl.SSLEOFError):  # over the limit: closed at accept, before TLS
+            except ConnectionResetError:  # over the limit: reset at accept, before TLS (gate.py)
                 self.stats["conn_closed_at_accept"] += 1
                 self.tried += 1
                 return

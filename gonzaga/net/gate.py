@@ -12,15 +12,17 @@ address), aborts the transport when refused, and otherwise upgrades it with ``lo
 encrypted transport to websockets. The slot is released exactly once (``_release``): when the
 connection is lost, or when its TLS handshake fails or is cut short.
 
-A refused client sees its connection closed before the handshake (``wss://``: the TLS
-handshake fails with an unexpected end of file or a reset; ``ws://``: no HTTP answer), not the
-WebSocket close 1013 it got when the limit was applied after the handshakes.
+A refused client sees its connection reset before the handshake (``wss://``: the TLS handshake
+fails with ConnectionResetError; ``ws://``: no HTTP answer), not the WebSocket close 1013 it got
+when the limit was applied after the handshakes.
 """
 from __future__ import annotations
 
 import asyncio
 import logging
+import socket
 import ssl
+import struct
 from typing import Any, Optional
 
 from websockets.asyncio.server import ServerConnection
@@ -75,7 +77,7 @@ class GatedConnection(ServerConnection):
         address = address_of(transport.get_extra_info("peername"))
         if not self.gate.admission.connect(address):
             self.gate.refused += 1
-            transport.abort()
+            _reset(transport)
             return
         self._held = address
         if self.gate.tls is None:
@@ -133,3 +135,15 @@ class GatedConnection(ServerConnection):
         address, self._held = self._held, None
         if address is not None:
             self.gate.admission.disconnect(address)
+
+
+def _reset(transport: asyncio.BaseTransport) -> None:
+    """Close with a reset, not an orderly end: the client learns at once that it was refused (an
+    unexpected end of TLS is also what a plain server gives), and no TIME_WAIT is kept for it."""
+    sock = transport.get_extra_info("socket")
+    if sock is not None:
+        try:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        except OSError:  # not a TCP socket: the abort alone closes it
+            pass
+    transport.abort()
