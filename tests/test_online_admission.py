@@ -8,6 +8,7 @@ import logging
 import random
 import socket
 import ssl
+import struct
 import threading
 import time
 
@@ -299,10 +300,21 @@ def _tls_answer(port: int, source: str, ctx: ssl.SSLContext, hello: bool = True)
     return got
 
 
+def _reset_mid_handshake(port: int, source: str, ctx: ssl.SSLContext) -> None:
+    """A ClientHello, the server's first answer, then a reset (the client's end vanishes)."""
+    out = ssl.MemoryBIO()
+    with pytest.raises(ssl.SSLWantReadError):
+        ctx.wrap_bio(ssl.MemoryBIO(), out).do_handshake()
+    with socket.create_connection(("127.0.0.1", port), timeout=5, source_address=(source, 0)) as s:
+        s.sendall(out.read())
+        assert s.recv(4096)[:1] == b"\x16"
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+
+
 def test_an_address_over_its_limit_is_closed_before_the_tls_handshake(tmp_path):
     """Over its connections, an address's TCP connection is closed at accept: its ClientHello gets
     no ServerHello (no TLS work at all); within the limit, and from other addresses, nothing
-    changes; a slot comes back when a connection ends, also one whose handshake failed."""
+    changes; a slot comes back when a connection ends, also one whose handshake failed or was cut short."""
     files = TlsFiles.own(tmp_path / "cert")
     srv = ServerThread(tmp_path / "data", limits=Limits(conns_per_address=2), tls=files).start()
     ctx = client_context(files.pin)
@@ -323,9 +335,11 @@ def test_an_address_over_its_limit_is_closed_before_the_tls_handshake(tmp_path):
         assert json.loads(other.recv(timeout=10))["type"] == "pong"
         held.pop().close()
         time.sleep(0.3)
-        _tls_answer(srv.port, "127.0.0.5", ctx, hello=False)  # a failed handshake...
+        _tls_answer(srv.port, "127.0.0.5", ctx, hello=False)  # a failed handshake (not TLS)...
         time.sleep(0.3)
-        held.append(open_ws("127.0.0.5"))  # ...gave its slot back: two are held again
+        _reset_mid_handshake(srv.port, "127.0.0.5", ctx)  # ...and one cut short...
+        time.sleep(0.3)
+        held.append(open_ws("127.0.0.5"))  # ...each gave its slot back: two are held again
         assert _tls_answer(srv.port, "127.0.0.5", ctx) == b""
     finally:
         for ws in opened:

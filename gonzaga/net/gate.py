@@ -7,7 +7,7 @@ costs the server neither the handshake's CPU nor its memory.
 How: websockets' ``serve`` runs *without* ``ssl`` and makes each connection with
 ``Gate.connection_class()``, a :class:`GatedConnection`. Its ``connection_made`` receives the
 plain TCP transport: it asks ``Admission.connect`` (the one bookkeeping of connections per
-address), aborts the transport when refused, and otherwise upgrades it with ``loop.start_tls``
+address), resets the connection when refused, and otherwise upgrades it with ``loop.start_tls``
 (asyncio's own TLS, the same as ``create_server(ssl=...)`` would use) before handing the
 encrypted transport to websockets. The slot is released exactly once (``_release``): when the
 connection is lost, or when its TLS handshake fails or is cut short.
@@ -50,7 +50,6 @@ class Gate:
         self.handshake_timeout = handshake_timeout
         self.shutdown_timeout = shutdown_timeout
         self.handshakes: set[asyncio.Task] = set()
-        self.refused = 0  # connections closed at accept, over their address's limit
 
     def connection_class(self) -> type[ServerConnection]:
         """The class ``serve(create_connection=...)`` makes each connection with."""
@@ -76,7 +75,6 @@ class GatedConnection(ServerConnection):
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         address = address_of(transport.get_extra_info("peername"))
         if not self.gate.admission.connect(address):
-            self.gate.refused += 1
             _reset(transport)
             return
         self._held = address
