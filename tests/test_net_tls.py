@@ -12,6 +12,7 @@ import time
 import pytest
 
 from gonzaga.net import protocol as P
+from gonzaga.net.admission import Limits
 from gonzaga.net import tls
 from gonzaga.net.client import CONNECTED, LOST, Connection
 from gonzaga.net.invite import format_invite, split_invite, split_pin
@@ -108,6 +109,22 @@ def test_plain_client_to_encrypted_server_and_back_are_told_apart(tmp_path, wss_
         assert c.status == LOST and c.error  # plain words, never a traceback
     finally:
         c.close()
+
+
+def test_a_connection_over_the_address_limit_is_told_in_plain_words(tmp_path, certs):
+    """The server closes it at accept, before TLS (net/gate.py): the player is told the server is
+    busy or holds enough connections from their network, not that encryption failed."""
+    with ServerThread(tmp_path / "limited", limits=Limits(conns_per_address=1), tls=certs[0]) as srv:
+        first, second = Connection(srv.url), None
+        try:
+            assert wait(lambda: first.status == CONNECTED)
+            second = Connection(srv.url)
+            assert wait(lambda: second.status != "connecting")
+            assert second.status == LOST and "closed the connection before the game could begin" in second.error
+        finally:
+            for c in (first, second):
+                if c is not None:
+                    c.close()
 
 
 def test_the_invite_round_trips(certs):

@@ -66,6 +66,7 @@ def test_a_flood_from_one_address_leaves_a_game_of_two_others_playing():
     assert code == 0 and res["problems"] == [], res
     assert res["flood_connections"] == 100 and res["flood_connections_refused"] >= 100 - 16
     assert res["flood_connections_refused"] + res["flood_connections_kept"] == 100
+    assert res["flood_connections_closed_at_accept"] > 0 and res["flood_connections_closed_by_code"] == {}
     assert res["flood_creates_accepted"] <= 5 and res["flood_creates_refused"] == 100 - res["flood_creates_accepted"]
     assert res["flood_legit_join_s"] < 5 and res["flood_legit_first_move_s"] < 5 and res["flood_legit_moves"] == 2
     assert res["flood_wrong_codes_answered"] <= 10 and res["flood_wrong_codes_seconds"] < 60
@@ -78,11 +79,12 @@ def test_the_flood_judge_sees_a_slow_player_free_guesses_and_tracebacks():
     ok = {"flood_legit_join_s": 0.5, "flood_legit_first_move_s": 0.2, "flood_connections": 100,
           "flood_connections_refused": 84, "flood_creates": 100, "flood_creates_refused": 97, "flood_creates_unsent": 0,
           "flood_wrong_codes_seconds": 0.5, "flood_wrong_codes_answered": 10, "flood_real_code_after_lockout": "limit",
-          "flood_server_tracebacks": 0, "flood_server_log_bytes": 1400}
+          "flood_server_tracebacks": 0, "flood_server_log_bytes": 1400, "flood_connections_closed_by_code": {}}
     assert judge(ok, {"unknown_game": 10, "limit": 30}) == []
     for change, words in (({"flood_legit_join_s": 5.2}, "flood_legit_join_s"),
                           ({"flood_legit_first_move_s": None}, "flood_legit_first_move_s"),
                           ({"flood_connections_refused": 0}, "no connection"),
+                          ({"flood_connections_closed_by_code": {"1013": 84}}, "after their TLS"),
                           ({"flood_creates_refused": 0}, "no create"),
                           ({"flood_wrong_codes_answered": 11}, "wrong invite codes were judged"),
                           ({"flood_real_code_after_lockout": "started"}, "real code"),

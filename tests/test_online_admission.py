@@ -6,6 +6,9 @@ from __future__ import annotations
 import json
 import logging
 import random
+import socket
+import ssl
+import struct
 import threading
 import time
 
@@ -14,7 +17,8 @@ from websockets.sync.client import connect
 
 from gonzaga.net import protocol as P
 from gonzaga.net.admission import Admission, Limits, Refused
-from gonzaga.net.serve import RepeatFilter, ServerThread
+from gonzaga.net.serve import RepeatFilter, ServerThread, TlsFiles
+from gonzaga.net.tls import client_context
 from gonzaga.net import upkeep
 from gonzaga.net.upkeep import Upkeep
 from gonzaga.rules import legal_actions, load_content
@@ -240,10 +244,10 @@ def test_a_game_plays_on_while_one_address_floods(public):
     stop = threading.Event()
 
     def flood():
-        while len(flooders) < 60:
+        for _ in range(60):
             try:
                 c = C(public.url)
-            except Exception:  # closed at once: over the address's connections
+            except Exception:  # closed at accept: over the address's connections
                 refused["conn"] += 1
                 continue
             flooders.append(c)
@@ -274,9 +278,109 @@ def test_a_game_plays_on_while_one_address_floods(public):
     t.join(30)
     assert moves >= 8
     assert refused["conn"] > 0 and refused["create"] > 0, refused
-    assert len(flooders) == 60 and moves >= 8
+    assert len(flooders) == public.admission.limits.conns_per_address and refused["conn"] == 60 - len(flooders)
     for c in (host, guest, *flooders):
         c.close()
+
+
+def _tls_answer(port: int, source: str, ctx: ssl.SSLContext, hello: bool = True) -> bytes:
+    """What the server sends back on a fresh TCP connection from ``source`` to a ClientHello (or
+    to bytes that are not TLS), read until it closes or stays quiet for 2 s."""
+    out = ssl.MemoryBIO()
+    tls = ctx.wrap_bio(ssl.MemoryBIO(), out)
+    with pytest.raises(ssl.SSLWantReadError):
+        tls.do_handshake()
+    got = b""
+    try:  # a reset may come as early as the connect
+        with socket.create_connection(("127.0.0.1", port), timeout=2, source_address=(source, 0)) as s:
+            s.sendall(out.read() if hello else b"GET / HTTP/1.1\r\n\r\n")
+            while chunk := s.recv(4096):
+                got += chunk
+    except (ConnectionResetError, BrokenPipeError, socket.timeout):
+        pass
+    return got
+
+
+def _reset_mid_handshake(port: int, source: str, ctx: ssl.SSLContext) -> None:
+    """A ClientHello, the server's first answer, then a reset (the client's end vanishes)."""
+    out = ssl.MemoryBIO()
+    with pytest.raises(ssl.SSLWantReadError):
+        ctx.wrap_bio(ssl.MemoryBIO(), out).do_handshake()
+    with socket.create_connection(("127.0.0.1", port), timeout=5, source_address=(source, 0)) as s:
+        s.sendall(out.read())
+        assert s.recv(4096)[:1] == b"\x16"
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+
+
+def test_an_address_over_its_limit_is_closed_before_the_tls_handshake(tmp_path):
+    """Over its connections, an address's TCP connection is closed at accept: its ClientHello gets
+    no ServerHello (no TLS work at all); within the limit, and from other addresses, nothing
+    changes; a slot comes back when a connection ends, also one whose handshake failed or was cut short."""
+    files = TlsFiles.own(tmp_path / "cert")
+    srv = ServerThread(tmp_path / "data", limits=Limits(conns_per_address=2), tls=files).start()
+    ctx = client_context(files.pin)
+    url = srv.url.partition("#")[0]
+    opened: list = []
+
+    def open_ws(source: str):
+        opened.append(connect(url, ssl=ctx, open_timeout=20, close_timeout=2,
+                              source_address=(source, 0)).__enter__())
+        return opened[-1]
+    try:
+        assert _tls_answer(srv.port, "127.0.0.5", ctx)[:1] == b"\x16"  # a ServerHello: a TLS handshake record
+        time.sleep(0.3)  # that connection's end reaches the server
+        held = [open_ws("127.0.0.5"), open_ws("127.0.0.5")]
+        assert _tls_answer(srv.port, "127.0.0.5", ctx) == b""  # the third: closed before any TLS
+        other = open_ws("127.0.0.6")  # another address is not held up
+        other.send(json.dumps({"v": 1, "type": "ping"}))
+        assert json.loads(other.recv(timeout=10))["type"] == "pong"
+        held.pop().close()
+        time.sleep(0.3)
+        _tls_answer(srv.port, "127.0.0.5", ctx, hello=False)  # a failed handshake (not TLS)...
+        time.sleep(0.3)
+        _reset_mid_handshake(srv.port, "127.0.0.5", ctx)  # ...and one cut short...
+        time.sleep(0.3)
+        held.append(open_ws("127.0.0.5"))  # ...each gave its slot back: two are held again
+        assert _tls_answer(srv.port, "127.0.0.5", ctx) == b""
+    finally:
+        for ws in opened:
+            ws.close()
+        srv.stop()
+
+
+def test_a_request_sent_with_the_last_handshake_bytes_is_answered(tmp_path):
+    """The client's TLS Finished and its WebSocket request in one TCP segment: asyncio's TLS hands
+    the request over before ``start_tls`` returns, and the gate keeps it for websockets."""
+    files = TlsFiles.own(tmp_path / "cert")
+    srv = ServerThread(tmp_path / "data", limits=Limits(conns_per_address=2), tls=files).start()
+    request = (f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{srv.port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+               "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n").encode()
+    try:
+        for _ in range(3):  # each one's slot comes back when it is closed
+            incoming, out = ssl.MemoryBIO(), ssl.MemoryBIO()
+            tls = client_context(files.pin).wrap_bio(incoming, out)
+            with socket.create_connection(("127.0.0.1", srv.port), timeout=10) as s:
+                while True:
+                    try:
+                        tls.do_handshake()
+                        break
+                    except ssl.SSLWantReadError:
+                        s.sendall(out.read())
+                        incoming.write(s.recv(65536))
+                tls.write(request)
+                s.sendall(out.read())  # the Finished and the request together
+                answer = b""
+                while b"\r\n\r\n" not in answer:
+                    try:
+                        answer += tls.read(65536)
+                    except ssl.SSLWantReadError:
+                        data = s.recv(65536)
+                        assert data, answer
+                        incoming.write(data)
+            assert answer.startswith(b"HTTP/1.1 101"), answer
+            time.sleep(0.2)
+    finally:
+        srv.stop()
 
 
 def test_creates_a_minute_and_lobbies_at_once_per_address():

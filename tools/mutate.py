@@ -97,6 +97,7 @@ ROOMS, ADMIT, NSTORE, ACKLOG = ("gonzaga/net/rooms.py", "gonzaga/net/admission.p
 TB, HINTS, SCHEMA = "gonzaga/table/takeback.py", "gonzaga/table/hints.py", "gonzaga/table/save_schema.py"
 SERVER, PROTO, ENG = "gonzaga/net/server.py", "gonzaga/net/protocol.py", E
 UPKEEP = "gonzaga/net/upkeep.py"
+GATE = "gonzaga/net/gate.py"
 
 # The layers of the summary: a mutant's layer is its file's folder (gonzaga/rules, gonzaga/table:
 # the authority, gonzaga/net: the network), except the save modules, which are the saves' layer
@@ -458,6 +459,12 @@ MUTANTS = [
     M("E-net", ADMIT, "self.limits.lockout_seconds * 2 ** (a.lockouts - 1))", "self.limits.lockout_seconds)",
       "lockouts never double"),
     M("E-net", ADMIT, "if len(a.lobbies) >= cap:", "if len(a.lobbies) > cap:", "one lobby more than the limit"),
+    M("E-net", ADMIT, "if cap is not None and a.conns >= cap:", "if cap is not None and a.conns > cap:",
+      "one connection more than an address's limit"),
+    M("E-net", GATE, "            raw.abort()\n            self._release()\n", "            raw.abort()\n",
+      "a failed TLS handshake keeps its address's slot"),
+    M("E-net", GATE, "early, self._early = self._early, []", "early, self._early = [], []",
+      "a request that came with the TLS handshake's last bytes dropped"),
     M("E-net", ACKLOG, "ok = int(parts[2], 16) == zlib.crc32(body)", "ok = True", "a damaged acknowledgement trusted"),
     M("E-net", ACKLOG, "            if n == b\"-\":\n                counts.pop(gid, None)",
       "            if n == b\"-\":\n                pass", "a deleted game still expected at the start"),

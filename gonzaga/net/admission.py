@@ -102,7 +102,8 @@ class Admission:
     # ------------------------------------------------------------ connections
 
     def connect(self, address: str) -> bool:
-        """A new connection from ``address``: False when it already holds its limit."""
+        """A new TCP connection from ``address`` (asked at accept, before TLS: ``gate.py``): False
+        when it already holds its limit. ``disconnect`` gives the slot back, once."""
         a = self._at(address)
         cap = self.limits.conns_per_address
         if cap is not None and a.conns >= cap:

@@ -66,7 +66,8 @@ SEED_HOSTILE = 20_000  # seed offset (SEED_LOAD: check_load.py): load and hostil
 FIGURES = ("games_completed", "actions", "server_restarts", "reconnects", "illegal_accepted", "secrets_leaked",
            "hostile_sent", "hostile_refused", "social_sent", "social_refused", "server_alive", "seconds", "load_games", "load_actions_per_s",
            "latency_ms_p50", "latency_ms_p99", "load_errors", "plain_load_actions_per_s", "plain_latency_ms_p50",
-           "plain_latency_ms_p99", "tls_cost_pct", "flood_connections", "flood_connections_refused", "flood_creates",
+           "plain_latency_ms_p99", "tls_cost_pct", "flood_connections", "flood_connections_refused",
+           "flood_connections_closed_at_accept", "flood_creates",
            "flood_creates_refused", "flood_legit_join_s", "flood_legit_first_move_s", "flood_wrong_codes_answered",
            "flood_server_rss_mb_peak")  # printed first, in this order
 

@@ -17,8 +17,13 @@ the server counts each by its address):
   rather than refused (``limit``), within a burst shorter than a minute: so at most that many a
   minute, to be at most the limit (10). The real code from that address is then refused too.
 
-The figures: connections refused (closed 1013, or no handshake) and kept, creates accepted and
-refused by answer, the server's memory before and at its peak, what its log file grew by, and
+The figures: connections refused and kept. A connection over the address's limit is closed by
+the server as soon as it is accepted, before any TLS work (``gate.py``): the client's handshake
+ends with a reset (``flood_connections_closed_at_accept``); a
+WebSocket close after the handshakes (1013 for the limit) is counted by its code, and fails the
+check; other failures (time-outs) are ``flood_connections_failed``. Then creates accepted and
+refused by answer, the server's memory before and at its peak, the CPU time it spent from the
+flood's start to the end of the guesses (``flood_server_cpu_s``), what its log file grew by, and
 tracebacks in its log and its stderr (none may appear). The check raises this process's soft
 limit on open files (``RLIMIT_NOFILE``) as far as the hard limit allows; the server, started
 afterwards, inherits it. When N connections cannot fit, the check opens as many as fit and says
@@ -111,6 +116,10 @@ class Flood:
         async with self._gate:
             try:
                 ws = await _open(self.url, FLOOD_ADDRESS)
+            except ConnectionResetError:  # over the limit: reset at accept, before TLS (gate.py)
+                self.stats["conn_closed_at_accept"] += 1
+                self.tried += 1
+                return
             except (OSError, InvalidHandshake, asyncio.TimeoutError, PinMismatch):
                 self.stats["conn_failed"] += 1
                 self.tried += 1
@@ -279,7 +288,7 @@ async def flood(a, server, content: Content, res: dict, problems: list[str]) -> 
                         f"(RLIMIT_NOFILE) is {soft} and its hard limit allows no more (ulimit -Hn)")
     await server.start()
     log_file = server.data / "gonzaga-server.log"
-    log0, rss0 = _size(log_file), server.rss_kb()
+    log0, rss0, cpu0 = _size(log_file), server.rss_kb(), server.cpu_seconds()
     peak = rss0 or 0
     f = Flood(server.url, conns, want)
     t0 = time.monotonic()
@@ -297,15 +306,19 @@ async def flood(a, server, content: Content, res: dict, problems: list[str]) -> 
     flooding.result()
     guesses = await guess_codes(server.url, game.get("code"), random.Random(a.seed))
     peak = max(peak, server.rss_kb() or 0)
+    cpu1 = server.cpu_seconds()
     kept = len(f.kept)
     await f.close()
     status = await server.stop()
     s = f.stats
-    refused_conns = s["conn_failed"] + sum(v for k, v in s.items() if k.startswith("conn_closed_"))
+    by_code = {k[len("conn_closed_"):]: v for k, v in s.items()
+               if k.startswith("conn_closed_") and k != "conn_closed_at_accept"}
+    refused_conns = s["conn_failed"] + s["conn_closed_at_accept"] + sum(by_code.values())
     res.update({
         "flood_connections": conns, "flood_connections_refused": refused_conns, "flood_connections_kept": kept,
-        "flood_connections_closed_by_code": {k[len("conn_closed_"):]: v for k, v in s.items()
-                                             if k.startswith("conn_closed_")},
+        "flood_connections_closed_at_accept": s["conn_closed_at_accept"],
+        "flood_connections_failed": s["conn_failed"],
+        "flood_connections_closed_by_code": by_code,
         "flood_creates": want, "flood_creates_accepted": s["create_accepted"],
         "flood_creates_refused": sum(v for k, v in s.items() if k.startswith("create_") and k != "create_accepted"),
         "flood_creates_answers": {k[len("create_"):]: v for k, v in s.items() if k.startswith("create_")},
@@ -320,6 +333,7 @@ async def flood(a, server, content: Content, res: dict, problems: list[str]) -> 
         "flood_real_code_after_lockout": guesses.get("real_code_answer"),
         "flood_server_rss_mb_before": round(rss0 / 1024, 1) if rss0 else None,
         "flood_server_rss_mb_peak": round(peak / 1024, 1) if peak else None,
+        "flood_server_cpu_s": round(cpu1 - cpu0, 2) if cpu0 is not None and cpu1 is not None else None,
         "flood_server_log_bytes": _size(log_file) - log0,
         "flood_server_tracebacks": tracebacks(log_file, *server.stderr_files()),
     })
@@ -338,6 +352,9 @@ def judge(res: dict, guess_answers: dict) -> list[str]:
             out.append(f"{k} is {res.get(k)}, not under {LEGIT_SECONDS:g} s")
     if res["flood_connections"] > 16 and res["flood_connections_refused"] == 0:
         out.append("flood: no connection of the flooding address was refused")
+    late = res["flood_connections_closed_by_code"].get("1013", 0)
+    if late:  # the address's limit is applied at accept, before the server does any TLS work
+        out.append(f"flood: {late} connections were refused only after their TLS and WebSocket handshakes (1013)")
     if res["flood_creates"] > 5 and res["flood_creates_refused"] == 0:
         out.append("flood: no create of the flooding address was refused")
     if res["flood_creates_unsent"]:

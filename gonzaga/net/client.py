@@ -59,6 +59,10 @@ def problem_for(e: BaseException, url: str) -> tuple[str, dict]:
     address = _address(url)
     if isinstance(e, PinMismatch):  # before OSError: the one answer a man in the middle gets
         return "online.err_pin", {"address": address}
+    # a reset before any answer: a server holding its limit of connections from this address resets
+    # the next one at accept, before TLS (net/gate.py); a plain ws:// server ends it instead (err_tls)
+    if isinstance(e, ConnectionResetError):
+        return "online.err_closed_at_once", {"address": address}
     if isinstance(e, ssl.SSLCertVerificationError):
         return "online.err_cert", {"address": address}
     if isinstance(e, ssl.SSLError):

@@ -31,6 +31,7 @@ from ..rules.view import public_view
 from ..table import SeatSpec, Table, gamelog, history
 from ..words import i18n
 from . import logcodec
+from .gate import address_of
 from . import protocol as P
 from .storage import GameStore, StoredGame, StoreError
 from .viewcodec import view_to_json
@@ -67,7 +68,7 @@ class Conn:
         self.closing = False
         self.dead = False
         self.peer = _peer(ws)
-        self.address = self.peer.rpartition(":")[0] or self.peer  # what the per-address limits count
+        self.address = address_of(_peername(ws))  # what the per-address limits count (gate.py)
 
     def send(self, msg: Union[P.BaseModel, str]) -> None:
         if self.dead or self.closing:
@@ -110,9 +111,16 @@ class Conn:
             self.dead = True
 
 
-def _peer(ws) -> str:
+def _peername(ws):
     try:
-        a = ws.remote_address
+        return ws.remote_address
+    except Exception:  # the transport is already gone
+        return None
+
+
+def _peer(ws) -> str:
+    a = _peername(ws)
+    try:
         return f"{a[0]}:{a[1]}"
     except Exception:
         return "a client"

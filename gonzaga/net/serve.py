@@ -2,7 +2,8 @@
 ``ServerThread`` (that in a background thread: the desktop game's "Host online game", and
 tests), and ``gonzaga serve`` (the command: its arguments, its logs, its signals).
 
-The games themselves are ``server.py``; who may do what is ``admission.py``.
+The games themselves are ``server.py``; who may do what is ``admission.py``; the per-address
+connection limit is applied at accept, before TLS, by ``gate.py``.
 
 Logs: ``gonzaga serve`` writes them to ``DATA/gonzaga-server.log``, rotated at 5 MiB with 5
 old files kept (``--log-file`` elsewhere), and warnings and errors also to stderr. The same
@@ -32,6 +33,7 @@ from ..rules.content import Content
 from . import protocol as P
 from . import tls as tls_mod
 from .admission import Admission, Limits
+from .gate import Gate
 from .invite import with_pin
 from .server import AI_WORKERS, DEFAULT_HOST, DEFAULT_PORT, GameServer, default_data_dir
 from .storage import StoreError, open_store
@@ -41,6 +43,8 @@ log = logging.getLogger("gonzaga.net.server")
 LOG_NAME = "gonzaga-server.log"
 LOG_BYTES = 5 * 1024 * 1024
 LOG_BACKUPS = 5
+OPEN_TIMEOUT = 10.0  # seconds for a client's TLS handshake, and then for its WebSocket handshake
+CLOSE_TIMEOUT = 2.0
 
 
 async def run_server(data_dir: Union[str, Path], host: str, port: int, stop: asyncio.Event,
@@ -55,14 +59,19 @@ async def run_server(data_dir: Union[str, Path], host: str, port: int, stop: asy
     try:
         server.loop = asyncio.get_running_loop()
         server.load()
+        # no ssl here: the gate admits each TCP connection by its address first, then starts TLS
+        gate = Gate(server.admission, tls, handshake_timeout=OPEN_TIMEOUT, shutdown_timeout=CLOSE_TIMEOUT)
         async with serve(server.handler, host, port, max_size=P.MAX_CLIENT_BYTES, extensions=[DEFLATE],
-                         close_timeout=2, ssl=tls, logger=logging.getLogger("gonzaga.net.websockets")) as ws_server:
+                         open_timeout=OPEN_TIMEOUT, close_timeout=CLOSE_TIMEOUT,
+                         create_connection=gate.connection_class(),
+                         logger=logging.getLogger("gonzaga.net.websockets")) as ws_server:
             real_port = next(iter(ws_server.sockets)).getsockname()[1]
             server.start_ai()
             ready(real_port, server)
             await stop.wait()
             server.stopping = True
             ws_server.close(close_connections=True)
+            gate.close()
             try:
                 await asyncio.wait_for(ws_server.wait_closed(), 3.0)
             except asyncio.TimeoutError:

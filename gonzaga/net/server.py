@@ -177,10 +177,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
         if len(self.conns) >= MAX_CONNECTIONS or self.stopping:
             await ws.close(CLOSE_TRY_LATER, "the server is busy")
             return
-        conn = Conn(ws)
-        if not self.admission.connect(conn.address):
-            await ws.close(CLOSE_TRY_LATER, "too many connections from your address")
-            return
+        conn = Conn(ws)  # over its address's limit, it was closed at accept (gate.py)
         self.conns.add(conn)
         writer = asyncio.create_task(conn.writer())
         log.debug("%s connected", conn.peer)
@@ -194,7 +191,6 @@ class GameServer(SocialHandlers, EndgameHandlers):
         except ConnectionClosed:
             pass
         finally:
-            self.admission.disconnect(conn.address)
             self.conns.discard(conn)
             self._detach(conn)
             if not writer.done():

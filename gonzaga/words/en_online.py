@@ -114,6 +114,7 @@ EN: dict[str, str] = {
     "online.err_lost": "The connection to the host was lost.",
     "online.err_host_left": "The host closed the game.",
     "online.err_busy": "The host's computer has too many players connected: try again later.",
+    "online.err_closed_at_once": "{address} closed the connection before the game could begin: the server may be busy, or already holds as many connections from your network as it takes. Try again in a moment.",
     "online.err_behind": "This computer fell behind the game.",
     "online.err_pin": "The computer at {address} is not the host you were invited by: its certificate does not match the invite. Nothing was sent to it. Ask your host for the invite again; if it still does not match, someone may be listening in between.",
     "online.err_cert": "{address} has a certificate no authority vouches for: paste the host's whole invite, with the part after #, so that this computer can recognise it.",
