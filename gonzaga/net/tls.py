@@ -143,6 +143,10 @@ def server_context(cert: Union[str, Path], key: Union[str, Path]) -> ssl.SSLCont
     """TLS 1.2 or later with the certificate and key; CertError naming the files if they do not fit."""
     ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     ctx.minimum_version = ssl.TLSVersion.TLSv1_2
+    # no TLS 1.3 session tickets: clients pin the certificate and never resume, and a ticket
+    # arriving while websockets' sync client writes its request from another thread sometimes
+    # lost that request (the handshake then failed after 10 s)
+    ctx.num_tickets = 0
     try:
         ctx.load_cert_chain(str(cert), str(key))
     except (OSError, ssl.SSLError) as e:
