@@ -24,6 +24,8 @@ from gonzaga.net.upkeep import Upkeep
 from gonzaga.rules import legal_actions, load_content
 from gonzaga.net.viewcodec import view_from_json
 
+pytestmark = pytest.mark.rule("E-net")  # the server's duties: who may connect, create and join, and how often
+
 CONTENT = load_content()
 HOST = {"kind": "host", "colour": "red"}
 OPEN = {"kind": "open", "colour": "blue"}

@@ -280,6 +280,7 @@ def test_a_host_may_allow_no_spectators(srv):
 
 # ---------------------------------------------------------------- the turn timer
 
+@pytest.mark.rule("E-net")
 def test_the_turn_timer_lets_an_ai_make_a_slow_players_move(srv):
     host, friend = two(srv, turn_secs=10)
     n = host.n
