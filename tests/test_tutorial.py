@@ -329,7 +329,7 @@ def test_the_box_keeps_clear_of_the_banners_and_the_your_turn_flash(make_app, si
             shown, banners = [], 0
             for tw in fb.anim.tweens:
                 if tw.kind == "your_turn":
-                    shown.append(("flash", fb._your_turn_box(tw)))
+                    shown.append(("flash", fb.your_turn_box(tw.data["seat"])))
                 elif tw.kind == "banner":
                     shown.append((tw.data["text"], fb._banner_box(fb._banner_image(tw), banners)))
                     banners += 1
@@ -342,3 +342,41 @@ def test_the_box_keeps_clear_of_the_banners_and_the_your_turn_flash(make_app, si
             app.run_frames(1)
         do_step(app, g)
     assert len(seen) >= 10, seen
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (2560, 1440)])
+def test_the_box_stays_put_through_a_step_while_the_your_turn_flash_comes_and_goes(make_app, size):
+    """Issue 40's box kept clear of the "Your turn" flash by moving off it when it came: a jump
+    in the middle of a step (12 steps at 1280x720, 2 at 2560x1440). At every step of every
+    section, the box's rect is the same before the flash, while it is shown and once it is gone
+    (its place was picked clear of where the flash would stand)."""
+    from gonzaga.scenes.tutorial import start_tutorial
+    app = make_app(size)
+    steps, moved = 0, []
+    for sec in T.SECTIONS:
+        start_tutorial(app, sec.id)
+        app.run_frames(2)
+        seen = set()
+        for _ in range(3000):
+            g = tut(app)
+            if g is None or g.sec.id != sec.id:
+                break
+            if g.step_i not in seen:
+                seen.add(g.step_i)
+                steps += 1
+                app.run_frames(1)
+                before = g.box.copy()
+                fb = g.feedback
+                app.speed = "normal"  # (instant speed finishes a tween as it is added)
+                fb.anim.add("your_turn", 1.8, 0.0, ease=lambda p: p, seat=T.YOU)
+                app.run_frames(3)
+                flash = [fb.your_turn_box(tw.data["seat"]) for tw in fb.anim.tweens if tw.kind == "your_turn"]
+                assert len(flash) == 1 and not g.box.colliderect(flash[0]), (g.step.key, g.box, flash)
+                during = g.box.copy()
+                fb.anim.finish_all()
+                app.speed = "instant"
+                app.run_frames(1)
+                if not before == during == g.box:
+                    moved.append((g.step.key, before, during, g.box.copy()))
+            do_step(app, g)
+    assert steps >= 55 and not moved, (size, steps, moved)

@@ -433,7 +433,7 @@ class Feedback:
                 out.append(self._banner_box(self._banner_image(tw), banners))
                 banners += 1
             elif tw.kind == "your_turn":
-                box = self._your_turn_box(tw)
+                box = self.your_turn_box(tw.data["seat"])
                 if box is not None:
                     out.append(box)
         return out
@@ -450,9 +450,40 @@ class Feedback:
         surf.blit(img, box)
         img.set_alpha(255)
 
-    def _your_turn_image(self, tw) -> pygame.Surface:
+    def steady_rects(self, seats) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
+        """Where the "Your turn" flash of any of ``seats`` and the banners would stand if they
+        appeared now (shown or not), as (flash, banners): a box that keeps clear of them stays
+        put when they come and go. The banners: the Last Turn banner of this round and any seat's
+        sea league, one under another (a league and the Last Turn can come at one round's end);
+        none once the game is over."""
+        sc = self.scene
+        st = sc.state
+        key = (tuple(sc.board_rect), tuple(getattr(sc, "bottom_rect", None) or ()), theme.text_scale(),
+               i18n.language(), st.round, st.last_round, tuple(seats), len(st.seats))
+        got = self.__dict__.get("_steady")
+        if got is not None and got[0] == key:
+            return got[1]
+        flash = [r for r in (self.your_turn_box(s) for s in seats) if r is not None]
+        texts = [i18n.t("fx.league", name=sc.session.seat_name(i), sea=sea)
+                 for i in range(len(st.seats)) for sea in st.content.sea_names.values()]
+        if st.last_round is None:
+            texts.append(i18n.t("fx.last_turn", round=st.round))
+        font = theme.font("sans_bold", 24)  # as _banner_image draws them, without drawing them
+        sizes = [font.size(t) for t in texts]
+        w, h = max(x for x, _ in sizes) + 40, max(y for _, y in sizes) + 22
+        one = pygame.Rect(0, 0, w, h)
+        banners = [one.move(0, 0) for _ in range(2)]
+        if st.phase == "over":
+            banners = []
+        b = sc.board_rect
+        for i, r in enumerate(banners):
+            r.midtop = (b.centerx, b.y + 53 + i * (h + 8))
+        self.__dict__["_steady"] = (key, (flash, banners))
+        return flash, banners
+
+    def _your_turn_image(self, seat: int) -> pygame.Surface:
         """The "Your turn, <name>" label of the flash."""
-        text = i18n.t("fx.your_turn", name=self.scene.session.seat_name(tw.data["seat"]))
+        text = i18n.t("fx.your_turn", name=self.scene.session.seat_name(seat))
 
         def make() -> pygame.Surface:
             t = W.text(text, "sans_bold", 18, (70, 50, 10))
@@ -464,27 +495,28 @@ class Feedback:
 
         return self._card(("turn", text, theme.text_scale()), make)
 
-    def _your_turn_box(self, tw) -> Optional[pygame.Rect]:
-        """Where the flash's label stands: on the map, just above the bar (None: no bar)."""
+    def your_turn_box(self, seat: int) -> Optional[pygame.Rect]:
+        """Where the flash's label for ``seat`` stands: on the map, just above the bar (None: no
+        bar); the one place that says so, whether the flash is shown or not."""
         sc = self.scene
         rect = getattr(sc, "bottom_rect", None)
         if rect is None:
             return None
-        box = self._your_turn_image(tw).get_rect(midbottom=(rect.centerx, rect.y - 8))
+        box = self._your_turn_image(seat).get_rect(midbottom=(rect.centerx, rect.y - 8))
         box.clamp_ip(sc.board_rect)
         return box
 
     def _draw_your_turn(self, surf, tw) -> None:
         sc = self.scene
         rect = getattr(sc, "bottom_rect", None)
-        box = self._your_turn_box(tw)
+        box = self.your_turn_box(tw.data["seat"])
         if rect is None or box is None:
             return
         pulse = 0.5 + 0.5 * math.cos(tw.raw * 3 * 2 * math.pi)
         fade = 1 - max(0.0, (tw.raw - 0.7) / 0.3)
         width = max(1, int((3 + 4 * pulse) * fade))
         pygame.draw.rect(surf, theme.GOLD, rect.inflate(-4, -4), width, 8)
-        img = self._your_turn_image(tw)
+        img = self._your_turn_image(tw.data["seat"])
         img.set_alpha(int(255 * fade))
         surf.blit(img, box)
         img.set_alpha(255)

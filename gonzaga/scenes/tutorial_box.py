@@ -8,6 +8,7 @@ from typing import Optional
 
 import pygame
 
+from ..rules import Place
 from ..table import tutorial as T
 from ..ui import widgets as W
 from ..ui.widgets import Button
@@ -111,13 +112,27 @@ class TutorialBox:
         return pygame.Rect(x0 - s, y0 - 1.6 * s, max(p[0] for p in pts) - x0 + 2 * s,
                            max(p[1] for p in pts) - y0 + 2.6 * s)
 
+    def _spots(self) -> list:
+        """The anchors of every placement a placing step takes (the dot is dragged there), kept
+        for the step (the rules asked once, not every frame)."""
+        pc = getattr(self, "place", None)
+        if self.step.kind != "place" or pc is None:
+            return []
+        key = (self.section, self.step_i, self.session.version, pc.fief)
+        got = self.__dict__.get("_spots_of")
+        if got is None or got[0] != key:
+            got = self.__dict__["_spots_of"] = (key, sorted({a for k in range(6) for a in pc.legal[k] if T.accepts(
+                self.state, self.step, Place(T.YOU, pc.fief, a, k))}))
+        return got[1]
+
     def _avoid(self, target: Optional[pygame.Rect]) -> list[pygame.Rect]:
-        """What the box must leave in view: what the step points at (and the hexes it marks),
+        """What the box must leave in view: what the step points at (and the hexes it marks, and
+        every spot the step takes for the fief's dot),
         the planning table and the preview of the planned pair on the map, the reveal, the
         banners (sea league, Last Turn) and the "Your turn" flash above the bar, the tray the
         fief is dragged from, the end's chart."""
         avoid = [r for r in (target.inflate(W.sc(16), W.sc(16)) if target else None, self._preview_rect,
-                             self._hex_rect(self._target_hexes())) if r is not None]
+                             self._hex_rect(self._target_hexes()), self._hex_rect(self._spots())) if r is not None]
         if self._mode() == "plan" and hasattr(self, "preview_pair"):
             pair = self.preview_pair()
             if pair is not None:
@@ -151,10 +166,27 @@ class TutorialBox:
         return [pygame.Rect(0, 0, 3 * s, 3 * s).move(x - 1.5 * s, y - 1.5 * s)
                 for tw in fb.anim.tweens if tw.kind == "league" for x, y in map(r.hex_to_screen, tw.data["harbors"])]
 
+    def _steady(self) -> list[list[pygame.Rect]]:
+        """What the box also keeps clear of so that it stays put through a step, strictest
+        first: where the "Your turn" flash and the banners would stand if they came during the
+        step (two banners at once, then one), then the flash alone (it comes at every turn, a
+        banner a few times a game), then nothing (it moves off them when they come)."""
+        fb = getattr(self, "feedback", None)
+        if fb is None or not hasattr(fb, "steady_rects"):
+            return [[]]
+        flash, banners = fb.steady_rects((T.YOU,))
+        m = W.sc(12)  # as _avoid keeps clear of them when shown
+        flash = [r.inflate(m, m) for r in flash]
+        banners = [r.inflate(m, m) for r in banners]
+        return [flash + banners, flash + banners[:1], flash, []]
+
     def _layout_box(self, target: Optional[pygame.Rect]) -> tuple[pygame.Rect, list]:
         """Where the box goes: where it was this step if that is still clear, else a corner or
         an edge of the map clear of everything in :meth:`_avoid` (narrower if it must) and, if
-        one is, of :meth:`_rather_clear`, else across the bar under the map beside the tray."""
+        one is, of :meth:`_steady` and :meth:`_rather_clear`, else across the bar under the map
+        beside the tray. A place is picked when a step begins or the layout changes, and kept
+        while it stays clear: clear of the flash and banners before they come, it does not jump
+        when they do."""
         b = self.board_rect
         avoid = self._avoid(target)
         screen = pygame.Rect(0, 0, *self.app.size)
@@ -166,22 +198,32 @@ class TutorialBox:
                 not any(c.colliderect(a) for a in more)
 
         cands = []
+        layout = (tuple(b), tuple(screen), W.ui_scale())  # another layout: the place is picked anew
         # the box grows with the interface scale as the panels do (its words already do)
-        for w in dict.fromkeys(min(W.sc(x), b.w - 2 * m) for x in (BOX_W, 460, 380)):
+        for wi, w in enumerate(dict.fromkeys(min(W.sc(x), b.w - 2 * m) for x in (BOX_W, 460, 380))):
             parts = self._parts(w - W.sc(32))
             h = self._height(parts)
-            for x in (b.right - w - m, b.x + m, b.centerx - w // 2):
-                for y in (b.y + m, b.bottom - h - m, b.centery - h // 2):
-                    cands.append((pygame.Rect(x, y, w, h), parts, (w, x - b.x, y - b.y)))
-        for more in ([rather, []] if rather else [[]]):  # a new league's rings in view too, if it can
-            if self._box_at is not None:
+            for xi, x in enumerate((b.right - w - m, b.x + m, b.centerx - w // 2)):
+                for yi, y in enumerate((b.y + m, b.bottom - h - m, b.centery - h // 2)):
+                    # (named by its corner, not its pixels: a box that grows a line keeps its corner)
+                    cands.append((pygame.Rect(x, y, w, h), parts, (layout, wi, xi, yi)))
+        # Where no place is clear of all that may come, a weaker level: at 1280x720 no place is
+        # clear of the flash and two banners (the flash and one leave the middle of the map's
+        # side), nor of one banner at the step with the fief's picture; at 2560x1440 the reveal's
+        # box leaves room clear of the flash only. Where
+        # not even the flash can be kept clear of (none in the tutorial at 1280x720 or 2560x1440,
+        # the game over at 1280x720 included), the box keeps the old way: clear of what is shown,
+        # it moves off the flash when it comes.
+        for steady in self._steady():
+            for more in ([steady + rather, steady] if rather else [steady]):  # a new league's rings too, if it can
+                if self._box_at is not None:
+                    for c, parts, at in cands:
+                        if at == self._box_at and clear(c, more):
+                            return c, parts
                 for c, parts, at in cands:
-                    if at == self._box_at and clear(c, more):
+                    if clear(c, more):
+                        self._box_at = at
                         return c, parts
-            for c, parts, at in cands:
-                if clear(c, more):
-                    self._box_at = at
-                    return c, parts
         # across the bar under the map (wide, so fewer lines), right of the tray when placing
         left = self.bottom_rect.x + m
         if self._mode() == "place":
