@@ -210,10 +210,9 @@ class TutorialBox:
         # Where no place is clear of all that may come, a weaker level: at 1280x720 no place is
         # clear of the flash and two banners (the flash and one leave the middle of the map's
         # side), nor of one banner at the step with the fief's picture; at 2560x1440 the reveal's
-        # box leaves room clear of the flash only. Where
-        # not even the flash can be kept clear of (none in the tutorial at 1280x720 or 2560x1440,
-        # the game over at 1280x720 included), the box keeps the old way: clear of what is shown,
-        # it moves off the flash when it comes.
+        # box leaves room clear of the flash only. Where not even the flash can be kept clear of
+        # (no step of the tutorial from 1280x720 to 3840x2160, the game over at 1280x720
+        # included), the box keeps the old way: clear of what is shown, it moves off the flash.
         for steady in self._steady():
             for more in ([steady + rather, steady] if rather else [steady]):  # a new league's rings too, if it can
                 if self._box_at is not None:
