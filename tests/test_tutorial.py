@@ -331,7 +331,7 @@ def test_the_box_keeps_clear_of_the_banners_and_the_your_turn_flash(make_app, si
                 if tw.kind == "your_turn":
                     shown.append(("flash", fb.your_turn_box(tw.data["seat"])))
                 elif tw.kind == "banner":
-                    shown.append((tw.data["text"], fb._banner_box(fb._banner_image(tw), banners)))
+                    shown.append((tw.data["text"], fb._banner_box(fb._banner_image(tw).get_size(), banners)))
                     banners += 1
             assert len(shown) == (1 if over else 2), shown
             for what, rect in shown:

@@ -92,6 +92,11 @@ def derive(prev, new) -> list[Event]:
 END_ROW_S = 0.35  # the end table: one row every this many seconds
 
 
+def _banner_size(text_size: tuple[int, int]) -> tuple[int, int]:
+    """A banner's size around its text's (the padding its plate adds)."""
+    return text_size[0] + 40, text_size[1] + 22
+
+
 class Feedback:
     """Sound and motion for one game screen (``scene``: a GameScene or the replay viewer)."""
 
@@ -108,6 +113,7 @@ class Feedback:
         self._turn = None
         self._curtain = None
         self._end: Optional[object] = None
+        self._steady: Optional[tuple] = None  # steady_rects' answer and what it was for
         self._chart = None  # (key, surface)
         self.reset()
 
@@ -410,7 +416,7 @@ class Feedback:
 
         def make() -> pygame.Surface:
             t = W.text(tw.data["text"], "sans_bold", 24, W.TEXT_LIGHT)
-            s = pygame.Surface((t.get_width() + 40, t.get_height() + 22), pygame.SRCALPHA)
+            s = pygame.Surface(_banner_size(t.get_size()), pygame.SRCALPHA)
             edge = theme.seat_color(colour) if colour else theme.GOLD
             pygame.draw.rect(s, (58, 44, 34), s.get_rect(), 0, 12)
             pygame.draw.rect(s, edge, s.get_rect(), 3, 12)
@@ -419,10 +425,13 @@ class Feedback:
 
         return self._card(("banner", tw.data["text"], colour, theme.text_scale()), make)
 
-    def _banner_box(self, img: pygame.Surface, below: int, raw: float = 1.0) -> pygame.Rect:
+    def _banner_box(self, size: tuple[int, int], below: int, raw: float = 1.0) -> pygame.Rect:
+        """Where a banner of ``size`` stands, ``below`` others over it, ``raw`` into its slide-in."""
         b = self.scene.board_rect
-        top = b.y + 53 + below * (img.get_height() + 8)
-        return img.get_rect(midtop=(b.centerx, top + int(14 * (1 - ease_out(min(1.0, raw / 0.1))))))
+        top = b.y + 53 + below * (size[1] + 8)
+        box = pygame.Rect((0, 0), size)
+        box.midtop = (b.centerx, top + int(14 * (1 - ease_out(min(1.0, raw / 0.1)))))
+        return box
 
     def banner_rects(self) -> list[pygame.Rect]:
         """Where the banners shown now (and about to show) stand, the "Your turn" flash above the
@@ -430,7 +439,7 @@ class Feedback:
         out, banners = [], 0
         for tw in self.anim.tweens:
             if tw.kind == "banner":
-                out.append(self._banner_box(self._banner_image(tw), banners))
+                out.append(self._banner_box(self._banner_image(tw).get_size(), banners))
                 banners += 1
             elif tw.kind == "your_turn":
                 box = self.your_turn_box(tw.data["seat"])
@@ -445,7 +454,7 @@ class Feedback:
         if a <= 0:
             return
         img = self._banner_image(tw)
-        box = self._banner_box(img, below, raw)
+        box = self._banner_box(img.get_size(), below, raw)
         img.set_alpha(int(245 * a))
         surf.blit(img, box)
         img.set_alpha(255)
@@ -460,25 +469,18 @@ class Feedback:
         st = sc.state
         key = (tuple(sc.board_rect), tuple(getattr(sc, "bottom_rect", None) or ()), theme.text_scale(),
                i18n.language(), st.round, st.last_round, tuple(seats), len(st.seats))
-        got = self.__dict__.get("_steady")
-        if got is not None and got[0] == key:
-            return got[1]
+        if self._steady is not None and self._steady[0] == key:
+            return self._steady[1]
         flash = [r for r in (self.your_turn_box(s) for s in seats) if r is not None]
         texts = [i18n.t("fx.league", name=sc.session.seat_name(i), sea=sea)
                  for i in range(len(st.seats)) for sea in st.content.sea_names.values()]
         if st.last_round is None:
             texts.append(i18n.t("fx.last_turn", round=st.round))
         font = theme.font("sans_bold", 24)  # as _banner_image draws them, without drawing them
-        sizes = [font.size(t) for t in texts]
-        w, h = max(x for x, _ in sizes) + 40, max(y for _, y in sizes) + 22
-        one = pygame.Rect(0, 0, w, h)
-        banners = [one.move(0, 0) for _ in range(2)]
-        if st.phase == "over":
-            banners = []
-        b = sc.board_rect
-        for i, r in enumerate(banners):
-            r.midtop = (b.centerx, b.y + 53 + i * (h + 8))
-        self.__dict__["_steady"] = (key, (flash, banners))
+        sizes = [_banner_size(font.size(t)) for t in texts]
+        widest = (max(w for w, _ in sizes), max(h for _, h in sizes))
+        banners = [] if st.phase == "over" else [self._banner_box(widest, i) for i in range(2)]
+        self._steady = (key, (flash, banners))
         return flash, banners
 
     def _your_turn_image(self, seat: int) -> pygame.Surface:
