@@ -4,8 +4,6 @@ puts the new game on the screen. Headless, through the app's real loop with post
 friend is a second ``Table`` in this process (helpers from ``test_online_scenes``)."""
 from __future__ import annotations
 
-import time
-
 import pygame
 import pytest
 
@@ -22,18 +20,9 @@ def guest_lines(guest) -> str:
 
 
 def wait_for(app, cond, others=(), seconds: float = 120.0) -> bool:
-    """Run frames (and tick the friends' tables) until ``cond()``, for at most ``seconds`` of the
-    clock: a count of frames says nothing of how far the server's thread got meanwhile, which on
-    a loaded machine may be much less than alone."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        app.run_frames(1)
-        for t in others:
-            t.tick()
-        if cond():
-            return True
-        time.sleep(0.002)
-    return False
+    """``frames_until`` by the clock alone, for at most ``seconds``: a count of frames says nothing
+    of how far the server's thread got meanwhile, which on a loaded machine may be much less than alone."""
+    return frames_until(app, cond, others, frames=0, seconds=seconds)
 
 
 def test_the_host_chats_and_sends_a_quick_word(app):
