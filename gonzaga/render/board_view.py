@@ -265,11 +265,7 @@ class BoardRenderer(StaticLayerMixin, PiecesLayerMixin):
         if align_x == self.align_x:
             return
         self.align_x = align_x
-        keep = self.view_state() if self._fit_layer is not None else None
-        rect, self._rect = self._rect, pygame.Rect(0, 0, 1, 1)
-        self.set_rect(rect)
-        if keep is not None:
-            self.set_view_state(keep)
+        self._refit()
 
     def set_keep_clear(self, rects) -> None:
         """Keep the legend, the compass and the cartouche off ``rects`` (the rect's own
@@ -278,8 +274,12 @@ class BoardRenderer(StaticLayerMixin, PiecesLayerMixin):
         if rects == self.keep_clear:
             return
         self.keep_clear = rects
+        self._refit()  # the map may step aside
+
+    def _refit(self) -> None:
+        """Fit the map into its rect again (its placement changed), keeping the zoom and centre."""
         keep = self.view_state() if self._fit_layer is not None else None
-        rect, self._rect = self._rect, pygame.Rect(0, 0, 1, 1)  # refit (the map may step aside)
+        rect, self._rect = self._rect, pygame.Rect(0, 0, 1, 1)  # set_rect does all of a new fit
         self.set_rect(rect)
         if keep is not None:
             self.set_view_state(keep)
