@@ -1,6 +1,9 @@
 """Third-party notices generated from what a build really holds (issue 46).
 
-    python tools/notices.py --dist dist/Gonzaga [--out DIR] [--check]
+    .venv/bin/python tools/notices.py --dist dist/Gonzaga [--out DIR] [--check]
+
+Run it with the Python that built the folder: the distributions installed there say which
+package each file and module of the build came from.
 
 Walks the built folder (PyInstaller's output; a macOS ``.app`` too), finds every component in it
 and writes ``THIRD_PARTY_NOTICES.md`` and a ``licenses/`` folder with every licence text into
