@@ -106,6 +106,10 @@ def test_the_appdir_holds_what_appimage_tools_and_desktops_look_for(fake_dist, t
     for f in (f"{APP_ID}.desktop", f"usr/share/applications/{APP_ID}.desktop", f"{APP_ID}.png",
               f"usr/share/icons/hicolor/256x256/apps/{APP_ID}.png", f"usr/share/metainfo/{APP_ID}.appdata.xml"):
         assert (appdir / f).is_file(), f
+    notes = appdir / "usr/share/doc/gonzaga/appimage-runtime"
+    assert "libfuse 3 | GNU LGPL 2.1" in (notes / "NOTICE.md").read_text()
+    assert "GNU LESSER GENERAL PUBLIC LICENSE" in (notes / "LGPL-2.1.txt").read_text()
+    assert "Copyright (c) 2004-23 probonopd" in (notes / "LICENSE-runtime.txt").read_text()
     entry = (appdir / f"{APP_ID}.desktop").read_text()
     assert f"Icon={APP_ID}\n" in entry and "Exec=Gonzaga\n" in entry
     assert os.readlink(appdir / ".DirIcon") == f"{APP_ID}.png"

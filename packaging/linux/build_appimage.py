@@ -15,6 +15,7 @@ The AppDir:
     usr/lib/gonzaga/            the built folder
     usr/bin/Gonzaga             a link to it
     usr/share/applications/, usr/share/icons/hicolor/256x256/apps/, usr/share/metainfo/<ID>.appdata.xml
+    usr/share/doc/gonzaga/appimage-runtime/   the runtime's notice and licence texts
 
 ``--smoke`` runs the AppDir's AppRun, then the files packed in the image (unpacked with
 ``unsquashfs``), and the AppImage itself when this system can run it (``--appimage-extract-and-run``,
@@ -45,6 +46,24 @@ EXE = "Gonzaga"
 # AppImage/type2-runtime release 20251108, x86_64 (MIT; it links squashfuse, libfuse 3 and zstd statically)
 RUNTIME_URL = "https://github.com/AppImage/type2-runtime/releases/download/20251108/runtime-x86_64"
 RUNTIME_SHA256 = "2fca8b443c92510f1483a883f60061ad09b46b978b2631c807cd873a47ec260d"
+# What the runtime holds, as its own LICENSE lists it (and mimalloc, which its Makefile links); the
+# notices of the program itself are in usr/lib/gonzaga/_internal (tools/notices.py).
+RUNTIME_NOTICE = """# The AppImage runtime
+
+This AppImage starts with the AppImage type-2 runtime (https://github.com/AppImage/type2-runtime,
+release 20251108), MIT licence (LICENSE-runtime.txt). It contains statically linked code from:
+
+| library | licence | its licence text |
+|---|---|---|
+| musl libc | MIT | https://git.musl-libc.org/cgit/musl/tree/COPYRIGHT |
+| libfuse 3 | GNU LGPL 2.1 | LGPL-2.1.txt; source: https://github.com/libfuse/libfuse |
+| squashfuse | BSD-2-Clause | https://github.com/vasi/squashfuse/blob/master/LICENSE |
+| zstd | BSD-3-Clause | https://github.com/facebook/zstd/blob/dev/LICENSE |
+| zlib | Zlib | zlib.txt |
+| mimalloc | MIT | https://github.com/microsoft/mimalloc/blob/master/LICENSE |
+"""
+RUNTIME_TEXTS = {"LICENSE-runtime.txt": "appimage-type2-runtime-MIT.txt", "LGPL-2.1.txt": "LGPL-2.1.txt",
+                 "zlib.txt": "debian-zlib1g.txt"}
 APPRUN = """#!/bin/sh
 # The AppImage's entry point: the game in usr/lib/gonzaga, with the arguments given.
 here="$(dirname "$(readlink -f "$0")")"
@@ -86,6 +105,11 @@ def make_appdir(dist: Path, appdir: Path) -> Path:
     meta = appdir / "usr" / "share" / "metainfo"
     meta.mkdir(parents=True)
     shutil.copyfile(METAINFO, meta / f"{APP_ID}.appdata.xml")  # the name appimagetool and AppImageHub look for
+    notes = appdir / "usr" / "share" / "doc" / "gonzaga" / "appimage-runtime"
+    notes.mkdir(parents=True)
+    (notes / "NOTICE.md").write_text(RUNTIME_NOTICE, encoding="utf-8")
+    for name, text in RUNTIME_TEXTS.items():
+        shutil.copyfile(ROOT / "licenses" / "texts" / text, notes / name)
     apprun = appdir / "AppRun"
     apprun.write_text(APPRUN, encoding="utf-8")
     apprun.chmod(0o755)
