@@ -1,0 +1,45 @@
+"""The suite is portable by construction (issue 46): collected as on Windows, here on Linux, it
+imports and collects every test module without touching a POSIX-only name. The pretence is
+tests/portable_windows.py (a pytest plugin); the slip it exists for: a parametrize over
+``signal.SIGKILL`` in a module whose Linux-only skip comes too late to help."""
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TESTS = ROOT / "tests"
+
+
+def _collect_as_windows(*paths: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               PYTHONPATH=os.pathsep.join(filter(None, [str(TESTS), os.environ.get("PYTHONPATH")])))
+    return subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "portable_windows",
+                           "-p", "no:cacheprovider", *paths], capture_output=True, text=True, cwd=ROOT, env=env,
+                          timeout=600)
+
+
+def test_the_whole_suite_collects_as_on_windows():
+    p = _collect_as_windows()
+    assert p.returncode == 0, (p.stdout + p.stderr)[-4000:]
+    # every test module was collected, none silently left out
+    modules = {line.split(":")[0] for line in p.stdout.splitlines() if line.startswith("tests/test_")}
+    assert modules == {f"tests/{f.name}" for f in TESTS.glob("test_*.py")}, modules
+
+
+def test_the_pretence_catches_a_posix_only_name(tmp_path):
+    """The check can fail: a module that reads signal.SIGKILL while it is collected is an error."""
+    slip = tmp_path / "test_slip.py"
+    slip.write_text("import os, signal, sys\n"
+                    "import pytest\n\n"
+                    "@pytest.mark.parametrize('sig', [signal.SIGKILL])\n"
+                    "def test_kill(sig):\n    pass\n\n"
+                    "def test_looks_like_windows():\n"
+                    "    assert sys.platform == 'win32' and os.name == 'nt' and not hasattr(os, 'mkfifo')\n")
+    p = _collect_as_windows(str(slip))
+    assert p.returncode != 0 and "SIGKILL" in p.stdout, p.stdout[-2000:]
+    slip.write_text(slip.read_text().replace("[signal.SIGKILL]", "['SIGKILL']"))
+    env = dict(os.environ, PYTHONPATH=str(TESTS))
+    p = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "portable_windows", "-p", "no:cacheprovider",
+                        str(slip)], capture_output=True, text=True, cwd=tmp_path, env=env, timeout=120)
+    assert p.returncode == 0 and "2 passed" in p.stdout, p.stdout[-2000:]
