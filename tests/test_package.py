@@ -80,8 +80,7 @@ def test_built_folder_carries_the_licences_and_no_gnu_readline(built):
 
 def test_built_folder_carries_the_words_catalogs_and_the_port_mapping_module(built):
     """What the game reads or imports only when asked: the Italian catalog (read at start from
-    beside gonzaga/words/catalog.py) and miniupnpc (imported when a host asks for port mapping;
-    cryptography is proved by the wss:// server below)."""
+    beside gonzaga/words/catalog.py) and miniupnpc (imported when a host asks for port mapping)."""
     files = [f.relative_to(built.parent).as_posix() for f in built.parent.rglob("*") if f.is_file()]
     assert any(f.endswith("gonzaga/words/locale/it/LC_MESSAGES/gonzaga.po") for f in files), files[:50]
     assert any(f.rpartition("/")[2].startswith("miniupnpc") and f.endswith((".so", ".pyd")) for f in files)
@@ -108,7 +107,7 @@ def test_built_program_serves_an_online_game_with_a_search_ai(built, tmp_path):
         assert line.startswith("serving on wss://"), (line, proc.stderr.read() if proc.poll() is not None else "")
         from gonzaga.net.invite import split_pin
         from gonzaga.net.tls import client_context
-        url, pin = split_pin(line.split()[-1])  # the packaged game makes its certificate (cryptography is in)
+        url, pin = split_pin(line.split()[-1])  # the packaged game makes its certificate
         content = load_content()
         with connect(url, open_timeout=10, max_size=P.MAX_SERVER_BYTES, ssl=client_context(pin)) as ws:
             def send(**msg):
