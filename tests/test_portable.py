@@ -3,9 +3,12 @@ imports and collects every test module without touching a POSIX-only name. The p
 tests/portable_windows.py (a pytest plugin); the slip it exists for: a parametrize over
 ``signal.SIGKILL`` in a module whose Linux-only skip comes too late to help."""
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 TESTS = ROOT / "tests"
@@ -43,3 +46,37 @@ def test_the_pretence_catches_a_posix_only_name(tmp_path):
     p = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "portable_windows", "-p", "no:cacheprovider",
                         str(slip)], capture_output=True, text=True, cwd=tmp_path, env=env, timeout=120)
     assert p.returncode == 0 and "2 passed" in p.stdout, p.stdout[-2000:]
+
+
+# the Windows stop, played on Linux: Ctrl-Break arrives as SIGBREAK, which Linux lacks, so SIGUSR1
+# stands in for it; add_signal_handler fails as on Windows' event loop, so only SIGBREAK's handler
+# can stop the server
+WINDOWS_SERVE = """
+import asyncio, signal, sys
+signal.SIGBREAK = signal.SIGUSR1
+def refuse(self, *a, **k):
+    raise NotImplementedError
+asyncio.AbstractEventLoop.add_signal_handler = refuse
+asyncio.unix_events._UnixSelectorEventLoop.add_signal_handler = refuse
+from gonzaga.net.serve import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_ctrl_break_stops_the_server_cleanly_as_on_windows(tmp_path):
+    if not hasattr(signal, "SIGUSR1"):
+        pytest.skip("the stand-in for Ctrl-Break is SIGUSR1 (POSIX)")
+    proc = subprocess.Popen([sys.executable, "-c", WINDOWS_SERVE, "--port", "0", "--no-tls", "--data",
+                             str(tmp_path / "srv")], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            cwd=ROOT)
+    try:
+        line = proc.stdout.readline()
+        assert line.startswith("serving on ws://"), (line, proc.stderr.read() if proc.poll() is not None else "")
+        proc.send_signal(signal.SIGUSR1)
+        assert proc.wait(timeout=30) == 0, proc.stderr.read()
+        assert "Traceback" not in proc.stderr.read()
+        assert "stopped" in (tmp_path / "srv" / "gonzaga-server.log").read_text()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
