@@ -34,7 +34,7 @@ from packaging.tags import Tag
 from packaging.utils import canonicalize_name, parse_wheel_filename
 
 ROOT = Path(__file__).resolve().parent.parent
-LOCKS = [ROOT / "requirements" / f"{kind}.txt" for kind in ("runtime", "test", "build")]  # bootstrap.py KINDS
+LOCKS = [ROOT / "requirements" / f"{kind}.txt" for kind in ("pip", "runtime", "test", "build")]  # bootstrap.py
 EXCEPTIONS = ROOT / "requirements" / "wheel-exceptions.conf"
 INDEX = "https://pypi.org/simple/"
 PYTHON = (3, 11)  # the Python the release builds with (.github/workflows, scripts/bootstrap.py's lock)
