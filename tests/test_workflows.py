@@ -118,6 +118,7 @@ def test_every_file_the_workflow_names_exists():
 def test_the_wheel_check_and_the_audit_run_in_ci():
     checks = _job("checks")
     assert "tools/wheel_check.py --require-registry" in checks
+    assert "tools/audit.py --require-service" in checks
     assert "pypa/gh-action-pip-audit@" in checks
     assert "inputs: requirements/runtime.txt requirements/build.txt requirements/test.txt" in checks
     assert "require-hashes: true" in checks
