@@ -97,6 +97,15 @@ def _dotted(v):
     return ".".join(map(str, v))
 
 
+def _shown(path):
+    """A path as the user reads it: relative to the project when it can be (not across Windows
+    drives)."""
+    try:
+        return os.path.relpath(path, ROOT)
+    except ValueError:
+        return path
+
+
 def check_python(version=None):
     """None when this Python is a supported one, else the message for the user."""
     version = tuple(version or sys.version_info[:3])
@@ -146,7 +155,7 @@ def venv_problem(venv=VENV, version_of=python_version):
     (for the message before it is made again)."""
     py = venv_python(venv)
     if not os.path.exists(py):
-        return "it has no %s" % os.path.relpath(py, venv)
+        return "it has no %s" % py[len(venv):].lstrip("\\/")
     v = version_of([py])
     if v is None:
         return "its python does not start (the Python it was made with may be gone)"
@@ -170,7 +179,7 @@ def make_venv(venv):
         hint = ("on Debian and Ubuntu: sudo apt install python%d.%d-venv" % sys.version_info[:2]
                 if sys.platform.startswith("linux") else "reinstall Python from python.org")
         raise SetupError("could not make a working %s with %s: %s. Install Python's venv support (%s), then "
-                         "run this again" % (os.path.relpath(venv, ROOT), sys.executable, problem, hint))
+                         "run this again" % (_shown(venv), sys.executable, problem, hint))
 
 
 def ensure(kind, venv=None):
@@ -182,10 +191,10 @@ def ensure(kind, venv=None):
     if os.path.exists(venv) and not current:  # about to install: first make sure the venv works
         problem = venv_problem(venv)
         if problem:
-            print("%s is half-made (%s): making it again..." % (os.path.relpath(venv, ROOT), problem), file=sys.stderr)
+            print("%s is half-made (%s): making it again..." % (_shown(venv), problem), file=sys.stderr)
             shutil.rmtree(venv)
     if not os.path.exists(venv):
-        print("setting up %s (first run only)..." % os.path.relpath(venv, ROOT), file=sys.stderr)
+        print("setting up %s (first run only)..." % _shown(venv), file=sys.stderr)
         make_venv(venv)
     if not current:
         for cmd in install_commands(py, kind):

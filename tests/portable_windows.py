@@ -46,9 +46,10 @@ def _pretend_windows():
     for name in REAL_FIRST:
         try:
             importlib.import_module(name)
-        except ImportError:
-            pass  # an optional one; the suite says so itself if it needs it
-    pathlib.WindowsPath = pathlib.PosixPath  # Path() picks WindowsPath when os.name is "nt"
+        except (ImportError, AttributeError, OSError):
+            pass  # an optional one, or one of another system; the suite says so itself if it needs it
+    if os.name != "nt":  # Path() picks WindowsPath when os.name is "nt", and it cannot be made here
+        pathlib.WindowsPath = pathlib.PosixPath
     sys.platform = "win32"
     os.name = "nt"
     for name in list(vars(signal)):
