@@ -191,8 +191,9 @@ def ensure(kind, venv=None):
     if os.path.exists(venv) and not current:  # about to install: first make sure the venv works
         problem = venv_problem(venv)
         if problem:
-            print("%s is half-made (%s): making it again..." % (_shown(venv), problem), file=sys.stderr)
+            print("%s is half-made: %s. Making it again..." % (_shown(venv), problem), file=sys.stderr)
             shutil.rmtree(venv)
+            make_venv(venv)
     if not os.path.exists(venv):
         print("setting up %s (first run only)..." % _shown(venv), file=sys.stderr)
         make_venv(venv)

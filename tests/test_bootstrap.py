@@ -162,7 +162,7 @@ def test_a_venv_without_pip_is_made_again(boot, tmp_path, monkeypatch, capsys):
     subprocess.check_call([sys.executable, "-m", "venv", "--without-pip", str(venv)])
     assert "no pip" in boot.venv_problem(str(venv))
     err = _heal(boot, venv, monkeypatch, capsys)
-    assert "is half-made (it has no pip" in err and "making it again" in err
+    assert "is half-made: it has no pip" in err and "Making it again" in err and "first run" not in err
 
 
 def test_a_venv_without_its_python_is_made_again(boot, tmp_path, monkeypatch, capsys):
@@ -171,7 +171,7 @@ def test_a_venv_without_its_python_is_made_again(boot, tmp_path, monkeypatch, ca
     (venv / "pyvenv.cfg").write_text("home = /gone\n")
     assert boot.venv_problem(str(venv)).startswith("it has no ")
     err = _heal(boot, venv, monkeypatch, capsys)
-    assert "is half-made (it has no " in err
+    assert "is half-made: it has no " in err
 
 
 @pytest.mark.skipif(os.name == "nt", reason="the stand-in python is a shell script")
@@ -185,7 +185,7 @@ def test_a_venv_of_an_unsupported_python_is_made_again(boot, tmp_path, monkeypat
     fake.write_text("#!/bin/sh\nexit 1\n")
     assert boot.venv_problem(str(venv)).startswith("its python does not start")
     err = _heal(boot, venv, monkeypatch, capsys)
-    assert "does not start" in err and "making it again" in err
+    assert "does not start" in err and "Making it again" in err
 
 
 def test_a_venv_that_cannot_get_pip_is_removed_with_a_hint(boot, tmp_path, monkeypatch, capsys):
