@@ -69,10 +69,17 @@ def test_every_build_carries_the_game_data_and_the_licences(platform, monkeypatc
     assert ns["VERSION"] == __version__
     # pygame's docs are dropped, its default font kept
     assert [d[0] for d in a.datas if d[0].startswith("pygame/")] == ["pygame/freesansbold.ttf"]
-    (exe,) = ns["calls"]["EXE"]
+    exe, *others = ns["calls"]["EXE"]
     assert exe.kwargs["name"] == "Gonzaga" and exe.kwargs["console"] is False
     (coll,) = ns["calls"]["COLLECT"]
     assert coll.args[0] is exe
+    # Windows: a console launcher beside the windowed program, in the same folder (issue 46)
+    if platform == "win32":
+        (console,) = others
+        assert console.kwargs["name"] == "Gonzaga-console" and console.kwargs["console"] is True
+        assert coll.args[1] is console and console.kwargs["icon"] == exe.kwargs["icon"]
+    else:
+        assert others == []
 
 
 def test_linux_branch_strips_and_ships_the_desktop_entry(monkeypatch, tmp_path):
@@ -90,7 +97,7 @@ def test_linux_branch_strips_and_ships_the_desktop_entry(monkeypatch, tmp_path):
 
 def test_windows_branch_has_the_icon_and_a_version_resource(monkeypatch, tmp_path):
     ns = run_spec("win32", monkeypatch, tmp_path)
-    (exe,) = ns["calls"]["EXE"]
+    exe = ns["calls"]["EXE"][0]
     assert exe.kwargs["icon"].endswith("gonzaga.ico") and Path(exe.kwargs["icon"]).exists()
     assert exe.kwargs["strip"] is False
     version_file = Path(exe.kwargs["version"])
@@ -125,6 +132,8 @@ def test_macos_branch_makes_a_bundle_with_the_icns_and_the_version(monkeypatch, 
     plist = app.kwargs["info_plist"]
     assert app.kwargs["version"] == plist["CFBundleShortVersionString"] == plist["CFBundleVersion"] == __version__
     assert plist["NSHighResolutionCapable"] is True
+    # the promise wheel_check.py checks every macOS wheel against (miniupnpc's need 13.0)
+    assert plist["LSMinimumSystemVersion"] == "13.0" == ns["MACOS_MINIMUM"]
     assert "gonzaga.desktop" not in _dests(ns)
 
 

@@ -28,10 +28,8 @@ FLOORS = {
 TOP_LEVEL = {"__init__", "__main__", "version", "resources", "app", "cli", "cli_common"}
 
 # Heavy or optional dependencies: the only things a function may import (with a comment).
-# (cryptography: only when a host makes its certificate, once; miniupnpc: only when a host asks for
-# port mapping, and the game runs without it)
-LAZY_OUTSIDE = {"pygame", "numpy", "shapely", "shapefile", "PyInstaller", "msvcrt", "fcntl", "cryptography",
-                "miniupnpc"}
+# (miniupnpc: only when a host asks for port mapping, and the game runs without it)
+LAZY_OUTSIDE = {"pygame", "numpy", "shapely", "shapefile", "PyInstaller", "msvcrt", "fcntl", "miniupnpc"}
 # Modules of the game imported inside a function, each for the reason given (they load pygame).
 LAZY_INSIDE = {
     ("gonzaga.__main__", "gonzaga.app"): "the game loads pygame; the tool commands do not",

@@ -3,6 +3,7 @@ workflow (.github/workflows/release.yml) on every system:
 
     python tools/release_check.py [--dist dist] [--json]
     python tools/release_check.py --sha256 FILE...     writes FILE.sha256 beside each (sha256sum's format)
+    python tools/release_check.py --sizes OUT FIGURES.json...   the release notes' table of sizes
 
 It finds the program (dist/Gonzaga/Gonzaga, Gonzaga.exe, or dist/Gonzaga.app on macOS), checks
 that ``--version`` prints the version of gonzaga/version.py, that LICENSE and
@@ -93,12 +94,30 @@ def write_checksum(path: Path) -> str:
     return line
 
 
+def sizes_table(out: Path, figures: list[Path]) -> str:
+    """Markdown for the release notes: each download's size, and each build's folder and first
+    frame as ``--json`` measured them (the figures the README points to, never typed by hand)."""
+    lines = ["", "### Sizes (measured by the release check)", "", "| download | MB |", "|---|---|"]
+    for f in sorted(out.iterdir()):
+        if f.is_file() and not f.name.endswith((".sha256", ".txt")):
+            lines.append(f"| {f.name} | {f.stat().st_size / 1e6:.1f} |")
+    lines += ["", "| built program | folder MB | first frame ms | demo game s |", "|---|---|---|---|"]
+    for path in sorted(figures):
+        d = json.loads(path.read_text(encoding="utf-8"))
+        lines.append(f"| {path.stem} | {d['size_mb']} | {d['first_frame_ms']} | {d['demo_game_s']} |")
+    return "\n".join(lines) + "\n"
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--dist", default=str(ROOT / "dist"), help="PyInstaller's output folder (default: dist)")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     ap.add_argument("--sha256", nargs="+", metavar="FILE", help="only write FILE.sha256 beside each FILE")
+    ap.add_argument("--sizes", nargs="+", metavar="PATH", help="OUT FIGURES.json...: print the sizes table")
     a = ap.parse_args(argv)
+    if a.sizes:
+        print(sizes_table(Path(a.sizes[0]), [Path(p) for p in a.sizes[1:]]), end="")
+        return 0
     if a.sha256:
         for name in a.sha256:
             print(write_checksum(Path(name)))

@@ -29,6 +29,7 @@ import re
 import secrets
 import shutil
 import signal
+import subprocess
 import sys
 import tempfile
 import time
@@ -120,6 +121,14 @@ def _child_env() -> dict:
     return env
 
 
+# Windows has neither SIGKILL nor a SIGTERM a program can catch: os.kill with SIGTERM there is
+# TerminateProcess (a kill), and the operator's clean stop is Ctrl-Break, sent to the child's own
+# process group (``spawn`` starts every child in one), which ``gonzaga serve`` stops cleanly on.
+KILL = getattr(signal, "SIGKILL", signal.SIGTERM)
+STOP = getattr(signal, "CTRL_BREAK_EVENT", signal.SIGTERM)
+_OWN_GROUP = {"creationflags": getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)} if os.name == "nt" else {}
+
+
 def signal_child(proc: asyncio.subprocess.Process, sig: int) -> None:
     """Signal a child by its pid unless it is known to have ended. (``Popen.send_signal`` polls
     first, which reaps the child behind asyncio's watcher and loses its exit status.)"""
@@ -142,7 +151,7 @@ class Children:
         try:
             proc = await asyncio.create_subprocess_exec(
                 sys.executable, *args, stdin=asyncio.subprocess.PIPE if stdin else asyncio.subprocess.DEVNULL,
-                stdout=asyncio.subprocess.PIPE, stderr=err, env=_child_env(), limit=2 ** 24)
+                stdout=asyncio.subprocess.PIPE, stderr=err, env=_child_env(), limit=2 ** 24, **_OWN_GROUP)
         finally:
             err.close()
         self.procs.append(proc)
@@ -150,7 +159,7 @@ class Children:
 
     async def kill_all(self) -> None:
         for p in self.procs:
-            signal_child(p, signal.SIGKILL)
+            signal_child(p, KILL)
         for p in self.procs:
             try:
                 await asyncio.wait_for(p.wait(), 5)
@@ -221,14 +230,14 @@ class ServerProcess:
 
     async def kill(self) -> None:
         if self.proc:
-            signal_child(self.proc, signal.SIGKILL)
+            signal_child(self.proc, KILL)
             await self.proc.wait()
 
     async def stop(self) -> Optional[int]:
         """SIGTERM, as an operator would; its exit status (None if it had to be killed)."""
         if self.proc is None or self.proc.returncode is not None:
             return None if self.proc is None else self.proc.returncode
-        signal_child(self.proc, signal.SIGTERM)
+        signal_child(self.proc, STOP)
         try:
             return await asyncio.wait_for(self.proc.wait(), 10)
         except asyncio.TimeoutError:

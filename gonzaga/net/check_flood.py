@@ -37,7 +37,6 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import resource
 import time
 from collections import Counter
 from pathlib import Path
@@ -51,6 +50,11 @@ from . import protocol as P
 from .invite import connect_pinned
 from .tls import PinMismatch
 from .viewcodec import view_from_json
+
+try:
+    import resource
+except ImportError:  # Windows: no RLIMIT_NOFILE to raise (its C runtime's limit is not the sockets')
+    resource = None  # type: ignore[assignment]
 
 FLOOD_ADDRESS, HOST_ADDRESS, GUEST_ADDRESS, GUESS_ADDRESS = "127.0.0.1", "127.0.0.2", "127.0.0.3", "127.0.0.4"
 IN_FLIGHT = 200  # handshakes the flood has under way at once
@@ -67,7 +71,9 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 
 def raise_fd_limit(want: int) -> int:
     """Raise the soft ``RLIMIT_NOFILE`` towards ``want`` (as far as the hard limit allows); the
-    soft limit now in force."""
+    soft limit now in force (``want`` itself where there is no such limit: Windows)."""
+    if resource is None:
+        return want
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     target = want if hard == resource.RLIM_INFINITY else min(want, hard)
     if soft != resource.RLIM_INFINITY and soft < target:

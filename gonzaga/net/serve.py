@@ -359,6 +359,8 @@ async def _serve_main(host: str, port: int, data: Path, admission: Admission, ac
             loop.add_signal_handler(sig, stop.set)
         except (NotImplementedError, RuntimeError, ValueError):  # Windows: Ctrl-C raises KeyboardInterrupt
             pass
+    if hasattr(signal, "SIGBREAK"):  # Windows: Ctrl-Break, what a console or a parent sends to stop a server
+        signal.signal(signal.SIGBREAK, lambda *_: loop.call_soon_threadsafe(stop.set))
 
     def ready(real_port: int, server: GameServer) -> None:  # the store's warnings are logged (stderr too)
         print(f"serving on {_url(host, real_port, files.pin, 'wss') if files else _url(host, real_port)}", flush=True)

@@ -17,15 +17,15 @@ the host name: a public ``gonzaga serve`` with a certificate from Let's Encrypt,
 from __future__ import annotations
 
 import base64
-import datetime
 import hashlib
 import hmac
-import ipaddress
 import os
 import re
 import ssl
 from pathlib import Path
 from typing import Optional, Union
+
+from . import selfsigned
 
 CERT_NAME = "gonzaga-cert.pem"
 KEY_NAME = "gonzaga-key.pem"
@@ -85,7 +85,7 @@ def check_pin(der: Optional[bytes], expected: str) -> None:
 
 def ensure_cert(folder: Union[str, Path], name: str = "Gonzaga") -> tuple[Path, Path]:
     """The certificate and key in ``folder`` (``gonzaga-cert.pem``, ``gonzaga-key.pem``), made the
-    first time: an EC P-256 key (fast handshakes) and a self-signed certificate. The key file is
+    first time: an EC P-256 key (fast handshakes) and a self-signed certificate (about 30 ms). The key file is
     readable by the user only. CertError when the folder cannot be written."""
     folder = Path(folder)
     cert, key = folder / CERT_NAME, folder / KEY_NAME
@@ -113,28 +113,9 @@ def _write_private(path: Path, data: bytes) -> None:
 
 def _self_signed(name: str) -> tuple[bytes, bytes]:
     """(certificate PEM, key PEM). The names in it do not matter to a pinning client; localhost
-    and 127.0.0.1 are there so that a browser or ``openssl s_client`` shows something sensible."""
-    # cryptography is heavy to load and only needed once, when a host makes its certificate
-    from cryptography import x509
-    from cryptography.hazmat.primitives import hashes, serialization  # (as above)
-    from cryptography.hazmat.primitives.asymmetric import ec  # (as above)
-    from cryptography.x509.oid import NameOID  # (as above)
-
-    key = ec.generate_private_key(ec.SECP256R1())
-    subject = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, name)])
-    now = datetime.datetime.now(datetime.timezone.utc)
-    cert = (x509.CertificateBuilder().subject_name(subject).issuer_name(subject).public_key(key.public_key())
-            .serial_number(x509.random_serial_number())
-            .not_valid_before(now - datetime.timedelta(days=1))
-            .not_valid_after(now + datetime.timedelta(days=VALID_DAYS))
-            .add_extension(x509.SubjectAlternativeName([x509.DNSName("localhost"),
-                                                        x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]),
-                           critical=False)
-            .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
-            .sign(key, hashes.SHA256()))
-    key_pem = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-                                serialization.NoEncryption())
-    return cert.public_bytes(serialization.Encoding.PEM), key_pem
+    and 127.0.0.1 are there so that a browser or ``openssl s_client`` shows something sensible.
+    Written with the standard library (selfsigned.py says why not the cryptography package)."""
+    return selfsigned.self_signed(name, VALID_DAYS)
 
 
 # ---------------------------------------------------------------- contexts
