@@ -402,7 +402,7 @@ class _Board:
 
     def __init__(self, content, hex_px: float, texts):
         r = BoardRenderer(content, pygame.Rect(0, 0, 64, 64), decorations=False, texts=texts)
-        x0, y0, x1, y1 = r._ext
+        x0, y0, x1, y1 = r.board.extent
         self.size = (int((x1 - x0) * hex_px) + 24, int((y1 - y0) * hex_px) + 24)
         r.set_rect(pygame.Rect(0, 0, *self.size))
         r.static_layer()
