@@ -165,8 +165,8 @@ class Decorations:
         # a barrier sample
         a, b2 = (pad + 2, y + row_h * 0.7), (pad + row_h * 1.6, y + row_h * 0.7)
         pieces.thick_polyline(card, theme.BARRIER, [a, b2], max(3.0, S * 0.2), closed=False)
-        for t in (0.3, 0.75):
-            mx = a[0] + (b2[0] - a[0]) * t
+        for frac in (0.3, 0.75):
+            mx = a[0] + (b2[0] - a[0]) * frac
             hb, hg = row_h * 0.22, row_h * 0.45
             pygame.draw.polygon(card, theme.BARRIER_PEAK, [(mx - hb, a[1]), (mx, a[1] - hg), (mx + hb, a[1])])
             pygame.draw.polygon(card, (238, 232, 220), [(mx, a[1] - hg), (mx - hb * 0.3, a[1] - hg * 0.7),

@@ -55,7 +55,7 @@ class BoardNames:
                                     halo=theme.PARCHMENT, halo_px=max(1, int(S * 0.07)), tracking=S * 0.12)
             seal_d = int(S * 0.9)
             w, h = txt.get_width() + seal_d + int(S * 0.15), max(txt.get_height(), seal_d)
-            ax, ay = f.local(tuple(reg.label))
+            ax, ay = f.local(reg.label)
             box = placer.place(spiral((ax, ay), (w, h), S * 0.5, rings=6))
             if box is None:
                 txt = theme.render_text(name, theme.font("smallcaps", reg_px * 0.75, scaled=False), theme.INK,
@@ -73,7 +73,7 @@ class BoardNames:
         # its anchor most over its hexes, on one line or two (_place_narrow_sea_names)
         narrow = []
         for sea in self.board.seas.values():
-            ax, ay = f.local(tuple(sea.label))
+            ax, ay = f.local(sea.label)
             texts = self.sea_texts(sea.name)
             first = next((b for b in spiral((ax, ay), texts[0].get_size(), S * 0.5, rings=6)
                           if placer.is_free(b)), None)
@@ -81,12 +81,14 @@ class BoardNames:
                 narrow.append((sea, (ax, ay), texts))
                 continue
             box = placer.place([first])
+            if box is None:  # (it was free a moment ago)
+                continue
             self.out.label_boxes.append(box)
             surf.blit(texts[0], box.topleft)
         # site badges, then their names
-        for h, site in self.board.sites.items():
+        for at, site in self.board.sites.items():
             r = badge_radius(site, S)
-            cx, cy = f.local(hexgrid.to_pixel(h))
+            cx, cy = f.local(hexgrid.to_pixel(at))
             b = self.stamps.badge(site, r)
             surf.blit(b, b.get_rect(center=(int(cx), int(cy))))
         order = sorted(self.board.sites.values(), key=lambda s: (s.kind != "city", s.hex))
@@ -97,7 +99,7 @@ class BoardNames:
             # never under 13 px (12 for a harbor) times the interface's text scale: on a large window
             # (2560x1440) the names grow with the rest of the screen, not only with the hexes (issue 40)
             # (but not past 0.85 of a hex: on a small map, the end screen's, they would crowd its pieces)
-            least = 13 if site.kind == "city" else 12
+            least: float = 13 if site.kind == "city" else 12
             least = max(least, min(least * theme.text_scale(), S * 0.85))
             base_px = max(least, S * (0.66 if site.kind == "city" else 0.58))
             placed = None
@@ -140,7 +142,7 @@ class BoardNames:
                     box, txt = placer.place(spiral((ax, ay), t.get_size(), S * 0.5, rings=rings)), t
                     if box is not None:
                         break
-            if box is None:
+            if box is None or txt is None:
                 continue
             self.out.label_boxes.append(box)
             surf.blit(txt, box.topleft)

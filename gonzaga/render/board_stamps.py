@@ -18,9 +18,12 @@ SQRT3 = hexgrid.SQRT3
 class BadgeSite(Protocol):
     """What a badge needs of a site (a ``rules.content.Site``, or a legend's sample)."""
 
-    kind: str
-    symbol: Optional[str]
-    sea: Optional[str]
+    @property
+    def kind(self) -> str: ...
+    @property
+    def symbol(self) -> Optional[str]: ...
+    @property
+    def sea(self) -> Optional[str]: ...
 
 
 def badge_radius(site: BadgeSite, size: float) -> int:
@@ -40,7 +43,7 @@ class Stamps:
 
     def badge(self, site: BadgeSite, radius: int) -> pygame.Surface:
         """A site's round badge with its symbol (a city's, or its sea's for a harbor)."""
-        key = ("badge", site.kind, site.symbol or self.seas[site.sea].symbol, radius)
+        key = ("badge", site.kind, site.symbol or self.seas[site.sea or ""].symbol, radius)
         s = self.cache.get(key)
         if s is not None:
             return s
@@ -59,7 +62,7 @@ class Stamps:
             pygame.draw.circle(big, (*theme.HARBOR_ICON, 255), c, R)
             pygame.draw.circle(big, (*theme.HARBOR_BADGE, 255), c, R * 0.88)
             pygame.draw.circle(big, (*theme.HARBOR_ICON, 255), c, R * 0.76, max(1, int(K * 0.8)))
-            sym, col, frac = self.seas[site.sea].symbol, theme.HARBOR_ICON, 1.12
+            sym, col, frac = self.seas[site.sea or ""].symbol, theme.HARBOR_ICON, 1.12
         ic = icons.icon(str(sym), int(R * frac), col)
         big.blit(ic, ic.get_rect(center=(int(c[0]), int(c[1]))))
         s = pygame.transform.smoothscale(big, (d, d))

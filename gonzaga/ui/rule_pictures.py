@@ -37,7 +37,7 @@ from ..rules import (
     scoring,
     try_on,
 )
-from ..rules.state import evolve
+from ..rules.state import GameState, evolve
 from ..words import i18n
 from . import widgets as W
 from .order_words import order_reasons
@@ -52,7 +52,7 @@ class Example:
     """What a picture shows: pieces on the board, and maybe a tried placement."""
 
     centre: tuple  # hexes the picture is centred on
-    state: object  # the GameState with the pieces
+    state: GameState  # the GameState with the pieces
     ghost: Optional[tuple] = None  # (cells, castles, ok)
     rings_tried: tuple = ()  # ring hexes tried (a wedding): (hex, ok)
     labels: list = field(default_factory=list)  # (hex, text, ok): a tag above the hex
