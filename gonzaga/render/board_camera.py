@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Optional
 
 import pygame
@@ -196,10 +196,3 @@ class BoardCamera:
 
     def hex_polygon(self, h: Hex) -> list[Point]:
         return [(self.ox + x, self.oy + y) for x, y in hexgrid.corners(h, self.size)]
-
-    def near(self, hexes: float) -> pygame.Rect:
-        """The view grown by ``hexes`` hex sizes on every side: what may reach into it."""
-        return self.rect.inflate(self.size * hexes, self.size * hexes)
-
-    def on_map(self, cells: Iterable[Hex]) -> list[Hex]:
-        return [c for c in cells if c in self.board.terrain]
