@@ -127,6 +127,10 @@ class BoardRenderer:
         self.camera = BoardCamera(self.board)
         self.layers = ZoomLayers(self.camera, self._prepare_layer)
         self.pieces = PiecesLayer(self.board, self.camera)
+        # the camera's own methods, bound once (no delegate's call): the screens ask them
+        # hundreds of times a frame. hex_to_screen(h) -> (x, y); screen_to_hex(x, y) -> Hex | None
+        self.hex_to_screen: Callable[[Hex], tuple[float, float]] = self.camera.hex_to_screen
+        self.screen_to_hex: Callable[[float, float], Optional[Hex]] = self.camera.screen_to_hex
         self.set_rect(rect)
 
     extent_of = staticmethod(extent_of)
@@ -223,12 +227,6 @@ class BoardRenderer:
 
     def visible_hexes(self) -> list[Hex]:
         return self.camera.visible_hexes()
-
-    def hex_to_screen(self, h: Hex) -> tuple[float, float]:
-        return self.camera.hex_to_screen(h)
-
-    def screen_to_hex(self, x: float, y: float) -> Optional[Hex]:
-        return self.camera.screen_to_hex(x, y)
 
     def hex_polygon(self, h: Hex) -> list[tuple[float, float]]:
         return self.camera.hex_polygon(h)
