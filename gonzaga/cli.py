@@ -133,7 +133,7 @@ def cmd_simulate(args) -> int:
             raise UsageError(f"gonzaga simulate: {sc.name} is a tile for {sc.seats} seats")
     config = GameConfig(seats=args.seats, scenario=args.scenario)
     uniq = sorted(set(names))
-    wins = Counter({n: 0.0 for n in uniq})
+    wins: dict[str, float] = {n: 0.0 for n in uniq}
     scores: dict[str, list[int]] = {n: [] for n in uniq}
     times: dict[str, list[float]] = {n: [] for n in uniq}
     rounds: list[int] = []
@@ -159,10 +159,10 @@ def cmd_simulate(args) -> int:
                 region_use[rid] += 1
             for sid in {content.sea_of.get(h) for h in p.cells} - {None}:
                 sea_use[sid] += 1
-        e = scen.setdefault(st.scenario, {"games": 0, "rounds": [], "free_flourishing_sites": []})
-        e["games"] += 1
-        e["rounds"].append(st.round)
-        e["free_flourishing_sites"].append(free_flourishing_sites(st))
+        entry = scen.setdefault(str(st.scenario), {"games": 0, "rounds": [], "free_flourishing_sites": []})
+        entry["games"] += 1
+        entry["rounds"].append(st.round)
+        entry["free_flourishing_sites"].append(free_flourishing_sites(st))
     out = {
         "games": args.games, "seats": args.seats, "bots": names,
         "wins": {n: round(wins[n], 3) for n in uniq},

@@ -27,7 +27,8 @@ from ..rules import view
 from ..scenes.feedback import Event
 from ..scenes.game import GameScene
 from ..table import persistence
-from ..table.session import SeatSpec, Session
+from ..table.seats import SeatSpec
+from ..table.session import Session
 from .ui import bench_env
 
 
@@ -40,7 +41,7 @@ def _frames(quick: bool) -> dict:
     while not (s.state.round == 6 and s.state.phase == "place"):
         seat = s.state.to_act()[0]
         s.submit(bots[seat].choose(view(s.state, seat), seat))
-    app.session = s
+    app.session = s  # type: ignore[assignment]  # (app.py is not annotated yet: it infers None)
     g = GameScene(app, s)
     app.stack.replace(g)
     app.run_frames(3)

@@ -51,7 +51,7 @@ def main(argv: list[str]) -> int:
     rng = random.Random(7)
     hexes = sorted(content.terrain)
     used: set = set()
-    fiefs = []
+    fiefs: list[tuple] = []  # (seat, cells, castles)
     seats = ("red", "yellow", "green", "blue")
     numbers = sorted(content.fiefs)
     while len(fiefs) < 40:

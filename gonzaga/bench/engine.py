@@ -56,6 +56,9 @@ def run_bench(quick: bool = False, ui: bool = True) -> dict:
     board = state.board
     seat = state.to_act()[0]
     s = state.seats[seat]
+    fief = s.fief
+    if fief is None:  # (the mid-game state is in its placement phase: a fief is turned up)
+        raise RuntimeError("the benchmark's mid-game state has no fief to place")
     plans = [(r, a) for r in state.region_cards() for a in ("A", "B", "C")]
     reps = 20 if quick else 200
     samples = []
@@ -63,13 +66,13 @@ def run_bench(quick: bool = False, ui: bool = True) -> dict:
         rmask = board.region_mask(region, state.flourishing)
         for _ in range(reps // 10 or 1):
             t0 = time.perf_counter()
-            placements(board, s.fief, rmask, action, state.all_fiefs, s.ring_mask)
+            placements(board, fief, rmask, action, state.all_fiefs, s.ring_mask)
             samples.append((time.perf_counter() - t0) * 1e6)
     all_plans = []
     for _ in range(reps // 4 or 1):
         t0 = time.perf_counter()
         for region, action in plans:
-            anchor_masks(board, s.fief, board.region_mask(region, state.flourishing), action,
+            anchor_masks(board, fief, board.region_mask(region, state.flourishing), action,
                          state.all_fiefs, s.ring_mask)
         all_plans.append((time.perf_counter() - t0) * 1e3)
     n_games = 20 if quick else 200

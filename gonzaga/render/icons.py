@@ -206,7 +206,7 @@ def _fish(d: _Pen):
 def _shell(d: _Pen):
     # a scallop: a fan of ribs with a scalloped rim and two ears
     cx, cy, R = 50, 80, 66
-    pts = [(cx, cy)]
+    pts: list[tuple[float, float]] = [(cx, cy)]
     for i in range(13):
         a = math.radians(200 + 140 * i / 12)
         pts.append((cx + R * math.cos(a), cy + R * math.sin(a)))
@@ -256,7 +256,7 @@ _DRAW: dict[str, Callable[[_Pen], None]] = {
     "trident": _trident, "compass": _compass,
 }
 
-_cache: dict[tuple[str, int, Color], pygame.Surface] = {}
+_cache: dict[tuple[str, int, tuple[int, ...]], pygame.Surface] = {}
 
 
 def icon(name: str, size: int, color: Color = (40, 30, 20)) -> pygame.Surface:

@@ -178,7 +178,7 @@ def font(role: str, px: float, *, scaled: bool = True) -> pygame.font.Font:
     if not pygame.font.get_init():  # (re)started: fonts made before are no longer valid
         _font_cache.clear()
         pygame.font.init()
-    key = (role, size)
+    key: tuple = (role, size)
     if threading.current_thread() is not threading.main_thread():
         key = (role, size, "worker")  # the board's layer builder: never the same object as the UI's
     f = _font_cache.get(key)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import collections
 import logging
-from typing import Optional
+from typing import Any, Optional
 
 import pygame
 
@@ -42,11 +42,11 @@ class Audio:
         self.reason = "" if enabled else "disabled"
         self.sounds: dict = {}
         self.history: collections.deque = collections.deque(maxlen=64)  # (name, audible) of each request
-        self._music_channel = None
+        self._music_channel: Optional[pygame.mixer.Channel] = None
         self._music_on = False
         self._calls = 0
         self._applied: Optional[tuple] = None
-        self._mixer = None  # the pygame.mixer module once it started
+        self._mixer: Any = None  # the pygame.mixer module once it started
 
     # ------------------------------------------------------------ volumes
 

@@ -37,7 +37,7 @@ from ..rules import (
     scoring,
     try_on,
 )
-from ..rules.state import evolve
+from ..rules.state import GameState, evolve
 from ..words import i18n
 from . import widgets as W
 from .order_words import order_reasons
@@ -52,7 +52,7 @@ class Example:
     """What a picture shows: pieces on the board, and maybe a tried placement."""
 
     centre: tuple  # hexes the picture is centred on
-    state: object  # the GameState with the pieces
+    state: GameState  # the GameState with the pieces
     ghost: Optional[tuple] = None  # (cells, castles, ok)
     rings_tried: tuple = ()  # ring hexes tried (a wedding): (hex, ok)
     labels: list = field(default_factory=list)  # (hex, text, ok): a tag above the hex
@@ -402,7 +402,7 @@ class _Board:
 
     def __init__(self, content, hex_px: float, texts):
         r = BoardRenderer(content, pygame.Rect(0, 0, 64, 64), decorations=False, texts=texts)
-        x0, y0, x1, y1 = r._ext
+        x0, y0, x1, y1 = r.board.extent
         self.size = (int((x1 - x0) * hex_px) + 24, int((y1 - y0) * hex_px) + 24)
         r.set_rect(pygame.Rect(0, 0, *self.size))
         r.static_layer()

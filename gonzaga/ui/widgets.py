@@ -7,7 +7,7 @@ hover for the widgets of one screen.
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 import pygame
 
@@ -323,7 +323,7 @@ class Button(Widget):
         self.swatch = swatch
         self.sub = sub
         self._pressed = False
-        self._fit = None  # (key, how the label fits): measured once per label and size
+        self._fit: Optional[tuple[tuple, Any]] = None  # (key, how the label fits): measured once per label and size
 
     def handle(self, ev) -> bool:
         if not (self.visible and self.enabled):
