@@ -38,3 +38,26 @@ def make_app(tmp_path, monkeypatch):
     from gonzaga.ui import widgets as W
     i18n.set_language("en")
     W.set_ui_scale(1.0)
+
+
+@pytest.fixture(scope="session")
+def built_program(tmp_path_factory):
+    """The packaged game, built once per test run and shared by the package and notices tests
+    (tests/test_package.py, tests/test_notices.py): the program's path. ``GONZAGA_BUILT_PROGRAM``
+    names a program built elsewhere (the release workflow tests the very files it ships)."""
+    import subprocess
+    prebuilt = os.environ.get("GONZAGA_BUILT_PROGRAM")
+    if prebuilt:
+        assert Path(prebuilt).is_file(), f"GONZAGA_BUILT_PROGRAM={prebuilt} does not exist"
+        return Path(prebuilt)
+    pytest.importorskip("PyInstaller", reason="PyInstaller is in the dev extra; run scripts/test")
+    root = Path(__file__).resolve().parent.parent
+    work = tmp_path_factory.mktemp("pyi")
+    dist = work / "dist"
+    p = subprocess.run([sys.executable, "-m", "PyInstaller", "--noconfirm", "--clean", "--log-level", "WARN",
+                        "--distpath", str(dist), "--workpath", str(work / "build"),
+                        str(root / "build_exe.spec")], capture_output=True, text=True, cwd=root)
+    assert p.returncode == 0, p.stderr[-3000:]
+    exe = dist / "Gonzaga" / ("Gonzaga.exe" if os.name == "nt" else "Gonzaga")
+    assert exe.exists()
+    return exe

@@ -3,8 +3,6 @@ component without its notice and licence text fails. First on small fake built f
 (fast, every system), then on the real built folder (built here with PyInstaller, or the one
 ``GONZAGA_BUILT_PROGRAM`` names, as tests/test_package.py does)."""
 import importlib.util
-import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -170,17 +168,8 @@ def test_the_table_is_valid_and_its_mistakes_name_the_file_and_the_field(tmp_pat
 
 
 @pytest.fixture(scope="module")
-def built_folder(tmp_path_factory):
-    prebuilt = os.environ.get("GONZAGA_BUILT_PROGRAM")
-    if prebuilt:  # the release workflow checks the very program it ships
-        return Path(prebuilt).parent
-    pytest.importorskip("PyInstaller", reason="PyInstaller is in the dev extra; run scripts/test")
-    work = tmp_path_factory.mktemp("pyi-notices")
-    p = subprocess.run([sys.executable, "-m", "PyInstaller", "--noconfirm", "--clean", "--log-level", "WARN",
-                        "--distpath", str(work / "dist"), "--workpath", str(work / "build"),
-                        str(ROOT / "build_exe.spec")], capture_output=True, text=True, cwd=ROOT)
-    assert p.returncode == 0, p.stderr[-3000:]
-    return work / "dist" / "Gonzaga"
+def built_folder(built_program):
+    return built_program.parent  # tests/conftest.py: the one build of the run
 
 
 def test_the_built_folder_carries_a_notice_and_licence_text_for_every_component(built_folder):

@@ -4,7 +4,6 @@ that what players download really runs."""
 import os
 import signal
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -45,21 +44,8 @@ def stop_gracefully(proc: subprocess.Popen) -> None:
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    prebuilt = os.environ.get("GONZAGA_BUILT_PROGRAM")
-    if prebuilt:  # the release workflow tests the very program it ships (built from the build lock)
-        assert Path(prebuilt).is_file(), f"GONZAGA_BUILT_PROGRAM={prebuilt} does not exist"
-        return Path(prebuilt)
-    pytest.importorskip("PyInstaller", reason="PyInstaller is in the dev extra; run scripts/test")
-    work = tmp_path_factory.mktemp("pyi")
-    dist = work / "dist"
-    p = subprocess.run([sys.executable, "-m", "PyInstaller", "--noconfirm", "--clean", "--log-level", "WARN",
-                        "--distpath", str(dist), "--workpath", str(work / "build"),
-                        str(ROOT / "build_exe.spec")], capture_output=True, text=True, cwd=ROOT)
-    assert p.returncode == 0, p.stderr[-3000:]
-    exe = dist / "Gonzaga" / ("Gonzaga.exe" if os.name == "nt" else "Gonzaga")
-    assert exe.exists()
-    return exe
+def built(built_program):
+    return built_program  # tests/conftest.py: built once per run
 
 
 def _env(tmp_path):
