@@ -1,5 +1,5 @@
 """Secrets kept by construction (issue 38, spec E): the game screen draws only from the view of
-the seat it shows (``session.view_for``). In a hot-seat game, while one human plans, nothing the
+the seat it shows (its face: ``table/seatview.py``, which asks ``session.view_for``). In a hot-seat game, while one human plans, nothing the
 screen reads holds the other human's objective or plan, an AI's objective, or any deck's order."""
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import pytest
 
 from gonzaga.rules import Plan, legal_actions
 from gonzaga.rules.view import HIDDEN, view
+from gonzaga.table.seatview import GameFace
 from gonzaga.table.session import SeatSpec, Session
 
 from test_scenes import click, game_scene, key, pass_curtain, post
@@ -74,7 +75,8 @@ def test_while_one_human_plans_the_screen_holds_no_other_secret(make_app):
     assert s.state.seats[1].plan is not None and s.state.seats[1].objective is not None  # there is a secret
 
     spy = SessionSpy(s)
-    g.session = spy
+    g.face = GameFace(spy)
+    g._view_cache = None  # (keyed on the game, not on the object: the spy is the same game)
     seen = []
     real_draw = g.draw
 
@@ -97,7 +99,7 @@ def test_while_one_human_plans_the_screen_holds_no_other_secret(make_app):
         if app.stack.top is not g:
             break
     app.run_frames(2)
-    g.session = s
+    g.face = GameFace(s)
 
     assert g.private_seat == 0 and s.state.phase == "plan"
     assert seen and spy.views

@@ -262,15 +262,20 @@ def _explain(v: GameState, seat: int, a: Action) -> Hint:
 # ---------------------------------------------------------------- the service
 
 class Asker(Protocol):
-    """What a hint is asked from: the desktop ``Session``."""
+    """What a hint is asked from: a seat's face (``seatview.SeatView``) or a desktop ``Session``."""
+
+    @property
+    def token(self) -> int: ...  # names the game while it runs (``id()`` of a freed session is reused)
 
     @property
     def version(self) -> int: ...
 
     @property
-    def record(self) -> GameRecord: ...
+    def position(self) -> int: ...
 
     def hint_view(self, seat: Optional[int]) -> Optional[GameState]: ...
+
+    def hint_seed(self, seat: int) -> int: ...
 
 
 class HintService:
@@ -280,7 +285,7 @@ class HintService:
         self._worker = worker
         self.level = level
         self._ticket: Optional[int] = None
-        self._asked: Optional[tuple[int, int, int]] = None  # (session id, session version, seat)
+        self._asked: Optional[tuple[int, int, int]] = None  # (the game's token, its version, seat)
         self._view: Optional[GameState] = None
         self.hint: Optional[Hint] = None
         self.failed = False
@@ -297,7 +302,7 @@ class HintService:
 
     def current(self, session: Asker) -> Optional[Hint]:
         """The hint shown for this position, if it still applies."""
-        if self.hint is not None and self._asked is not None and self._asked[:2] == (id(session), session.version):
+        if self.hint is not None and self._asked is not None and self._asked[:2] == (session.token, session.version):
             return self.hint
         return None
 
@@ -309,9 +314,9 @@ class HintService:
             self.failed = True
             return
         level = self.level or strongest_level()
-        seed = hint_seed(session.record.seed, seat, len(session.record.actions))
+        seed = session.hint_seed(seat)
         self._view = v
-        self._asked = (id(session), session.version, seat)
+        self._asked = (session.token, session.version, seat)
         self.failed = False
         try:
             self._ticket = self.worker.request(level, seed, v, seat)
@@ -322,7 +327,7 @@ class HintService:
 
     def poll(self, session: Asker) -> Optional[Hint]:
         """Collect the answer when it is ready; a hint for a position the game left is dropped."""
-        if self._asked is not None and self._asked[:2] != (id(session), session.version):
+        if self._asked is not None and self._asked[:2] != (session.token, session.version):
             self.cancel()
             self.hint = None
             return None
@@ -340,7 +345,7 @@ class HintService:
         self._ticket = None
         assert self._view is not None and self._asked is not None  # set with the ticket
         h = explain(self._view, self._asked[2], a)
-        h.position = len(session.record.actions)
+        h.position = session.position
         self.hint = h
         return h
 

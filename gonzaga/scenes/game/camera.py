@@ -18,12 +18,6 @@ VIEWS_FILE = "views.json"
 VIEWS_KEPT = 60
 
 
-def game_key(session) -> str:
-    """What names a game across saves and loads: its seed, seats and their names."""
-    rec = session.record
-    return f"{rec.seed}/{rec.config.seats}/" + ",".join(s.name for s in session.seats)
-
-
 def _read_views() -> dict:
     try:
         d = json.loads((persistence.data_dir() / VIEWS_FILE).read_text(encoding="utf-8"))

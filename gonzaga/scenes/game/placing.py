@@ -52,7 +52,7 @@ class PlacingMixin:
         pc = self.place
         st = self.state
         key = "place.heading_wedding" if pc.mode == "wedding" else "place.heading"  # no fief is placed in a wedding
-        return i18n.t(key, name=self.session.seat_name(pc.seat), fief=pc.fief,
+        return i18n.t(key, name=self.face.seat_name(pc.seat), fief=pc.fief,
                       region=i18n.card_name(st, pc.plan.region), action=i18n.card_name(st, pc.plan.action))
 
     def _place_heading_width(self) -> int:
@@ -101,7 +101,7 @@ class PlacingMixin:
         self._send(act)
 
     def _send(self, action) -> None:
-        why = self.session.submit(action)
+        why = self.face.seat_view(self.place.seat).submit(action)
         if why is not None:
             log.info("refused %s: %s", why.rule, why.message)  # the rule's id stays in the log file
             self.message = i18n.rule_text(why)
