@@ -20,7 +20,7 @@ pytestmark = pytest.mark.rule("E-hint")
 
 def fake_session(st, seed=5, n=7, version=1, token=1):
     """What the hint service reads of a seat's face; ``hint_view`` as the table gives it (its own view)."""
-    return SimpleNamespace(state=st, token=token, position=n, version=version,
+    return SimpleNamespace(state=st, token=token, position=n, hint_key=lambda seat: version,
                            hint_view=lambda seat: view(st, seat), hint_seed=lambda seat: hint_seed(seed, seat, n))
 
 

@@ -131,7 +131,7 @@ def test_a_rematch_puts_the_new_game_on_the_screen(app, monkeypatch):
     assert wait_for(app, lambda: app.stack.find(GameScene) is not None
                     and app.stack.find(GameScene).face._GameFace__s is not old, [guest])
     new = app.stack.find(GameScene)
-    assert new.session is app.table.session and new.session.state.phase in ("plan", "setup")
+    assert new.face._GameFace__s is app.table.session and new.face._GameFace__s.state.phase in ("plan", "setup")
     assert app.table.game != old_game
     assert wait_for(app, lambda: app.table.status == "connected")  # the same connection goes on
     assert wait_for(app, lambda: new.private_seat == 0, [guest])  # this seat's hand, in the new game

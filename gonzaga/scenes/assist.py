@@ -63,6 +63,11 @@ class AssistBar:
             return g.place.seat
         return None
 
+    def shared_screen(self) -> bool:
+        """The decision is made where others at this computer see the screen: a hot-seat
+        placement (no curtain before it; a hand is opened only behind one)."""
+        return self.game._mode() == "place" and self.game.curtain_needed()
+
     def service(self) -> hints.HintService:
         return hints.service(self.app)
 
@@ -102,7 +107,7 @@ class AssistBar:
         if me is None:
             self.app.toast(i18n.t("hint.nothing"))
             return
-        svc.request(me, me.seat)
+        svc.request(me, me.seat, shared=self.shared_screen())
 
     def accept_hint(self) -> None:
         """Enter on a shown hint: play exactly the hinted decision (the plan's cards, the fief on
@@ -182,6 +187,8 @@ class AssistBar:
             if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not mods and self.hint() is not None:
                 self.accept_hint()
                 return True
+            if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not mods and self.busy():
+                return True  # the box says a hint is on its way: Enter waits for it, never plays the hand
         if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and ev.button == 1:
             if self.why_rect is not None and self.why_rule and self.why_rect.collidepoint(ev.pos):
                 if ev.type == pygame.MOUSEBUTTONUP:

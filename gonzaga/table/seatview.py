@@ -288,6 +288,9 @@ class SeatView:
         """The view a hint for this seat is worked out from, or None (no hint may be given)."""
         return self.__s.hint_view(self.seat) if seat in (None, self.seat) else None
 
+    def hint_key(self, seat: int) -> tuple[object, ...]:
+        return self.__s.hint_key(self.seat)
+
     def hint_seed(self, seat: int) -> int:
         return self.__s.hint_seed(self.seat)
 

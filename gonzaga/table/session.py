@@ -204,6 +204,15 @@ class Session:
         """The seed of a hint for ``seat`` here: the same question gets the same answer."""
         return hints.hint_seed(self.record.seed, seat, self.position)
 
+    def hint_key(self, seat: int) -> tuple[object, ...]:
+        """What a hint for ``seat`` depends on: while the seats plan, its own round's decision
+        (another seat's hidden plan landing changes nothing of it: a hint shown stays, and Enter
+        plays it); else every change of the game."""
+        st = self.state
+        if st.phase == "plan" and 0 <= seat < len(st.seats):
+            return ("plan", st.round, st.seats[seat].plan is None)
+        return ("at", self.version)
+
     def takeback_candidate(self) -> Optional[int]:
         """The human seat whose decision a take-back would concern (the one who decided last)."""
         return candidate(self)
