@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Hashable, Iterable, Optional, Protocol
 
-from ..rules import Action, GameRecord, GameState, Place, Plan, Wedding, legal_placements, legal_plans, try_on
+from ..rules import Action, GameState, Place, Plan, Wedding, legal_placements, legal_plans, try_on
 from ..rules.hexgrid import Hex
 from ..rules import scoring
 from ..words import i18n

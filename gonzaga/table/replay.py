@@ -8,9 +8,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Optional
 
-from ..rules import GameRecord, GameState
+from ..rules import Action, GameRecord, GameState
+from ..rules.content import Content
 from ..rules.legality import Illegal
 from . import history, persistence
+from .seats import SeatSpec
 from .seatview import GameFace
 from .session import Session
 
@@ -18,7 +20,8 @@ from .session import Session
 class ReplaySession(Session):
     """A game's record as a session that never plays; ``seek(n)`` shows it after n actions."""
 
-    def __init__(self, seats, record: GameRecord, content=None, name: str = ""):
+    def __init__(self, seats: list[SeatSpec], record: GameRecord, content: Optional[Content] = None,
+                 name: str = ""):
         self._marks: list[int] = []  # len(log) after each action
         super().__init__(seats, record, content=content, worker=None, name=name)
         self.full_log = list(self.log)
@@ -26,11 +29,11 @@ class ReplaySession(Session):
         self.log_len = [0] + self._marks
         self.finished = self.states[-1].phase == "over"
         self.show_all = False
-        self._public: dict[int, object] = {}
+        self._public: dict[int, GameState] = {}
         self.step = 0
         self.seek(self.first_step)
 
-    def _apply(self, action, notify: bool = True) -> None:
+    def _apply(self, action: Action, notify: bool = True) -> None:
         super()._apply(action, notify)
         self._marks.append(len(self.log))
 
@@ -42,7 +45,7 @@ class ReplaySession(Session):
     def first_step(self) -> int:
         return 1 if self.n_steps >= 1 else 0  # step 0 is the empty table before the deal
 
-    def state_at(self, n: int):
+    def state_at(self, n: int) -> GameState:
         """The state shown at step ``n``: every secret only for a finished game shown in full."""
         if self.show_all and self.finished:
             return self.states[n]
@@ -74,10 +77,10 @@ class ReplaySession(Session):
                 out[st.round] = n
         return out
 
-    def tick(self, now=None) -> bool:  # never plays
+    def tick(self, now: Optional[float] = None) -> bool:  # never plays
         return False
 
-    def view_for(self, seat=None):
+    def view_for(self, seat: Optional[int] = None) -> GameState:
         """The step shown (public, or in full for a finished game shown in full), for every seat."""
         return self.state
 
@@ -86,7 +89,7 @@ class ReplaySession(Session):
     def is_human(self, seat: int) -> bool:
         return False
 
-    def submit(self, action):
+    def submit(self, action: Action) -> Optional[Illegal]:
         return Illegal.of("R5", "replay")
 
     def rewind(self, n: int) -> None:
@@ -148,7 +151,7 @@ def replay_of(face: GameFace) -> ReplayFace:
     return ReplayFace(ReplaySession(list(face.seats), record, face.public().content, face.name))
 
 
-def replay_of_save(path: Path, content: object) -> tuple[ReplayFace, str]:
+def replay_of_save(path: Path, content: Optional[Content]) -> tuple[ReplayFace, str]:
     """A save file (a finished game, a named save, the autosave) to watch, and its name; raises
     ``persistence.SaveError`` for a file that cannot be read. The file is only read."""
     ls = persistence.read_save(Path(path), content)
