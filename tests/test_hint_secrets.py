@@ -106,7 +106,7 @@ def to_own_placement(app, seats, want_cover=True):
             if g.place is not None and app.stack.top is g:
                 break
             play_turn_by_events(app, g)
-        if g.place is not None and (not want_cover or covering_placement(g.state, g.place.seat) is not None):
+        if g.place is not None and (not want_cover or covering_placement(g.place.state, g.place.seat) is not None):
             return g
     raise AssertionError("no placement on an objective city in 40 games")
 

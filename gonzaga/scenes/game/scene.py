@@ -102,12 +102,13 @@ class GameScene(HandMixin, PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, 
     # ------------------------------------------------------------ helpers
 
     def viewer(self) -> Optional[int]:
-        """The seat whose view the screen draws: the human whose hand is open, or who places now
-        (past the curtain); None, the public view, between turns, behind the curtain and while
-        only AI seats act."""
+        """The seat whose view the screen draws: the human whose hand is open (behind its
+        curtain), or who places now when alone at the screen; None, the public view, between
+        turns, while only AI seats act, and during a placement on a shared (hot-seat) screen,
+        where no curtain stands (the placement itself reads its seat's own view)."""
         if self.private_seat is not None:
             return self.private_seat
-        if self.place is not None:
+        if self.place is not None and not self.curtain_needed():
             return self.place.seat
         return None
 
