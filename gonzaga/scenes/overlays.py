@@ -164,6 +164,10 @@ class RevealScene(Scene):
                                                     pygame.K_ESCAPE):
             self.close()
             return True
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and not self.box.collidepoint(ev.pos) \
+                and any(w.visible and w.rect.collidepoint(ev.pos) for w in self.game.widgets.items):
+            self.close()  # a button of the game's own (Menu, My objective): the plans were seen, it answers
+            return bool(self.game.handle(ev))
         self.widgets.handle(ev)
         return True
 

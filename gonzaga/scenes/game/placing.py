@@ -34,7 +34,7 @@ class PlacingMixin:
             self.confirm_button = self.widgets.add(Button(i18n.t("place.donate_confirm"), self.confirm_donate,
                                                           (b.right - sc(250), y, sc(230), sc(48)), px=19))
             return
-        if b.w >= sc(1000):  # narrow windows: R, E, the wheel and right click still rotate
+        if b.w >= sc(1000) and pc.mode != "wedding":  # (narrow windows: R, E, the wheel, right click); rings do not turn
             self.widgets.add(Button(i18n.t("place.rotate"), lambda: self.rotate(1), (x, y, sc(120), sc(48)),
                                     style="secondary", px=17))
             x += sc(128)
