@@ -209,8 +209,8 @@ class Session:
         (another seat's hidden plan landing changes nothing of it: a hint shown stays, and Enter
         plays it); else every change of the game."""
         st = self.state
-        if st.phase == "plan" and 0 <= seat < len(st.seats):
-            return ("plan", st.round, st.seats[seat].plan is None)
+        if st.phase == "plan" and 0 <= seat < len(st.seats):  # (a take-back starts the decision again)
+            return ("plan", st.round, st.seats[seat].plan is None, self.assists.get("takebacks", 0))
         return ("at", self.version)
 
     def takeback_candidate(self) -> Optional[int]:
