@@ -1,6 +1,7 @@
 """The players' small list on the game screen (issue 45), each through the event loop:
 the Menu and My objective buttons answer while the round's plans are shown (they were
-silently ignored), and Rotate is not offered while the rings of a wedding are placed."""
+silently ignored), Rotate is not offered while the rings of a wedding are placed, and no tip of
+the map shows under the tutorial box's buttons."""
 from __future__ import annotations
 
 import pygame
@@ -69,3 +70,31 @@ def test_rotate_is_not_offered_during_a_wedding(app):
     assert g.place.mode == "wedding" and i18n.t("place.rotate") not in labels()
     press(app, i18n.t("place.fief_mode"))
     assert g.place.mode == "fief" and i18n.t("place.rotate") in labels()
+
+
+def test_no_map_tip_under_the_tutorial_boxs_buttons(app):
+    """The pointer resting on the tutorial box's buttons, over the map: no tip of the hex under them."""
+    from gonzaga.scenes.tutorial import start_tutorial
+    from scene_events import post
+    g = start_tutorial(app, "place")
+    app.run_frames(3)
+    assert g.box.colliderect(g.board_rect)
+
+    def tipped(x, y):  # a point over a hex of the map that has a tip of its own
+        h = g.renderer.screen_to_hex(x, y) if g.board_rect.collidepoint((x, y)) else None
+        return h is not None and bool(g.hex_tip(h))
+    rects = [b.rect for b in g._box_buttons()] + [g.box]  # the buttons first, then the rest of the box
+    under = [(x, y) for r in rects for x in range(r.x + 4, r.right - 4, 12) for y in range(r.y + 4, r.bottom - 4, 12)
+             if tipped(x, y)]
+    assert under, "the box stands over tipped hexes of the map"
+    for pos in under[:: max(1, len(under) // 8)]:
+        post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+        app.run_frames(40)  # well past the tip's delay
+        assert not g.tooltip.lines, (pos, g.tooltip.lines)
+    inside = g.board_rect.inflate(-40, -40)
+    spot = next((x, y) for x in range(inside.x, inside.right, 30) for y in range(inside.y, inside.bottom, 30)
+                if not g.box.collidepoint((x, y)) and g.renderer.screen_to_hex(x, y) is not None
+                and g.hex_tip(g.renderer.screen_to_hex(x, y)))
+    post(pygame.MOUSEMOTION, pos=spot, rel=(0, 0), buttons=(0, 0, 0))
+    app.run_frames(40)
+    assert g.tooltip.lines  # elsewhere on the map the tips are there

@@ -302,6 +302,12 @@ class TutorialGameScene(TutorialRefusals, TutorialBox, TutorialMarks, GameScene)
             out += [self.skip_button, self.leave_button]
         return out
 
+    def _tip_at(self, pos):
+        """No tip of the map under the box or its buttons (the box is not the map)."""
+        if self.box.collidepoint(pos):
+            return None, []
+        return super()._tip_at(pos)
+
     def handle(self, ev) -> bool:
         for b in self._box_buttons():
             if ev.type == pygame.MOUSEMOTION:
