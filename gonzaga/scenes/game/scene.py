@@ -28,7 +28,8 @@ from ..feedback import Feedback
 from ..placement import PlacementController
 from ..remote import RemoteAssistBar, RemoteBar, RemoteFeedback
 from .bar import BarMixin
-from .camera import CameraMixin, load_view
+from .camera import CameraMixin
+from .view_memory import ViewMemory
 from .hand import HandMixin
 from .panel import PanelMixin
 from .placing import PlacingMixin
@@ -82,9 +83,7 @@ class GameScene(HandMixin, PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, 
         self._mouse = (-1, -1)
         self._ctrl = False
         self._pan_drag: Optional[list] = None  # [button, last pos, moved]
-        self._view_key = face.view_key()
-        self._view_saved: Optional[dict] = None
-        self._view_dirty_t = 0.0
+        self.view_memory = ViewMemory(face.view_key())  # the zoom kept per game (keyed without its seed)
         self._previews: dict = {}
         self._seat_rects: list = []
         self._log_rects: list = []
@@ -159,12 +158,12 @@ class GameScene(HandMixin, PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, 
         self.bottom_rect = pygame.Rect(0, h - bottom, w - pw, bottom)
         self.info_w = sc(300) if self.bottom_rect.w >= sc(1000) else sc(200)  # the left block of the bottom bar
         if self.renderer is None or self._renderer_lang != i18n.language():
-            view = self.renderer.view_state() if self.renderer is not None else load_view(self._view_key)
+            view = self.renderer.view_state() if self.renderer is not None else self.view_memory.recall()
             self._renderer_lang = i18n.language()
             self.renderer = BoardRenderer(self.state.content, self.board_rect, texts=board_texts())
             if view:
                 self.renderer.set_view_state(view)
-                self._view_saved = self.renderer.view_state()
+                self.view_memory.shown(self.renderer.view_state())
         else:
             self.renderer.set_rect(self.board_rect)
         # a wide window: the map by the panel, its strip on the left (centred if that leaves the strip)
@@ -249,10 +248,12 @@ class GameScene(HandMixin, PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, 
         else:
             self.tooltip.hide()
             self._lit = ()
-        self._keep_view(dt)
+        if self.renderer is not None:
+            self.view_memory.keep(self.renderer.view_state(), dt)
 
     def leave(self) -> None:
-        self._save_view()
+        if self.renderer is not None:
+            self.view_memory.save(self.renderer.view_state())
 
     def _sync(self) -> None:
         st = self.state
