@@ -98,3 +98,39 @@ def test_no_map_tip_under_the_tutorial_boxs_buttons(app):
     post(pygame.MOUSEMOTION, pos=spot, rel=(0, 0), buttons=(0, 0, 0))
     app.run_frames(40)
     assert g.tooltip.lines  # elsewhere on the map the tips are there
+
+
+def test_a_hinted_spot_is_brought_into_sight_when_zoomed_in(app):
+    from gonzaga.table import hints
+    from scene_events import post
+    from test_hint_secrets import ScriptedHints, wait_hint
+    hints.service(app)._worker = ScriptedHints()
+    app.start_session([SeatSpec("Me", "human", colour="red"), SeatSpec("Bot", "ai", "greedy", "blue")], 3)
+    app.run_frames(3)
+    g = game_scene(app)
+    plan_by_clicks(app, g)
+    for _ in range(600):
+        if g.place is not None and app.stack.top is g:
+            break
+        if app.stack.top is not g:
+            key(app, pygame.K_RETURN)
+        app.run_frames(1)
+    key(app, pygame.K_h)
+    cells = wait_hint(app, g).cells
+    key(app, pygame.K_h)  # hidden again
+    r, b = g.renderer, g.board_rect
+
+    def in_sight():
+        return all(b.collidepoint(r.hex_to_screen(c)) for c in cells)
+    assert cells and in_sight()
+    xs = [r.hex_to_screen(c)[0] for c in cells]
+    far = (b.right - 10, b.y + 10) if sum(xs) / len(xs) < b.centerx else (b.x + 10, b.bottom - 10)
+    post(pygame.MOUSEMOTION, pos=far, rel=(0, 0), buttons=(0, 0, 0))
+    for _ in range(8):
+        post(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)
+        app.run_frames(1)
+    assert r.zoom > 1.0 and not in_sight()  # zoomed in on the far side: the spot is out of sight
+    key(app, pygame.K_h)
+    assert wait_hint(app, g).cells == cells
+    app.run_frames(1)
+    assert in_sight()

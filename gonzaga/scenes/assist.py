@@ -218,6 +218,10 @@ class AssistBar:
         if h is not None and id(h) != self._counted:
             self._counted = id(h)
             self.face.assists["hints"] = self.face.assists.get("hints", 0) + 1
+            r = self.game.renderer
+            if r is not None and r.zoom > 1.0:  # zoomed in: the hinted spot is brought into sight
+                for c in h.cells:
+                    r.ensure_visible(c)
 
     def draw_map(self, surf) -> None:
         """The hint's spot on the map (inside the map's clip)."""
