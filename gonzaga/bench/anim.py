@@ -27,6 +27,7 @@ from ..rules import view
 from ..scenes.feedback import Event
 from ..scenes.game import GameScene
 from ..table import persistence
+from ..table.seatview import face_of
 from ..table.session import SeatSpec, Session
 from .ui import bench_env
 
@@ -41,7 +42,7 @@ def _frames(quick: bool) -> dict:
         seat = s.state.to_act()[0]
         s.submit(bots[seat].choose(view(s.state, seat), seat))
     app.session = s
-    g = GameScene(app, s)
+    g = GameScene(app, face_of(s))
     app.stack.replace(g)
     app.run_frames(3)
     sea = sorted(s.state.content.sea_names)[0]
