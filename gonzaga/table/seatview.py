@@ -173,8 +173,11 @@ class GameFace:
         return sv
 
     def view(self, seat: Optional[int]) -> GameState:
-        """What the screen draws for ``seat`` (a seat played here; None: the public view)."""
-        return self.public() if seat is None else self.seat_view(seat).view()
+        """What the screen draws for ``seat``: its own view while it is played here; None, or a
+        seat not (or no longer: handed to the AI online) played here, the public view."""
+        if seat is None or not (0 <= seat < len(self.__s.seats)) or not self.__s.is_human(seat):
+            return self.public()
+        return self.seat_view(seat).view()
 
     def takeback_seat(self) -> Optional[int]:
         """The human seat a take-back would concern now (the one who decided last), if it may."""
