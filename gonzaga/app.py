@@ -24,7 +24,8 @@ from .resources import asset_path
 from .rules import ContentError, load_content
 from .scenes.base import SceneStack, help_corner
 from .scenes.catalog import scene_registry
-from .table import finished as finished_games, persistence
+from .table import finished as finished_games, persistence, stats
+from .table.seatview import face_of
 from .table.hints import close_service
 from .table.session import SPEEDS, SeatSpec, Session, make_worker, new_seed
 from .ui import widgets as W
@@ -436,8 +437,20 @@ class App:
         self._show_game(resumed=False)
 
     def _show_game(self, resumed: bool) -> None:
+        """The game screen gets the game's face, never the session (table/seatview.py)."""
         self.stack.replace("title")
-        self.stack.push("game", self.session, resumed=resumed)
+        self.stack.push("game", face_of(self.session), resumed=resumed)
+
+    def save_named(self, name: str) -> None:
+        """Save the game in progress under ``name`` (the game menu's Save); raises OSError."""
+        persistence.save_game(self.session, persistence.named_save_path(name), name)
+
+    def count_finished(self, face) -> Optional[str]:
+        """Count the game of ``face`` that just ended in the statistics (only the app's own game);
+        a message for the player when the statistics file had to be started again, else None."""
+        if self.session is None or not face.same_game(self.session):
+            return None
+        return stats.record_game(self.session)
 
     def end_session(self) -> None:
         if self.session is not None:
@@ -454,10 +467,12 @@ class App:
     def quit(self) -> None:
         self.running = False
 
-    def game_over(self, session) -> None:
-        """Called once by the game screen when a game ends."""
-        self.final_table = score_table_text(session)
-        if session is self.session and self.autosave_enabled and not getattr(session, "remote", False):
+    def game_over(self, face) -> None:
+        """Called once by the game screen (with its face) when a game ends."""
+        self.final_table = score_table_text(face.public(), face.score_rows(), face.shown_seed(), face.seat_name)
+        session = self.session
+        if session is not None and face.same_game(session) and self.autosave_enabled \
+                and not getattr(session, "remote", False):
             try:  # kept to be watched again (the load screen), until the player deletes it
                 finished_games.keep_finished(session)
             except OSError as e:
@@ -641,18 +656,17 @@ def _print_line(text: str, stream=None) -> None:
                 pass
 
 
-def score_table_text(session) -> str:
-    """The final score table (``--exit-after-game`` prints it)."""
-    st = session.state
-    rows = session.score_rows()
+def score_table_text(st, rows, seed: Optional[int], seat_name) -> str:
+    """The final score table (``--exit-after-game`` prints it): the finished state, the score
+    rows, the seed (None: not shown, an online game) and the seats' names."""
     head = ["seat", "name", "sites", "leagues", "donations", "gonzaga", "objective", "total"]
-    lines = [f"Gonzaga: scenario {st.scenario}, {st.round} rounds, seed {session.record.seed}",
+    lines = [f"Gonzaga: scenario {st.scenario}, {st.round} rounds, seed {seed if seed is not None else '-'}",
              "  ".join(f"{h:>9}" if i > 1 else f"{h:<12}" for i, h in enumerate(head))]
     for r in rows:
         cells = [r["colour"], r["name"], r["sites"], r["leagues"], r["donations"], r["gonzaga"], r["objective"],
                  r["total"]]
         lines.append("  ".join(f"{c:>9}" if i > 1 else f"{str(c):<12}" for i, c in enumerate(cells)))
-    names = ", ".join(session.seat_name(i) for i in st.winners)
+    names = ", ".join(seat_name(i) for i in st.winners)
     lines.append(("winners: " if len(st.winners) > 1 else "winner: ") + names
                  + (f" ({st.tiebreak})" if st.tiebreak else ""))
     return "\n".join(lines)

@@ -394,7 +394,7 @@ def _game_problems(g) -> list[str]:
         # its legend names every seat (issue 40: at 1280x720 the fourth seat was left out)
         shown = [lab[2] for lab in W.CHECK.labels if chart.colliderect(lab[1])]
         for i in range(g.state.n):
-            name = g.session.seat_name(i)
+            name = g.face._GameFace__s.seat_name(i)
             if not any(x == name or x.endswith("…") and name.startswith(x[:-1]) for x in shown):
                 out.append(f"game: the score chart {tuple(chart)} does not name seat {i} ({name!r})")
     if getattr(g, "_preview_rect", None) is not None:

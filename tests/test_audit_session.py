@@ -234,11 +234,16 @@ class ReadyWorker:
 
 @pytest.mark.rule("E-hint")
 def test_a_hint_for_an_earlier_position_of_the_same_session_is_dropped():
-    """Gap 3: the answer arrives after the same session moved on: it is never shown."""
+    """Gap 3: the answer arrives after the same session moved on: it is never shown. Another
+    seat's hidden plan is no move for Ann's decision (issue 45: dropping her hint then made the
+    Enter meant for it confirm her hand instead); her own plan is, and a placement too."""
     s = hotseat()
     svc = hints.HintService(worker=ReadyWorker(), level="greedy")
     svc.request(s, 0)
     assert s.submit(next(p for p in legal_plans(s.state, 1) if not p.king)) is None  # Bob plans meanwhile
+    h = svc.poll(s)
+    assert h is not None and svc.current(s) is h  # Ann's decision is the same: her hint stands
+    assert s.submit(next(p for p in legal_plans(s.state, 0) if not p.king)) is None  # Ann plans
     assert svc.poll(s) is None
     assert svc.current(s) is None and svc.hint is None
 

@@ -164,7 +164,7 @@ def test_the_hints_words_never_hide_the_hinted_hexes(make_app, size):
         cells = [c for c in fief.footprint(anchor, 0)[0] if c in s.state.board.index_of]
         svc.hint = hints.Hint(seat, Place(seat, fief.number, anchor, 0), 5, "covers a city: +5", cells=tuple(cells),
                               what="place fief here")
-        svc._asked = (id(s), s.version, seat)
+        svc._asked = (s.token, s.hint_key(seat), seat)
         a.run_frames(1)
         area = g.assist._hint_area()
         ys.append(area.centery)

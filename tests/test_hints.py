@@ -11,16 +11,17 @@ from types import SimpleNamespace
 import pytest
 
 from gonzaga.table import hints
+from gonzaga.table.hints import hint_seed
 from gonzaga.ai.worker import DecisionWorker
 from gonzaga.rules import Place, Plan, check, legal_placements, view
 
 pytestmark = pytest.mark.rule("E-hint")
 
 
-def fake_session(st, seed=5, n=7, version=1):
-    """What the hint service reads of a session; ``hint_view`` as the table gives it (its own view)."""
-    return SimpleNamespace(state=st, record=SimpleNamespace(seed=seed, actions=[None] * n), version=version,
-                           hint_view=lambda seat: view(st, seat))
+def fake_session(st, seed=5, n=7, version=1, token=1):
+    """What the hint service reads of a seat's face; ``hint_view`` as the table gives it (its own view)."""
+    return SimpleNamespace(state=st, token=token, position=n, hint_key=lambda seat: version,
+                           hint_view=lambda seat: view(st, seat), hint_seed=lambda seat: hint_seed(seed, seat, n))
 
 
 def wait(svc, session, timeout=60.0):

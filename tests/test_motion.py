@@ -82,10 +82,11 @@ def app(make_app):
 def _scene_at_placement(app, seed=5):
     """A game screen on a hot-seat game at a placement of round 3 (curtains passed)."""
     from gonzaga.scenes.game import GameScene
+    from gonzaga.table.seatview import face_of
     s, bots = _play_until(_humans(2), seed, lambda s: s.state.phase == "place" and s.state.round == 3)
     s.content = app.content
     app.session = s
-    g = GameScene(app, s)
+    g = GameScene(app, face_of(s))
     app.stack.replace(g)
     app.run_frames(2)
     while app.stack.top is not g:

@@ -67,7 +67,7 @@ def snapshot(s) -> str:
 def test_a_hosted_game_continues_after_closing_the_game(apps):
     app = apps()
     game, guest = host_game(app)
-    s = game.session
+    s = game.face._GameFace__s
     play_plans(app, s, guest)
     seat = s.state.to_act()[0]  # one placement, by whoever's turn it is
     n = s.n
@@ -91,7 +91,7 @@ def test_a_hosted_game_continues_after_closing_the_game(apps):
     assert cont.sub == f"Ann, Bob - code {guest.code}"
     click(app, cont.rect.center, 2)
     assert frames_until(app, lambda: game_scene(app) is not None)
-    s = game_scene(app).session
+    s = game_scene(app).face._GameFace__s
     assert app.table.server.port == port and app.table.is_host and s.seat == 0  # the same address for friends
     assert s.n == n and snapshot(s) == before  # the game as it was
     guest.retry()  # the friend's Retry: back in with its token
@@ -160,7 +160,7 @@ def test_a_guest_continues_into_its_seat_even_at_a_new_address(apps, tmp_path):
         assert frames_until(app, lambda: top_name(app) == "LobbyScene", [host])
         assert host.start()
         assert frames_until(app, lambda: game_scene(app) is not None and host.session is not None, [host])
-        s = game_scene(app).session
+        s = game_scene(app).face._GameFace__s
         assert s.seat == 1 and s.submit(legal_actions(s.state, 1)[0]) is None  # the guest plans
         assert frames_until(app, lambda: host.session.state.seats[1].plan is not None, [host])
         token, n = app.table.token, host.session.n
@@ -188,7 +188,7 @@ def test_a_guest_continues_into_its_seat_even_at_a_new_address(apps, tmp_path):
         type_text(app, srv.url)  # typed without ws:// it would be wss://, which this test server does not speak
         click(app, button(app, i18n.t("online.try_address")).rect.center)
         assert frames_until(app, lambda: game_scene(app) is not None, [host])
-        s = game_scene(app).session
+        s = game_scene(app).face._GameFace__s
         assert s.seat == 1 and s.n == n and s.state.seats[1].plan is not None  # its seat, its plan
         assert app.table.token == token
         assert frames_until(app, lambda: host.seats[1].connected, [host])

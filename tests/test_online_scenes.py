@@ -129,7 +129,7 @@ def host_game(app, guest_name: str = "Bob", turn_timer: bool = False):
 def test_host_a_game_a_friend_joins_and_both_play(app):
     from gonzaga.scenes.overlays import RevealScene
     game, guest = host_game(app)
-    s = game.session
+    s = game.face._GameFace__s
     assert s.remote and s.table is app.table and s.seat == 0
     assert game.draw_info()["mode"] == "plan" and game.private_seat == 0  # no curtain: only this seat is here
     server = app.table.server
@@ -184,7 +184,7 @@ def test_host_a_game_a_friend_joins_and_both_play(app):
 
 def test_the_host_lets_the_ai_play_for_an_absent_friend(app):
     game, guest = host_game(app)
-    s = game.session
+    s = game.face._GameFace__s
     assert s.submit(legal_actions(s.state, 0)[0]) is None
     assert frames_until(app, lambda: s.state.seats[0].plan is not None, [guest])
     assert game.online.banner() == ([], [])  # Bob is to plan, and connected: no banner
@@ -216,7 +216,7 @@ def test_a_lost_server_shows_the_banner_with_retry(app):
     assert lines[0] == "The connection to the game was lost." and buttons == [game.online.retry_button]
     assert lines[-1] == "Nothing is lost: the host's computer keeps the game."
     assert game.online.retry_button.rect.w > 0 and game.online.box is not None
-    assert game.session.submit(legal_actions(game.session.state, 0)[0]).message.startswith("Not connected")
+    assert game.face._GameFace__s.submit(legal_actions(game.face._GameFace__s.state, 0)[0]).message.startswith("Not connected")
     click(app, game.online.retry_button.rect.center)  # nobody answers: lost again, said again
     assert frames_until(app, lambda: app.table.status == LOST)
     assert game.online.banner()[0][1].startswith("Nobody answered at 127.0.0.1:")
@@ -303,7 +303,7 @@ def test_joining_a_hosted_game_by_its_code(app, tmp_path):
         assert frames_until(app, lambda: app.stack.find(GameScene) is not None, [host])
         app.run_frames(2)
         game = app.stack.find(GameScene)
-        assert game.session.seat == 1 and game.private_seat == 1
+        assert game.face._GameFace__s.seat == 1 and game.private_seat == 1
         key(app, pygame.K_ESCAPE)  # the menu: no saving, "Leave the game"
         labels = [w.label for w in app.stack.top.widgets.items]
         assert i18n.t("menu.save") not in labels and i18n.t("online.menu_leave") in labels

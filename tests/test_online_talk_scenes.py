@@ -34,10 +34,10 @@ def test_the_host_chats_and_sends_a_quick_word(app):
     type_text(app, "d buona fortuna")  # typed words are not the hand's shortcuts
     assert talk.field.value == "d buona fortuna" and game.private_seat == 0
     key(app, pygame.K_RETURN)  # says it (and does not confirm the plan)
-    assert talk.field.value == "" and game.session.state.seats[0].plan is None
+    assert talk.field.value == "" and game.face._GameFace__s.state.seats[0].plan is None
     # the friend's log and the host's own, each when the server's echo reaches it (in either order)
     assert wait_for(app, lambda: "Ann: d buona fortuna" in guest_lines(guest)
-                    and "Ann: d buona fortuna" in " | ".join(game.session.log_lines()), [guest])
+                    and "Ann: d buona fortuna" in " | ".join(game.face._GameFace__s.log_lines()), [guest])
     click(app, talk.emote_toggle.rect.center)
     app.run_frames(1)
     assert talk.emotes_open
@@ -62,7 +62,7 @@ def test_resigning_asks_first_then_the_ai_plays_the_seat(app):
     assert top_name(app) == "GameScene"
     assert frames_until(app, lambda: guest.seats[0].resigned and guest.seats[0].kind == "ai" and app.table.seats[0].resigned,
                         [guest])
-    assert game.session.seat_name(0) == "Ann"  # the seat keeps its player's name; the AI plays it
+    assert game.face._GameFace__s.seat_name(0) == "Ann"  # the seat keeps its player's name; the AI plays it
     key(app, pygame.K_ESCAPE)
     assert top_name(app) == "RemoteMenuScene"
     assert all(getattr(w, "label", "") != i18n.t("online.resign") for w in app.stack.top.widgets.items)
@@ -98,9 +98,9 @@ def test_watching_a_game_from_the_join_screen(app, tmp_path):
     watcher = app.table
     assert watcher is not host_table and watcher.watching
     assert frames_until(app, lambda: app.stack.find(GameScene) is not None
-                        and app.stack.find(GameScene).session.table is watcher, [guest, host_table])
+                        and app.stack.find(GameScene).face._GameFace__s.table is watcher, [guest, host_table])
     screen = app.stack.find(GameScene)
-    s = screen.session
+    s = screen.face._GameFace__s
     assert s.seat is None and s.humans == [] and not screen.online.talk.shown()
     assert all(x.objective is None for x in s.state.seats)  # the public view: no seat's secrets
     assert screen.online.watch_text() == "Watching: you see what everyone at the table sees. Waiting for plans: Ann, Bob"
@@ -116,7 +116,7 @@ def test_a_rematch_puts_the_new_game_on_the_screen(app, monkeypatch):
     from gonzaga.scenes.game import GameScene
     monkeypatch.setattr(endgame, "RESIGN_LEVEL", "random")  # the game to its end quickly
     game, guest = host_game(app)
-    old, old_game = game.session, app.table.game
+    old, old_game = game.face._GameFace__s, app.table.game
     assert app.table.resign() and guest.resign()  # the server's AI plays both seats to the end
     assert wait_for(app, lambda: old.humans == [], [guest])  # resigned: the reveals go on by themselves
     assert wait_for(app, lambda: old.state.phase == "over" and guest.session.state.phase == "over",
@@ -129,9 +129,9 @@ def test_a_rematch_puts_the_new_game_on_the_screen(app, monkeypatch):
     assert wait_for(app, lambda: "waiting for 1 more" in talk.rematch_words(), [guest])
     assert guest.ask_rematch()
     assert wait_for(app, lambda: app.stack.find(GameScene) is not None
-                    and app.stack.find(GameScene).session is not old, [guest])
+                    and app.stack.find(GameScene).face._GameFace__s is not old, [guest])
     new = app.stack.find(GameScene)
-    assert new.session is app.table.session and new.session.state.phase in ("plan", "setup")
+    assert new.face._GameFace__s is app.table.session and new.face._GameFace__s.state.phase in ("plan", "setup")
     assert app.table.game != old_game
     assert wait_for(app, lambda: app.table.status == "connected")  # the same connection goes on
     assert wait_for(app, lambda: new.private_seat == 0, [guest])  # this seat's hand, in the new game
@@ -141,7 +141,7 @@ def test_a_rematch_puts_the_new_game_on_the_screen(app, monkeypatch):
 @pytest.mark.rule("E-net")
 def test_the_turn_timer_counts_down_from_the_servers_seconds(app):
     game, guest = host_game(app, turn_timer=True)  # 30 s
-    talk, t, s = game.online.talk, app.table, game.session
+    talk, t, s = game.online.talk, app.table, game.face._GameFace__s
     assert t.turn_secs == 30 and t.turn_due is not None and t.turn_due[0] == s.n
     due = t.turn_due[1]  # by this computer's clock, from the update's turn_left
     assert 28 <= talk.time_left() <= 30

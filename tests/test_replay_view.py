@@ -87,8 +87,8 @@ def test_a_finished_game_steps_forward_and_back_like_the_engine(app):
     v.toggle_secrets()
     assert not rs.show_all
     v.toggle_secrets()
-    plan_step = next(n for n in range(1, rs.n_steps) if rs.states[n].phase == "plan"
-                     and any(s.plan for s in rs.states[n].seats))
+    plan_step = next(n for n in range(1, rs.n_steps) if rs._ReplayFace__rs.states[n].phase == "plan"
+                     and any(s.plan for s in rs._ReplayFace__rs.states[n].seats))
     v.seek(plan_step)
     lines = v.secret_lines()
     assert len(lines) == len(v.state.seats) and any(i18n.t("replay.plan", plan="")[:4] in x for x in lines)
@@ -100,16 +100,18 @@ def test_the_viewer_is_never_played(app, name):
     (H) or an action would leave the viewer's states behind it (a monkey run found End failing)."""
     v = open_viewer(app, name)
     rs = v.rs
-    n = len(rs.record.actions)
+    n = len(rs._ReplayFace__rs.record.actions)
     v.seek(rs.n_steps)  # where the human's last decision could be taken back in the live game
     for key, mod in ((pygame.K_z, pygame.KMOD_CTRL), (pygame.K_h, 0)):
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
         app.run_frames(2)
     from gonzaga.rules import legal_actions
-    st = rs.states[-1]
+    st = rs._ReplayFace__rs.states[-1]
     seat = next(i for i in range(len(st.seats)) if legal_actions(st, i))
-    assert rs.submit(legal_actions(st, seat)[0]) is not None
-    assert len(rs.record.actions) == n == rs.n_steps
+    with pytest.raises(LookupError):  # no seat is played in a viewer: its face hands out none
+        rs.seat_view(seat)
+    assert rs._ReplayFace__rs.submit(legal_actions(st, seat)[0]) is not None
+    assert len(rs._ReplayFace__rs.record.actions) == n == rs.n_steps
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_END, mod=0, unicode="", scancode=0))
     app.run_frames(2)
     assert rs.step == rs.n_steps and not isinstance(app.stack.top, type(None))
@@ -132,7 +134,7 @@ def test_play_moves_on_by_itself_at_its_speed(app):
 
 @pytest.mark.parametrize("name", UNFINISHED)
 def test_an_unfinished_game_shows_only_what_was_public(app, monkeypatch, name):
-    from gonzaga.scenes.replay_view import ReplaySession
+    from gonzaga.table.replay import ReplayFace
     spy = TextSpy(monkeypatch)
     v = open_viewer(app, name)
     rs = v.rs
@@ -174,7 +176,7 @@ def test_an_unfinished_game_shows_only_what_was_public(app, monkeypatch, name):
         if n == rs.n_steps:
             break
         v.forward()
-    assert isinstance(rs, ReplaySession) and rs.step == len(ls.record.actions)
+    assert isinstance(rs, ReplayFace) and rs.step == len(ls.record.actions)
 
 
 def test_the_viewer_in_italian_at_1920(tmp_path, monkeypatch):

@@ -45,7 +45,7 @@ def test_a_game_resumed_with_continue_saves_beside_the_autosave(make_app):
     assert app.open_save(auto)
     app.run_frames(3)
     g = app.stack.find(GameScene)
-    assert g.session.name == ""
+    assert g.face._GameFace__s.name == ""
     key(app, pygame.K_ESCAPE, frames=2)
     while app.stack.top is not g and app.stack.top.name != "menu":  # the curtain of a resumed game
         key(app, pygame.K_RETURN, frames=2)

@@ -188,8 +188,8 @@ def test_curtain_hides_plans_and_objectives(app):
     assert isinstance(app.stack.top, CurtainScene) and app.stack.top.seat == 1
     assert "Pass to Bob" in " ".join(app.stack.top.visible_text())
     # nothing on the shared screen tells Ann's plan
-    assert g.session.log_lines()[-1] == "Round 1: Ann has planned."
-    shared = g.session.log_lines()[-1] + " ".join(g.visible_text())
+    assert g.face._GameFace__s.log_lines()[-1] == "Round 1: Ann has planned."
+    shared = g.face._GameFace__s.log_lines()[-1] + " ".join(g.visible_text())
     region_name = s.state.content.region_names.get(plan.region, "Inactive Regions")
     assert region_name not in shared and g.draw_info()["plans"] == {}
 

@@ -1,5 +1,5 @@
 """Secrets kept by construction (issue 38, spec E): the game screen draws only from the view of
-the seat it shows (``session.view_for``). In a hot-seat game, while one human plans, nothing the
+the seat it shows (its face: ``table/seatview.py``, which asks ``session.view_for``). In a hot-seat game, while one human plans, nothing the
 screen reads holds the other human's objective or plan, an AI's objective, or any deck's order."""
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import pytest
 
 from gonzaga.rules import Plan, legal_actions
 from gonzaga.rules.view import HIDDEN, view
+from gonzaga.table.seatview import GameFace
 from gonzaga.table.session import SeatSpec, Session
 
 from test_scenes import click, game_scene, key, pass_curtain, post
@@ -74,7 +75,8 @@ def test_while_one_human_plans_the_screen_holds_no_other_secret(make_app):
     assert s.state.seats[1].plan is not None and s.state.seats[1].objective is not None  # there is a secret
 
     spy = SessionSpy(s)
-    g.session = spy
+    g.face = GameFace(spy)
+    g._view_cache = None  # (keyed on the game, not on the object: the spy is the same game)
     seen = []
     real_draw = g.draw
 
@@ -97,7 +99,7 @@ def test_while_one_human_plans_the_screen_holds_no_other_secret(make_app):
         if app.stack.top is not g:
             break
     app.run_frames(2)
-    g.session = s
+    g.face = GameFace(s)
 
     assert g.private_seat == 0 and s.state.phase == "plan"
     assert seen and spy.views
@@ -121,3 +123,58 @@ def test_public_view_hides_every_seat():
     mine = s.view_for(0)
     assert mine.seats[0].objective == s.state.seats[0].objective and mine.seats[0].plan == s.state.seats[0].plan
     assert _secret_free(mine, 0) == [] and mine == view(s.state, 0)
+
+
+@pytest.mark.rule("S5", "R2")
+def test_a_hot_seat_placement_holds_no_objective_on_the_open_screen(make_app, monkeypatch):
+    """A placement has no curtain: everyone at the computer sees the screen. What the screen
+    draws then is the public view (no objective at all, not even the placing seat's); only the
+    placement's own checks and a hint (whose words leave the objective out) read its seat's view."""
+    from gonzaga.table import hints
+    from gonzaga.words import i18n
+    from test_hint_secrets import ScriptedHints, drawn, objective_words, to_own_placement, wait_hint
+    app = make_app((1600, 1000))
+    hints.service(app)._worker = ScriptedHints()
+    g = to_own_placement(app, [SeatSpec("Ann", "human", colour="red"), SeatSpec("Bob", "human", colour="blue")])
+    s = app.session
+    me = g.place.seat
+    assert g.curtain_needed() and g._mode() == "place" and s.state.seats[me].objective is not None
+
+    spy = SessionSpy(s)
+    g.face = GameFace(spy)
+    g._view_cache = None
+    seen = []
+    real_draw = g.draw
+
+    def draw(surf):
+        seen.append(g.state)
+        real_draw(surf)
+        seen.append(g.state)
+    g.draw = draw
+    b, p = g.board_rect, g.panel_rect
+    for x in range(b.x + 40, b.right, max(60, b.w // 10)):  # tips over the map and the panel
+        for y in range(b.y + 40, b.bottom, max(60, b.h // 6)):
+            post(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(0, 0, 0))
+            app.run_frames(1)
+    for y in range(p.y + 20, p.bottom, 80):
+        post(pygame.MOUSEMOTION, pos=(p.centerx, y), rel=(0, 0), buttons=(0, 0, 0))
+        app.run_frames(1)
+    key(app, pygame.K_t)
+    key(app, pygame.K_h)  # a hint, on the open screen
+    h = wait_hint(app, g)
+    text = drawn(app, g, monkeypatch)
+    g.draw = real_draw
+    g.face = GameFace(s)
+
+    assert g._mode() == "place" and g.place.seat == me and h.headline in text
+    assert seen and all(st.viewer is None for st in seen)
+    for st in seen:  # (the plans are public since the reveal)
+        assert st.phase == "place" and all(x.objective is None and x.deck_hidden for x in st.seats)
+    for v in spy.views:  # the placing seat's own view, read by the placement and the hint only
+        assert all(x.objective is None for i, x in enumerate(v.seats) if i != me)
+        assert all(x.deck_hidden for x in v.seats)
+    assert spy.full_reads == []
+    assert objective_words() not in text
+    obj = s.state.content.objective(s.state.seats[me].objective)
+    assert i18n.t("plan.objective", west=i18n.t(f"symbol.{obj.western}"), east=i18n.t(f"symbol.{obj.eastern}")) \
+        not in text

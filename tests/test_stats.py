@@ -78,12 +78,13 @@ def test_takebacks_and_hints_are_read_from_the_session_when_there(home):
 def test_counted_when_it_ends_on_screen_not_when_loaded(home):
     from gonzaga.app import App
     from gonzaga.scenes.game import GameScene
+    from gonzaga.table.seatview import face_of
     app = App(persistence.Settings(speed="instant"), size=(1280, 720))
     app.run_frames(2)
     s, last = finished(seed=11, stop_before_end=True)
     s.content = app.content
     app.session = s
-    g = GameScene(app, s)
+    g = GameScene(app, face_of(s))
     app.stack.replace(g)
     app.run_frames(3)
     assert stats.load()[0].games == []

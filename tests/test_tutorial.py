@@ -106,7 +106,7 @@ def do_step(app, g, wrong: bool = False):
     a wrong move and check it is refused with a sentence."""
     st = g.step
     k = st.kind
-    n = len(g.session.record.actions)
+    n = len(g.face._GameFace__s.record.actions)
     if k == "info":
         if not g._until(st.until):
             app.run_frames(1)
@@ -137,7 +137,7 @@ def do_step(app, g, wrong: bool = False):
         if wrong and k == "donate" and not getattr(g, "donate_pending", False):
             key(app, pygame.K_RETURN)  # the ghost appears; Enter again would place: refused
             key(app, pygame.K_RETURN)
-            assert len(g.session.record.actions) == n and g.tut_msg
+            assert len(g.face._GameFace__s.record.actions) == n and g.tut_msg
         click(app, target.center, frames=2)
         return
     if k == "reveal":
@@ -167,7 +167,7 @@ def do_step(app, g, wrong: bool = False):
                 key(app, pygame.K_r)
             drag(app, g.tray_rect().center, g.renderer.hex_to_screen(other[1]))
             key(app, pygame.K_RETURN, frames=2)
-            assert len(g.session.record.actions) == n and g.tut_msg
+            assert len(g.face._GameFace__s.record.actions) == n and g.tut_msg
         while not any(T.same_place(g.state, Place(0, pc.fief, goal.anchor, r), goal) for r in [pc.rotation]):
             key(app, pygame.K_r)
         drag(app, g.tray_rect().center, g.renderer.hex_to_screen(goal.anchor))
@@ -233,7 +233,7 @@ def test_skip_leave_and_continue_a_section(app):
     click(app, app.stack.top.start_button.rect.center, frames=3)
     g = tut(app)
     assert g.sec.id == "place"
-    rec = Counter(a.to_text() for a in g.session.record.actions)
+    rec = Counter(a.to_text() for a in g.face._GameFace__s.record.actions)
     assert rec == Counter(a.to_text() for a in T.start_record("place").actions)
 
 

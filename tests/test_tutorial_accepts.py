@@ -66,10 +66,10 @@ def test_every_placement_covering_the_marked_hexes_is_taken(app, section, index)
     for n, p in enumerate(every):
         if n:
             g = to_step(app, section, index)
-        before = len(g.session.record.actions)
+        before = len(g.face._GameFace__s.record.actions)
         put(app, g, p)
         key(app, pygame.K_RETURN, frames=2)
-        acts = g.session.record.actions
+        acts = g.face._GameFace__s.record.actions
         assert len(acts) > before and acts[before] == p, (p.to_text(), g.tut_msg)
         assert not g.tut_msg
 
@@ -86,7 +86,7 @@ def test_another_way_over_mantova_and_venezia_keeps_the_same_game(app):
             break
         do_step(app, g)
     assert tut(app) is g and g.sec.id == "wedding", "no restart from the script's position"
-    assert other in g.session.record.actions
+    assert other in g.face._GameFace__s.record.actions
 
 
 def test_each_wrong_move_has_its_own_explanation(app):
@@ -116,15 +116,15 @@ def test_each_wrong_move_has_its_own_explanation(app):
     far = next(p for p in legal if not T.footprint(g.state, p)[0] & T.marked(g.state, step)
                and g.board_rect.collidepoint(g.renderer.hex_to_screen(p.anchor))
                and not g.box.collidepoint(g.renderer.hex_to_screen(p.anchor)))
-    n = len(g.session.record.actions)
+    n = len(g.face._GameFace__s.record.actions)
     put(app, g, far)
     key(app, pygame.K_RETURN, frames=2)
     spot = g.tut_msg
-    assert len(g.session.record.actions) == n and "Mantova" in spot and "Venezia" in spot
+    assert len(g.face._GameFace__s.record.actions) == n and "Mantova" in spot and "Venezia" in spot
     put(app, g, turn)
     key(app, pygame.K_RETURN, frames=2)
     wrong_turn = g.tut_msg
-    assert len(g.session.record.actions) == n and "turn" in wrong_turn and wrong_turn != spot
+    assert len(g.face._GameFace__s.record.actions) == n and "turn" in wrong_turn and wrong_turn != spot
     right = next(q for q in every if q.anchor == turn.anchor)
     while g.place.rotation != right.rotation:
         key(app, pygame.K_r)

@@ -42,7 +42,7 @@ def main(out: str) -> None:
     app.run_frames(2)
     game, guest = host_game(app)
     app.toasts.clear()  # the lobby's "Copied" note
-    s = game.session
+    s = app.session
     talk = game.online.talk
     assert guest.chat("Buona fortuna a tutti!") and guest.emote("hello")
     frames_until(app, lambda: any("Hello!" in x for x in s.log_lines()), [guest])
@@ -71,7 +71,7 @@ def main(out: str) -> None:
     frames_until(app, lambda: "more" in talk.rematch_words(), [guest])
     shot("rematch")
     guest.ask_rematch()
-    frames_until(app, lambda: app.stack.find(GameScene).session is not s, [guest])
+    frames_until(app, lambda: not app.stack.find(GameScene).face.same_game(s), [guest])
     frames_until(app, lambda: app.stack.find(GameScene).private_seat == 0, [guest])
     shot("rematch-new-game")
     # the join screen with its Watch button; this window then watches the rematch as a spectator
@@ -81,7 +81,7 @@ def main(out: str) -> None:
     shot("join-watch")
     click(app, button(app, i18n.t("online.watch")).rect.center, 2)
     frames_until(app, lambda: app.stack.find(GameScene) is not None
-                 and app.stack.find(GameScene).session.table is not host_table, [guest, host_table])
+                 and app.stack.find(GameScene).face.link is not host_table, [guest, host_table])
     app.toasts.clear()
     shot("watching")
     guest.close()

@@ -28,6 +28,7 @@ from ..scenes.feedback import Event
 from ..scenes.game import GameScene
 from ..table import persistence
 from ..table.seats import SeatSpec
+from ..table.seatview import face_of
 from ..table.session import Session
 from .ui import bench_env
 
@@ -42,7 +43,7 @@ def _frames(quick: bool) -> dict:
         seat = s.state.to_act()[0]
         s.submit(bots[seat].choose(view(s.state, seat), seat))
     app.session = s  # type: ignore[assignment]  # (app.py is not annotated yet: it infers None)
-    g = GameScene(app, s)
+    g = GameScene(app, face_of(s))
     app.stack.replace(g)
     app.run_frames(3)
     sea = sorted(s.state.content.sea_names)[0]

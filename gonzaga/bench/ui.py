@@ -38,6 +38,7 @@ from ..rules import legal_placements, view
 from ..scenes.game import GameScene
 from ..table import persistence
 from ..table.seats import SeatSpec
+from ..table.seatview import face_of
 from ..table.session import Session
 
 
@@ -95,7 +96,7 @@ def game_at_round6(size, phase: str, *, opponents_as_ai: bool = False):
     if opponents_as_ai:  # from here on they are shown as AI seats
         s.seats[1:] = [SeatSpec(x.name, "ai", "greedy", x.colour) for x in seats[1:]]
     app.session = s  # type: ignore[assignment]  # (app.py is not annotated yet: it infers None)
-    g = GameScene(app, s)
+    g = GameScene(app, face_of(s))
     app.stack.push(g)
     app.run_frames(3)
     while app.stack.top is not g:

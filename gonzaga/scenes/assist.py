@@ -4,7 +4,7 @@ mark of a helped game on the end screen.
 
 The game screen owns one ``AssistBar`` and calls it from ``handle``, ``update`` and ``draw``;
 it keeps its own buttons (drawn and hit-tested every frame, so they follow the game without
-relayouts) and never changes the game except through the session (a take-back) - a hint is
+relayouts) and never changes the game except through its face (a take-back) - a hint is
 only shown.
 """
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Optional
 
 import pygame
 
-from ..table import hints, takeback
+from ..table import hints
 from ..rules import Place, Plan, Wedding
 from ..words import i18n
 from ..ui import widgets as W
@@ -39,8 +39,16 @@ class AssistBar:
     # ------------------------------------------------------------ state
 
     @property
-    def session(self):
-        return self.game.session
+    def face(self):
+        """The game's face (table/seatview.py): hints and take-backs go through a seat's own."""
+        return self.game.face
+
+    def asker(self):
+        """The face of the seat a hint is for now (its own view only), or None."""
+        seat = self.decider()
+        if seat is None or not self.face.is_human(seat):
+            return None
+        return self.face.seat_view(seat)
 
     def hints_on(self) -> bool:
         return self.enabled and bool(getattr(self.app.settings, "hints", True))
@@ -55,6 +63,11 @@ class AssistBar:
             return g.place.seat
         return None
 
+    def shared_screen(self) -> bool:
+        """The decision is made where others at this computer see the screen: a hot-seat
+        placement (no curtain before it; a hand is opened only behind one)."""
+        return self.game._mode() == "place" and self.game.curtain_needed()
+
     def service(self) -> hints.HintService:
         return hints.service(self.app)
 
@@ -62,8 +75,11 @@ class AssistBar:
         svc = getattr(self.app, "_hint_service", None)
         if svc is None or not self.hints_on():
             return None
-        h = svc.current(self.session)
-        return h if h is not None and h.seat == self.decider() else None
+        me = self.asker()
+        if me is None:
+            return None
+        h = svc.current(me)
+        return h if h is not None and h.seat == me.seat else None
 
     def busy(self) -> bool:
         svc = getattr(self.app, "_hint_service", None)
@@ -72,8 +88,7 @@ class AssistBar:
     def takeback_seat(self) -> Optional[int]:
         if not self.enabled:
             return None
-        seat = takeback.candidate(self.session)
-        return seat if takeback.problem(self.session, seat) is None else None
+        return self.face.takeback_seat()
 
     # ------------------------------------------------------------ actions
 
@@ -88,16 +103,16 @@ class AssistBar:
         if svc.busy or self.hint() is not None:
             svc.cancel()
             return
-        seat = self.decider()
-        if seat is None:
+        me = self.asker()
+        if me is None:
             self.app.toast(i18n.t("hint.nothing"))
             return
-        svc.request(self.session, seat)
+        svc.request(me, me.seat, shared=self.shared_screen())
 
     def accept_hint(self) -> None:
         """Enter on a shown hint: play exactly the hinted decision (the plan's cards, the fief on
         the hinted spot and turn, the rings, or the donation), through the same path as the
-        buttons - the session checks it like any other move."""
+        buttons - the table checks it like any other move."""
         h = self.hint()
         if h is None:
             return
@@ -112,9 +127,7 @@ class AssistBar:
 
     def take_back(self) -> None:
         """Take back the last decision of the human who decided last (or say why not)."""
-        s = self.session
-        seat = takeback.candidate(s)
-        why = takeback.take_back(s, seat)
+        why = self.face.take_back()
         if why is not None:
             self.app.toast(i18n.t(why), 5)
             return
@@ -141,7 +154,7 @@ class AssistBar:
         if compass is not None and compass.colliderect(pygame.Rect(b.x, b.y, b.w, W.sc(10 + BTN_H))) \
                 and compass.centerx > b.centerx:
             x = min(x, compass.x - W.sc(8))  # the buttons stand beside the compass rose, not on it
-        if self.hints_on() and self.decider() is not None and self.session.is_human(self.decider()):
+        if self.hints_on() and self.asker() is not None:
             w = max(W.sc(120), W.text(i18n.t("hint.button"), "sans_semibold", 16).get_width() + W.sc(28))
             x -= w
             self.hint_button.rect = pygame.Rect(x, b.y + W.sc(10), w, W.sc(BTN_H))
@@ -174,6 +187,8 @@ class AssistBar:
             if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not mods and self.hint() is not None:
                 self.accept_hint()
                 return True
+            if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not mods and self.busy():
+                return True  # the box says a hint is on its way: Enter waits for it, never plays the hand
         if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and ev.button == 1:
             if self.why_rect is not None and self.why_rule and self.why_rect.collidepoint(ev.pos):
                 if ev.type == pygame.MOUSEBUTTONUP:
@@ -194,10 +209,19 @@ class AssistBar:
             if svc.busy or svc.hint is not None:
                 svc.cancel()
             return
-        h = svc.poll(self.session)
+        me = self.asker()
+        if me is None:  # no human's decision on screen: a hint asked for one is dropped
+            if svc.busy or svc.hint is not None:
+                svc.cancel()
+            return
+        h = svc.poll(me)
         if h is not None and id(h) != self._counted:
             self._counted = id(h)
-            self.session.assists["hints"] = self.session.assists.get("hints", 0) + 1
+            self.face.assists["hints"] = self.face.assists.get("hints", 0) + 1
+            r = self.game.renderer
+            if r is not None and r.zoom > 1.0:  # zoomed in: the hinted spot is brought into sight
+                for c in h.cells:
+                    r.ensure_visible(c)
 
     def draw_map(self, surf) -> None:
         """The hint's spot on the map (inside the map's clip)."""
@@ -323,7 +347,7 @@ class AssistBar:
 
     def mark_text(self) -> str:
         """"This game was helped: ..." when take-backs or hints were used, else ""."""
-        a = self.session.assists
+        a = self.face.assists
         parts = []
         if a.get("takebacks"):
             parts.append(i18n.tn("assist.takebacks", a["takebacks"]))

@@ -23,7 +23,7 @@ end            ``win`` / ``loss``   the end table fills row by row; the score-by
 
 The motion follows the speed setting and "reduce motion" (``ui.motion``); sounds go to
 ``app.audio`` when there is one. At the end of a game seen here (not a finished game loaded)
-the statistics are updated once (``stats.record_game``).
+the statistics are updated once (``app.count_finished``).
 """
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ from typing import Optional
 
 import pygame
 
-from ..table import history, stats
+from ..table import history
 from ..render import theme
 from ..rules import GameRecord, scoring
 from ..ui import charts
@@ -122,8 +122,8 @@ class Feedback:
 
     def reset(self) -> None:
         """Take the session's state as seen, without any event (a game opened, a jump in a replay)."""
-        s = self.scene.session
-        self._prev = s.view_for(None)  # events are what the whole table sees
+        s = self.scene.face
+        self._prev = s.public()  # events are what the whole table sees
         self._version = s.version
         self.anim.clear()
         self._end = None
@@ -138,9 +138,9 @@ class Feedback:
             for item in [x for x in self._sounds if x[0] <= 0]:
                 self._play_now(item[1])
             self._sounds = [x for x in self._sounds if x[0] > 0]
-        s = self.scene.session
+        s = self.scene.face
         if s.version != self._version:
-            new = s.view_for(None)
+            new = s.public()
             self.events = derive(self._prev, new)
             self._prev, self._version = new, s.version
             self._react(self.events, new)
@@ -187,7 +187,7 @@ class Feedback:
                 harbors = [x.hex for x in state.content.sites.values() if x.kind == "harbor" and x.sea == e.data["sea"]]
                 self.anim.add("league", 1.8, 0.4, harbors=harbors, colour=colour)
                 self.anim.add("banner", 2.6, 0.4, ease=lambda p: p,
-                              text=i18n.t("fx.league", name=self.scene.session.seat_name(e.seat), sea=sea),
+                              text=i18n.t("fx.league", name=self.scene.face.seat_name(e.seat), sea=sea),
                               colour=colour)
             elif e.kind == "donation":
                 sound("donation")
@@ -197,7 +197,7 @@ class Feedback:
                 self.anim.add("banner", 3.2, 0.6, ease=lambda p: p, text=i18n.t("fx.last_turn", round=e.data["round"]),
                               colour=None)
             elif e.kind == "end":
-                s = self.scene.session
+                s = self.scene.face
                 humans = getattr(s, "humans", [])
                 won = not humans or any(i in e.data["winners"] for i in humans)
                 sound("win" if won else "loss", 0.3)
@@ -211,7 +211,7 @@ class Feedback:
                 self.anim.add("score", 0.9, 0.3, seat=e.seat, start=start, end=e.data["to"])
 
     def _record_stats(self) -> None:
-        message = stats.record_game(self.scene.session)
+        message = self.app.count_finished(self.scene.face)  # the app holds the game: it counts it
         if message:
             self.app.toast(message, 9)
 
@@ -472,7 +472,7 @@ class Feedback:
         if self._steady is not None and self._steady[0] == key:
             return self._steady[1]
         flash = [r for r in (self.your_turn_box(s) for s in seats) if r is not None]
-        texts = [i18n.t("fx.league", name=sc.session.seat_name(i), sea=sea)
+        texts = [i18n.t("fx.league", name=sc.face.seat_name(i), sea=sea)
                  for i in range(len(st.seats)) for sea in st.content.sea_names.values()]
         if st.last_round is None:
             texts.append(i18n.t("fx.last_turn", round=st.round))
@@ -485,7 +485,7 @@ class Feedback:
 
     def _your_turn_image(self, seat: int) -> pygame.Surface:
         """The "Your turn, <name>" label of the flash."""
-        text = i18n.t("fx.your_turn", name=self.scene.session.seat_name(seat))
+        text = i18n.t("fx.your_turn", name=self.scene.face.seat_name(seat))
 
         def make() -> pygame.Surface:
             t = W.text(text, "sans_bold", 18, (70, 50, 10))
@@ -535,7 +535,7 @@ class Feedback:
         w = min(W.sc(470), int(b.w * 0.4))
         h = min(W.sc(270), int(b.h * 0.5))
         # a legend on two rows (four long names at 1280x720) takes its room from the map, not the plot
-        names = [self.scene.session.seat_name(i) for i in range(self.scene.state.n)]
+        names = [self.scene.face.seat_name(i) for i in range(self.scene.state.n)]
         h = min(int(b.h * 0.65), h + charts.legend_height(names, w) - charts.legend_height(names[:1], w))
         r = pygame.Rect(0, 0, w, h)
         r.bottomright = (b.right - W.sc(12), b.bottom - W.sc(12))
@@ -549,7 +549,7 @@ class Feedback:
         if p is None or not hasattr(sc, "_seat_boxes"):  # (a scene without the side panel)
             return None
         foot = sc._panel_foot()  # (an online game's chat strip at the panel's foot)
-        key = (tuple(p), sc.session.version, i18n.language(), theme.text_scale(), W.sc(100), foot)
+        key = (tuple(p), sc.face.version, i18n.language(), theme.text_scale(), W.sc(100), foot)
         cached = self.__dict__.get("_panel_chart")
         if cached is None or cached[0] != key:
             # the boxes as the panel draws them at the end, in the fit it chooses (issue 40: measured
@@ -563,10 +563,11 @@ class Feedback:
     def _round_scores(self, s):
         """The game's scores by round, replayed in a thread (a whole game takes tens of ms: more
         than a frame); None until it is ready."""
-        key = (id(s), len(s.record.actions))
+        key = (s.token, s.position)
         job = self.__dict__.get("_scores_job")
         if job is None or job[0] != key:
-            record = GameRecord(s.record.config, s.record.seed, list(s.record.actions))
+            rec = s.finished_record()  # the chart is drawn once the game is over: the record is public then
+            record = GameRecord(rec.config, rec.seed, list(rec.actions))
             box: list = []
             content = self.scene.state.content
 
@@ -588,11 +589,11 @@ class Feedback:
     def _draw_chart(self, surf, on_map: bool) -> None:
         """The score-by-round chart; on the map's corner it is see-through while the pointer is on it."""
         sc = self.scene
-        s = sc.session
+        s = sc.face
         rect = self.chart_rect()
         if rect.w < 200 or rect.h < 140:
             return
-        key = (id(s), len(s.record.actions), rect.size, i18n.language(), theme.text_scale(), on_map)
+        key = (s.token, s.position, rect.size, i18n.language(), theme.text_scale(), on_map)
         if self._chart is None or self._chart[0] != key or W.CHECK.enabled:  # (a layout check sees it drawn)
             rs = self._round_scores(s)
             if rs is None:

@@ -7,7 +7,6 @@ from typing import Callable
 
 import pygame
 
-from ..table import persistence
 from ..render import pieces, theme
 from ..rules import scoring
 from ..words import i18n
@@ -38,7 +37,7 @@ class CurtainScene(Scene):
         self.box = pygame.Rect(0, 0, min(sc(900), w - 80), sc(380))
         self.box.center = (w // 2, h // 2)
         self.widgets.clear()
-        name = self.game.session.seat_name(self.seat)
+        name = self.game.face.seat_name(self.seat)
         bw = self.box.w - sc(120)
         if self.purpose == "objective":  # only asked for: it can be put away again (Esc too)
             bw -= sc(200)
@@ -74,7 +73,7 @@ class CurtainScene(Scene):
         return True
 
     def visible_text(self) -> list[str]:
-        name = self.game.session.seat_name(self.seat)
+        name = self.game.face.seat_name(self.seat)
         return [i18n.t("curtain.pass_to", name=name), self._line(name)] + super().visible_text()
 
     def _line(self, name: str) -> str:
@@ -89,7 +88,7 @@ class CurtainScene(Scene):
         pygame.draw.rect(surf, theme.seat_color(colour), (0, 0, w, sc(14)))
         pygame.draw.rect(surf, theme.seat_color(colour), (0, h - sc(14), w, sc(14)))
         W.panel(surf, self.box, W.PANEL, theme.seat_color(colour), 18, 6)
-        name = self.game.session.seat_name(self.seat)
+        name = self.game.face.seat_name(self.seat)
         W.blit_text(surf, i18n.t("curtain.pass_to", name=name), (self.box.centerx, self.box.y + sc(40)), "title", 64,
                     W.TEXT, "midtop")
         W.blit_text(surf, i18n.colour_name(colour), (self.box.centerx, self.box.y + sc(128)), "sans_bold", 22,
@@ -111,7 +110,7 @@ class RevealScene(Scene):
         self.game = game
         self.shown_for = 0.0  # seconds of frames it has been on screen (frame time, not the wall clock,
         # so that a demo run frame by frame - tests, tools - reveals the same way on any machine)
-        self.auto = not game.session.humans  # a table of AIs goes on by itself
+        self.auto = not game.face.humans  # a table of AIs goes on by itself
         self.flips = game.feedback.reveal_flips(len(game.state.seats))  # the cards turn over
 
     def _columns(self, width: int) -> tuple[list[int], list[int]]:
@@ -165,6 +164,10 @@ class RevealScene(Scene):
                                                     pygame.K_ESCAPE):
             self.close()
             return True
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and not self.box.collidepoint(ev.pos) \
+                and any(w.visible and w.rect.collidepoint(ev.pos) for w in self.game.widgets.items):
+            self.close()  # a button of the game's own (Menu, My objective): the plans were seen, it answers
+            return bool(self.game.handle(ev))
         self.widgets.handle(ev)
         return True
 
@@ -174,7 +177,7 @@ class RevealScene(Scene):
         out = []
         for pos, i in enumerate(st.order):
             p = st.seats[i].plan
-            out.append((pos + 1, i, self.game.session.seat_name(i), i18n.card_name(st, p.region),
+            out.append((pos + 1, i, self.game.face.seat_name(i), i18n.card_name(st, p.region),
                         i18n.card_name(st, p.action), p.king, st.seats[i].card, reasons[i]))
         return out
 
@@ -236,17 +239,17 @@ class MenuScene(ModalScene):
             y += sc(62)
 
     def save(self) -> None:
-        s = self.game.session
+        s = self.game.face
 
         def do(name: str) -> None:
             try:
-                persistence.save_game(s, persistence.named_save_path(name), name)
+                self.app.save_named(name)  # the app holds the game (the screen holds its face)
                 self.app.toast(i18n.t("load.saved", name=name))
             except OSError as e:
                 self.app.toast(i18n.t("error.save", message=str(e)), 6)
             self.close()
 
-        default = s.name or f"{s.state.scenario} {time.strftime('%Y-%m-%d %H.%M')}"
+        default = s.name or f"{s.public().scenario} {time.strftime('%Y-%m-%d %H.%M')}"
         self.app.stack.push("prompt", i18n.t("load.save_named"), i18n.t("load.save_as"), default, do)
 
     def rules(self) -> None:
@@ -284,14 +287,14 @@ class ObjectiveScene(ModalScene):
         super().__init__(app)
         self.game = game
         self.seat = seat
-        self._view: tuple = (-1, None)  # (session version, this seat's view)
+        self._view: tuple = (-1, None)  # (the game's version, this seat's view)
 
     def view(self):
         """This seat's own view (its objective, past its curtain), worked out once per change of
         the game, not twice a frame."""
-        s = self.game.session
+        s = self.game.face
         if self._view[0] != s.version:
-            self._view = (s.version, s.view_for(self.seat))
+            self._view = (s.version, s.view(self.seat))
         return self._view[1]
 
     def layout(self, size) -> None:
@@ -315,7 +318,7 @@ class ObjectiveScene(ModalScene):
         s = st.seats[self.seat]
         obj = st.content.objective(s.objective)
         held = scoring.objective_cities_held(st, self.seat)
-        return [i18n.t("objective.heading", name=self.game.session.seat_name(self.seat)),
+        return [i18n.t("objective.heading", name=self.game.face.seat_name(self.seat)),
                 i18n.t("objective.body", west=i18n.t(f"symbol.{obj.western}"), east=i18n.t(f"symbol.{obj.eastern}"),
                        held=held, points=i18n.tn("n.points", scoring.OBJECTIVE_TABLE[held]))]
 

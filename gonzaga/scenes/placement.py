@@ -1,8 +1,8 @@
 """The placement turn of a human seat, as interface state: the dragged fief, its rotation and
 anchor, the wedding rings chosen, and what the rules say about each spot.
 
-It never changes the game: ``action()`` builds the Place/Wedding that the screen sends to
-the session. Legal anchors are computed once per turn (every rotation 0-5, so a rotation
+It never changes the game: ``action()`` builds the Place/Wedding that the screen sends through
+the seat's face. Legal anchors are computed once per turn (every rotation 0-5, so a rotation
 that looks like another still highlights correctly); hover looks them up.
 """
 from __future__ import annotations
@@ -31,9 +31,10 @@ class Feedback:
 
 
 class PlacementController:
-    def __init__(self, session, seat: int):
-        self.session = session
-        st = session.view_for(seat)  # the placing seat's view: no other seat's secret, no deck order
+    def __init__(self, me):
+        self.me = me  # the placing seat's face (table/seatview.py)
+        seat = me.seat
+        st = me.view()  # the placing seat's view: no other seat's secret, no deck order
         self.state = st
         self.seat = seat
         s = st.seats[seat]

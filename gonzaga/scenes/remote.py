@@ -44,24 +44,24 @@ class RemoteBar:
         self.talk = TalkStrip(game)  # the chat line, the quick words, Rematch (scenes/remote_talk.py)
 
     @property
-    def table(self) -> Table:
-        return self.game.session.table
+    def link(self) -> Table:
+        return self.game.face.link
 
     # ------------------------------------------------------------ actions
 
     def retry(self) -> None:
-        self.table.retry()
+        self.link.retry()
 
     def hand_to_ai(self) -> None:
-        waiting = self.table.waiting_for()
+        waiting = self.link.waiting_for()
         if waiting:
-            self.table.set_seat(waiting[0], "ai", self.AI_LEVEL)
+            self.link.set_seat(waiting[0], "ai", self.AI_LEVEL)
 
     def keep_clear(self) -> list[pygame.Rect]:
         """What this bar keeps on the map for good (the chat strip with the turn timer's tag over
         it): the map's legend is drawn clear of it."""
         talk = self.talk
-        t = self.table
+        t = self.link
         if t.seat is None or t.watching or talk.in_panel():  # a spectator has no strip; a wide window's
             return []  # is in the side panel (a lost connection keeps its place)
         talk.layout()
@@ -71,7 +71,7 @@ class RemoteBar:
     # ------------------------------------------------------------ frame hooks
 
     def update(self, dt: float) -> None:
-        t = self.table
+        t = self.link
         if t.refusal is not None:  # the server refused our move: said where the game screen says refusals
             why, t.refusal = t.refusal, None
             log.info("the server refused %s: %s", why.rule, why.message)
@@ -79,12 +79,12 @@ class RemoteBar:
         if t.notice:
             self.app.toast(t.notice, 5)
             t.notice = None
-        if t.session is not None and t.session is not self.game.session:  # a rematch began: its game on screen
+        if t.session is not None and not self.game.face.same_game(t.session):  # a rematch began: its game on screen
             self.app.start_remote(t.session)
 
     def banner(self) -> tuple[list[str], list[Button]]:
         """The banner's lines and buttons now (none: no banner)."""
-        t = self.table
+        t = self.link
         if t.problem:
             return [i18n.t("online.stopped", problem=t.problem)], [self.title_button]
         if t.status == LOST:
@@ -93,10 +93,10 @@ class RemoteBar:
             return [i18n.t("online.reconnecting")], []
         waiting = t.waiting_for()
         if waiting:
-            names = ", ".join(self.game.session.seat_name(i) for i in waiting)
+            names = ", ".join(self.game.face.seat_name(i) for i in waiting)
             buttons = []
             if t.is_host:
-                self.ai_button.label = i18n.t("online.hand_to_ai", name=self.game.session.seat_name(waiting[0]))
+                self.ai_button.label = i18n.t("online.hand_to_ai", name=self.game.face.seat_name(waiting[0]))
                 buttons.append(self.ai_button)
             return [i18n.t("online.waiting_for", names=names), i18n.t("online.waiting_hint")], buttons
         return [], []
@@ -116,21 +116,21 @@ class RemoteBar:
         """The bottom bar's words while this seat has nothing to do (a spectator: always, and it
         says so first)."""
         words = self._watch_text()
-        if self.table.watching:
+        if self.link.watching:
             return " ".join(x for x in (i18n.t("online.watching"), words) if x)
         return words
 
     def _watch_text(self) -> str:
-        s = self.game.session
-        st = s.state
-        if st.phase == "plan" and s.seat is None:  # a spectator has no plan to make
+        s = self.game.face
+        st = s.public()
+        if st.phase == "plan" and s.own_seat is None:  # a spectator has no plan to make
             return i18n.t("game.planning_wait", names=", ".join(s.seat_name(i) for i in st.to_act()))
         if st.phase == "plan":
-            names = [s.seat_name(i) for i in st.to_act() if i != s.seat]
+            names = [s.seat_name(i) for i in st.to_act() if i != s.own_seat]
             return i18n.t("online.planned_wait", names=", ".join(names)) if names else i18n.t("online.sending")
         if st.phase == "place":
             seat = st.to_act()[0]
-            if seat == s.seat:
+            if seat == s.own_seat:
                 return i18n.t("online.sending")
             if s.seats[seat].is_ai:
                 return i18n.t("game.thinking", name=s.seat_name(seat))
@@ -210,23 +210,24 @@ class RemoteMenuScene(MenuScene):
 
     def _quit_label(self) -> None:
         quit_button = self.widgets.items[-1]  # "Quit to title": leaving an online game
-        if self.game.session.table.is_host:
+        if self.game.face.link.is_host:
             quit_button.label, quit_button.sub = i18n.t("online.menu_stop"), i18n.t("online.menu_stop_sub")
         else:
             quit_button.label = i18n.t("online.menu_leave")
 
     def can_resign(self) -> bool:
         """A seat's player, in a game still being played, whose seat is still theirs."""
-        s = self.game.session
-        t = s.table
-        return bool(t.token) and s.seat is not None and s.state.phase not in ("setup", "over") \
-            and s.seat < len(t.seats) and t.seats[s.seat].kind == "human"
+        s = self.game.face
+        t = s.link
+        seat = s.own_seat
+        return bool(t.token) and seat is not None and s.public().phase not in ("setup", "over") \
+            and seat < len(t.seats) and t.seats[seat].kind == "human"
 
     def ask_resign(self) -> None:
         """Resign, once confirmed: the server's AI plays this seat to the end."""
         def resign() -> None:
             self.app.stack.pop()  # the question
-            if not self.game.session.table.resign():
+            if not self.game.face.link.resign():
                 self.app.toast(i18n.t("online.not_connected"), 4)
             self.close()  # back to the game, which goes on without this player
 

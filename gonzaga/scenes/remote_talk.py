@@ -37,12 +37,12 @@ class TalkStrip:
         self.box: Optional[pygame.Rect] = None
 
     @property
-    def table(self):
-        return self.game.session.table
+    def link(self):
+        return self.game.face.link
 
     def shown(self) -> bool:
         """Only a seat's player talks (a spectator has no seat) while the table can hear it."""
-        t = self.table
+        t = self.link
         return bool(t.token) and t.seat is not None and not t.watching and t.problem is None
 
     def rematch_shown(self) -> bool:
@@ -54,47 +54,47 @@ class TalkStrip:
         text = self.field.value.strip()
         if not text:
             return
-        if self.table.chat(text):
+        if self.link.chat(text):
             self.field.value = ""
         else:
             self.app.toast(i18n.t("online.not_connected"), 4)
 
     def emote(self, emote: str) -> None:
         self.emotes_open = False
-        if not self.table.emote(emote):
+        if not self.link.emote(emote):
             self.app.toast(i18n.t("online.not_connected"), 4)
 
     def toggle_emotes(self) -> None:
         self.emotes_open = not self.emotes_open
 
     def ask_rematch(self) -> None:
-        if self.table.ask_rematch():
+        if self.link.ask_rematch():
             self.asked = True
         else:
             self.app.toast(i18n.t("online.not_connected"), 4)
 
     def rematch_words(self) -> str:
         """Who the rematch waits for, once asked (the lobby's list of seats that asked)."""
-        t = self.table
+        t = self.link
         players = [i for i, s in enumerate(t.seats) if s.kind == "human" or s.player is not None]  # who holds a token
         missing = [i for i in players if i not in t.rematch]
         if not (self.asked or t.rematch):
             return ""
         if self.asked or t.seat in t.rematch:
             return i18n.t("online.rematch_asked", n=len(missing))
-        names = ", ".join(self.game.session.seat_name(i) for i in t.rematch)
+        names = ", ".join(self.game.face.seat_name(i) for i in t.rematch)
         return i18n.t("online.rematch_by", names=names)
 
     def time_left(self, now: Optional[float] = None) -> Optional[int]:
         """Seconds this seat has left under the host's turn timer (None: no timer, or not its turn):
         the server's own count (``update.turn_left``, a duration, so the clocks need not agree),
         run down by this computer's clock since the update arrived."""
-        t = self.table
-        s = self.game.session
-        st = s.state
+        t = self.link
+        s = self.game.face
+        st = s.public()
         due = t.turn_due
-        if due is None or due[0] != s.n or not s.plays() or st.phase not in ("plan", "place") \
-                or s.seat not in st.to_act() or s.pending is not None:
+        if due is None or due[0] != s.server_position or not s.plays_here() or st.phase not in ("plan", "place") \
+                or s.own_seat not in st.to_act() or s.move_pending:
             return None
         now = time.monotonic() if now is None else now
         return max(0, int(due[1] - now + 0.999))
@@ -139,7 +139,7 @@ class TalkStrip:
         """The height the strip (and the turn timer's tag over it) takes at the panel's foot, or 0."""
         if not self.in_panel():
             return 0
-        return W.sc(40 + 12 + 10) + (W.sc(40) if self.table.turn_secs else 0)
+        return W.sc(40 + 12 + 10) + (W.sc(40) if self.link.turn_secs else 0)
 
     def layout(self) -> None:
         """The strip at the map's bottom-left corner, or at the side panel's foot on a wide window;

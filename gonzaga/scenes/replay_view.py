@@ -1,9 +1,8 @@
 """The replay viewer: a finished game, a named save or the autosave, move by move.
 
 The viewer is the game screen (the same map, seat panel, turn order and log, drawn by
-``GameScene``) over a :class:`ReplaySession`: a session that never plays but can be set to the
-state after any number of its record's actions, ``rules.replay(record, upto=n)`` (all of them are
-computed once when it opens: a whole game takes a few milliseconds). Controls: start, back,
+``GameScene``) over a replay's face (``table/replay.py``: a game that never plays but can be set
+to the state after any number of its record's actions; the screen never holds the record). Controls: start, back,
 play/pause at a speed, forward, end; a round strip; a bar to click or drag to any move; keys:
 Left/Right one move, Page Up/Down one round, Home/End, Space play/pause, Esc close.
 
@@ -17,14 +16,11 @@ from __future__ import annotations
 import logging
 import sys
 from pathlib import Path
-from typing import Optional
 
 import pygame
 
-from ..table import history, persistence
-from ..rules import GameRecord
-from ..rules.legality import Illegal
-from ..table.session import Session
+from ..table import persistence
+from ..table.replay import ReplayFace, replay_of, replay_of_save
 from ..words import i18n
 from ..ui import widgets as W
 from ..ui.widgets import Button
@@ -38,91 +34,14 @@ SPEEDS = (0.5, 1.0, 2.0, 4.0)
 STEP_S = 0.9  # seconds a move stays on screen at 1x
 
 
-class ReplaySession(Session):
-    """A game's record as a session that never plays; ``seek(n)`` shows it after n actions."""
-
-    def __init__(self, seats, record: GameRecord, content=None, name: str = ""):
-        self._marks: list[int] = []  # len(log) after each action
-        super().__init__(seats, record, content=content, worker=None, name=name)
-        self.full_log = list(self.log)
-        self.states = history.states(self.record, self.state.content)
-        self.log_len = [0] + self._marks
-        self.finished = self.states[-1].phase == "over"
-        self.show_all = False
-        self._public: dict[int, object] = {}
-        self.step = 0
-        self.seek(self.first_step)
-
-    def _apply(self, action, notify: bool = True) -> None:
-        super()._apply(action, notify)
-        self._marks.append(len(self.log))
-
-    @property
-    def n_steps(self) -> int:
-        return len(self.states) - 1
-
-    @property
-    def first_step(self) -> int:
-        return 1 if self.n_steps >= 1 else 0  # step 0 is the empty table before the deal
-
-    def state_at(self, n: int):
-        """The state shown at step ``n``: every secret only for a finished game shown in full."""
-        if self.show_all and self.finished:
-            return self.states[n]
-        st = self._public.get(n)
-        if st is None:
-            st = self._public[n] = history.public_state(self.states[n])
-        return st
-
-    def seek(self, n: int) -> None:
-        n = max(self.first_step, min(self.n_steps, n))
-        self.step = n
-        self.state = self.state_at(n)
-        self.log = self.full_log[: self.log_len[n]]
-        self.last_action = self.record.actions[n - 1] if n > 0 else None
-        self.version += 1
-
-    def step_lines(self, n: Optional[int] = None) -> list[str]:
-        """What happened at step ``n``, in words (the log lines that move added)."""
-        n = self.step if n is None else n
-        if n <= 0:
-            return []
-        return [e.text() for e in self.full_log[self.log_len[n - 1]: self.log_len[n]]]
-
-    def round_starts(self) -> dict[int, int]:
-        """The first step of each round."""
-        out: dict[int, int] = {}
-        for n, st in enumerate(self.states):
-            if n >= self.first_step and st.round >= 1 and st.round not in out:
-                out[st.round] = n
-        return out
-
-    def tick(self, now=None) -> bool:  # never plays
-        return False
-
-    def view_for(self, seat=None):
-        """The step shown (public, or in full for a finished game shown in full), for every seat."""
-        return self.state
-
-    # A viewer is watched, never played: the game screen under it must not change the record
-    # (an action or a take-back would leave ``states`` behind the record).
-    def is_human(self, seat: int) -> bool:
-        return False
-
-    def submit(self, action):
-        return Illegal.of("R5", "replay")
-
-    def rewind(self, n: int) -> None:
-        raise ValueError("a replay is watched, not played")
-
-
 class ReplayScene(GameScene):
-    """The viewer: the game screen of a ReplaySession with the replay controls at the bottom."""
+    """The viewer: the game screen of a replay's face (``table/replay.py``) with the replay
+    controls at the bottom."""
 
     name = "replay"
     blocks_ai = True
 
-    def __init__(self, app, rs: ReplaySession, title: str = ""):
+    def __init__(self, app, rs: ReplayFace, title: str = ""):
         self.rs = rs
         self.playing = False
         self.speed = 1.0
@@ -136,9 +55,9 @@ class ReplayScene(GameScene):
         self.assist.enabled = False  # no hint and no take-back in a replay
 
     @classmethod
-    def for_session(cls, app, session) -> "ReplayScene":
-        rs = ReplaySession(session.seats, session.record, session.state.content, session.name)
-        return cls(app, rs, session.name)
+    def for_session(cls, app, face) -> "ReplayScene":
+        """The finished game of a game screen's face, watched again."""
+        return cls(app, replay_of(face), face.name)
 
     # ------------------------------------------------------------ the game screen, as a viewer
 
@@ -192,7 +111,7 @@ class ReplayScene(GameScene):
         x = b.x + sc(16) + W.text(i18n.t("replay.round"), "sans_semibold", 15).get_width() + sc(10)
         self._rounds_x = b.x + sc(16)
         starts = rs.round_starts()
-        current = rs.state.round
+        current = rs.shown().round
         for r in sorted(starts):
             if x + sc(36) > b.x + b.w * 0.62:
                 break
@@ -239,9 +158,9 @@ class ReplayScene(GameScene):
 
     def next_round(self, d: int) -> None:
         starts = self.rs.round_starts()
-        r = self.rs.state.round + d
-        if d < 0 and self.rs.step > starts.get(self.rs.state.round, 0):
-            r = self.rs.state.round  # first back to the start of this round
+        r = self.rs.shown().round + d
+        if d < 0 and self.rs.step > starts.get(self.rs.shown().round, 0):
+            r = self.rs.shown().round  # first back to the start of this round
         if r in starts:
             self.seek(starts[r])
         elif d > 0:
@@ -316,7 +235,7 @@ class ReplayScene(GameScene):
         rs = self.rs
         if not (rs.finished and rs.show_all):
             return []
-        st = rs.state
+        st = rs.shown()
         out = []
         for i, s in enumerate(st.seats):
             obj = st.content.objective(s.objective)
@@ -402,7 +321,7 @@ def replay_scene_for_file(app, path: Path) -> Scene:
     """The viewer on a save file (a finished game, a named save, the autosave), or, for a file
     that cannot be read, a message saying why. The file is only read, never moved."""
     try:
-        ls = persistence.read_save(Path(path), app.content)
+        rs, name = replay_of_save(Path(path), app.content)
     except persistence.SaveError as e:
         msg = e.report() if hasattr(e, "report") else str(e)
         log.warning("cannot watch %s: %s", path, msg)
@@ -411,5 +330,4 @@ def replay_scene_for_file(app, path: Path) -> Scene:
         except (OSError, ValueError):
             pass
         return MessageScene(app, i18n.t("replay.heading_plain"), msg)
-    rs = ReplaySession(ls.seats, ls.record, ls.state.content, ls.model.name)  # the board it was played on
-    return ReplayScene(app, rs, ls.model.name or Path(path).stem)
+    return ReplayScene(app, rs, name or Path(path).stem)

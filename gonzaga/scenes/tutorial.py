@@ -20,8 +20,8 @@ from typing import Optional
 import pygame
 
 from ..table import tutorial as T
-from ..rules import Donate, Place, Plan, Wedding
-from ..table.session import SeatSpec, Session
+from ..rules import Donate, Place, Plan, Setup, Wedding
+from ..rules.view import HIDDEN
 from ..words import i18n
 from ..ui import widgets as W
 from ..ui.motion import Animator, ease_in_out, lerp, speed_scale
@@ -49,17 +49,13 @@ class TutorialGameScene(TutorialRefusals, TutorialBox, TutorialMarks, GameScene)
     answers to a move not asked: ``tutorial_refusals``; the marks on the map: ``tutorial_marks``)."""
 
     def __init__(self, app, section_id: str):
-        record = T.start_record(section_id)
         delay = app.ai_delay() if app.speed == "instant" else max(0.6, app.ai_delay())
-        seats = [SeatSpec("Gonzaga", "human", colour=T.COLOURS[T.YOU]),
-                 SeatSpec("Sforza", "ai", "easy", T.COLOURS[T.AI])]
-        session = Session(seats, record, content=app.content, worker=T.ScriptedWorker(), ai_delay=delay,
-                          name=i18n.t("tut.title_button"))
-        super().__init__(app, session)
+        face = T.tutorial_face(section_id, app.content, delay, i18n.t("tut.title_button"))
+        super().__init__(app, face)
         self.assist.enabled = False  # no hints, no take-backs: the tutorial asks for its moves
         if hasattr(self, "feedback"):
             self.feedback.record_stats = False  # a tutorial is not a game of the statistics
-        st = session.state
+        st = face.view(T.YOU)
         if st.phase == "place" and st.turn == 0 and not any(p.round == st.round for p in st.pieces):
             self.seen_reveal = st.round - 1  # a section that starts at the reveal shows it
         self.section = T.section_index(section_id)
@@ -99,7 +95,7 @@ class TutorialGameScene(TutorialRefusals, TutorialBox, TutorialMarks, GameScene)
 
     def text(self, step: Optional[T.Step] = None) -> str:
         step = step or self.step
-        key = (self.session.version, i18n.language())
+        key = (self.face.version, i18n.language())
         if getattr(self, "_params_key", None) != key:
             p = T.params(self.state)
             p.update(done=i18n.t("plan.confirm"), cont=i18n.t("reveal.continue"), wedding=i18n.t("place.wedding"),
@@ -112,7 +108,7 @@ class TutorialGameScene(TutorialRefusals, TutorialBox, TutorialMarks, GameScene)
         if cond is None:
             return True
         if cond[0] == "turn":
-            return st.phase == "place" and st.to_act() == (T.YOU,) and self.session.ai_showing is None
+            return st.phase == "place" and st.to_act() == (T.YOU,) and self.face.ai_showing is None
         if cond[0] == "round":
             return (st.round > cond[1] or (st.round == cond[1] and st.phase == "plan")) or st.phase == "over"
         if cond[0] == "over":
@@ -120,7 +116,7 @@ class TutorialGameScene(TutorialRefusals, TutorialBox, TutorialMarks, GameScene)
         return True
 
     def _your_turns(self) -> int:
-        return sum(1 for a in self.session.record.actions if isinstance(a, (Place, Wedding, Donate)) and a.seat == T.YOU)
+        return sum(1 for a in self.face.public_actions() if isinstance(a, (Place, Wedding, Donate)) and a.seat == T.YOU)
 
     def _planned(self) -> bool:
         st = self.state
@@ -192,8 +188,10 @@ class TutorialGameScene(TutorialRefusals, TutorialBox, TutorialMarks, GameScene)
         nxt = T.SECTIONS[self.section + 1]
         self.progress.section = nxt.id
         T.save_progress(self.progress)
-        have = Counter(self._asked.get(a.to_text(), a.to_text()) for a in self.session.record.actions)
-        want = Counter(a.to_text() for a in T.script()[:nxt.start])
+        mine = self.face.seat_view(T.YOU).actions()  # the AI's plan is hidden until the reveal: "missing" below
+        have = Counter(self._asked.get(a.to_text(), a.to_text()) for a in mine
+                       if not isinstance(a, Setup) and not (isinstance(a, Plan) and a.region == HIDDEN))
+        want = Counter(a.to_text() for a in T.script()[:nxt.start] if not isinstance(a, Setup))
         missing = want - have
         if not (have - want) and all(t.split()[1] == str(T.AI) for t in missing.elements()):
             # the game goes on into the next section (the AI's moves still to come are the script's)
@@ -281,7 +279,7 @@ class TutorialGameScene(TutorialRefusals, TutorialBox, TutorialMarks, GameScene)
 
     def leave(self) -> None:
         super().leave()
-        self.session.close()
+        self.face.close()
 
     def play_again(self) -> None:
         self.app.to_title()
@@ -303,6 +301,12 @@ class TutorialGameScene(TutorialRefusals, TutorialBox, TutorialMarks, GameScene)
         if k != "finish":
             out += [self.skip_button, self.leave_button]
         return out
+
+    def _tip_at(self, pos):
+        """No tip of the map under the box or its buttons (the box is not the map)."""
+        if self.box.collidepoint(pos):
+            return None, []
+        return super()._tip_at(pos)
 
     def handle(self, ev) -> bool:
         for b in self._box_buttons():

@@ -118,7 +118,7 @@ class TutorialBox:
         pc = getattr(self, "place", None)
         if self.step.kind != "place" or pc is None:
             return []
-        key = (self.section, self.step_i, self.session.version, pc.fief)
+        key = (self.section, self.step_i, self.face.version, pc.fief)
         got = self.__dict__.get("_spots_of")
         if got is None or got[0] != key:
             got = self.__dict__["_spots_of"] = (key, sorted({a for k in range(6) for a in pc.legal[k] if T.accepts(

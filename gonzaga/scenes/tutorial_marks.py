@@ -20,7 +20,7 @@ class TutorialMarks:
         st = self.step
         if st.kind != "place" or self.place is None or not isinstance(st.arg, Place):
             return None
-        key = (self.session.version, st.key)
+        key = (self.face.version, st.key)
         if getattr(self, "_guide_key", None) != key:
             ways = {T.footprint(self.state, p) for p in T.accepted_placements(self.state, st)}
             self._guide = (st.arg.anchor, T.footprint(self.state, st.arg)[1]) if len(ways) == 1 else None

@@ -11,6 +11,8 @@ screens, render, widgets or net.
 - ``observers.py``: what each observer is told (its own view, the action as it may know it).
 - ``store.py``: where each change is written before it becomes visible (autosave, server database).
 - ``session.py``: the desktop ``Session`` (game log, queries for the screens) over a ``Table``.
+- ``seatview.py``: what a screen holds of a game: its face (``GameFace``) and its seats' faces
+  (``SeatView``), never the session; ``replay.py``: a game watched move by move (``ReplayFace``).
 - ``persistence.py``, ``save_schema.py``: save files, settings, folders; ``finished.py``: the
   finished games kept to watch again; ``stats.py``: statistics;
   ``history.py``: a record's states and scores; ``hints.py``: hints; ``tutorial.py``: the

@@ -18,9 +18,9 @@ Nothing here imports pygame.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Optional, Protocol
+from typing import Hashable, Iterable, Optional, Protocol
 
-from ..rules import Action, GameRecord, GameState, Place, Plan, Wedding, legal_placements, legal_plans, try_on
+from ..rules import Action, GameState, Place, Plan, Wedding, legal_placements, legal_plans, try_on
 from ..rules.hexgrid import Hex
 from ..rules import scoring
 from ..words import i18n
@@ -262,15 +262,19 @@ def _explain(v: GameState, seat: int, a: Action) -> Hint:
 # ---------------------------------------------------------------- the service
 
 class Asker(Protocol):
-    """What a hint is asked from: the desktop ``Session``."""
+    """What a hint is asked from: a seat's face (``seatview.SeatView``) or a desktop ``Session``."""
 
     @property
-    def version(self) -> int: ...
+    def token(self) -> int: ...  # names the game while it runs (``id()`` of a freed session is reused)
 
     @property
-    def record(self) -> GameRecord: ...
+    def position(self) -> int: ...
+
+    def hint_key(self, seat: int) -> Hashable: ...  # changes when ``seat``'s decision changes
 
     def hint_view(self, seat: Optional[int]) -> Optional[GameState]: ...
+
+    def hint_seed(self, seat: int) -> int: ...
 
 
 class HintService:
@@ -280,7 +284,7 @@ class HintService:
         self._worker = worker
         self.level = level
         self._ticket: Optional[int] = None
-        self._asked: Optional[tuple[int, int, int]] = None  # (session id, session version, seat)
+        self._asked: Optional[tuple[int, Hashable, int]] = None  # (the game's token, the decision's key, seat)
         self._view: Optional[GameState] = None
         self.hint: Optional[Hint] = None
         self.failed = False
@@ -295,23 +299,29 @@ class HintService:
     def busy(self) -> bool:
         return self._ticket is not None
 
+    def _same(self, session: Asker) -> bool:
+        """The hint asked is for the decision ``session`` waits for now (the same game, and
+        the same decision of the same seat: another seat's hidden plan changes nothing)."""
+        a = self._asked
+        return a is not None and a[:2] == (session.token, session.hint_key(a[2]))
+
     def current(self, session: Asker) -> Optional[Hint]:
         """The hint shown for this position, if it still applies."""
-        if self.hint is not None and self._asked is not None and self._asked[:2] == (id(session), session.version):
-            return self.hint
-        return None
+        return self.hint if self.hint is not None and self._same(session) else None
 
-    def request(self, session: Asker, seat: int) -> None:
-        """Ask for a hint for ``seat`` at the session's position; returns at once."""
+    def request(self, session: Asker, seat: int, shared: bool = False) -> None:
+        """Ask for a hint for ``seat`` at the session's position; returns at once. ``shared``:
+        the hint is shown on a screen others see (a hot-seat placement): its words leave out the
+        seat's objective (the decision is worked out as always)."""
         self.cancel()
         v = session.hint_view(seat)  # only a human seat's own view: never more than it may know (spec E)
         if v is None:  # the table gives no hint for that seat (an AI's, or the game is over)
             self.failed = True
             return
         level = self.level or strongest_level()
-        seed = hint_seed(session.record.seed, seat, len(session.record.actions))
-        self._view = v
-        self._asked = (id(session), session.version, seat)
+        seed = session.hint_seed(seat)
+        self._view = v.with_seat(seat, objective=None) if shared else v
+        self._asked = (session.token, session.hint_key(seat), seat)
         self.failed = False
         try:
             self._ticket = self.worker.request(level, seed, v, seat)
@@ -322,7 +332,7 @@ class HintService:
 
     def poll(self, session: Asker) -> Optional[Hint]:
         """Collect the answer when it is ready; a hint for a position the game left is dropped."""
-        if self._asked is not None and self._asked[:2] != (id(session), session.version):
+        if self._asked is not None and not self._same(session):
             self.cancel()
             self.hint = None
             return None
@@ -340,7 +350,7 @@ class HintService:
         self._ticket = None
         assert self._view is not None and self._asked is not None  # set with the ticket
         h = explain(self._view, self._asked[2], a)
-        h.position = len(session.record.actions)
+        h.position = session.position
         self.hint = h
         return h
 

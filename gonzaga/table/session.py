@@ -21,6 +21,7 @@ online and replay sessions, which have no authority here, set them themselves).
 """
 from __future__ import annotations
 
+import itertools
 import logging
 import random
 import time
@@ -30,7 +31,7 @@ from ..rules import Action, GameConfig, GameRecord, GameState, Illegal, check
 from ..rules import scoring
 from ..rules.content import Content
 from ..words import i18n
-from . import gamelog
+from . import gamelog, hints
 from .core import Table
 from .gamelog import LogEntry
 from .pacing import SPEEDS, InlineWorker, Worker, make_worker  # noqa: F401  (screens, tests)
@@ -39,6 +40,8 @@ from .store import CallbackStore, Change
 from .takeback import candidate
 
 log = logging.getLogger(__name__)
+
+_TOKENS = itertools.count(1)  # a session's token: names its game while it runs (``id()`` is reused)
 
 
 # ---------------------------------------------------------------- the session
@@ -72,6 +75,7 @@ class Session:
             raise ValueError("one seat description per seat")
         self.on_change = on_change
         self.name = name
+        self.token = next(_TOKENS)
         self.log: list[LogEntry] = []
         self.authority = Table(seats, GameRecord(record.config, record.seed, [], record.map_id), content=content,
                                store=CallbackStore(self._keep), worker=worker, ai_delay=ai_delay, clock=clock,
@@ -190,6 +194,28 @@ class Session:
 
     def ai_showing_progress(self) -> float:
         return self.authority.ai_showing_progress()
+
+    @property
+    def position(self) -> int:
+        """How many actions the game has had."""
+        return len(self.record.actions)
+
+    def hint_seed(self, seat: int) -> int:
+        """The seed of a hint for ``seat`` here: the same question gets the same answer."""
+        return hints.hint_seed(self.record.seed, seat, self.position)
+
+    def hint_key(self, seat: int) -> tuple[object, ...]:
+        """What a hint for ``seat`` depends on: while the seats plan, its own round's decision
+        (another seat's hidden plan landing changes nothing of it: a hint shown stays, and Enter
+        plays it); else every change of the game."""
+        st = self.state
+        if st.phase == "plan" and 0 <= seat < len(st.seats):  # (a take-back starts the decision again)
+            return ("plan", st.round, st.seats[seat].plan is None, self.assists.get("takebacks", 0))
+        return ("at", self.version)
+
+    def takeback_candidate(self) -> Optional[int]:
+        """The human seat whose decision a take-back would concern (the one who decided last)."""
+        return candidate(self)
 
     def view_for(self, seat: Optional[int]) -> GameState:
         """What ``seat`` may see (the table's ``view_for``); None: the public view of a shared screen."""

@@ -25,11 +25,15 @@ from typing import Iterable, Optional, Union
 
 from ..rules import Action, Donate, GameConfig, GameRecord, GameState, Place, Plan, Setup, Wedding
 from ..rules import scoring
+from ..rules.content import Content
 from ..rules.hexgrid import Hex
 from ..rules import check, legal_placements
 from ..words import i18n
 from ..ai import make_bot
 from . import persistence
+from .seats import SeatSpec
+from .seatview import GameFace, face_of
+from .session import Session
 
 log = logging.getLogger(__name__)
 
@@ -228,6 +232,15 @@ def start_record(section_id: str) -> GameRecord:
 
 
 # ---------------------------------------------------------------- what the texts say
+
+def tutorial_face(section_id: str, content: Optional[Content], ai_delay: float, name: str) -> GameFace:
+    """The tutorial's game from ``section_id`` on, as the screen gets it (its face: the screen
+    never holds the session): you against the scripted AI seat."""
+    seats = [SeatSpec("Gonzaga", "human", colour=COLOURS[YOU]), SeatSpec("Sforza", "ai", "easy", COLOURS[AI])]
+    session = Session(seats, start_record(section_id), content=content, worker=ScriptedWorker(),
+                      ai_delay=ai_delay, name=name)
+    return face_of(session)
+
 
 def params(state: GameState) -> dict[str, object]:
     """The values the step texts name, read from the game as it stands."""

@@ -7,11 +7,14 @@
 * ``hand``: the planning bar of the human whose hand is shown, and opening and closing it;
 * ``placing``: the controls and the mouse and keys while a human places (rotate, wedding,
   donate, confirm), the ghost's labels;
-* ``camera``: zoom and pan, and the view remembered per game in the views file;
+* ``camera``: zoom and pan; ``view_memory``: the view remembered per game in the views file (a
+  part with explicit inputs, composed: ``ViewMemory``);
 * ``tips``: what the pointer (or T) rests on, in words;
 * ``planning``: the planning preview (every region and action pair, its best points);
 * ``panel``: the top bar and the seats panel (seats, turn order, log, the AI's move);
 * ``bar``: the bottom bar between hands, and the end-of-game table.
+
+The screen holds only the game's face (``table/seatview.py``), never the session.
 
 The screen's proportions and the words the board renderer shows are in ``render/game_sizes.py``.
 

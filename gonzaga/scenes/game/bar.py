@@ -24,7 +24,7 @@ class BarMixin:
         pygame.draw.line(surf, W.PANEL_EDGE, b.topleft, b.topright, 2)
         mode = self._mode()
         st = self.state
-        s = self.session
+        s = self.face
         sc = W.sc
         self.refusal_rect = None
         if mode == "plan":
@@ -175,7 +175,7 @@ class BarMixin:
 
     def _draw_end(self, surf) -> None:
         st = self.state
-        s = self.session
+        s = self.face
         b = self.bottom_rect
         sc = W.sc
         r = W.blit_text(surf, i18n.t("end.heading"), (b.x + sc(20), b.y + sc(8)), "title", 32, W.TEXT)

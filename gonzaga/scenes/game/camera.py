@@ -1,78 +1,19 @@
-"""The board's view (zoom and pan) and its memory per game in the views file.
+"""The board's view: zoom and pan by wheel, drag and keys (its memory per game is the part
+``view_memory.ViewMemory``).
 
 A part of :class:`GameScene` (see the package's docstring); it reads the scene's state and
 widgets as ``self``."""
 from __future__ import annotations
 
-import json
 import logging
-from typing import Optional
 
 import pygame
 
-from ...table import persistence
-
 log = logging.getLogger(__name__)
-
-VIEWS_FILE = "views.json"
-VIEWS_KEPT = 60
-
-
-def game_key(session) -> str:
-    """What names a game across saves and loads: its seed, seats and their names."""
-    rec = session.record
-    return f"{rec.seed}/{rec.config.seats}/" + ",".join(s.name for s in session.seats)
-
-
-def _read_views() -> dict:
-    try:
-        d = json.loads((persistence.data_dir() / VIEWS_FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return d if isinstance(d, dict) else {}
-
-
-def load_view(key: str) -> Optional[dict]:
-    """The zoom and centre last shown for this game, or None (a damaged file is ignored)."""
-    v = _read_views().get(key)
-    return v if isinstance(v, dict) else None
-
-
-def store_view(key: str, view: dict) -> None:
-    views = _read_views()
-    views.pop(key, None)
-    views[key] = view
-    while len(views) > VIEWS_KEPT:
-        views.pop(next(iter(views)))
-    try:
-        persistence.atomic_write_text(persistence.data_dir() / VIEWS_FILE, json.dumps(views, indent=0))
-    except OSError:
-        log.warning("cannot write the board view file", exc_info=True)
 
 
 class CameraMixin:
-    # ------------------------------------------------------------ the view (zoom, pan), remembered
-
-    def _keep_view(self, dt: float) -> None:
-        """Write the view to the views file once it has rested a second after a change."""
-        if self.renderer is None:
-            return
-        v = self.renderer.view_state()
-        if v == self._view_saved:
-            self._view_dirty_t = 0.0
-            return
-        self._view_dirty_t += dt
-        if self._view_dirty_t >= 1.0:
-            self._save_view()
-
-    def _save_view(self) -> None:
-        if self.renderer is None:
-            return
-        v = self.renderer.view_state()
-        if v != self._view_saved:
-            store_view(self._view_key, v)
-            self._view_saved = v
-        self._view_dirty_t = 0.0
+    # ------------------------------------------------------------ the view (zoom, pan)
 
     def _held(self) -> bool:
         """A fief (or a ring cursor) is in hand: the wheel turns it, the arrows move it."""

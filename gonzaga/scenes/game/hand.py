@@ -29,10 +29,10 @@ class HandMixin:
         """'My objective' on the top bar: for the only human (solo), or the human placing now."""
         if self.state.phase == "over":
             return False
-        humans = self.session.humans
+        humans = self.face.humans
         if len(humans) == 1:
             return True
-        return self.session.human_to_place() is not None
+        return self.face.human_to_place() is not None
 
     # ------------------------------------------------------------ the hand (planning, private)
 
@@ -103,7 +103,7 @@ class HandMixin:
         if self.private_seat is None or self.choice_region is None or self.choice_action is None:
             self.message = i18n.t("plan.choose_both")
             return
-        why = self.session.submit(Plan(self.private_seat, self.choice_region, self.choice_action, self.choice_king))
+        why = self.face.seat_view(self.private_seat).submit(Plan(self.private_seat, self.choice_region, self.choice_action, self.choice_king))
         if why is not None:
             log.info("plan refused %s: %s", why.rule, why.message)  # the rule's id stays in the log file
             self.message = i18n.rule_text(why)

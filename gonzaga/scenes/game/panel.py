@@ -35,7 +35,7 @@ class PanelMixin:
         hovered = None
         if self.app.stack.top is self:
             hovered = next((i for rc, i in self._log_rects if rc.collidepoint(self._mouse)), None)
-        key = (self.session.version, getattr(self.session, "presence", None), self.log_scroll,
+        key = (self.face.version, getattr(self.face, "presence", None), self.log_scroll,
                tuple(self.panel_rect), hovered, i18n.language(), self._mode(), self.private_seat, self._panel_foot(),
                self.app.stack.top is self, theme.text_scale(), surf.get_size(), self.end_selected,
                tuple(self.feedback.score(i, s.score) for i, s in enumerate(st.seats)))
@@ -48,13 +48,13 @@ class PanelMixin:
         self._panel_cache = (key, surf.subsurface(area).copy())
 
     def _draw_ai_move(self, surf) -> None:
-        a = self.session.ai_showing
+        a = self.face.ai_showing
         if a is None:
             return
         st = self.state
         colour = st.seats[a.seat].colour
         r = self.renderer
-        t = self.session.ai_showing_progress()
+        t = self.face.ai_showing_progress()
         if isinstance(a, Place):
             cells, castles = st.content.fiefs[a.fief].footprint(a.anchor, a.rotation)
             if int(t * 6) % 2 == 0:
@@ -67,7 +67,7 @@ class PanelMixin:
             center = r.hex_to_screen(a.rings[0])
         else:
             return
-        label = W.text(self.session.seat_name(a.seat), "sans_bold", 17, W.TEXT_LIGHT)
+        label = W.text(self.face.seat_name(a.seat), "sans_bold", 17, W.TEXT_LIGHT)
         box = label.get_rect(midbottom=(int(center[0]), int(center[1] - r.size * 1.3))).inflate(16, 8)
         W.panel(surf, box, theme.seat_dark(colour), theme.seat_color(colour), 8, 2)
         surf.blit(label, label.get_rect(center=box.center))
@@ -77,7 +77,7 @@ class PanelMixin:
         many sites in flourishing regions are still free), fired, or the last round."""
         st = self.state
         if st.last_round is None:
-            check = next((e for e in reversed(self.session.log) if e.key == "log.last_turn_check"), None)
+            check = next((e for e in reversed(self.face.log) if e.key == "log.last_turn_check"), None)
             if check is not None:
                 return i18n.t("game.last_turn_check", **check.params)
             return i18n.t("game.last_turn_not_fired")
@@ -110,7 +110,7 @@ class PanelMixin:
                          "sans", 14, (220, 205, 180), "topleft")
         right_limit = w - sc(310 if self.solo_objective_allowed() else 150)
         # who is to act: right-aligned, on one or two lines (a count when the names do not fit)
-        s = self.session
+        s = self.face
         short = None
         if st.phase == "plan":
             names = [s.seat_name(i) for i in st.to_act()]
@@ -187,7 +187,7 @@ class PanelMixin:
         y += sc(26)
         area = pygame.Rect(p.x + sc(10), y, p.w - sc(20), foot - y - sc(10))
         pygame.draw.rect(surf, (246, 238, 218), area, 0, 6)
-        lines = self.session.log
+        lines = self.face.log
         clip = surf.get_clip()
         surf.set_clip(area.inflate(-4, -4))
         yy = area.bottom - sc(6)
@@ -281,14 +281,14 @@ class PanelMixin:
         status, the rings/deck/fief line (broken between its parts), last round's cards as chips
         (on as many rows as they need) and the sea leagues (wrapped)."""
         st = self.state
-        spec = self.session.seats[i]
+        spec = self.face.seats[i]
         kind = i18n.t("game.ai_level", level=i18n.t(f"level.{spec.bot}")) if spec.is_ai else i18n.t("game.human")
         status = ""
         if st.phase == "plan":
             status = i18n.t("game.planned") if seat.plan is not None else i18n.t("game.not_planned")
         elif st.phase == "place" and acting:
             status = i18n.t("game.acting")
-        away = getattr(self.session, "seat_away", None)  # an online game: a friend's computer has left
+        away = getattr(self.face, "seat_away", None)  # an online game: a friend's computer has left
         if away is not None and st.phase != "over" and away(i):
             status = i18n.t("online.away")
         parts = [i18n.t("game.rings", n=seat.rings), i18n.t("game.deck", n=len(seat.deck))]
@@ -380,7 +380,7 @@ class PanelMixin:
         score = W.blit_text(surf, str(self.feedback.score(i, seat.score)), (box.right - sc(14), box.y + sc(6)),
                             "sans_bold", 30 if kind_y > 28 else 26, W.TEXT, "topright")
         name_w = score.x - sc(10) - x
-        name = self.session.seats[i].name
+        name = self.face.seats[i].name
         fit = W.fit_lines(name, "sans_bold", 19, name_w, sc(27), max_lines=1)
         lines, px = fit or ([W.fit_text(name, "sans_bold", 19, name_w)], 19)
         W.blit_text(surf, lines[0], (x, box.y + sc(kind_y - 25)), "sans_bold", px, W.TEXT)

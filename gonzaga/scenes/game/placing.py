@@ -34,7 +34,7 @@ class PlacingMixin:
             self.confirm_button = self.widgets.add(Button(i18n.t("place.donate_confirm"), self.confirm_donate,
                                                           (b.right - sc(250), y, sc(230), sc(48)), px=19))
             return
-        if b.w >= sc(1000):  # narrow windows: R, E, the wheel and right click still rotate
+        if b.w >= sc(1000) and pc.mode != "wedding":  # (narrow windows: R, E, the wheel, right click); rings do not turn
             self.widgets.add(Button(i18n.t("place.rotate"), lambda: self.rotate(1), (x, y, sc(120), sc(48)),
                                     style="secondary", px=17))
             x += sc(128)
@@ -52,7 +52,7 @@ class PlacingMixin:
         pc = self.place
         st = self.state
         key = "place.heading_wedding" if pc.mode == "wedding" else "place.heading"  # no fief is placed in a wedding
-        return i18n.t(key, name=self.session.seat_name(pc.seat), fief=pc.fief,
+        return i18n.t(key, name=self.face.seat_name(pc.seat), fief=pc.fief,
                       region=i18n.card_name(st, pc.plan.region), action=i18n.card_name(st, pc.plan.action))
 
     def _place_heading_width(self) -> int:
@@ -101,7 +101,7 @@ class PlacingMixin:
         self._send(act)
 
     def _send(self, action) -> None:
-        why = self.session.submit(action)
+        why = self.face.seat_view(self.place.seat).submit(action)
         if why is not None:
             log.info("refused %s: %s", why.rule, why.message)  # the rule's id stays in the log file
             self.message = i18n.rule_text(why)

@@ -149,8 +149,8 @@ class PlanningMixin:
         p = self.panel_rect
         # asked by the panel and by the map's and the panel's passes of the table each frame: the
         # seats' boxes are measured once for what they depend on (an online seat's "away" among it)
-        away = getattr(self.session, "seat_away", None)
-        key = (tuple(p), getattr(self, "_seat_fit", "full"), self.session.version, i18n.language(),
+        away = getattr(self.face, "seat_away", None)
+        key = (tuple(p), getattr(self, "_seat_fit", "full"), self.face.version, i18n.language(),
                theme.text_scale(), sc(100), self._panel_foot(),
                tuple(away(i) for i in range(self.state.n)) if away is not None else ())
         cached = self.__dict__.get("_panel_table")

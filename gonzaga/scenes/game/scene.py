@@ -1,8 +1,10 @@
 """The game screen: the map, the seats panel, the log, and the bottom bar that holds a
 human's hand (planning), the placement controls, the AI's move, or the end-of-game table.
 
-Everything the screen does to the game goes through ``self.session.submit``. What it draws
-comes from ``self.state``, the view of one seat (``session.view_for(self.viewer())``): the
+The screen holds only the game's face (``table/seatview.py``): never the session, its record
+or its table. Everything it does to the game goes through a seat's face
+(``self.face.seat_view(seat).submit``). What it draws comes from ``self.state``, the view of
+one seat (``self.face.view(self.viewer())``): the
 human whose hand is open (after the privacy curtain, or without one for a single human seat
 unless the setting asks for it) or who places now; between turns, behind the curtain and
 while only AI seats act, the public view, in which no seat has an objective, a plan before
@@ -26,7 +28,8 @@ from ..feedback import Feedback
 from ..placement import PlacementController
 from ..remote import RemoteAssistBar, RemoteBar, RemoteFeedback
 from .bar import BarMixin
-from .camera import CameraMixin, game_key, load_view
+from .camera import CameraMixin
+from .view_memory import ViewMemory
 from .hand import HandMixin
 from .panel import PanelMixin
 from .placing import PlacingMixin
@@ -42,20 +45,20 @@ class GameScene(HandMixin, PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, 
     blocks_ai = False
     game_screen = True  # the mark the app finds a game screen by (it does not import this class)
 
-    def __init__(self, app, session, resumed: bool = False):
+    def __init__(self, app, face, resumed: bool = False):
         super().__init__(app)
-        self.session = session
+        self.face = face  # a GameFace (table/seatview.py): what this screen may know of the game
         self.renderer: Optional[BoardRenderer] = None
         self._renderer_lang = ""
         self.private_seat: Optional[int] = None  # the seat whose hand is open (planning)
-        self._view_cache: Optional[tuple] = None  # ((session, version, seat), the view drawn)
+        self._view_cache: Optional[tuple] = None  # ((game token, version, seat), the view drawn)
         self.force_curtain = resumed
         self.curtain_up = False
         self.choice_region: Optional[str] = None
         self.choice_action: Optional[str] = None
         self.choice_king = False
         self.place: Optional[PlacementController] = None
-        st = session.view_for(None)
+        st = face.public()
         self.seen_reveal = st.round if st.phase in ("place", "over") else 0
         self.end_reported = False
         self.end_selected: Optional[int] = None
@@ -70,7 +73,7 @@ class GameScene(HandMixin, PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, 
         self.wide = False  # the window is wide: the side panel took the width the map cannot use
         self._map_aspect: Optional[float] = None
         self.online = None  # an online game's banners and host buttons (scenes/online.py)
-        if getattr(session, "remote", False):
+        if face.remote:
             self.online = RemoteBar(self)
             self.feedback = RemoteFeedback(self)
         else:
@@ -80,9 +83,7 @@ class GameScene(HandMixin, PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, 
         self._mouse = (-1, -1)
         self._ctrl = False
         self._pan_drag: Optional[list] = None  # [button, last pos, moved]
-        self._view_key = game_key(session)
-        self._view_saved: Optional[dict] = None
-        self._view_dirty_t = 0.0
+        self.view_memory = ViewMemory(face.view_key())  # the zoom kept per game (keyed without its seed)
         self._previews: dict = {}
         self._seat_rects: list = []
         self._log_rects: list = []
@@ -100,25 +101,25 @@ class GameScene(HandMixin, PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, 
     # ------------------------------------------------------------ helpers
 
     def viewer(self) -> Optional[int]:
-        """The seat whose view the screen draws: the human whose hand is open, or who places now
-        (past the curtain); None, the public view, between turns, behind the curtain and while
-        only AI seats act."""
+        """The seat whose view the screen draws: the human whose hand is open (behind its
+        curtain), or who places now when alone at the screen; None, the public view, between
+        turns, while only AI seats act, and during a placement on a shared (hot-seat) screen,
+        where no curtain stands (the placement itself reads its seat's own view)."""
         if self.private_seat is not None:
             return self.private_seat
-        if self.place is not None:
+        if self.place is not None and not self.curtain_needed():
             return self.place.seat
         return None
 
     @property
     def state(self):
-        """The state this screen draws: the view of ``viewer()`` (``session.view_for``); the full
+        """The state this screen draws: the view of ``viewer()`` (``face.view``); the full
         state only once the game is over (the end-of-game table shows every objective)."""
-        s = self.session
+        s = self.face
         seat = self.viewer()
-        key = (id(s), s.version, seat)
+        key = (s.token, s.version, seat)
         if self._view_cache is None or self._view_cache[0] != key:
-            v = s.view_for(seat)
-            self._view_cache = (key, s.state if v.phase == "over" else v)
+            self._view_cache = (key, s.view(seat))
         return self._view_cache[1]
 
     def curtain_needed(self) -> bool:
@@ -127,7 +128,7 @@ class GameScene(HandMixin, PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, 
         only this computer's seat: no curtain."""
         if self.online is not None:
             return False
-        return len(self.session.humans) >= 2 or self.app.settings.curtain_solo
+        return len(self.face.humans) >= 2 or self.app.settings.curtain_solo
 
     def _mode(self) -> str:
         st = self.state
@@ -157,12 +158,12 @@ class GameScene(HandMixin, PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, 
         self.bottom_rect = pygame.Rect(0, h - bottom, w - pw, bottom)
         self.info_w = sc(300) if self.bottom_rect.w >= sc(1000) else sc(200)  # the left block of the bottom bar
         if self.renderer is None or self._renderer_lang != i18n.language():
-            view = self.renderer.view_state() if self.renderer is not None else load_view(self._view_key)
+            view = self.renderer.view_state() if self.renderer is not None else self.view_memory.recall()
             self._renderer_lang = i18n.language()
             self.renderer = BoardRenderer(self.state.content, self.board_rect, texts=board_texts())
             if view:
                 self.renderer.set_view_state(view)
-                self._view_saved = self.renderer.view_state()
+                self.view_memory.shown(self.renderer.view_state())
         else:
             self.renderer.set_rect(self.board_rect)
         # a wide window: the map by the panel, its strip on the left (centred if that leaves the strip)
@@ -171,7 +172,7 @@ class GameScene(HandMixin, PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, 
             self.renderer.set_keep_clear([r.move(-self.board_rect.x, -self.board_rect.y)
                                           for r in self.online.keep_clear()])
         self._layout_key = (size, self._mode(), self.private_seat, self.place.mode if self.place else None,
-                            self.state.phase, self.session.version if self._mode() in ("plan", "place") else 0)
+                            self.state.phase, self.face.version if self._mode() in ("plan", "place") else 0)
         self._build_widgets()
 
     def _build_widgets(self) -> None:
@@ -208,8 +209,8 @@ class GameScene(HandMixin, PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, 
         self.app.stack.push("online_menu" if self.online is not None else "menu", self)
 
     def show_objective(self) -> None:
-        humans = self.session.humans
-        seat = humans[0] if len(humans) == 1 else self.session.human_to_place()
+        humans = self.face.humans
+        seat = humans[0] if len(humans) == 1 else self.face.human_to_place()
         if seat is None:
             return
         if self.curtain_needed():
@@ -219,11 +220,11 @@ class GameScene(HandMixin, PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, 
             self.app.stack.push("objective", self, seat)
 
     def watch_replay(self) -> None:
-        self.app.stack.push("replay", self.session)
+        self.app.stack.push("replay", self.face)
 
     def play_again(self) -> None:
-        old = self.session
-        self.app.start_session(old.seats, new_seed(), old.record.config.scenario)
+        old = self.face
+        self.app.start_session(list(old.seats), new_seed(), old.scenario)
 
     # ------------------------------------------------------------ the flow (runs every frame)
 
@@ -231,10 +232,10 @@ class GameScene(HandMixin, PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, 
         top = self.app.stack.top
         playing = top is self or not getattr(top, "blocks_ai", True)
         if self.online is not None:  # the connection is read every frame; updates wait under an overlay
-            if self.session.tick(hold=not playing):
+            if self.face.tick(hold=not playing):
                 self.log_scroll = 0
         elif playing:
-            if self.session.tick():
+            if self.face.tick():
                 self.log_scroll = 0
         self._sync()
         if self.online is not None:
@@ -247,14 +248,16 @@ class GameScene(HandMixin, PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, 
         else:
             self.tooltip.hide()
             self._lit = ()
-        self._keep_view(dt)
+        if self.renderer is not None:
+            self.view_memory.keep(self.renderer.view_state(), dt)
 
     def leave(self) -> None:
-        self._save_view()
+        if self.renderer is not None:
+            self.view_memory.save(self.renderer.view_state())
 
     def _sync(self) -> None:
         st = self.state
-        s = self.session
+        s = self.face
         if st.phase == "over":
             self.private_seat = None
             self.place = None
@@ -298,7 +301,7 @@ class GameScene(HandMixin, PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, 
                 if self.force_curtain and self.curtain_needed():  # a loaded game: the next player sits down first
                     self.app.stack.push("curtain", self, seat, "resume", self._after_resume)
                     return
-                self.place = PlacementController(s, seat)
+                self.place = PlacementController(s.seat_view(seat))
                 self.message = ""
                 self.donate_pending = False
                 self.layout(self.app.size)
@@ -364,8 +367,8 @@ class GameScene(HandMixin, PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, 
     # ------------------------------------------------------------ drawing
 
     def _pieces(self):
-        if self._pieces_version != self.session.version:
-            self._pieces_version = self.session.version
+        if self._pieces_version != self.face.version:
+            self._pieces_version = self.face.version
             st = self.state
             self._fiefs = [(st.seats[p.seat].colour, p.cells, p.castles) for p in st.pieces if p.kind == "fief"]
             self._rings = {p.cells[0]: st.seats[p.seat].colour for p in st.pieces if p.kind == "ring"}

@@ -65,17 +65,17 @@ class TipsMixin:
             return None, []
         for rect, seat in self._seat_rects:
             if rect.collidepoint(pos):
-                return ("seat", seat, self.session.version), self._seat_tip(seat)
+                return ("seat", seat, self.face.version), self._seat_tip(seat)
         if self._status_rect is not None and self._status_rect.collidepoint(pos):
-            return ("status", self.session.version), self._status_tip()
+            return ("status", self.face.version), self._status_tip()
         for rect, idx in self._log_rects:
             if rect.collidepoint(pos):
                 self._lit = tuple(self._log_hexes(idx))
-                return ("log", idx), [self.session.log[idx].text(), i18n.t("tip.log")] if self._lit else []
+                return ("log", idx), [self.face.log[idx].text(), i18n.t("tip.log")] if self._lit else []
         if self.board_rect.collidepoint(pos) and self.renderer is not None:
             h = self.renderer.screen_to_hex(*pos)
             if h is not None:
-                return ("hex", h, self.session.version), self.hex_tip(h)
+                return ("hex", h, self.face.version), self.hex_tip(h)
         return None, []
 
     def _keyboard_tip(self) -> None:
@@ -99,7 +99,7 @@ class TipsMixin:
         i = st.board.index_of.get(h)
         if i is None:
             return []
-        return [self.session.seat_name(n) for n, s in enumerate(st.seats) if s.held >> i & 1]
+        return [self.face.seat_name(n) for n, s in enumerate(st.seats) if s.held >> i & 1]
 
     def hex_tip(self, h) -> list[str]:
         """A site (name, symbol or sea, region and whether it flourishes, who holds it), a
@@ -142,8 +142,8 @@ class TipsMixin:
         if parts:
             lines.append(i18n.t("tip.harbors", harbors="; ".join(parts)))
         mask = board.sea_harbors.get(sea, 0)
-        won = [self.session.seat_name(i) for i, s in enumerate(st.seats) if sea in s.leagues]
-        close = [self.session.seat_name(i) for i, s in enumerate(st.seats)
+        won = [self.face.seat_name(i) for i, s in enumerate(st.seats) if sea in s.leagues]
+        close = [self.face.seat_name(i) for i, s in enumerate(st.seats)
                  if sea not in s.leagues and (s.held & mask).bit_count() == scoring.SEA_LEAGUE_HARBORS - 1]
         if won:
             lines.append(i18n.t("tip.sea_won", names=", ".join(won)))
@@ -154,7 +154,7 @@ class TipsMixin:
         """A seat's score so far by category (public parts only: never its objective)."""
         st = self.state
         s = st.seats[seat]
-        lines = [i18n.t("tip.seat_head", name=self.session.seat_name(seat), score=i18n.tn("n.points", s.score)),
+        lines = [i18n.t("tip.seat_head", name=self.face.seat_name(seat), score=i18n.tn("n.points", s.score)),
                  i18n.t("tip.seat_parts", sites=s.site_points, leagues=s.league_points,
                         donations=s.donation_points)]
         if st.phase == "over":
@@ -216,11 +216,11 @@ class TipsMixin:
     def _log_hexes(self, idx: int) -> list:
         """The hexes of the placement or wedding a log line tells (none for other lines):
         the n-th place/wedding/donate line is the n-th such action of the record."""
-        log_ = self.session.log
+        log_ = self.face.log
         if idx >= len(log_) or log_[idx].key not in ("log.place", "log.wedding", "log.donate"):
             return []
         n = sum(1 for e in log_[:idx] if e.key in ("log.place", "log.wedding", "log.donate"))
-        acts = [a for a in self.session.record.actions if not isinstance(a, (Plan, Setup))]
+        acts = [a for a in self.face.public_actions() if not isinstance(a, (Plan, Setup))]
         if n >= len(acts):
             return []
         a = acts[n]
