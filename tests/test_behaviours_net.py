@@ -18,12 +18,15 @@ are numbers the test sets: nothing here waits on the real clock.
 """
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import random
+import shutil
 import sqlite3
 import struct
 import sys
+import tempfile
 import typing
 import unicodedata
 from types import SimpleNamespace
@@ -36,7 +39,7 @@ from gonzaga.net import protocol as P
 from gonzaga.net.admission import Admission, Limits, Refused
 from gonzaga.net.cleantext import clean_chat, clean_name, name_problem
 from gonzaga.net.mygames import Book, MyGame, MyGamesFile
-from gonzaga.net.rooms import GameRoom, Seat, new_code, turn_position
+from gonzaga.net.rooms import GameRoom, Seat, new_code
 from gonzaga.net.server import GameServer
 from gonzaga.net.storage import SQLiteStore, StoreError, StoredGame, open_store
 from gonzaga.net.tls import PinMismatch, check_pin, fingerprint
@@ -381,7 +384,6 @@ class NoCertWs:
 
 
 def test_the_bots_pinned_connection_refuses_a_server_without_a_certificate(monkeypatch):
-    import asyncio
     ws = NoCertWs()
 
     async def fake_connect(url, **kw):
@@ -475,7 +477,7 @@ def _as_unprivileged(fn) -> str:
     child that becomes ``nobody`` when the tests run as root (as CI does), else here."""
     if os.geteuid() != 0:
         return fn()
-    import pwd
+    import pwd  # POSIX only: never at import (Windows has no pwd)
     nobody = pwd.getpwnam("nobody")
     r, w = os.pipe()
     pid = os.fork()
@@ -515,7 +517,6 @@ def _opened(folder) -> str:
 def test_a_read_only_database_or_folder_is_refused_also_for_root(tmp_path, what):
     """The file (or its folder) the server cannot write is refused at start, naming it, before
     SQLite reads anything: checked as an ordinary user even when the tests run as root."""
-    import tempfile
     base = tempfile.mkdtemp(prefix="gonzaga-ro-")  # not under pytest's folder, which nobody may not enter
     try:
         os.chmod(base, 0o755)
@@ -524,7 +525,7 @@ def test_a_read_only_database_or_folder_is_refused_also_for_root(tmp_path, what)
         path = s.path
         s.close()
         if os.geteuid() == 0:
-            import pwd
+            import pwd  # POSIX only: never at import (Windows has no pwd)
             nobody = pwd.getpwnam("nobody")
             for dirpath, _dirs, files in os.walk(folder):
                 os.chown(dirpath, nobody.pw_uid, nobody.pw_gid)
@@ -542,7 +543,6 @@ def test_a_read_only_database_or_folder_is_refused_also_for_root(tmp_path, what)
         assert got.startswith("StoreError") and "read-only" in got and named in got, got
         assert path.read_bytes() == before
     finally:
-        for dirpath, dirs, files in os.walk(base):
+        for dirpath, _dirs, _files in os.walk(base):
             os.chmod(dirpath, 0o755)
-        import shutil
         shutil.rmtree(base, ignore_errors=True)

@@ -587,8 +587,9 @@ MUTANTS = [
     # hints name only real reasons
     M("E-hint", HINTS, "rivals = sorted({p.seat for p in v.pieces if p.seat != seat and p.mask & near})",
       "rivals = sorted({p.seat for p in v.pieces if p.seat != seat})", "hint: blocks rivals it does not touch"),
-    M("E-hint", HINTS, "                and not s.held & board.mask_of([h])]", "                ]",
-      "hint: an objective city already held named again"),
+    M("E-hint", HINTS, 'said.append(i18n.t("hint.harbors", n=((s.held | mask) & harbors).bit_count(),',
+      'said.append(i18n.t("hint.harbors", n=(mask & harbors).bit_count(),',
+      "hint: harbors toward a league counted without those already held"),
     M("E-hint", HINTS, "        if after > scoring.largest_group(v, seat):", "        if after >= scoring.largest_group(v, seat):",
       "hint: grows the dominion without growing it"),
     M("E-hint", HINTS, "if sea in leagues or sea in s.leagues or not mask & ~s.held & harbors:",
