@@ -120,7 +120,7 @@ LAYER_TESTS = {
                   "test_hints", "test_audit_session", "test_secret_views", "test_stats", "test_finished_games",
                   "test_behaviours_table"),
     "saves": ("test_saves", "test_hostile_files", "test_disk_faults", "test_crash_safety", "test_takeback_save",
-              "test_audit_saves"),
+              "test_audit_saves", "test_behaviours_saves"),
     "network": ("test_net_protocol", "test_audit_net", "test_online_admission", "test_online_resume",
                 "test_net_storage", "test_online_play", "test_behaviours_net"),
     "words": ("test_i18n_catalogs", "test_own_words", "test_plain_words", "test_behaviours_words"),
@@ -610,6 +610,12 @@ MUTANTS = [
       "stats: a game counted twice"),
     M("E-table", STATS, "stats.games = stats.games[-MAX_GAMES:]", "stats.games = stats.games[:MAX_GAMES]",
       "stats: the newest games dropped at the cap"),
+    # the saves: the load screen's list
+    M("E-save", SAVES, "return [p for _, _, p in sorted(out, key=lambda t: (-t[0], t[1]))]",
+      "return [p for _, _, p in sorted(out, key=lambda t: (t[0], t[1]))]", "saves listed oldest first"),
+    M("E-save", SAVES, "            e.moved_to = move_aside(Path(path))\n            e.move_failed = e.moved_to is None",
+      "            e.moved_to = None\n            e.move_failed = e.moved_to is None",
+      "a bad save left in the list's way, not moved aside"),
     # the words
     M("E-words", I18N, "text = table(_language).get(key) or EN.get(key)", "text = table(_language).get(key)",
       "words: no English for a key the language lacks"),
