@@ -322,16 +322,25 @@ def test_my_online_games_in_progress_list_the_latest_first(tmp_path):
 
 # ---------------------------------------------------------------- the operating system's randomness
 
-def test_codes_tokens_and_game_ids_do_not_follow_a_seeded_random(server, monkeypatch):
-    """Seeding Python's ``random`` the same way before two creates gives two different games."""
+def test_codes_tokens_and_game_ids_do_not_follow_a_seeded_random(tmp_path, monkeypatch):
+    """Seeding Python's ``random`` the same way before a create on each of two fresh servers (no
+    code, id or token taken yet to steer around) gives two different games."""
+    monkeypatch.setattr(random, "_inst", random.Random())  # a generator of this test's own to seed
+    for name in ("seed", "random", "choice", "choices", "getrandbits", "randrange", "randint", "sample", "shuffle"):
+        monkeypatch.setattr(random, name, getattr(random._inst, name))
     drawn = []
-    for _ in range(2):
-        random.seed(45)
-        host = FakeConn("10.0.0.1")
-        assert ask(server, host, type="create", name="Ann",
-                   seats=[{"kind": "host", "colour": "red"}, {"kind": "open", "colour": "blue"}]) is None
-        j = json.loads(next(m for m in host.sent if '"joined"' in m))
-        drawn.append((j["code"], j["game"], j["token"]))
+    for k in range(2):
+        server = GameServer(open_store(tmp_path / f"data{k}"), CONTENT, admission=Admission(Limits()))
+        try:
+            random.seed(45)
+            host = FakeConn("10.0.0.1")
+            assert ask(server, host, type="create", name="Ann",
+                       seats=[{"kind": "host", "colour": "red"}, {"kind": "open", "colour": "blue"}]) is None
+            j = json.loads(next(m for m in host.sent if '"joined"' in m))
+            drawn.append((j["code"], j["game"], j["token"]))
+        finally:
+            server.pool.shutdown(wait=False)
+            server.store.close()
     (c1, g1, t1), (c2, g2, t2) = drawn
     assert c1 != c2 and g1 != g2 and t1 != t2
     random.seed(45)

@@ -24,8 +24,9 @@ When no test of the mutant's own layer failed in step 1, the tests of that layer
 run before step 2: a failure there is *killed by its layer's test*. Layers: ``rules``
 (gonzaga/rules), ``authority`` (gonzaga/table: the Table, who may act, the AI pacing, observers,
 the store, the session, take-backs, hints), ``saves`` (persistence and the save schema) and
-``network`` (gonzaga/net); the summary gives, per layer, the share of mutants
-killed by a test of their own layer (printed, and under ``layers`` in --json).
+``network`` (gonzaga/net) and ``words`` (gonzaga/words); the summary gives, per layer, the share
+of mutants killed by a test of their own layer (printed, and under ``layers`` in --json).
+``--no-suite`` runs each mutant against its layer's tests only (they alone decide that share).
 
 Tests that already fail on the unmutated copy (another change in progress) are left out of
 every run and listed. The goal is every mutant killed by a test marked with its rule, and at
