@@ -177,6 +177,16 @@ def test_a_lockout_doubles_after_a_quiet_spell_under_an_hour_and_is_forgiven_aft
     assert offend(a, "5.6.7.8") == 60  # and another address was never counted with it
 
 
+def test_a_lockout_doubles_up_to_an_hour_and_no_further():
+    now = [0.0]
+    a = Admission(Limits(), clock=lambda: now[0])
+    got = []
+    for _ in range(8):  # each offence right after the last lockout ends
+        got.append(offend(a, "1.2.3.4"))
+        now[0] += got[-1] + 1
+    assert got == [60, 120, 240, 480, 960, 1920, 3600, 3600]  # docs/online.md: "up to an hour"
+
+
 def offend_after(a: Admission, now: list, quiet: float) -> float:
     now[0] += quiet
     a.forget_quiet()

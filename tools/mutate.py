@@ -524,6 +524,8 @@ MUTANTS = [
     M("E-net", ADMIT, "if a.conns == 0 and a.locked_until <= now and now - a.seen > 3600.0:",
       "if a.conns == 0 and a.locked_until <= now and now - a.seen > 600.0:",
       "lockout: forgiven after ten quiet minutes, not an hour"),
+    M("E-net", ADMIT, "lockout_max_seconds: float = 3600.0  # ...up to this",
+      "lockout_max_seconds: float = 86400.0  # ...up to this", "lockout: doubles past an hour"),
     # every way to guess an invite code counts
     M("E-net", SOCIAL, "            self.admission.wrong_guess(conn.address)\n            raise Refused(\"unknown_game\"",
       "            raise Refused(\"unknown_game\"", "a wrong code to watch is not counted as a guess"),
