@@ -800,7 +800,7 @@ def layer_summary(results: list) -> dict:
     """Per layer (in the order rules, authority, saves, network, other; only those with mutants):
     how many mutants, how many killed, how many killed by a test of their own layer, and its share."""
     out = {}
-    for name in ("rules", "authority", "saves", "network", "other"):
+    for name in ("rules", "authority", "saves", "network", "words", "other"):
         rs = [r for r in results if r.layer == name and r.status != "stale"]
         if not rs:
             continue
