@@ -797,7 +797,7 @@ def run_one(ws: Workspace, m: Mutant, deselect: list[str]) -> Result:
 
 
 def layer_summary(results: list) -> dict:
-    """Per layer (in the order rules, authority, saves, network, other; only those with mutants):
+    """Per layer (in the order rules, authority, saves, network, words, other; only those with mutants):
     how many mutants, how many killed, how many killed by a test of their own layer, and its share."""
     out = {}
     for name in ("rules", "authority", "saves", "network", "words", "other"):
