@@ -57,7 +57,7 @@ SLOW = ("test_package", "test_scenes", "test_scenes_i18n", "test_render", "test_
         "test_motion")  # screens, packaging and networking: not where a rule bug shows first
 SUITE = ["tests", *(f"--ignore=tests/{name}.py" for name in SLOW),
          "-k", "not smoke and not D5_greedy"]  # the fast part of the suite
-TIMEOUT = 600  # seconds for one pytest run; a mutant that hangs the suite is killed by it
+TIMEOUT = [600]  # seconds for one pytest run (--timeout); a mutant that hangs the suite is killed by it
 FULL_SUITE = [True]  # False (--no-suite): stop after the layer's tests; "survived" then means by its layer
 
 
@@ -715,7 +715,7 @@ class Workspace:
         proc = subprocess.Popen(cmd, cwd=self.repo, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                 start_new_session=True)
         try:
-            rc = proc.wait(timeout=TIMEOUT)
+            rc = proc.wait(timeout=TIMEOUT[0])
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
@@ -819,6 +819,8 @@ def main(argv=None) -> int:
     ap.add_argument("--layer", default="", help="only the mutants of these layers (comma-separated: rules, "
                     "authority, saves, network)")
     ap.add_argument("--list", action="store_true", help="list the mutants and exit")
+    ap.add_argument("--timeout", type=float, default=600.0,
+                    help="seconds for one pytest run (default 600; a busy machine needs more for the baseline)")
     ap.add_argument("--issue", default="", help="only the mutants planted for this issue (45)")
     ap.add_argument("--keep", action="store_true", help="keep the temporary copies")
     ap.add_argument("--no-suite", action="store_true",
@@ -829,6 +831,7 @@ def main(argv=None) -> int:
                          "what the hand-worked tests kill alone)")
     args = ap.parse_args(argv)
     FULL_SUITE[0] = not args.no_suite
+    TIMEOUT[0] = args.timeout
     if args.skip_tests:
         SUITE[-1] += f" and not ({args.skip_tests})"
     mutants = MUTANTS
