@@ -73,6 +73,21 @@ class C:
             pass
 
 
+def until(cond, what: str, seconds: float = 10.0) -> None:
+    """Wait for the server's side of a socket event (a connection's end reaching it) by polling
+    ``cond`` with a deadline, not for a fixed time."""
+    end = time.monotonic() + seconds
+    while not cond():
+        assert time.monotonic() < end, f"never happened: {what}"
+        time.sleep(0.01)
+
+
+def held(srv, address: str) -> int:
+    """The connections the server counts for ``address`` (its admission's own count)."""
+    a = srv.server.admission._addresses.get(address)
+    return 0 if a is None else a.conns
+
+
 @pytest.fixture
 def public(tmp_path):
     """A server with the public limits (as ``gonzaga serve``)."""
@@ -330,19 +345,19 @@ def test_an_address_over_its_limit_is_closed_before_the_tls_handshake(tmp_path):
         return opened[-1]
     try:
         assert _tls_answer(srv.port, "127.0.0.5", ctx)[:1] == b"\x16"  # a ServerHello: a TLS handshake record
-        time.sleep(0.3)  # that connection's end reaches the server
-        held = [open_ws("127.0.0.5"), open_ws("127.0.0.5")]
+        until(lambda: held(srv, "127.0.0.5") == 0, "that connection's end reaches the server")
+        kept = [open_ws("127.0.0.5"), open_ws("127.0.0.5")]
         assert _tls_answer(srv.port, "127.0.0.5", ctx) == b""  # the third: closed before any TLS
         other = open_ws("127.0.0.6")  # another address is not held up
         other.send(json.dumps({"v": 1, "type": "ping"}))
         assert json.loads(other.recv(timeout=10))["type"] == "pong"
-        held.pop().close()
-        time.sleep(0.3)
+        kept.pop().close()
+        until(lambda: held(srv, "127.0.0.5") == 1, "a closed connection's slot comes back")
         _tls_answer(srv.port, "127.0.0.5", ctx, hello=False)  # a failed handshake (not TLS)...
-        time.sleep(0.3)
+        until(lambda: held(srv, "127.0.0.5") == 1, "a failed handshake's slot comes back")
         _reset_mid_handshake(srv.port, "127.0.0.5", ctx)  # ...and one cut short...
-        time.sleep(0.3)
-        held.append(open_ws("127.0.0.5"))  # ...each gave its slot back: two are held again
+        until(lambda: held(srv, "127.0.0.5") == 1, "a handshake cut short gives its slot back")
+        kept.append(open_ws("127.0.0.5"))  # ...each gave its slot back: two are held again
         assert _tls_answer(srv.port, "127.0.0.5", ctx) == b""
     finally:
         for ws in opened:
@@ -380,7 +395,7 @@ def test_a_request_sent_with_the_last_handshake_bytes_is_answered(tmp_path):
                         assert data, answer
                         incoming.write(data)
             assert answer.startswith(b"HTTP/1.1 101"), answer
-            time.sleep(0.2)
+            until(lambda: held(srv, "127.0.0.1") == 0, "the closed connection's slot comes back")
     finally:
         srv.stop()
 
@@ -417,7 +432,7 @@ def test_idle_lobbies_expire_and_finished_games_leave_memory(public):
     c.expect("joined")
     gid = c.game
     c.close()
-    time.sleep(0.3)
+    until(lambda: srv.rooms[gid].seats[0].conn is None, "the connection's end reaches the server")
     up.sweep()
     now[0] += srv.admission.limits.lobby_idle_seconds + 1
     done = threading.Event()
@@ -467,7 +482,7 @@ def test_a_finished_game_leaves_memory_and_a_resume_loads_it_again(public):
     host.send(type="start", token=host.token)
     host.expect("update")
     host.close()
-    time.sleep(0.3)
+    until(lambda: srv.rooms[host.game].seats[0].conn is None, "the connection's end reaches the server")
     done = threading.Event()
 
     def finish_and_sweep():

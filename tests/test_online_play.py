@@ -8,12 +8,14 @@ Each test runs ``ServerThread`` and talks to it with real WebSocket clients (``t
 from __future__ import annotations
 
 import json
+import threading
 import time
 from types import SimpleNamespace
 
 import pytest
 
 from gonzaga.net import protocol as P
+from gonzaga.net import rooms, upkeep
 from gonzaga.net.cleantext import clean_chat, name_problem
 from gonzaga.net.remote import seat_specs
 from gonzaga.net.rooms import GameRoom, Seat
@@ -30,6 +32,39 @@ def srv(tmp_path):
     t.start()
     yield t
     t.stop()
+
+
+class ServerClock:
+    """The turn timers' clock moved on by the test instead of waited for: the server's rooms and
+    its periodic task read ``time.monotonic`` through their modules' ``time``, here the real
+    clock plus what the test has advanced."""
+
+    def __init__(self, monkeypatch):
+        self.skew = 0.0
+        clock = SimpleNamespace(monotonic=lambda: time.monotonic() + self.skew)
+        monkeypatch.setattr(rooms, "time", clock)
+        monkeypatch.setattr(upkeep, "time", clock)
+
+    def advance(self, seconds: float) -> None:
+        self.skew += seconds
+
+
+@pytest.fixture
+def server_clock(monkeypatch):
+    return ServerClock(monkeypatch)
+
+
+def table_clock(srv, game: str) -> list:
+    """A game's table on a clock the test sets (the grace period is the table's): ``[now]``."""
+    now = [1000.0]
+    done = threading.Event()
+
+    def swap():
+        srv.server.rooms[game].table.clock = lambda: now[0]
+        done.set()
+    srv.server.loop.call_soon_threadsafe(swap)
+    assert done.wait(10)
+    return now
 
 
 def create(url: str, seats: list, seed: int = 7, **options) -> Client:
@@ -86,11 +121,15 @@ def test_clean_chat_drops_control_invisible_and_direction_characters():
 
 def test_a_dropped_seat_is_kept_for_the_grace_period_then_its_player_takes_it_back(srv):
     host, friend = two(srv, grace=2)
+    now = table_clock(srv, host.game)
     friend.close()
     lobby_until(host, lambda m: not m["seats"][1]["connected"])
     host.send(type="set_seat", token=host.token, seat=1, kind="ai", bot="greedy")
     assert "come back" in host.error("grace")["message"]  # within the grace period: refused
-    time.sleep(2.1)
+    now[0] += 1.9
+    host.send(type="set_seat", token=host.token, seat=1, kind="ai", bot="greedy")
+    assert "come back" in host.error("grace")["message"]  # still within it
+    now[0] += 0.2
     host.send(type="set_seat", token=host.token, seat=1, kind="ai", bot="greedy")
     m = lobby_until(host, lambda m: m["seats"][1]["kind"] == "ai")
     assert m["seats"][1]["player"] == "Bea" and m["grace"] == 2
@@ -281,11 +320,11 @@ def test_a_host_may_allow_no_spectators(srv):
 # ---------------------------------------------------------------- the turn timer
 
 @pytest.mark.rule("E-net")
-def test_the_turn_timer_lets_an_ai_make_a_slow_players_move(srv):
+def test_the_turn_timer_lets_an_ai_make_a_slow_players_move(srv, server_clock):
     host, friend = two(srv, turn_secs=10)
     n = host.n
-    # nobody plays: within the timer (and a sweep) the AI plans for both seats
-    end = time.monotonic() + 25
+    server_clock.advance(10)  # nobody plays for the whole timer: at the next sweep the AI plans for both
+    end = time.monotonic() + 15
     while (host.n or 0) < n + 2:
         assert time.monotonic() < end, "the turn timer never ran out"
         host.poll(0.2)
@@ -297,12 +336,12 @@ def test_the_turn_timer_lets_an_ai_make_a_slow_players_move(srv):
 
 
 @pytest.mark.rule("E-net")
-def test_updates_tell_the_seat_due_its_seconds_left_from_the_servers_count(srv):
+def test_updates_tell_the_seat_due_its_seconds_left_from_the_servers_count(srv, server_clock):
     host, friend = two(srv, turn_secs=30)
     # the start's snapshot: both seats are to plan, each told its own time (seconds, not a date)
     for c in (host, friend):
         assert 29.0 <= c.updates[-1]["turn_left"] <= 30.0, c.updates[-1].get("turn_left")
-    time.sleep(2.0)
+    server_clock.advance(2.0)
     host.send(type="act", token=host.token, n=host.n, action=host.my_actions()[0].to_text())
     mine, theirs = host.expect("update"), friend.expect("update")
     assert mine["turn_left"] is None  # planned: not due any more

@@ -6,6 +6,7 @@ against the tests, to show that a test fails when a rule is broken.
     .venv/bin/python tools/mutate.py --only W4,P7    # mutants breaking these rules (or named so)
     .venv/bin/python tools/mutate.py --layer rules   # the mutants of one layer (rules, authority, saves, network)
     .venv/bin/python tools/mutate.py --list          # the mutants, without running them
+    .venv/bin/python tools/mutate.py --issue 45 --no-suite   # issue 45's mutants, each against its layer's tests
 
 Each mutant is one exact snippet of a source file, its replacement, and the rule id it breaks
 (the spec's clause ids; ``E-save`` and ``E-view`` name the parts of spec E that the tests mark,
@@ -23,8 +24,9 @@ When no test of the mutant's own layer failed in step 1, the tests of that layer
 run before step 2: a failure there is *killed by its layer's test*. Layers: ``rules``
 (gonzaga/rules), ``authority`` (gonzaga/table: the Table, who may act, the AI pacing, observers,
 the store, the session, take-backs, hints), ``saves`` (persistence and the save schema) and
-``network`` (gonzaga/net); the summary gives, per layer, the share of mutants
-killed by a test of their own layer (printed, and under ``layers`` in --json).
+``network`` (gonzaga/net) and ``words`` (gonzaga/words); the summary gives, per layer, the share
+of mutants killed by a test of their own layer (printed, and under ``layers`` in --json).
+``--no-suite`` runs each mutant against its layer's tests only (they alone decide that share).
 
 Tests that already fail on the unmutated copy (another change in progress) are left out of
 every run and listed. The goal is every mutant killed by a test marked with its rule, and at
@@ -55,7 +57,8 @@ SLOW = ("test_package", "test_scenes", "test_scenes_i18n", "test_render", "test_
         "test_motion")  # screens, packaging and networking: not where a rule bug shows first
 SUITE = ["tests", *(f"--ignore=tests/{name}.py" for name in SLOW),
          "-k", "not smoke and not D5_greedy"]  # the fast part of the suite
-TIMEOUT = 600  # seconds for one pytest run; a mutant that hangs the suite is killed by it
+TIMEOUT = [600]  # seconds for one pytest run (--timeout); a mutant that hangs the suite is killed by it
+FULL_SUITE = [True]  # False (--no-suite): stop after the layer's tests; "survived" then means by its layer
 
 
 @dataclass(frozen=True)
@@ -98,22 +101,30 @@ TB, HINTS, SCHEMA = "gonzaga/table/takeback.py", "gonzaga/table/hints.py", "gonz
 SERVER, PROTO, ENG = "gonzaga/net/server.py", "gonzaga/net/protocol.py", E
 UPKEEP = "gonzaga/net/upkeep.py"
 GATE = "gonzaga/net/gate.py"
+TIMERS, SOCIAL, TLS, INVITE, CLIENT = ("gonzaga/net/timers.py", "gonzaga/net/social.py", "gonzaga/net/tls.py",
+                                       "gonzaga/net/invite.py", "gonzaga/net/client.py")
+CLEAN, VCODEC, ENDGAME, MYGAMES = ("gonzaga/net/cleantext.py", "gonzaga/net/viewcodec.py", "gonzaga/net/endgame.py",
+                                   "gonzaga/net/mygames.py")
+FINISHED, HISTORY, STATS = "gonzaga/table/finished.py", "gonzaga/table/history.py", "gonzaga/table/stats.py"
+I18N, CATALOG = "gonzaga/words/i18n.py", "gonzaga/words/catalog.py"
 
 # The layers of the summary: a mutant's layer is its file's folder (gonzaga/rules, gonzaga/table:
 # the authority, gonzaga/net: the network), except the save modules, which are the saves' layer
 # wherever they live; a layer's tests are these modules (none that take minutes: the server's
 # socket tests, test_net_server and test_online_durability, stay out).
-LAYER_FOLDERS = {"rules": "rules", "table": "authority", "net": "network"}
+LAYER_FOLDERS = {"rules": "rules", "table": "authority", "net": "network", "words": "words"}
 LAYER_MODULES = {"saves": ("persistence", "save_schema")}
 LAYER_TESTS = {
     "rules": ("test_rules_*", "test_fiefs_and_actions", "test_record_upgrade", "test_golden_and_perft",
-              "test_random_play", "test_map_data", "test_audit_rules"),
+              "test_random_play", "test_map_data", "test_audit_rules", "test_behaviours_rules"),
     "authority": ("test_table", "test_table_audit", "test_session", "test_takeback", "test_takeback_save",
-                  "test_hints", "test_audit_session", "test_secret_views", "test_stats"),
+                  "test_hints", "test_audit_session", "test_secret_views", "test_stats", "test_finished_games",
+                  "test_behaviours_table"),
     "saves": ("test_saves", "test_hostile_files", "test_disk_faults", "test_crash_safety", "test_takeback_save",
-              "test_audit_saves"),
+              "test_audit_saves", "test_behaviours_saves"),
     "network": ("test_net_protocol", "test_audit_net", "test_online_admission", "test_online_resume",
-                "test_net_storage", "test_online_play"),
+                "test_net_storage", "test_online_play", "test_behaviours_net"),
+    "words": ("test_i18n_catalogs", "test_own_words", "test_plain_words", "test_behaviours_words"),
 }
 
 
@@ -485,7 +496,141 @@ MUTANTS = [
       "the periodic task never sweeps memory"),
     M("E-net", PROTO, "        return seat.player or None\n", "        return None\n",
       "a seat an AI plays for its player named as the AI's"),
+    # ---------------------------------------------------------------- issue 45: planted where nobody planted
+    # the turn timer after it ran out once, for the next decision and for a seat not connected
+    M("E-net", TIMERS, "if seat not in due or room.waiting_since[seat][0] != position:", "if seat not in due:",
+      "timer: a seat's wait not started again for its next decision"),
+    M("E-net", TIMERS, "if since is not None and now - since >= room.turn_secs:",
+      "if since is not None and now - since > room.turn_secs:", "timer: runs out a moment late"),
+    M("E-net", TIMERS, "room.waiting_since[seat] = (position, None)  # once per position",
+      "room.waiting_since[seat] = (position, now)  # once per position",
+      "timer: a timed-out seat is told a fresh count while the AI decides"),
+    M("E-net", TIMERS, 'due = {i for i in st.to_act() if t.seats[i].kind == "human"}',
+      'due = {i for i in st.to_act() if t.seats[i].kind == "human" and room.seats[i].conn is not None}',
+      "timer: never runs out for a seat that is not connected"),
+    M("E-net", ROOMS, "        if waiting is None or waiting[0] != position:\n", "        if waiting is None:\n",
+      "timer: the count told for the next decision goes on from the last one"),
+    M("E-net", ROOMS, "return 0.0 if since is None else round(max(0.0, self.turn_secs - (now - since)), 1)",
+      "return 0.0 if since is None else round(self.turn_secs - (now - since), 1)",
+      "timer: a count below zero told"),
+    M("E-table", PACING, "return s is not None and s[1] == self._position(self.table.state) and",
+      "return s is not None and", "timer: the AI stands in for the seat's next decisions too"),
+    M("E-table", CORE, "        if seat not in self.state.to_act():\n            return f\"it is not seat",
+      "        if False:\n            return f\"it is not seat", "timer: a time-out for a seat that is not due"),
+    # the lockout: doubles on a repeat offence, forgiven only after an hour of quiet
+    M("E-net", ADMIT, "if a.conns == 0 and a.locked_until <= now and not a.lockouts and now - a.seen > 60.0",
+      "if a.conns == 0 and a.locked_until <= now and now - a.seen > 60.0",
+      "lockout: a locked-out address forgotten after a quiet minute (back to 60 s)"),
+    M("E-net", ADMIT, "if a.conns == 0 and a.locked_until <= now and now - a.seen > 3600.0:",
+      "if a.conns == 0 and a.locked_until <= now and now - a.seen > 600.0:",
+      "lockout: forgiven after ten quiet minutes, not an hour"),
+    M("E-net", ADMIT, "lockout_max_seconds: float = 3600.0  # ...up to this",
+      "lockout_max_seconds: float = 86400.0  # ...up to this", "lockout: doubles past an hour"),
+    # every way to guess an invite code counts
+    M("E-net", SOCIAL, "            self.admission.wrong_guess(conn.address)\n            raise Refused(\"unknown_game\"",
+      "            raise Refused(\"unknown_game\"", "a wrong code to watch is not counted as a guess"),
+    M("E-net", SOCIAL, "        self.admission.check_guess(conn.address)\n        room = self.by_code.get(m.code)",
+      "        room = self.by_code.get(m.code)", "a locked-out address may still guess codes by watching"),
+    # the operating system's randomness
+    M("E-net", ROOMS, "secrets.choice(CODE_ALPHABET)", "__import__('random').choice(CODE_ALPHABET)",
+      "invite codes from a seedable generator"),
+    M("E-net", SERVER, "            t = secrets.token_urlsafe(24)",
+      "            t = ''.join(random.choices('abcdefghijklmnopqrstuvwxyz0123456789', k=32))",
+      "seat tokens from a seedable generator"),
+    M("E-net", SERVER, "game_id = secrets.token_hex(8)\n        while", "game_id = '%016x' % random.getrandbits(64)\n        while",
+      "game ids from a seedable generator"),
+    # the pin
+    M("E-net", TLS, "    found = fingerprint(der) if der else \"(none)\"\n",
+      "    if not der:\n        return\n    found = fingerprint(der)\n", "pin: a server without a certificate passes"),
+    M("E-net", INVITE, "    if pin is not None:\n        try:\n            check_pin(peer_der(ws), pin)",
+      "    if pin is not None and peer_der(ws) is not None:\n        try:\n            check_pin(peer_der(ws), pin)",
+      "pin: the bots' connection skips the check when no certificate is shown"),
+    M("E-net", CLIENT, "if pin is not None:  # before anything is sent",
+      "if pin is not None and peer_der(ws) is not None:  # before anything is sent",
+      "pin: the desktop's connection skips the check when no certificate is shown"),
+    # text cleaning
+    M("E-net", CLEAN, '("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")', '("Cc", "Cs", "Co", "Cn", "Zl", "Zp")',
+      "clean text: format characters not in the short list kept"),
+    # the database at start
+    M("E-net", NSTORE, "        if [r[0] for r in rows] != [\"ok\"]:\n", "        if False:\n",
+      "a damaged main database not reported"),
+    M("E-net", NSTORE, "if f.exists() and not os.access(f, os.R_OK | os.W_OK):",
+      "if f.exists() and not os.access(f, os.R_OK):", "a read-only database accepted"),
+    M("E-net", NSTORE, "if folder.exists() and not os.access(folder, os.W_OK | os.X_OK):", "if False:",
+      "a read-only data folder accepted"),
+    # what goes on the wire
+    M("E-net", VCODEC, 'v.viewer is None and v.phase != "over" and any(', 'v.viewer is None and v.phase == "setup" and any(',
+      "a public view with objectives sent"),
+    M("E-net", ENDGAME, "if conn.room is not room or conn.seat != seat:", "if conn.room is not room:",
+      "a rematch asked for another seat from one's connection"),
+    M("E-net", SERVER, "room.rematch.discard(seat)  # a rematch needs everyone there",
+      "pass  # a rematch needs everyone there", "a rematch asked before a drop still counts after it"),
+    M("E-net", SOCIAL, "        if conn.room is not room or conn.seat != seat:\n            raise Refused(\"bad_token\", \"say",
+      "        if conn.room is not room:\n            raise Refused(\"bad_token\", \"say",
+      "chat said for another seat of the game"),
+    M("E-net", MYGAMES, "if not g.over), key=lambda g: g.date, reverse=True)", "if not g.over), key=lambda g: g.date)",
+      "online games in progress listed oldest first"),
+    # observers and the public view: a hidden plan carries nothing secret
+    M("E-table", OBS, "        return Plan(action.seat, HIDDEN, HIDDEN, False)",
+      "        return Plan(action.seat, action.region, HIDDEN, False)", "observers: a hidden plan tells its region"),
+    M("E-table", OBS, "        return Plan(action.seat, HIDDEN, HIDDEN, False)",
+      "        return Plan(action.seat, HIDDEN, HIDDEN, action.king)", "observers: a hidden plan tells its King"),
+    M("E-view", V, "        if state.phase == \"plan\" and s.plan is not None:\n            changes[\"plan\"] = Plan(i, HIDDEN, HIDDEN, False)\n        seats.append",
+      "        if state.phase == \"plan\" and s.plan is not None:\n            changes[\"plan\"] = Plan(i, s.plan.region, HIDDEN, False)\n        seats.append",
+      "public view: a planned seat's region shown"),
+    # finished games
+    M("E-table", FINISHED, "good.sort(key=lambda i: i.saved_at, reverse=True)", "good.sort(key=lambda i: i.saved_at)",
+      "finished games oldest first"),
+    M("E-table", FINISHED, "good.sort(key=lambda i: i.saved_at, reverse=True)",
+      "good.sort(key=lambda i: i.path.name, reverse=True)", "finished games in the order of their names"),
+    M("E-table", FINISHED, "    if st.phase != \"over\":\n        return None\n    path = P.finished_dir()",
+      "    path = P.finished_dir()", "a game not over kept as finished"),
+    M("E-table", FINISHED, 'if path.parent.resolve() != P.finished_dir().resolve() or not path.name.endswith(".json"):',
+      'if not path.name.endswith(".json"):', "any save deleted as a finished game"),
+    # hints name only real reasons
+    M("E-hint", HINTS, "rivals = sorted({p.seat for p in v.pieces if p.seat != seat and p.mask & near})",
+      "rivals = sorted({p.seat for p in v.pieces if p.seat != seat})", "hint: blocks rivals it does not touch"),
+    M("E-hint", HINTS, 'said.append(i18n.t("hint.harbors", n=((s.held | mask) & harbors).bit_count(),',
+      'said.append(i18n.t("hint.harbors", n=(mask & harbors).bit_count(),',
+      "hint: harbors toward a league counted without those already held"),
+    M("E-hint", HINTS, "        if after > scoring.largest_group(v, seat):", "        if after >= scoring.largest_group(v, seat):",
+      "hint: grows the dominion without growing it"),
+    M("E-hint", HINTS, "if sea in leagues or sea in s.leagues or not mask & ~s.held & harbors:",
+      "if sea in leagues or not mask & ~s.held & harbors:", "hint: harbors toward a sea league already made"),
+    M("E-hint", HINTS, "    for sea in scoring.new_leagues(v, s, mask):\n        parts.append",
+      "    for sea in s.leagues:\n        parts.append", "hint: leagues already made named as new"),
+    M("E-hint", HINTS, 'better = [text for kind, (value, text) in ours.items() if value > theirs.get(kind, (0, ""))[0]]',
+      "better = [text for kind, (value, text) in ours.items()]", "hint: prefers for what the best choice has too"),
+    # the history and the statistics
+    M("E-table", HISTORY, 'if prev.phase == "place" and (st.round != prev.round or st.phase == "over"):',
+      'if prev.phase == "place" and st.round != prev.round:', "history: the last round's scores missing"),
+    M("E-table", HISTORY, "    text = \"\\n\".join([repr(sorted(record.config.to_json().items())), str(record.seed), setup] + who)",
+      "    text = \"\\n\".join([repr(sorted(record.config.to_json().items())), str(record.seed), setup])",
+      "history: a game's id ignores its seats"),
+    M("E-table", STATS, "me = max(humans, key=lambda i: (i in st.winners, st.seats[i].score))", "me = humans[0]",
+      "stats: hot-seat counts the first human, not the best"),
+    M("E-table", STATS, "        if stats.has(entry.id):\n            return message", "        if False:\n            return message",
+      "stats: a game counted twice"),
+    M("E-table", STATS, "stats.games = stats.games[-MAX_GAMES:]", "stats.games = stats.games[:MAX_GAMES]",
+      "stats: the newest games dropped at the cap"),
+    # the saves: the load screen's list
+    M("E-save", SAVES, "return [p for _, _, p in sorted(out, key=lambda t: (-t[0], t[1]))]",
+      "return [p for _, _, p in sorted(out, key=lambda t: (t[0], t[1]))]", "saves listed oldest first"),
+    M("E-save", SAVES, "            e.moved_to = move_aside(Path(path))\n            e.move_failed = e.moved_to is None",
+      "            e.moved_to = None\n            e.move_failed = e.moved_to is None",
+      "a bad save left in the list's way, not moved aside"),
+    # the words
+    M("E-words", I18N, "text = table(_language).get(key) or EN.get(key)", "text = table(_language).get(key)",
+      "words: no English for a key the language lacks"),
+    M("E-words", CATALOG, 'return "one" if n == 1 else "other"', 'return "one" if n <= 1 else "other"',
+      "words: zero is singular"),
+    M("E-words", I18N, 'return t(f"card.{card}") if card in ("A", "B", "C", "K", "inactive") else name',
+      "return name", "words: a logged card keeps the language it was logged in"),
 ]
+
+
+# the mutants planted for issue 45 (--issue 45): in code no mutant had touched before
+ISSUE_45 = MUTANTS[next(i for i, m in enumerate(MUTANTS) if m.what.startswith("timer: a seat's wait")):]
 
 
 # ---------------------------------------------------------------- the pytest plugin (-p mutate)
@@ -570,7 +715,7 @@ class Workspace:
         proc = subprocess.Popen(cmd, cwd=self.repo, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                 start_new_session=True)
         try:
-            rc = proc.wait(timeout=TIMEOUT)
+            rc = proc.wait(timeout=TIMEOUT[0])
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
@@ -586,9 +731,11 @@ class Workspace:
             raise SystemExit(f"the copy's package is not the one imported ({out}); is gonzaga installed elsewhere?")
 
 
-def baseline(ws: Workspace) -> list[str]:
-    """Tests failing before any mutation (someone's change in progress): left out of every run."""
-    rc, failed = ws.pytest(SUITE, [], first_failure=False)
+def baseline(ws: Workspace, layers=None) -> list[str]:
+    """Tests failing before any mutation (someone's change in progress): left out of every run.
+    ``layers``: only the tests of these layers run (--no-suite)."""
+    args = SUITE if layers is None else [a for layer in layers for a in layer_suite(ws, layer)[:-2]] + SUITE[-2:]
+    rc, failed = ws.pytest(args, [], first_failure=False)
     if rc not in (0, 1, 5) or "collection" in failed:
         raise SystemExit(f"the unmutated suite does not run (pytest exit {rc}): {failed[:3]}")
     return failed
@@ -613,6 +760,15 @@ def run_one(ws: Workspace, m: Mutant, deselect: list[str]) -> Result:
     path.write_text(mutated, encoding="utf-8")
     layer = layer_of(m.file)
     try:
+        if not FULL_SUITE[0]:  # --no-suite: the tests of its layer only, which decide the per-layer figure
+            if not layer_suite(ws, layer):
+                return Result(m, "survived", ["no tests for its layer"], time.monotonic() - t0)
+            rc, failed = ws.pytest(layer_suite(ws, layer), deselect)
+            if rc == -1:
+                return Result(m, "timeout", failed, time.monotonic() - t0, True)
+            if rc not in (0, 5):
+                return Result(m, "killed-by-layer", failed or [f"pytest exit {rc}"], time.monotonic() - t0, True)
+            return Result(m, "survived", [], time.monotonic() - t0)
         rc, failed = ws.pytest(SUITE + ["--mutate-rule", m.rule], deselect)
         if rc == -1:
             return Result(m, "timeout", [], time.monotonic() - t0)
@@ -641,10 +797,10 @@ def run_one(ws: Workspace, m: Mutant, deselect: list[str]) -> Result:
 
 
 def layer_summary(results: list) -> dict:
-    """Per layer (in the order rules, authority, saves, network, other; only those with mutants):
+    """Per layer (in the order rules, authority, saves, network, words, other; only those with mutants):
     how many mutants, how many killed, how many killed by a test of their own layer, and its share."""
     out = {}
-    for name in ("rules", "authority", "saves", "network", "other"):
+    for name in ("rules", "authority", "saves", "network", "words", "other"):
         rs = [r for r in results if r.layer == name and r.status != "stale"]
         if not rs:
             continue
@@ -663,17 +819,27 @@ def main(argv=None) -> int:
     ap.add_argument("--layer", default="", help="only the mutants of these layers (comma-separated: rules, "
                     "authority, saves, network)")
     ap.add_argument("--list", action="store_true", help="list the mutants and exit")
+    ap.add_argument("--timeout", type=float, default=600.0,
+                    help="seconds for one pytest run (default 600; a busy machine needs more for the baseline)")
+    ap.add_argument("--issue", default="", help="only the mutants planted for this issue (45)")
     ap.add_argument("--keep", action="store_true", help="keep the temporary copies")
+    ap.add_argument("--no-suite", action="store_true",
+                    help="run only the tests of each mutant's layer (LAYER_TESTS), which decide the per-layer "
+                         "figure; 'survived' then means by its layer (far quicker on a busy machine)")
     ap.add_argument("--skip-tests", default="", metavar="EXPR",
                     help="leave out tests matching this -k expression (e.g. 'compare or brute_force', to see "
                          "what the hand-worked tests kill alone)")
     args = ap.parse_args(argv)
+    FULL_SUITE[0] = not args.no_suite
+    TIMEOUT[0] = args.timeout
     if args.skip_tests:
         SUITE[-1] += f" and not ({args.skip_tests})"
     mutants = MUTANTS
+    if args.issue:
+        mutants = {"45": ISSUE_45}[args.issue]
     if args.only:
         keys = [k.strip() for k in args.only.split(",") if k.strip()]
-        mutants = [m for m in MUTANTS if m.rule in keys or any(k in m.name for k in keys)]
+        mutants = [m for m in mutants if m.rule in keys or any(k in m.name for k in keys)]
     if args.layer:
         layers = {k.strip() for k in args.layer.split(",")}
         mutants = [m for m in mutants if layer_of(m.file) in layers]
@@ -694,7 +860,7 @@ def main(argv=None) -> int:
         spaces = [Workspace(base, n) for n in range(jobs)]
         spaces[0].check_imports_copy()
         print(f"{len(mutants)} mutants, {jobs} at a time; copies in {base}", file=report, flush=True)
-        skipped = baseline(spaces[0])
+        skipped = baseline(spaces[0], sorted({layer_of(m.file) for m in mutants}) if args.no_suite else None)
         if skipped:
             print(f"left out (failing before any mutation): {', '.join(skipped)}", file=report, flush=True)
         queue: Queue = Queue()
