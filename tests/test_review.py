@@ -151,3 +151,72 @@ def test_the_summary_counts_only_flagged_losses():
     assert rev.best_round() == 3 and rev.worst_round() == 2
     with pytest.raises(ValueError):
         R.Review.from_json({"format": "gonzaga-review", "version": 99})
+
+
+def test_the_background_job_gives_the_review_in_order_and_resumes_after_a_cancel(bad_game):
+    from gonzaga.ai.review_job import ReviewJob
+    full = R.review_seat(bad_game, 1, budget=16, seed=4)
+    ticks = iter(range(10 ** 6))
+    job = ReviewJob(bad_game, 1, budget=16, seed=4, use_processes=False, clock=lambda: float(next(ticks)))
+    assert job.seconds_left() is None and job.fraction == 0
+    job.start()
+    while len(job.review.verdicts) < 2:
+        assert job.running and not job.failed
+        job._future.exception(timeout=60)  # the decision being analysed, waited for
+        job.poll()
+    job.cancel()
+    job.poll()
+    kept = len(job.review.verdicts)
+    assert 2 <= kept < job.review.total and not job.running
+    assert job.seconds_left() is not None
+    assert job.wait(120)
+    job.close()
+    assert job.review.to_json() == full.to_json()
+
+
+def test_the_background_job_runs_in_a_worker_process(bad_game):
+    from gonzaga.ai.review_job import ReviewJob
+    job = ReviewJob(bad_game, 0, budget=8, seed=1)
+    try:
+        assert job.wait(300)
+    finally:
+        job.close()
+    assert job.review.to_json() == R.review_seat(bad_game, 0, budget=8, seed=1).to_json()
+
+
+def test_a_review_is_kept_and_read_back_and_a_damaged_file_is_ignored(bad_game, tmp_path, monkeypatch):
+    from gonzaga.table import persistence as P
+    from gonzaga.table import reviews
+    monkeypatch.setattr(P, "finished_dir", lambda: tmp_path)
+    rev = R.review_seat(bad_game, 0, budget=8, seed=1)
+    assert reviews.load_review(bad_game, 0, 8, 1) is None
+    path = reviews.store_review(rev)
+    assert path is not None and reviews.load_review(bad_game, 0, 8, 1).to_json() == rev.to_json()
+    assert reviews.load_review(bad_game, 1, 8, 1) is None
+    path.write_text("{ not json", encoding="utf-8")
+    assert reviews.load_review(bad_game, 0, 8, 1) is None
+    reviews.store_review(rev)
+    reviews.delete_reviews(rev.digest)
+    assert reviews.load_review(bad_game, 0, 8, 1) is None
+
+
+def test_the_review_command_prints_json_keeps_it_and_refuses_an_unfinished_game(bad_game, tmp_path, monkeypatch,
+                                                                                capsys):
+    import json
+
+    from gonzaga import cli
+    from gonzaga.rules import replay
+    from gonzaga.rules.record import dumps
+    monkeypatch.setenv("GONZAGA_HOME", str(tmp_path / "home"))
+    game = tmp_path / "game.json"
+    game.write_text(dumps(bad_game, replay(bad_game)), encoding="utf-8")
+    assert cli.run(["review", str(game), "--seat", "0", "--budget", "8", "--seed", "1", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out == {**R.review_seat(bad_game, 0, budget=8, seed=1).to_json(), **{k: out[k] for k in
+                   ("file", "lost", "best_round", "costliest")}}
+    kept = list((tmp_path / "home").rglob("review-*.json"))
+    assert len(kept) == 1
+    half = GameRecord(bad_game.config, bad_game.seed, bad_game.actions[:20])
+    game.write_text(dumps(half, replay(half)), encoding="utf-8")
+    assert cli.run(["review", str(game), "--json"]) == 2
+    assert "not over" in capsys.readouterr().err
