@@ -143,8 +143,9 @@ class Review:
 # ---------------------------------------------------------------- the decisions of a seat
 
 def record_digest(record: GameRecord) -> str:
-    """A fingerprint of the game reviewed: its config, seed and every action."""
-    text = "\n".join([repr(record.config), str(record.seed)] + [a.to_text() for a in record.actions])
+    """A fingerprint of the game reviewed: its seats, seed and every action (the deal among them),
+    the same for the game's record and for a save of it read back."""
+    text = "\n".join([str(record.config.seats), str(record.seed)] + [a.to_text() for a in record.actions])
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
