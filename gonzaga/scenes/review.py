@@ -36,6 +36,8 @@ from .dialogs import MessageScene
 
 log = logging.getLogger(__name__)
 
+BUDGET = DEFAULT_BUDGET  # rollouts a decision (the tests set a small one)
+USE_PROCESSES = True  # the analysis in a worker process (the tests may keep it in a thread)
 BAR_FLAGGED = (176, 58, 40)
 BAR_CALM = (150, 136, 110)
 BAR_WAITING = (214, 200, 170)
@@ -73,14 +75,14 @@ class ReviewScene(Scene):
     name = "review"
 
     def __init__(self, app, record: GameRecord, seats: Sequence[SeatSpec], content=None, seat: Optional[int] = None,
-                 budget: int = DEFAULT_BUDGET, use_processes: bool = True):
+                 budget: Optional[int] = None, use_processes: Optional[bool] = None):
         super().__init__(app)
         self.record = record
         self.seats = list(seats)
         self.final = replay(record, content)
         self.content = self.final.content
-        self.budget = budget
-        self.use_processes = use_processes
+        self.budget = budget or BUDGET
+        self.use_processes = USE_PROCESSES if use_processes is None else use_processes
         humans = [i for i, s in enumerate(self.seats) if not s.is_ai]
         self.choices = humans or list(range(self.final.n))
         self.seat: Optional[int] = seat if seat is not None else (self.choices[0] if len(self.choices) == 1 else None)
