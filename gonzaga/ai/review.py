@@ -23,11 +23,10 @@ import random
 from dataclasses import asdict, dataclass, field
 from typing import Callable, Iterator, Optional
 
-from ..rules import (Action, Donate, GameRecord, GameState, Place, Plan, Setup, Wedding, apply, new_game,
+from ..rules import (Action, GameRecord, GameState, Place, Plan, Setup, Wedding, apply, new_game,
                      parse_action, view)
 from ..rules.content import Content
 from .expert import HORIZON, ExpertBot
-from .fastsim import Sim
 
 DEFAULT_BUDGET = 400  # rollouts a decision: one seat of a four-seat game in about half a minute
 WIDEN = 0.45  # candidates compared: WIDEN * sqrt(budget) (at least MIN_CANDS) plus the move played

@@ -8,7 +8,6 @@ EN: dict[str, str] = {
     "review.heading": "How {name} played",
     "review.choose": "Whose decisions should the expert review?",
     "review.close": "Close",
-    "review.working": "The expert is going through your decisions…",
     "review.progress": "{done} of {total} decisions",
     "review.left_seconds": "about {n} s left",
     "review.left_minutes": "about {n} min left",
