@@ -13,6 +13,7 @@ import pytest
 from gonzaga.scenes import review as RS
 from gonzaga.table import persistence, reviews
 from scene_events import click, key
+from test_finished_games import press
 
 SAVES = Path(__file__).resolve().parent.parent / "saves"
 
@@ -22,14 +23,6 @@ def app(make_app, monkeypatch):
     monkeypatch.setattr(RS, "BUDGET", 8)
     monkeypatch.setattr(RS, "USE_PROCESSES", False)
     return make_app((1280, 720))
-
-
-def press(app, label):
-    for w in app.stack.top.widgets.items:
-        if getattr(w, "label", None) == label and w.visible and w.enabled:
-            click(app, w.rect.center, 2)
-            return
-    raise AssertionError(f"no button {label!r} in {[getattr(w, 'label', None) for w in app.stack.top.widgets.items]}")
 
 
 def finish(app, scene, seconds=120.0):
