@@ -297,6 +297,9 @@ def cmd_review(args) -> int:
     finally:
         job.close()
     rev = job.review
+    if not rev.complete:  # the analysis failed (its traceback went to stderr): keep what is done
+        RV.store_review(rev)
+        raise UsageError(f"gonzaga: the review stopped after {len(rev.verdicts)} of {rev.total} decisions")
     RV.store_review(rev)
     out = rev.to_json()
     out.update(file=args.file, lost=rev.lost_by(), best_round=rev.best_round(),
