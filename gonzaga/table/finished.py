@@ -9,7 +9,7 @@ from typing import Optional
 
 from ..rules import Content
 from ..rules.record import digest
-from ..ai.review import record_digest
+from ..ai.review_result import record_digest
 from . import persistence as P
 from .reviews import delete_reviews
 from .persistence import SaveError, SaveInfo, SaveWriteError, Saveable

@@ -14,7 +14,7 @@ import os
 from pathlib import Path
 from typing import Optional
 
-from ..ai.review import Review, record_digest
+from ..ai.review_result import Review, record_digest
 from ..rules import GameRecord
 from . import persistence as P
 
