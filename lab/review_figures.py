@@ -4,8 +4,9 @@
     .venv/bin/python lab/review_figures.py stability GAMES SEED0 OUT.jsonl [BUDGET] [SEATS]
 
 ``time`` plays one seeded game of SEATS medium bots and reviews every seat at BUDGET rollouts a
-decision (default: the shipped ``DEFAULT_BUDGET``), printing the seconds for each seat and in
-all, with the rollouts done (the figure to scale to another machine).
+decision (default: the shipped ``DEFAULT_BUDGET``), printing for each seat and in all the
+seconds on the wall clock and the CPU seconds of this process (one core: what a seat takes on
+an otherwise idle core of this machine), with the rollouts done.
 
 ``stability``: for GAMES seeded games (medium bots, SEATS seats, default 4; seed SEED0 + g),
 seat g % SEATS is reviewed at BUDGET and at four times BUDGET (the same review seed); a game
@@ -33,16 +34,18 @@ def top(rev, k: int) -> list[int]:
 
 def cmd_time(seats: int, seed: int, budget: int) -> None:
     game = play_game(["medium"] * seats, seed)
-    total = 0.0
+    total = cpu_total = 0.0
     for s in range(seats):
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         rev = review_seat(game.record, s, budget=budget)
-        dt = time.perf_counter() - t0
+        dt, cpu = time.perf_counter() - t0, time.process_time() - c0
         total += dt
+        cpu_total += cpu
         rollouts = sum(v.rollouts for v in rev.verdicts)
-        print(json.dumps({"seat": s, "decisions": rev.total, "seconds": round(dt, 1), "rollouts": rollouts,
-                          "rollouts_per_s": round(rollouts / dt)}), flush=True)
-    print(json.dumps({"seats": seats, "budget": budget, "all_seats_seconds": round(total, 1)}))
+        print(json.dumps({"seat": s, "decisions": rev.total, "seconds": round(dt, 1), "cpu_seconds": round(cpu, 1),
+                          "rollouts": rollouts, "rollouts_per_cpu_s": round(rollouts / cpu)}), flush=True)
+    print(json.dumps({"seats": seats, "budget": budget, "all_seats_seconds": round(total, 1),
+                      "all_seats_cpu_seconds": round(cpu_total, 1)}))
 
 
 def cmd_stability(games: int, seed0: int, out: Path, budget: int, seats: int) -> None:
