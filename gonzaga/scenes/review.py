@@ -24,7 +24,7 @@ from ..ai.review import DEFAULT_BUDGET, Review, Verdict, decisions, kind_of
 from ..ai.review_job import ReviewJob
 from ..render.board_view import BoardRenderer
 from ..render.game_sizes import board_texts
-from ..rules import Action, Donate, GameRecord, GameState, parse_action, replay
+from ..rules import Action, GameRecord, GameState, parse_action, replay
 from ..table import persistence, reviews
 from ..table.hints import Hint, explain
 from ..table.seats import SeatSpec
@@ -424,8 +424,7 @@ class ReviewScene(Scene):
 
 
 def _reason(h: Hint) -> str:
-    if isinstance(h.action, Donate):
-        return i18n.t("review.donation") + ("; " + h.reason if h.reason else "")
+    """Why a move, in the hint's words (a donation's says what the best spot would score)."""
     return h.reason + ((". " + h.prefer) if h.prefer and h.reason else h.prefer)
 
 

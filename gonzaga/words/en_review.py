@@ -34,7 +34,6 @@ EN: dict[str, str] = {
     "review.costly": "One of your costliest decisions",
     "review.why_played": "Yours: {reason}",
     "review.why_best": "The expert's: {reason}",
-    "review.donation": "the fief goes to the church for 3 points",
     "review.ghost_you": "You ≈{points}",
     "review.ghost_expert": "Expert ≈{points}",
     "review.not_ready": "Not reviewed yet.",
