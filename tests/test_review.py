@@ -220,3 +220,22 @@ def test_the_review_command_prints_json_keeps_it_and_refuses_an_unfinished_game(
     game.write_text(dumps(half, replay(half)), encoding="utf-8")
     assert cli.run(["review", str(game), "--json"]) == 2
     assert "not over" in capsys.readouterr().err
+
+
+def test_deleting_a_finished_game_deletes_its_reviews(tmp_path, monkeypatch):
+    import shutil
+    from pathlib import Path
+
+    from gonzaga.table import finished
+    from gonzaga.table import persistence as P
+    from gonzaga.table import reviews
+    monkeypatch.setattr(P, "finished_dir", lambda: tmp_path)
+    game = tmp_path / "finished-x.json"
+    shutil.copyfile(Path(__file__).resolve().parent.parent / "saves" / "v1-finished.json", game)
+    record = P.read_save(game).record
+    rev = R.Review(0, R.record_digest(record), 8, 0, 1)
+    other = R.Review(0, "0123456789abcdef", 8, 0, 1)  # another game's: stays
+    kept, theirs = reviews.store_review(rev), reviews.store_review(other)
+    assert kept is not None and kept.exists() and theirs is not None
+    finished.delete_finished(game)
+    assert not game.exists() and not kept.exists() and theirs.exists()
