@@ -20,6 +20,8 @@ from pydantic import ValidationError
 
 from .ai import bot_names, is_known
 from .ai.match import play_game
+from .ai.review import DEFAULT_BUDGET as REVIEW_BUDGET
+from .ai.review_job import ReviewJob
 from .ai.roster import LEVELS
 
 # the command lines' shared helpers (net/report.py's, through cli_common)
@@ -29,6 +31,7 @@ from .rules.content import ContentError
 from .rules.placement import count_placements
 from .rules.record import RECORD_VERSION, summary
 from .rules.scoring import free_flourishing_sites
+from .table import reviews as RV
 from .table import save_schema as S
 
 
@@ -79,6 +82,17 @@ def _parser() -> argparse.ArgumentParser:
                                     "placements of its fief under every region and action card.")
     lg.add_argument("file", help="a save (.json from the saves folder) or a game record")
     lg.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    rv = sub.add_parser("review", help="review one seat's decisions in a finished game",
+                        description="Compare every decision of one seat with the best the expert finds from "
+                                    "that seat's view at the time, and estimate the points each lost (issue 48). "
+                                    "The result is kept with the finished games, so asking again is instant.")
+    rv.add_argument("file", help="a finished game's save or record")
+    rv.add_argument("--seat", type=int, default=0, help="the seat to review, from 0 (default: 0)")
+    rv.add_argument("--budget", type=int, default=REVIEW_BUDGET,
+                    help=f"rollouts a decision (default: {REVIEW_BUDGET})")
+    rv.add_argument("--seed", type=int, default=0, help="the review's seed (default: 0)")
+    rv.add_argument("--fresh", action="store_true", help="compute again, ignoring a kept result")
+    rv.add_argument("--json", action="store_true", help="print JSON instead of a table")
     b = sub.add_parser("bench", help="measure the engine's speed")
     b.add_argument("--json", action="store_true", help="print JSON instead of a table")
     b.add_argument("--quick", action="store_true", help="fewer repetitions")
@@ -93,7 +107,7 @@ def run(argv: list[str]) -> int:
     try:
         args = _parser().parse_args(argv)
         handler = {"simulate": cmd_simulate, "replay": cmd_replay, "legal": cmd_legal,
-                   "bench": cmd_bench}[args.command]
+                   "bench": cmd_bench, "review": cmd_review}[args.command]
         code = handler(args)
         sys.stdout.flush()  # a closed pipe shows up here at the latest
         return code
@@ -265,6 +279,40 @@ def cmd_replay(args) -> int:
         out["winners"] = list(state.winners)
         out["tiebreak"] = state.tiebreak
     emit(out, args.json)
+    return 0
+
+
+def cmd_review(args) -> int:
+    record, state = _replayed(args.file)
+    if not state.is_over:
+        raise UsageError(f"gonzaga: {S.excerpt(args.file, 120)}: the game is not over (a review needs a finished game)")
+    if not 0 <= args.seat < state.n:
+        raise UsageError(f"gonzaga: --seat must be from 0 to {state.n - 1}")
+    if not 1 <= args.budget <= 100_000:
+        raise UsageError("gonzaga: --budget must be from 1 to 100000")
+    kept = None if args.fresh else RV.load_review(record, args.seat, args.budget, args.seed)
+    job = ReviewJob(record, args.seat, args.budget, args.seed, state.content, done=kept)
+    try:
+        job.wait(timeout=24 * 3600.0)
+    finally:
+        job.close()
+    rev = job.review
+    if not rev.complete:  # the analysis failed (its traceback went to stderr): keep what is done
+        RV.store_review(rev)
+        raise UsageError(f"gonzaga: the review stopped after {len(rev.verdicts)} of {rev.total} decisions")
+    RV.store_review(rev)
+    out = rev.to_json()
+    out.update(file=args.file, lost=rev.lost_by(), best_round=rev.best_round(),
+               costliest=[v.index for v in rev.costliest()])
+    if args.json:
+        emit(out, True)
+        return 0
+    print(f"seat {rev.seat}: {rev.lost_by()['placements']:.1f} points lost to placements, "
+          f"{rev.lost_by()['plans']:.1f} to plans; round {rev.best_round()} was the best")
+    marked = {v.index for v in rev.costliest()}
+    for v in rev.verdicts:
+        flag = "*" if v.index in marked else ("!" if v.flagged else " ")
+        print(f"{flag} round {v.round:2d}  {v.played:28s} lost {v.lost:5.1f} +- {v.error:4.1f}  best {v.best}")
     return 0
 
 

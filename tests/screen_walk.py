@@ -345,11 +345,24 @@ def show_end(app) -> None:
     app.run_frames(2)
 
 
+def show_review(app) -> None:
+    """The post-game review of seat 0 of a finished game (a small budget, worked out once and
+    then kept, as the game keeps it), its costliest decision chosen."""
+    from gonzaga.scenes.review import ReviewScene
+    to_title(app)
+    ls = persistence.read_save(SAVES / "v1-finished.json", app.content)
+    scene = ReviewScene(app, ls.record, ls.seats, ls.state.content, seat=0, budget=8, use_processes=False)
+    assert scene.job is not None and scene.job.wait(300)
+    scene.sel = scene._first_choice()
+    app.stack.push(scene)
+    app.run_frames(2)
+
+
 SCREENS = {
     "title": show_title, "title_continue": show_title_continue, "new_game": show_new_game, "settings": show_settings, "load": show_load,
     "rules": show_rules, "planning": show_planning, "planning_table": show_planning_table, "reveal": show_reveal, "placement": show_placement,
     "wedding": show_wedding, "curtain": show_curtain, "menu": show_menu, "end": show_end,
-    "donation": show_donation, "objective_curtain": show_objective_curtain,
+    "donation": show_donation, "objective_curtain": show_objective_curtain, "review": show_review,
 }
 
 

@@ -28,6 +28,8 @@ Names, what they show, and their factories' arguments (after the app):
 * ``objective``: a seat's objective (game, seat)
 * ``replay``: the replay of a session's game (session)
 * ``replay_file``: the replay of a save file (path (a message if it cannot be read))
+* ``review``: the post-game review of a session's finished game (session, [seat])
+* ``review_file``: the post-game review of a kept finished game (path, [seat])
 * ``tutorial_menu``: the tutorial's sections (no arguments)
 * ``tutorial_game``: the tutorial at a section (section_id)
 * ``online_host``: host an online game (no arguments)
@@ -62,6 +64,8 @@ SCENES: dict[str, str] = {
     "objective": "gonzaga.scenes.overlays:ObjectiveScene",
     "replay": "gonzaga.scenes.replay_view:ReplayScene.for_session",
     "replay_file": "gonzaga.scenes.replay_view:replay_scene_for_file",
+    "review": "gonzaga.scenes.review:ReviewScene.for_session",
+    "review_file": "gonzaga.scenes.review:review_scene_for_file",
     "tutorial_menu": "gonzaga.scenes.tutorial:TutorialMenuScene",
     "tutorial_game": "gonzaga.scenes.tutorial:TutorialGameScene",
     "online_host": "gonzaga.scenes.online:HostScene",

@@ -76,8 +76,10 @@ class LoadScene(ModalScene):
                 scores = ", ".join(f"{n} {p}" for n, p in info.scores)
                 label = i18n.t("finished.entry", when=info.saved_at.replace("T", " ")[:16], scores=scores)
                 self.widgets.add(Button(label, (lambda p=info.path: self.watch(p)),
-                                        (self.box.x + sc(40), y, self.box.w - sc(360), sc(46)), style="secondary",
+                                        (self.box.x + sc(40), y, self.box.w - sc(500), sc(46)), style="secondary",
                                         px=16))
+                self.widgets.add(Button(i18n.t("review.button"), (lambda p=info.path: self.review(p)),  # issue 48
+                                        (self.box.right - sc(450), y, sc(130), sc(46)), style="secondary", px=17))
                 self.widgets.add(Button(i18n.t("load.watch"), (lambda p=info.path: self.watch(p)),
                                         (self.box.right - sc(310), y, sc(130), sc(46)), style="secondary", px=17))
                 armed = self.arming == info.path
@@ -107,6 +109,11 @@ class LoadScene(ModalScene):
         """The replay viewer over this list (closing it comes back here)."""
         self.arming = None
         self.app.stack.push("replay_file", path)
+
+    def review(self, path) -> None:
+        """The post-game review of this finished game (scenes/review.py), over this list."""
+        self.arming = None
+        self.app.stack.push("review_file", path)
 
     def delete(self, path) -> None:
         """Delete a finished game: the first click asks ("Delete?"), the second deletes."""

@@ -124,6 +124,8 @@ class ReplayScene(GameScene):
             label = i18n.t("replay.secrets_on" if rs.show_all else "replay.secrets_off")
             self.widgets.add(Button(label, self.toggle_secrets, (b.right - sc(300), b.bottom - sc(48), sc(284), sc(38)),
                                     style="secondary", selected=rs.show_all, px=15))
+            self.widgets.add(Button(i18n.t("review.button"), self.review, (b.right - sc(440), b.bottom - sc(48),
+                                                                           sc(130), sc(38)), style="secondary", px=15))
 
     # ------------------------------------------------------------ moving
 
@@ -180,6 +182,11 @@ class ReplayScene(GameScene):
     def toggle_secrets(self) -> None:
         self.rs.show_all = not self.rs.show_all
         self.seek(self.rs.step)
+
+    def review(self) -> None:
+        """The post-game review of the game watched (issue 48; scenes/review.py)."""
+        self.playing = False
+        self.app.stack.push("review", self.rs)
 
     def close(self) -> None:
         if self in self.app.stack.scenes:
@@ -262,7 +269,7 @@ class ReplayScene(GameScene):
         self._draw_slider(surf)
         # what this move did
         x, y = b.x + sc(20), b.y + sc(112)
-        width = (b.w - sc(340)) if rs.finished else b.w - sc(40)  # the toggle for plans and objectives on the right
+        width = (b.w - sc(480)) if rs.finished else b.w - sc(40)  # the review and the toggle for secrets on the right
         W.blit_text(surf, W.fit_text(self.heading(), "sans_bold", 15, width), (x, y), "sans_bold", 15, W.TEXT)
         y += sc(22)
         for line in rs.step_lines()[-3:]:

@@ -9,7 +9,9 @@ from typing import Optional
 
 from ..rules import Content
 from ..rules.record import digest
+from ..ai.review_result import record_digest
 from . import persistence as P
+from .reviews import delete_reviews
 from .persistence import SaveError, SaveInfo, SaveWriteError, Saveable
 
 
@@ -40,6 +42,10 @@ def delete_finished(path: Path) -> None:
     path = Path(path)
     if path.parent.resolve() != P.finished_dir().resolve() or not path.name.endswith(".json"):
         raise ValueError(f"not a kept finished game: {path}")
+    try:  # its post-game reviews go with it (issue 48)
+        delete_reviews(record_digest(P.read_save(path).record))
+    except (P.SaveError, OSError):
+        pass
     try:
         os.unlink(path)
     except FileNotFoundError:
