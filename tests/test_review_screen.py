@@ -12,6 +12,7 @@ import pytest
 
 from gonzaga.scenes import review as RS
 from gonzaga.table import persistence, reviews
+from gonzaga.table.replay import replay_of_save
 from scene_events import click, key
 from test_finished_games import press
 
@@ -83,7 +84,8 @@ def rev_record(path):
 
 def test_stop_and_go_on(app):
     ls = persistence.read_save(SAVES / "v1-finished.json", app.content)
-    app.stack.push("review", _Held(ls), 0)
+    face, _ = replay_of_save(SAVES / "v1-finished.json", app.content)  # what a replay hands over
+    app.stack.push("review", face, 0)
     scene = app.stack.top
     end = time.monotonic() + 60
     while len(scene.review.verdicts) < 1:
@@ -99,13 +101,6 @@ def test_stop_and_go_on(app):
     assert scene.job.running
     finish(app, scene)
     assert scene.review.complete and len(scene.review.verdicts) > done
-
-
-class _Held:
-    """A session-like holder of a loaded save (what the end screen and a replay hand over)."""
-
-    def __init__(self, ls):
-        self.record, self.seats, self.state = ls.record, ls.seats, ls.state
 
 
 def test_the_end_screen_and_a_replay_open_the_review(app):

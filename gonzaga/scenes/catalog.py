@@ -64,7 +64,7 @@ SCENES: dict[str, str] = {
     "objective": "gonzaga.scenes.overlays:ObjectiveScene",
     "replay": "gonzaga.scenes.replay_view:ReplayScene.for_session",
     "replay_file": "gonzaga.scenes.replay_view:replay_scene_for_file",
-    "review": "gonzaga.scenes.review:ReviewScene.for_session",
+    "review": "gonzaga.scenes.review:ReviewScene.for_face",
     "review_file": "gonzaga.scenes.review:review_scene_for_file",
     "tutorial_menu": "gonzaga.scenes.tutorial:TutorialMenuScene",
     "tutorial_game": "gonzaga.scenes.tutorial:TutorialGameScene",

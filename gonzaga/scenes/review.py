@@ -27,6 +27,7 @@ from ..render.game_sizes import board_texts
 from ..rules import Action, GameRecord, GameState, parse_action, replay
 from ..table import persistence, reviews
 from ..table.hints import Hint, explain
+from ..table.replay import finished_of_save
 from ..table.seats import SeatSpec
 from ..ui import widgets as W
 from ..ui.widgets import Button
@@ -77,7 +78,7 @@ class ReviewScene(Scene):
     def __init__(self, app, record: GameRecord, seats: Sequence[SeatSpec], content=None, seat: Optional[int] = None,
                  budget: Optional[int] = None, use_processes: Optional[bool] = None):
         super().__init__(app)
-        self.record = record
+        self.played = record  # a finished game's record: public once the game is over
         self.seats = list(seats)
         self.final = replay(record, content)
         self.content = self.final.content
@@ -102,18 +103,23 @@ class ReviewScene(Scene):
     # ------------------------------------------------------------ factories
 
     @classmethod
-    def for_session(cls, app, session, seat: Optional[int] = None) -> "ReviewScene":
-        """The review of a session's finished game (the end screen, a replay)."""
-        return cls(app, session.record, session.seats, session.state.content, seat)
+    def for_face(cls, app, face, seat: Optional[int] = None) -> Scene:
+        """The review of a face's finished game (the end screen, a replay): the record is handed
+        out only once that game is over."""
+        try:
+            played = face.finished_record()
+        except LookupError:
+            return MessageScene(app, i18n.t("review.button"), i18n.t("review.not_over"))
+        return cls(app, played, face.seats, face.public().content, seat)
 
     # ------------------------------------------------------------ the seat and its job
 
     def choose(self, seat: int, layout: bool = True) -> None:
         """Review ``seat``: a kept review at once, else the analysis starts (or resumes)."""
         self.seat = seat
-        self.moves = list(decisions(self.record, seat, self.content))
-        kept = reviews.load_review(self.record, seat, self.budget)
-        self.job = ReviewJob(self.record, seat, self.budget, 0, self.content, done=kept,
+        self.moves = list(decisions(self.played, seat, self.content))
+        kept = reviews.load_review(self.played, seat, self.budget)
+        self.job = ReviewJob(self.played, seat, self.budget, 0, self.content, done=kept,
                              use_processes=self.use_processes)
         self.review = self.job.review
         if not self.job.complete:
@@ -442,10 +448,11 @@ def _blit_wrapped(surf, text: str, pos, role: str, px: int, colour, width: int, 
 def review_scene_for_file(app, path: Path, seat: Optional[int] = None) -> Scene:
     """The review of a kept finished game's file, or a message saying why it cannot be."""
     try:
-        ls = persistence.read_save(Path(path), app.content)
+        found = finished_of_save(Path(path), app.content)
     except persistence.SaveError as e:
         log.warning("cannot review %s: %s", path, e)
         return MessageScene(app, i18n.t("review.button"), e.report() if hasattr(e, "report") else str(e))
-    if ls.state.phase != "over":
+    if found is None:
         return MessageScene(app, i18n.t("review.button"), i18n.t("review.not_over"))
-    return ReviewScene(app, ls.record, ls.seats, ls.state.content, seat)
+    played, seats, content = found
+    return ReviewScene(app, played, seats, content, seat)

@@ -144,11 +144,27 @@ class ReplayFace(GameFace):
     def _shown(self, seat: Optional[int]) -> GameState:
         return self.__rs.state
 
+    def finished_record(self) -> GameRecord:
+        """The whole record of the game watched, once that game is over (whatever step is shown)."""
+        if not self.__rs.finished:
+            raise LookupError("the record is shown only once the game is over")
+        return self.__rs.record
+
 
 def replay_of(face: GameFace) -> ReplayFace:
     """A finished game watched again: only once it is over (then the whole record is public)."""
     record = face.finished_record()  # raises while the game goes on
     return ReplayFace(ReplaySession(list(face.seats), record, face.public().content, face.name))
+
+
+def finished_of_save(path: Path, content: Optional[Content]) -> Optional[tuple[GameRecord, list[SeatSpec], Content]]:
+    """A finished game's record, seats and board from its save file (the post-game review), or
+    None when the game it holds is not over; raises ``persistence.SaveError`` for a file that
+    cannot be read. The file is only read."""
+    ls = persistence.read_save(Path(path), content)
+    if ls.state.phase != "over":
+        return None
+    return ls.record, list(ls.seats), ls.state.content
 
 
 def replay_of_save(path: Path, content: Optional[Content]) -> tuple[ReplayFace, str]:

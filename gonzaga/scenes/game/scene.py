@@ -226,7 +226,7 @@ class GameScene(HandMixin, PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, 
 
     def review_game(self) -> None:
         """The post-game review: the only human seat's, else the player chooses (scenes/review.py)."""
-        self.app.stack.push("review", self.session)
+        self.app.stack.push("review", self.face)
 
     def play_again(self) -> None:
         old = self.face
