@@ -25,6 +25,7 @@ class Level:
     name: str
     factory: Union[str, Callable[..., Bot]]
     budgeted: bool = False
+    shipped: bool = False  # offered to players: the new game form, the settings, a public server
 
     def build(self, *args, **kwargs) -> Bot:
         return _resolve(self.factory)(*args, **kwargs)
@@ -40,11 +41,17 @@ def _resolve(factory: Union[str, Callable[..., Bot]]) -> Callable[..., Bot]:
 LEVELS: tuple[Level, ...] = (
     Level("random", "gonzaga.ai.bots:RandomBot"),
     Level("greedy", "gonzaga.ai.bots:GreedyBot"),
-    Level("easy", "gonzaga.ai.levels:EasyBot"),
-    Level("medium", "gonzaga.ai.levels:MediumBot"),
-    Level("hard", "gonzaga.ai.search:HardBot", budgeted=True),
-    Level("expert", "gonzaga.ai.expert:ExpertBot", budgeted=True),
+    Level("easy", "gonzaga.ai.levels:EasyBot", shipped=True),
+    Level("medium", "gonzaga.ai.levels:MediumBot", shipped=True),
+    Level("hard", "gonzaga.ai.search:HardBot", budgeted=True, shipped=True),
+    Level("expert", "gonzaga.ai.expert:ExpertBot", budgeted=True, shipped=True),
 )
+
+
+def shipped_levels() -> tuple[str, ...]:
+    """The levels offered to players, weakest first (as ``LEVELS`` orders them)."""
+    return tuple(level.name for level in LEVELS if level.shipped)
+
 
 
 class UnknownBot(KeyError):

@@ -29,7 +29,7 @@ from . import protocol
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.sync.client import connect
 
-from .invite import split_pin
+from .invite import BadPin, split_pin
 from .tls import PinMismatch, check_pin, client_context, peer_der
 
 log = logging.getLogger(__name__)
@@ -67,9 +67,7 @@ def problem_for(e: BaseException, url: str) -> tuple[str, dict]:
         return "online.err_cert", {"address": address}
     if isinstance(e, ssl.SSLError):
         return "online.err_tls", {"address": address}
-    if isinstance(e, ValueError) and "fingerprint" in str(e):
-        return "online.err_bad_address", {"address": url}
-    if isinstance(e, InvalidURI):
+    if isinstance(e, (BadPin, InvalidURI)):
         return "online.err_bad_address", {"address": url}
     if isinstance(e, ConnectionClosed):
         code = e.rcvd.code if e.rcvd is not None else None

@@ -23,16 +23,17 @@ from .rooms import Conn, Seat, _ai_name, token_hash
 log = logging.getLogger(__name__)
 
 RESIGN_LEVEL = "medium"
+RESIGN_CODES = {"game_over": "started", "not_begun": "not_started"}  # the table's refusal -> the error code
 
 
 class EndgameHandlers:
     """Resign and rematch (a mixin of ``GameServer``)."""
 
     def on_resign(self, conn: "Conn", m: P.Resign) -> None:
-        room, seat = self._seat_of(m.token)
+        room, seat = self._holder(conn, m.token)  # never from a spectator's connection that knows a token
         why = room.table.resign(seat, RESIGN_LEVEL, by=seat)  # who may, and when: the table's
         if why is not None:
-            raise Refused("started" if "over" in why else "not_started" if "begun" in why else "bad_message", why)
+            raise Refused.of(RESIGN_CODES.get(why.key, "bad_message"), why)
         old = room.seats[seat]
         seats = list(room.seats)
         seats[seat] = Seat(_ai_name(RESIGN_LEVEL), "ai", old.colour, RESIGN_LEVEL, old.token_hash,
@@ -48,11 +49,9 @@ class EndgameHandlers:
         self._pump(room)
 
     def on_rematch(self, conn: "Conn", m: P.Rematch) -> None:
-        room, seat = self._seat_of(m.token)
+        room, seat = self._holder(conn, m.token)
         if not room.finished:
-            raise Refused("not_over", "a rematch is asked once the game is over")
-        if conn.room is not room or conn.seat != seat:
-            raise Refused("bad_token", "ask from the connection that holds your seat")
+            raise Refused("not_over", "net.rematch_not_over")
         room.rematch.add(seat)
         players = [i for i, s in enumerate(room.seats) if s.token_hash]
         if not all(i in room.rematch and room.seats[i].conn is not None for i in players):
@@ -63,7 +62,7 @@ class EndgameHandlers:
     def _rematch(self, room, players: list[int]) -> None:
         """Every player asked: the same seats, a fresh deal."""
         if self.unfinished() >= self.max_unfinished():
-            raise Refused("server", "the server is full")
+            raise Refused("server", "net.server_full")
         tokens, seats = {}, []
         for i, s in enumerate(room.seats):
             if i in players:

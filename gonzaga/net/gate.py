@@ -12,6 +12,17 @@ address), resets the connection when refused, and otherwise upgrades it with ``l
 encrypted transport to websockets. The slot is released exactly once (``_release``): when the
 connection is lost, or when its TLS handshake fails or is cut short.
 
+**Handshakes under way, server-wide (issue 47).** Silent sockets from many addresses, each
+under its own limit, could still hold the server's every connection in the TLS and WebSocket
+handshakes (2,000 of them, 313 KB each). ``Limits.handshakes`` caps the connections admitted
+and not yet through the WebSocket handshake, checked at accept like the per-address limit: one
+over it is reset at once. A connection leaves the count when its WebSocket handshake ends
+(``handshake``, whatever its outcome) or the connection does, exactly once (``_shaken``).
+
+**What an address is** (:func:`address_of`, the one key of every per-address limit): an IPv4
+address; an IPv6 address's /64 network (one host is given a /64: counted per address, it would
+be 2^64 addresses); an IPv4-mapped IPv6 address is its IPv4 address.
+
 A refused client sees its connection reset before the handshake (``wss://``: the TLS handshake
 fails with ConnectionResetError; ``ws://``: no HTTP answer), not the WebSocket close 1013 it got
 when the limit was applied after the handshakes.
@@ -19,6 +30,7 @@ when the limit was applied after the handshakes.
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import logging
 import socket
 import ssl
@@ -32,11 +44,25 @@ from .admission import Admission
 log = logging.getLogger(__name__)
 
 
+IPV6_PREFIX = 64  # an IPv6 host is given a /64: its addresses count as one
+
+
 def address_of(peername: Any) -> str:
-    """What the per-address limits count: the peer's IP address (without the port)."""
-    if isinstance(peername, (tuple, list)) and peername:
-        return str(peername[0])
-    return "a client"
+    """What every per-address limit counts (the one place that decides it): the peer's IPv4
+    address, or its IPv6 address's /64 network (``2001:db8:1:2::/64``); an IPv4-mapped IPv6
+    address (``::ffff:10.0.0.1``) is its IPv4 address. Without a peer: ``"a client"``."""
+    if not isinstance(peername, (tuple, list)) or not peername:
+        return "a client"
+    host = str(peername[0])
+    try:
+        ip = ipaddress.ip_address(host.partition("%")[0])  # without an IPv6 zone ("fe80::1%eth0")
+    except ValueError:
+        return host
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, IPV6_PREFIX), strict=False))
+    return str(ip)
 
 
 class Gate:
@@ -47,6 +73,8 @@ class Gate:
                  handshake_timeout: float = 10.0, shutdown_timeout: float = 2.0):
         self.admission = admission
         self.tls = tls
+        self.shaking = 0  # connections admitted and not yet through the WebSocket handshake
+        self.refused_busy = 0  # connections reset at accept because of ``Limits.handshakes``
         self.handshake_timeout = handshake_timeout
         self.shutdown_timeout = shutdown_timeout
         self.handshakes: set[asyncio.Task] = set()
@@ -69,15 +97,24 @@ class GatedConnection(ServerConnection):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._held: Optional[str] = None  # the address this connection counts for, until released
+        self._shaking = False  # counted in ``gate.shaking`` until its WebSocket handshake ends
         self._made = False  # websockets has the (encrypted) transport
         self._early: list[Optional[bytes]] = []  # data (None: end of file) that came before that
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        gate = self.gate
+        cap = gate.admission.limits.handshakes
+        if cap is not None and gate.shaking >= cap:
+            gate.refused_busy += 1
+            _reset(transport)
+            return
         address = address_of(transport.get_extra_info("peername"))
-        if not self.gate.admission.connect(address):
+        if not gate.admission.connect(address):
             _reset(transport)
             return
         self._held = address
+        self._shaking = True
+        gate.shaking += 1
         if self.gate.tls is None:
             self._hand_over(transport)
             return
@@ -95,6 +132,7 @@ class GatedConnection(ServerConnection):
         except (Exception, asyncio.CancelledError) as e:  # failed, timed out, or the server stops
             raw.abort()
             self._release()
+            self._shaken()
             log.debug("TLS handshake with %s failed: %r", address_of(raw.get_extra_info("peername")), e)
             return
         self._hand_over(transport)
@@ -123,8 +161,17 @@ class GatedConnection(ServerConnection):
         self._early.append(None)
         return None
 
+    async def handshake(self, *args: Any, **kwargs: Any) -> None:
+        """The WebSocket handshake (websockets' own); the connection leaves the server-wide count
+        of handshakes under way when it ends, accepted or not."""
+        try:
+            await super().handshake(*args, **kwargs)
+        finally:
+            self._shaken()
+
     def connection_lost(self, exc: Optional[Exception]) -> None:
         self._release()
+        self._shaken()
         if self._made:  # websockets never saw a connection refused or whose handshake failed
             super().connection_lost(exc)
 
@@ -133,6 +180,13 @@ class GatedConnection(ServerConnection):
         address, self._held = self._held, None
         if address is not None:
             self.gate.admission.disconnect(address)
+
+
+    def _shaken(self) -> None:
+        """Out of the handshakes under way, once."""
+        if self._shaking:
+            self._shaking = False
+            self.gate.shaking -= 1
 
 
 def _reset(transport: asyncio.BaseTransport) -> None:

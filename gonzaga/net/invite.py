@@ -28,17 +28,22 @@ def with_pin(url: str, pin: Optional[str]) -> str:
     return f"{url}#{pin}" if pin else url
 
 
+class BadPin(ValueError):
+    """An address whose part after ``#`` is not a certificate fingerprint, or a fingerprint on a
+    ``ws://`` address (nothing to pin): told to the player by this type."""
+
+
 def split_pin(address: str) -> tuple[str, Optional[str]]:
-    """(the address without its fingerprint, the fingerprint or None). ValueError for a
-    fragment that is not a fingerprint, or one on a ``ws://`` address (nothing to pin)."""
+    """(the address without its fingerprint, the fingerprint or None). BadPin (a ValueError) for
+    a fragment that is not a fingerprint, or one on a ``ws://`` address (nothing to pin)."""
     base, sep, frag = address.partition("#")
     if not sep:
         return address, None
     pin = normalise_pin(frag)
     if pin is None:
-        raise ValueError(f"not a certificate fingerprint: {frag[:70]!r}")
+        raise BadPin(f"not a certificate fingerprint: {frag[:70]!r}")
     if not base.startswith("wss://"):
-        raise ValueError("a fingerprint needs an encrypted address (wss://)")
+        raise BadPin("a fingerprint needs an encrypted address (wss://)")
     return base, pin
 
 

@@ -30,6 +30,7 @@ from pydantic import BaseModel
 
 from ..table import history
 from ..rules import Action, GameRecord, GameState, Illegal, Plan, Setup, check, parse_action
+from ..rules.refusals import REFUSALS
 from ..rules.actions import ActionSyntaxError
 from ..rules.content import Content, edition_for
 from ..rules.view import HIDDEN, public_view
@@ -59,6 +60,30 @@ ERROR_TEXT = {
     "too_deep": "online.err_version", "not_allowed": "online.err_not_allowed", "limit": "online.err_limit",
     "grace": "online.err_grace", "slow": "online.err_slow", "not_over": "online.err_not_over",
 }
+
+
+def refusal_of(msg: protocol.Error) -> Illegal:
+    """A server's refusal as the game screen shows a refused move: the rules' or the table's own
+    refusal (``refusal.<key>``, worded by ``i18n.rule_text`` with its rule), else the words of its key."""
+    key = msg.key.removeprefix("refusal.")
+    if key != msg.key and key in REFUSALS:
+        return Illegal(msg.rule or "", key, tuple(sorted(msg.params.items())))
+    return Illegal.words(msg.rule or "", refusal_words(msg))
+
+
+def refusal_words(msg: protocol.Error) -> str:
+    """What the player reads for a server's refusal, in their language: the words of its key
+    (a newer server's key this copy does not know: the words of its code)."""
+    if msg.key.startswith("refusal.") and msg.key.removeprefix("refusal.") in REFUSALS:
+        return i18n.rule_text(refusal_of(msg))
+    if i18n.known(msg.key) and msg.key not in GENERIC_KEYS:
+        return i18n.t(msg.key, **{k: v for k, v in msg.params.items() if k != "key"})
+    return i18n.t(ERROR_TEXT.get(msg.code, "online.err_server"))
+
+
+# protocol errors a player's own game never causes: the plain words of their code read better
+GENERIC_KEYS = ("net.bad_json", "net.bad_message", "net.too_large", "net.too_deep", "net.server_failed",
+                "net.no_waiting_game", "net.no_game")
 # the errors after which this computer cannot go on in that game (shown with a way back)
 FATAL_BEFORE_JOINED = ("unknown_game", "full", "started", "bad_version", "bad_json", "bad_message", "too_large",
                        "too_deep", "server", "flood", "not_allowed", "limit")
@@ -415,36 +440,30 @@ class Table:
             log.exception("the online seats' book: %s", what)
 
     def _error(self, msg: protocol.Error) -> bool:
-        log.info("server error %s: %s (rule %s)", msg.code, msg.message, msg.rule)
+        """A refusal from the server: its ``code`` decides what happens next, its key and
+        parameters what the player reads (``refusal_words``); the English ``message`` is logged."""
+        log.info("server error %s (%s): %s (rule %s)", msg.code, msg.key, msg.message, msg.rule)
         s = self.session
-        if msg.code == "bad_token":
+        if msg.code == "bad_token" and msg.key != "net.hold_seat":
             self._stop(i18n.t("online.err_bad_token"))
             self._book("forget", self.game, self.token)
         elif msg.code == "unknown_game" and self.token:
             self._stop(i18n.t("online.err_game_gone"))
             self._book("forget", self.game, self.token)
         elif not self.joined and msg.code in FATAL_BEFORE_JOINED:
-            self._stop(i18n.t(ERROR_TEXT.get(msg.code, "online.err_server")))
+            self._stop(refusal_words(msg))
         elif s is not None and s.pending is not None and msg.code == "stale" and s.resend():
             pass  # another seat's move reached the server first (the seats plan at once): ours went again
         elif s is not None and s.pending is not None and msg.code in ("illegal", "not_your_seat", "not_started",
                                                                        "stale", "server", "flood"):
-            sent, _ = s.pending
             s.pending = None
-            if msg.code == "illegal":
-                # words in the player's language come from a key: the refusal as this copy's rules word
-                # it, else (a server of another version saw something else) the server's English words
-                why = check(s.state, sent)
-                self.refusal = why if why is not None and why.rule == msg.rule else Illegal.words(
-                    msg.rule or "", msg.message)
-            else:
-                self.refusal = Illegal.words("", i18n.t(ERROR_TEXT.get(msg.code, "online.err_server")))
+            self.refusal = refusal_of(msg)
             if msg.code == "stale":  # still stale: this computer may have missed an update, a fresh snapshot
                 self.conn.send(protocol.Resume(game=self.game, token=self.token))
-        elif msg.code == "bad_message" and "still open" in msg.message:  # start: the contract's words
+        elif msg.key == "net.seat_open":  # start: a seat is still open
             self.notice = i18n.t("online.start_needs")
         else:
-            self.notice = i18n.t(ERROR_TEXT.get(msg.code, "online.err_server"))
+            self.notice = refusal_words(msg)
         self.changes += 1
         return True
 

@@ -31,6 +31,7 @@ from ..rules.view import public_view
 from ..table import SeatSpec, Table, gamelog, history
 from ..words import i18n
 from . import logcodec
+from .admission import Refused
 from .gate import address_of
 from . import protocol as P
 from .storage import GameStore, StoredGame, StoreError
@@ -83,8 +84,10 @@ class Conn:
             return
         self.out.put_nowait(msg if isinstance(msg, str) else P.encode(msg))
 
-    def error(self, code: str, message: str, rule: Optional[str] = None) -> None:
-        self.send(P.Error(code=code, message=message, rule=rule))
+    def refuse(self, r: Refused, version: Optional[int] = None) -> None:
+        """Tell this connection its message was refused: the code, the words' key and
+        parameters, the English and the rule (``version``: an older client's, see ``P.error_text``)."""
+        self.send(P.error_text(r.code, r.key, r.message, r.rule, r.params, version))
 
     def close(self, code: int, reason: str) -> None:
         """Close after the messages already queued have gone out."""

@@ -34,15 +34,13 @@ class SocialHandlers:
     """Chat, emotes and spectators (a mixin of ``GameServer``: it uses its seats and tokens)."""
 
     def _speaker(self, conn: "Conn", token: str) -> tuple["GameRoom", int]:
-        room, seat = self._seat_of(token)
-        if conn.room is not room or conn.seat != seat:
-            raise Refused("bad_token", "say something from the connection that holds your seat")
+        room, seat = self._holder(conn, token)
         times = room.chat_times.setdefault(seat, deque())
         now = time.monotonic()
         while times and now - times[0] > CHAT_WINDOW:
             times.popleft()
         if len(times) >= CHAT_LINES:
-            raise Refused("slow", f"at most {CHAT_LINES} lines in {int(CHAT_WINDOW)} seconds")
+            raise Refused("slow", "net.slow", lines=CHAT_LINES, seconds=int(CHAT_WINDOW))
         times.append(now)
         return room, seat
 
@@ -58,7 +56,7 @@ class SocialHandlers:
     def on_chat(self, conn: "Conn", m: P.Chat) -> None:
         text = clean_chat(m.text)
         if not text:
-            raise Refused("bad_message", "text: nothing is left to say once invisible characters are taken out")
+            raise Refused("bad_message", "net.chat_empty")
         room, seat = self._speaker(conn, m.token)
         self._say(room, seat, text=text)
 
@@ -73,11 +71,11 @@ class SocialHandlers:
         room = self.by_code.get(m.code)
         if room is None or not room.watchable:  # the one answer of a wrong code
             self.admission.wrong_guess(conn.address)
-            raise Refused("unknown_game", "no game waiting for players has that invite code")
+            raise Refused("unknown_game", "net.no_waiting_game")
         if conn in room.watchers:
             return
         if len(room.everyone()) >= self.max_game_connections():
-            raise Refused("limit", "too many connections to this game")
+            raise Refused("limit", "net.game_conns")
         self._detach(conn)
         room.watchers.append(conn)
         conn.room, conn.seat = room, None

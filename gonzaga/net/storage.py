@@ -40,6 +40,10 @@ class StoreError(OSError):
     """The store cannot do what was asked (cannot be opened, a write failed, a bad index)."""
 
 
+class FolderInUse(StoreError):
+    """Another server holds the data folder (its lock): the player is told so, by this type."""
+
+
 @dataclass
 class StoredGame:
     """One game as the store holds it."""
@@ -418,7 +422,7 @@ class FolderLock:
                 fcntl.flock(self._f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             self._f.close()
-            raise StoreError(f"another server is using the data folder {folder}") from None
+            raise FolderInUse(f"another server is using the data folder {folder}") from None
 
     def release(self) -> None:
         try:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from ..rules.content import Content
+from ..rules.engine import TIEBREAKS
 from ..rules.refusals import REFUSALS, Illegal
 from ..rules.state import GameState
 from . import catalog
@@ -65,6 +66,23 @@ def t(key: str, **params: object) -> str:
         return text.format(**params) if params else text
     except (KeyError, IndexError, ValueError):
         return text
+
+
+def english(key: str, **params: object) -> str:
+    """The English words for ``key`` (logs, tools, a server's ``message``), whatever the
+    interface language; the key itself when it has none."""
+    text = EN.get(key)
+    if text is None:
+        return key
+    try:
+        return text.format(**params) if params else text
+    except (KeyError, IndexError, ValueError):
+        return text
+
+
+def known(key: str) -> bool:
+    """Whether ``key`` has words (a key that came over the network may not)."""
+    return key in EN
 
 
 def tn(key: str, n: int, **params: object) -> str:
@@ -125,12 +143,12 @@ def card_term(state_or_content: GameState | Content | None, card: str) -> Term:
 
 
 def tiebreak(text: str) -> str:
-    """The engine's tie-break sentence (English) in the current language."""
-    if "shared" in text:
-        return t("end.tb_shared")
-    if text:
-        return t("end.tb_sites")
-    return ""
+    """The engine's tie-break (``GameState.tiebreak``, one of ``engine.TIEBREAKS``) in the
+    current language; "" for none (a sentence from elsewhere is shown as it is)."""
+    how = TIEBREAKS.get(text)
+    if how is not None:
+        return t(f"end.tb_{how}")
+    return text
 
 
 def rule_text(why: Illegal) -> str:
