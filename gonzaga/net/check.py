@@ -55,6 +55,7 @@ from .storage import open_store
 from ..table.persistence import setup_logging
 
 log = logging.getLogger(__name__)
+_V = '{"v": ' + str(P.PROTOCOL_VERSION) + ', '  # the start of a hand-written message of this protocol
 
 ROUNDS = 12  # random play never triggers the Last Turn early: a game is 1 + 2 * seats * 12 actions
 MAX_CONNECTIONS = 2000  # the server's limit (contract: "Limits")
@@ -324,12 +325,12 @@ async def hostile_batch(url: str, game_id: str, codes: set[str], content, seed: 
     unused = next(c for c in ("ZZZZZZ", "YYYYYY", "XXXXXX", "WWWWWW") if c not in codes)
     bogus = secrets.token_urlsafe(24)
     out = [
-        await _probe(url, "malformed JSON", '{"v": 1, "type": ', "bad_json"),
+        await _probe(url, "malformed JSON", _V + '"type": ', "bad_json"),
         await _probe(url, "wrong version", json.dumps({"v": 99, "type": "ping"}), "bad_version"),
-        await _probe(url, "oversized", json.dumps({"v": 1, "type": "ping", "pad": "x" * (P.MAX_CLIENT_BYTES + 1)}),
+        await _probe(url, "oversized", json.dumps({"v": P.PROTOCOL_VERSION, "type": "ping", "pad": "x" * (P.MAX_CLIENT_BYTES + 1)}),
                      "too_large", close_ok=True),
-        await _probe(url, "deeply nested", '{"v": 1, "type": "ping", "x": ' + "[" * 200 + "]" * 200 + "}", "too_deep"),
-        await _probe(url, "no such message", json.dumps({"v": 1, "type": "fly"}), "bad_message"),
+        await _probe(url, "deeply nested", _V + '"type": "ping", "x": ' + "[" * 200 + "]" * 200 + "}", "too_deep"),
+        await _probe(url, "no such message", json.dumps({"v": P.PROTOCOL_VERSION, "type": "fly"}), "bad_message"),
         await _probe(url, "unknown invite code", P.encode(P.Join(code=unused, name="Mallory")), "unknown_game"),
         await _probe(url, "unknown game", P.encode(P.Resume(game=secrets.token_hex(8), token=bogus)), "unknown_game"),
         await _probe(url, "bad token", P.encode(P.Resume(game=game_id, token=bogus)), "bad_token"),
@@ -390,7 +391,7 @@ async def _own_game_probes(url: str, content, seed: int, log_line) -> list[dict]
         mine = legal_actions(view_from_json(update["view"], content), 0)[0]
         other = Plan(1, mine.region, mine.action, mine.king)
         out = []
-        for name, action, at, expect, rule in ((names[0], other.to_text(), n, "not_your_seat", None),
+        for name, action, at, expect, rule in ((names[0], other.to_text(), n, "not_your_seat", "R5"),
                                                (names[1], "donate 0", n, "illegal", "R2"),  # no donation in the plan phase
                                                (names[2], mine.to_text(), n + 5, "stale", None)):
             try:
