@@ -18,6 +18,7 @@ import pygame
 
 from . import START
 from .ai import bot_names
+from .ai.roster import demo_levels
 from .cli_common import TOOL_COMMANDS
 from .render.game_sizes import map_aspect, map_first_scale
 from .resources import asset_path
@@ -400,8 +401,7 @@ class App:
         self._show_game(resumed=False)
 
     def start_demo(self, seats: int, seed: Optional[int], bots: Optional[list[str]] = None) -> None:
-        names = bot_names()
-        levels = bots or [b for b in ("medium", "easy") if b in names] or ["greedy"]
+        levels = bots or demo_levels() or ["greedy"]
         colours = ("red", "yellow", "green", "blue")
         specs = [SeatSpec(f"{i18n.colour_name(c)} AI", "ai", levels[i % len(levels)], c)
                  for i, c in enumerate(colours[:seats])]

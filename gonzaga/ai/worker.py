@@ -39,10 +39,9 @@ from typing import Optional
 
 from ..rules import load_content, view as seat_view
 from ..rules.board import board_for
-from .roster import make_bot
+from .roster import make_bot, searches
 import multiprocessing.connection
 
-PROCESS_BOTS = frozenset({"hard", "expert"})  # bots that search: run them in a process
 MAX_PROCESSES = 4  # one per seat at most
 
 # ---------------------------------------------------------------- in the worker
@@ -249,7 +248,7 @@ class DecisionWorker:
     def _in_process(self, name: str) -> bool:
         if self._use_processes is not None:
             return self._use_processes
-        return name.partition("@")[0] in PROCESS_BOTS
+        return searches(name)
 
     def processes(self) -> int:
         """Worker processes started so far."""
@@ -312,4 +311,4 @@ def cpu_count() -> int:
     return os.cpu_count() or 1
 
 
-__all__ = ["DecisionWorker", "PROCESS_BOTS", "watch_parent"]
+__all__ = ["DecisionWorker", "watch_parent"]

@@ -23,7 +23,8 @@ from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
 from ..ai.roster import make_bot, split_name
-from ..ai.worker import PROCESS_BOTS, decide_once, strip_view, watch_parent
+from ..ai.roster import searches
+from ..ai.worker import decide_once, strip_view, watch_parent
 from ..rules import Action, GameConfig, GameRecord, GameState
 from ..rules.content import Content
 from ..rules import Place, Plan, Setup, Wedding
@@ -359,7 +360,7 @@ class RoomWorker:
 
     def request(self, bot_name: str, seed: int, v: GameState, seat: int) -> int:
         server = self.server
-        if split_name(bot_name)[0] in PROCESS_BOTS:
+        if searches(bot_name):
             if server.procs is None:
                 server.procs = ProcessPoolExecutor(max_workers=server.workers,
                                                    mp_context=multiprocessing.get_context("spawn"),
