@@ -31,7 +31,7 @@ from .table.session import SPEEDS, SeatSpec, Session, make_worker, new_seed
 from .ui import widgets as W
 from .ui.audio import Audio
 from .version import NOTICE, __version__
-from .words import i18n
+from .words import catalog, i18n
 
 log = logging.getLogger(__name__)
 
@@ -126,7 +126,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--size", metavar="WxH", default=None, help="window size, e.g. 1600x1000")
     p.add_argument("--load", metavar="SAVE.json", default=None, help="open a saved game")
     p.add_argument("--watch", metavar="FILE", default=None, help="watch a saved game move by move (replay viewer)")
-    p.add_argument("--lang", choices=("en", "it"), default=None, help="interface language")
+    p.add_argument("--lang", choices=catalog.codes(), default=None, help="interface language")
     a = p.parse_args(argv)
     if a.watch and (a.load or a.demo):
         raise UsageError("--watch opens the replay viewer: it cannot be combined with --load or --demo")

@@ -28,7 +28,7 @@ is only "seat N planned" until the reveal; the setup's decks and objectives are 
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any, Final, Literal, Optional, Protocol, Union
+from typing import Annotated, Any, Final, Literal, Optional, Protocol, Union, get_args
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -189,9 +189,11 @@ class Watch(_Msg):
     code: CODE
 
 
-CLIENT_TYPES = (Create, Join, Resume, SetSeat, Start, Act, Ping, Chat, Emote, Resign, Rematch, Watch)
+# every client message type, listed once: the models above, in this union (the rest derives from it)
 ClientMessage = Annotated[Union[Create, Join, Resume, SetSeat, Start, Act, Ping, Chat, Emote, Resign, Rematch,
                                 Watch], Field(discriminator="type")]
+CLIENT_TYPES: tuple[type[BaseModel], ...] = get_args(get_args(ClientMessage)[0])
+CLIENT_KINDS: tuple[str, ...] = tuple(m.model_fields["type"].default for m in CLIENT_TYPES)
 _client = TypeAdapter(ClientMessage)
 
 
@@ -321,8 +323,11 @@ class History(_Msg):
     lines: Annotated[list[Any], Field(max_length=2000)]  # JSON: ``logcodec.encode``
 
 
+# every server message type, listed once (as the client's above)
 ServerMessage = Annotated[Union[Joined, Lobby, Update, Error, Pong, Watching, Said, History],
                           Field(discriminator="type")]
+SERVER_TYPES: tuple[type[BaseModel], ...] = get_args(get_args(ServerMessage)[0])
+SERVER_KINDS: tuple[str, ...] = tuple(m.model_fields["type"].default for m in SERVER_TYPES)
 _server = TypeAdapter(ServerMessage)
 
 
@@ -403,10 +408,6 @@ def _too_deep(data: bytes) -> bool:
             return False
         t = shorter
     return b"()" in t
-
-
-CLIENT_KINDS = ("create", "join", "resume", "set_seat", "start", "act", "ping", "chat", "emote", "resign", "rematch",
-                "watch")
 
 
 def _first_error(e: ValidationError) -> str:

@@ -22,7 +22,6 @@ from .en import EN as _GAME_EN
 from .en_learn import EN as _LEARN_EN
 from .en_online import EN as _ONLINE_EN
 
-LANGUAGES = ("en", "it")
 _language = "en"
 
 EN: dict[str, str] = {**_GAME_EN, **_LEARN_EN, **_ONLINE_EN,
@@ -35,7 +34,7 @@ _TABLES: dict[str, dict[str, str]] = {"en": EN}
 
 def set_language(lang: str) -> None:
     global _language
-    _language = lang if lang in LANGUAGES else "en"
+    _language = lang if lang in catalog.codes() else "en"
 
 
 def language() -> str:
@@ -43,7 +42,7 @@ def language() -> str:
 
 
 def table(lang: str) -> dict[str, str]:
-    if lang not in LANGUAGES:
+    if lang not in catalog.codes():
         return EN
     words = _TABLES.get(lang)
     if words is None:
@@ -51,10 +50,17 @@ def table(lang: str) -> dict[str, str]:
     return words
 
 
-def __getattr__(name: str) -> dict[str, str]:
+def __getattr__(name: str) -> Any:
     if name == "IT":  # the Italian table, as ``i18n.IT``
         return table("it")
+    if name == "LANGUAGES":  # the codes of ``catalog.LANGUAGES``, read when asked (a test may add one)
+        return catalog.codes()
     raise AttributeError(name)
+
+
+def languages() -> list[tuple[str, str]]:
+    """(code, name) of every language, English first: the settings' picker."""
+    return [(lang.code, lang.name) for lang in catalog.LANGUAGES]
 
 
 def t(key: str, **params: object) -> str:
