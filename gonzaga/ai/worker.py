@@ -37,7 +37,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
 from typing import Optional
 
-from ..rules import load_content, view as seat_view
+from ..rules import Action, GameState, load_content, view as seat_view
 from ..rules.board import board_for
 from .roster import make_bot, searches
 import multiprocessing.connection
@@ -74,7 +74,7 @@ def watch_parent() -> None:
     threading.Thread(target=wait, name="gonzaga-watch-parent", daemon=True).start()
 
 
-def strip_view(view):
+def strip_view(view: GameState) -> tuple[GameState, str]:
     """What of a view crosses to a worker process: the view without the (large, costly to pickle)
     Content and Board, and the content's directory."""
     return replace(view, content=None, board=None), str(view.content.directory)
@@ -112,7 +112,7 @@ def _decide_in_process(name: str, seed: int, light, directory: str, seat: int, g
     return _choose(_bot(_BOTS, name, seed, seat), _restore(light, directory), seat, stop)
 
 
-def decide_once(name: str, seed: int, light, directory: str, seat: int):
+def decide_once(name: str, seed: int, light: GameState, directory: str, seat: int) -> Action:
     """One decision in a process of a pool shared by many games (the online server): a fresh bot
     each time, so the process keeps nothing per game."""
     return make_bot(name, seed).choose(_restore(light, directory), seat)

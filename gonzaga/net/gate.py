@@ -35,7 +35,7 @@ import logging
 import socket
 import ssl
 import struct
-from typing import Any, Optional
+from typing import Any, Optional, cast
 
 from websockets.asyncio.server import ServerConnection
 
@@ -77,7 +77,7 @@ class Gate:
         self.refused_busy = 0  # connections reset at accept because of ``Limits.handshakes``
         self.handshake_timeout = handshake_timeout
         self.shutdown_timeout = shutdown_timeout
-        self.handshakes: set[asyncio.Task] = set()
+        self.handshakes: set[asyncio.Task[None]] = set()
 
     def connection_class(self) -> type[ServerConnection]:
         """The class ``serve(create_connection=...)`` makes each connection with."""
@@ -94,7 +94,7 @@ class GatedConnection(ServerConnection):
 
     gate: Gate  # set on the subclass ``Gate.connection_class`` makes
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._held: Optional[str] = None  # the address this connection counts for, until released
         self._shaking = False  # counted in ``gate.shaking`` until its WebSocket handshake ends
@@ -102,33 +102,36 @@ class GatedConnection(ServerConnection):
         self._early: list[Optional[bytes]] = []  # data (None: end of file) that came before that
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        raw = cast(asyncio.Transport, transport)  # a TCP connection: asyncio's server makes one
         gate = self.gate
         cap = gate.admission.limits.handshakes
         if cap is not None and gate.shaking >= cap:
             gate.refused_busy += 1
-            _reset(transport)
+            _reset(raw)
             return
         address = address_of(transport.get_extra_info("peername"))
         if not gate.admission.connect(address):
-            _reset(transport)
+            _reset(raw)
             return
         self._held = address
         self._shaking = True
         gate.shaking += 1
         if self.gate.tls is None:
-            self._hand_over(transport)
+            self._hand_over(raw)
             return
-        task = self.loop.create_task(self._secure(transport))
+        task = self.loop.create_task(self._secure(raw))
         self.gate.handshakes.add(task)
         task.add_done_callback(self.gate.handshakes.discard)
 
-    async def _secure(self, raw: asyncio.BaseTransport) -> None:
+    async def _secure(self, raw: asyncio.Transport) -> None:
         assert self.gate.tls is not None
         try:
             transport = await self.loop.start_tls(
                 raw, self, self.gate.tls, server_side=True,
                 ssl_handshake_timeout=self.gate.handshake_timeout,
                 ssl_shutdown_timeout=self.gate.shutdown_timeout)
+            if transport is None:  # asyncio's own: the connection closed during the handshake
+                raise ConnectionResetError("the connection closed during the TLS handshake")
         except (Exception, asyncio.CancelledError) as e:  # failed, timed out, or the server stops
             raw.abort()
             self._release()
@@ -155,11 +158,11 @@ class GatedConnection(ServerConnection):
         else:
             self._early.append(bytes(data))
 
-    def eof_received(self) -> Optional[bool]:
+    def eof_received(self) -> None:
         if self._made:
-            return super().eof_received()
-        self._early.append(None)
-        return None
+            super().eof_received()
+        else:
+            self._early.append(None)
 
     async def handshake(self, *args: Any, **kwargs: Any) -> None:
         """The WebSocket handshake (websockets' own); the connection leaves the server-wide count
@@ -189,7 +192,7 @@ class GatedConnection(ServerConnection):
             self.gate.shaking -= 1
 
 
-def _reset(transport: asyncio.BaseTransport) -> None:
+def _reset(transport: asyncio.Transport) -> None:
     """Close with a reset, not an orderly end: the client learns at once that it was refused (an
     unexpected end of TLS is also what a plain server gives), and no TIME_WAIT is kept for it."""
     sock = transport.get_extra_info("socket")

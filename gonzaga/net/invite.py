@@ -15,10 +15,10 @@ desktop's is ``client.Connection``).
 """
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 from urllib.parse import urlsplit
 
-from websockets.asyncio.client import connect
+from websockets.asyncio.client import ClientConnection, connect
 
 from .tls import PinMismatch, check_pin, client_context, normalise_pin, peer_der
 
@@ -72,7 +72,7 @@ def split_invite(text: str) -> tuple[str, Optional[str]]:
     return root + (sep + frag if sep else ""), path
 
 
-async def connect_pinned(address: str, **kw):
+async def connect_pinned(address: str, **kw: Any) -> ClientConnection:
     """An asyncio websockets connection to ``address`` (``wss://...#<fingerprint>`` pinned,
     ``wss://`` checked by authority, ``ws://`` plain); PinMismatch before anything is sent when
     the server shows another certificate. The check's and the bots' connections."""

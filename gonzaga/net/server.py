@@ -26,7 +26,7 @@ import secrets
 import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
-from typing import Optional, Union
+from typing import Any, Callable, Optional, Union
 
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
@@ -35,6 +35,7 @@ from ..ai.roster import is_known, shipped_levels
 from ..rules import (Action, ActionSyntaxError, GameConfig, GameState, parse_action)
 from ..rules.content import Content, load_content
 from ..table import SeatRefused, StoreFailed
+from ..table.observers import ObserverCallback, Viewed
 from ..table.persistence import data_dir
 from . import protocol as P
 from . import upkeep
@@ -129,8 +130,8 @@ class GameServer(SocialHandlers, EndgameHandlers):
         t.store = RoomStore(self, room)
         t.ai.worker = RoomWorker(self, room)
         for i in range(len(room.seats)):
-            t.observe(lambda v, action, table, room=room, i=i: self._tell(room, i, v, action), seat=i)
-        t.observe(lambda v, action, table, room=room: self._tell_watchers(room, v, action), seat=None)
+            t.observe(self._observer(room, i), seat=i)
+        t.observe(self._observer(room, None), seat=None)
         self.rooms[room.id] = room
         self.by_code[room.code] = room
         for i, s in enumerate(room.seats):
@@ -138,6 +139,15 @@ class GameServer(SocialHandlers, EndgameHandlers):
                 self.tokens[s.token_hash] = (room, i)
             if s.kind == "human":  # nobody is connected yet: away until they are (the grace period)
                 t.mark_away(i, True)
+
+    def _observer(self, room: GameRoom, seat: Optional[int]) -> ObserverCallback:
+        """The table's observer of ``seat`` of ``room`` (None: the spectators')."""
+        def tell(v: GameState, action: Optional[Action], table: Viewed) -> None:
+            if seat is None:
+                self._tell_watchers(room, v, action)
+            else:
+                self._tell(room, seat, v, action)
+        return tell
 
     def max_game_connections(self) -> int:
         return MAX_GAME_CONNECTIONS
@@ -148,7 +158,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
     def unfinished(self) -> int:
         return sum(1 for r in self.rooms.values() if not r.finished)
 
-    def _store_quietly(self, fn, *args) -> bool:
+    def _store_quietly(self, fn: Callable[..., object], *args: object) -> bool:
         try:
             fn(*args)
             return True
@@ -362,7 +372,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
         self._broadcast_lobby(room)
 
     def _open_room(self, config: GameConfig, seed: int, seats: list[Seat], host_seat: int,
-                   options: dict) -> GameRoom:
+                   options: dict[str, Any]) -> GameRoom:
         """A new game (a created one, or a rematch) with a fresh id and invite code: stored, then
         served; Refused when the store cannot keep it."""
         game_id = secrets.token_hex(8)
@@ -399,6 +409,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
         if seat is None:  # one answer whatever the reason: a guess learns nothing of a game
             self.admission.wrong_guess(conn.address)
             raise Refused("unknown_game", "net.no_waiting_game")
+        assert room is not None  # a seat was found in it
         token = self._new_token()
         old = room.seats[seat]
         new = Seat(m.name, "human", old.colour, None, token_hash(token))
@@ -406,7 +417,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
         seats[seat] = new
         self._save_seats(room, seats)
         room.seats = seats
-        self.tokens[new.token_hash] = (room, seat)
+        self.tokens[token_hash(token)] = (room, seat)
         log.info("game %s: %s joined as seat %d", room.id, m.name, seat)
         self._attach(conn, room, seat)
         self._joined(conn, room, seat, token)
@@ -430,6 +441,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
     def _give_back(self, room: GameRoom, seat: int) -> None:
         """The table gives ``seat`` back to its player (it decides whether it may)."""
         old = room.seats[seat]
+        assert old.player  # resume asks only for a seat an AI keeps for its player
         why = room.table.give_back(seat, old.player, by=seat)
         if why is not None:
             log.info("game %s: seat %d stays the AI's: %s", room.id, seat, why.message)
@@ -461,6 +473,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
                 raise Refused.of("grace" if why.key == "grace_left" else "bad_message", why)
         bot = self._bot_level(m.bot, k) if m.kind == "ai" else None
         if room.started:  # the player keeps their token: they may take the seat back (resume)
+            assert bot is not None  # a started game's seat goes only to an AI (checked above)
             new = Seat(_ai_name(bot), "ai", old.colour, bot, old.token_hash, player=old.name)
         else:
             new = Seat(_ai_name(bot), "ai", old.colour, bot) if bot else Seat("", "open", old.colour)
@@ -472,7 +485,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
             self.tokens.pop(old.token_hash, None)
         if removed is not None:
             removed.room = removed.seat = None
-        if room.started:
+        if room.started and bot is not None:
             room.table.hand_to_ai(k, bot, by=room.host_seat)
         room.seats = seats
         log.info("game %s: seat %d is now %s", room.id, k, bot or "open")
