@@ -213,9 +213,12 @@ class SeatInfo(BaseModel):
 
 
 class _SeatLike(Protocol):
-    kind: str
-    name: str
-    player: Optional[str]
+    @property
+    def kind(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def player(self) -> Optional[str]: ...
 
 
 def player_name(seat: _SeatLike) -> Optional[str]:

@@ -23,7 +23,7 @@ import logging
 import re
 import socket
 import time
-from typing import Optional
+from typing import TYPE_CHECKING, Any, Optional, cast
 from urllib.parse import urlsplit
 
 from pydantic import BaseModel
@@ -34,13 +34,19 @@ from ..rules.refusals import REFUSALS
 from ..rules.actions import ActionSyntaxError
 from ..rules.content import Content, edition_for
 from ..rules.view import HIDDEN, public_view
-from ..table.session import SeatSpec, Session
+from ..table.history import RoundScores
+from ..table.seats import SeatSpec
+from ..table.session import Session
 from ..words import i18n
 from . import logcodec, protocol
 from .cleantext import MAX_NAME, clean_name
 from .client import CONNECTED, OPEN_TIMEOUT, OWN_SERVER_TIMEOUT, Connection
 from .invite import split_invite, split_pin, with_pin
 from .viewcodec import view_from_json
+
+if TYPE_CHECKING:  # the types only: a table is given these, it never starts one
+    from .mygames import Book
+    from .serve import ServerThread
 
 log = logging.getLogger(__name__)
 
@@ -185,8 +191,8 @@ def seed_of(game_id: str) -> int:
 class Table:
     """One online game from this computer's seat: connection, seats, lobby, host commands."""
 
-    def __init__(self, url: str, content: Content, first: BaseModel, *, server=None,
-                 connection: Optional[Connection] = None, book=None, lan: bool = False):
+    def __init__(self, url: str, content: Content, first: BaseModel, *, server: Optional[ServerThread] = None,
+                 connection: Optional[Connection] = None, book: Optional[Book] = None, lan: bool = False):
         self.url = url
         self.content = content
         self.server = server  # the ServerThread this computer hosts (stopped with the table)
@@ -221,9 +227,10 @@ class Table:
         self.conn.send(first)
 
     @classmethod
-    def host(cls, url: str, name: str, seats: list[protocol.SeatRequest], content: Content, *, server=None,
+    def host(cls, url: str, name: str, seats: list[protocol.SeatRequest], content: Content, *,
+             server: Optional[ServerThread] = None,
              scenario: Optional[str] = None, seed: Optional[int] = None, grace: int = protocol.GRACE_DEFAULT,
-             turn_secs: Optional[int] = None, watchers: bool = True, **kw) -> "Table":
+             turn_secs: Optional[int] = None, watchers: bool = True, **kw: Any) -> "Table":
         """Create a game; the host's choices: ``grace`` (seconds a dropped player's seat is kept for
         them), ``turn_secs`` (a turn timer, or None), ``watchers`` (spectators allowed)."""
         key = getattr(server, "host_key", None)  # the server this computer started creates only for it
@@ -232,18 +239,18 @@ class Table:
                    server=server, **kw)
 
     @classmethod
-    def join(cls, url: str, code: str, name: str, content: Content, **kw) -> "Table":
+    def join(cls, url: str, code: str, name: str, content: Content, **kw: Any) -> "Table":
         return cls(url, content, protocol.Join(code=code, name=name), **kw)
 
     @classmethod
-    def watch(cls, url: str, code: str, content: Content, **kw) -> "Table":
+    def watch(cls, url: str, code: str, content: Content, **kw: Any) -> "Table":
         """Watch a game with its invite code: the public view, no seat."""
         t = cls(url, content, protocol.Watch(code=code), **kw)
         t.watching = True
         return t
 
     @classmethod
-    def resume(cls, url: str, game: str, token: str, content: Content, **kw) -> "Table":
+    def resume(cls, url: str, game: str, token: str, content: Content, **kw: Any) -> "Table":
         t = cls(url, content, protocol.Resume(game=game, token=token), **kw)
         t.game, t.token = game, token
         return t
@@ -285,7 +292,7 @@ class Table:
         """Host: seat ``seat`` becomes open or an AI (in a started game: an absent human's seat to an AI)."""
         if not (self.is_host and self.token):
             return False
-        return self._send(protocol.SetSeat(token=self.token, seat=seat, kind=kind, bot=bot))
+        return self._send(protocol.SetSeat(token=self.token, seat=seat, kind=cast(Any, kind), bot=bot))
 
     def start(self) -> bool:
         if not (self.is_host and self.token):
@@ -305,15 +312,15 @@ class Table:
         return self._send(protocol.Chat(token=self.token, text=text[:4 * 200]))
 
     def emote(self, emote: str) -> bool:
-        return bool(self.token) and self._send(protocol.Emote(token=self.token, emote=emote))
+        return self.token is not None and self._send(protocol.Emote(token=self.token, emote=emote))
 
     def resign(self) -> bool:
         """Leave this game for good: the server's AI plays this seat to the end."""
-        return bool(self.token) and self._send(protocol.Resign(token=self.token))
+        return self.token is not None and self._send(protocol.Resign(token=self.token))
 
     def ask_rematch(self) -> bool:
         """In a finished game: ask for a new one with the same seats (it begins when everyone has)."""
-        return bool(self.token) and self._send(protocol.Rematch(token=self.token))
+        return self.token is not None and self._send(protocol.Rematch(token=self.token))
 
     def retry(self) -> None:
         """A new connection; this seat comes back with its token (or asks again to create or join)."""
@@ -358,7 +365,7 @@ class Table:
                 changed = self._update(u) or changed
         return changed
 
-    def _receive(self, msg, hold: bool) -> bool:
+    def _receive(self, msg: BaseModel, hold: bool) -> bool:
         if isinstance(msg, protocol.Joined):
             return self._joined(msg)
         if isinstance(msg, protocol.Watching):
@@ -367,8 +374,9 @@ class Table:
             return self._error(msg)
         if isinstance(msg, protocol.Pong):
             return False
-        if self.game is None or msg.game != self.game:
-            log.warning("a %s message for another game (%s) ignored", msg.type, msg.game)
+        game = getattr(msg, "game", None)  # every other message is of one game
+        if self.game is None or game != self.game:
+            log.warning("a %s message for another game (%s) ignored", getattr(msg, "type", "?"), game)
             return False
         if isinstance(msg, protocol.Lobby):
             self._set_seats(msg.seats)
@@ -421,7 +429,7 @@ class Table:
 
     def _keep(self) -> None:
         """Keep this seat in the book (every ``joined``): the game can be continued after closing the game."""
-        if self.book is None:
+        if self.book is None or self.game is None or self.code is None or self.token is None or self.seat is None:
             return
         try:
             self.book.joined(game=self.game, code=self.code, address=self.url, token=self.token, seat=self.seat,
@@ -431,7 +439,7 @@ class Table:
         except Exception:  # the book is a convenience: it never stops the game
             log.exception("the online seat could not be kept")
 
-    def _book(self, what: str, *args) -> None:
+    def _book(self, what: str, *args: object) -> None:
         if self.book is None or self.game is None:
             return
         try:
@@ -458,8 +466,8 @@ class Table:
                                                                        "stale", "server", "flood"):
             s.pending = None
             self.refusal = refusal_of(msg)
-            if msg.code == "stale":  # still stale: this computer may have missed an update, a fresh snapshot
-                self.conn.send(protocol.Resume(game=self.game, token=self.token))
+            if msg.code == "stale" and self.game and self.token:  # still stale: this computer may have
+                self.conn.send(protocol.Resume(game=self.game, token=self.token))  # missed an update: a snapshot
         elif msg.key == "net.seat_open":  # start: a seat is still open
             self.notice = i18n.t("online.start_needs")
         else:
@@ -537,7 +545,7 @@ class RemoteSession(Session):
 
     @property
     def humans(self) -> list[int]:
-        return [self.seat] if self.plays() else []  # a resigned player watches: the reveals go on by themselves
+        return [self.seat] if self.seat is not None and self.plays() else []  # a resigned player watches: the reveals go on by themselves
 
     # ------------------------------------------------------------ the log: history and chat
 
@@ -588,6 +596,7 @@ class RemoteSession(Session):
     def resend(self) -> bool:
         """Our move reached the server after another seat's (several seats plan at once, so this is
         common): send it again at the new position when it is still legal (a few times at most)."""
+        assert self.pending is not None  # asked only for a move waiting for its answer
         action = self.pending[0]
         if self._resends >= RESENDS or self.seat not in self.state.to_act() or check(self.state, action) is not None:
             return False
@@ -598,7 +607,7 @@ class RemoteSession(Session):
         return True
 
     @property
-    def presence(self) -> tuple:
+    def presence(self) -> tuple[bool, ...]:
         """Per seat: its computer is connected now (the table's latest lobby or update)."""
         return tuple(x.connected for x in self.table.seats)
 
@@ -656,7 +665,7 @@ class RemoteSession(Session):
             log.warning("the server's last action %r cannot be read", last.text)
             return None
 
-    def round_scores(self) -> history.RoundScores:
+    def round_scores(self) -> RoundScores:
         """The scores by round seen here (the end screen's chart; a remote game has no full record to replay)."""
         return self.rounds
 
@@ -679,7 +688,7 @@ class RemoteSession(Session):
     def rewind(self, n: int) -> None:
         raise ValueError("an online game is kept by the server: nothing is taken back")
 
-    def rematch(self, seed: int, **kw) -> "Session":
+    def rematch(self, seed: int, **kw: Any) -> "Session":
         raise ValueError("an online game is hosted again from the title screen")
 
     def close(self) -> None:

@@ -151,8 +151,9 @@ def _ai_name(bot: str) -> str:
     return f"AI ({bot})"[:24]
 
 
-def last_for(action: Action, seat: int) -> P.LastAction:
-    """The action as ``seat`` may know it (setup: nothing; another seat's plan: only who planned)."""
+def last_for(action: Action, seat: Optional[int]) -> P.LastAction:
+    """The action as ``seat`` may know it (setup: nothing; another seat's plan: only who planned; None:
+    a spectator, who is nobody)."""
     if isinstance(action, Setup):
         return P.LastAction(kind="setup")
     if isinstance(action, Plan):
