@@ -9,7 +9,7 @@ import socket
 import time
 
 import pytest
-from websockets.exceptions import InvalidHandshake
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.sync.client import connect
 
 from gonzaga.net.admission import Admission, Limits
@@ -30,6 +30,14 @@ def _silent(port: int, source: str) -> socket.socket:
     return s
 
 
+def _shaking(srv, n: int) -> None:
+    """Wait (on the clock, bounded) until the server counts ``n`` connections in a handshake."""
+    end = time.monotonic() + 20
+    while srv.server.gate.shaking != n:
+        assert time.monotonic() < end, f"{srv.server.gate.shaking} handshakes, not {n}"
+        time.sleep(0.02)
+
+
 @pytest.mark.parametrize("tls", [True, False], ids=["wss", "ws"])
 def test_connections_in_a_handshake_are_capped_server_wide_at_accept(tmp_path, tls):
     """Three silent sockets from three addresses (each far under its own limit) hold the cap of
@@ -44,21 +52,22 @@ def test_connections_in_a_handshake_are_capped_server_wide_at_accept(tmp_path, t
     opened = []
     try:
         silent = [_silent(srv.port, f"127.0.0.{20 + i}") for i in range(3)]
-        time.sleep(0.3)  # the server has accepted them
-        assert srv.server is not None
+        _shaking(srv, 3)  # the server has accepted them
         if tls:
             assert _tls_answer(srv.port, "127.0.0.30", ctx) == b""  # reset before any TLS work
         else:
-            with pytest.raises((OSError, InvalidHandshake)):  # no HTTP answer: reset at accept
+            with pytest.raises((OSError, InvalidHandshake, ConnectionClosed)):  # reset at accept: no HTTP answer
                 with connect(url, open_timeout=5, source_address=("127.0.0.30", 0)):
                     pass
+        assert srv.server.gate.refused_busy == 1 and srv.server.gate.shaking == 3
         silent.pop().close()
-        time.sleep(0.3)  # its end reached the server: a handshake slot is free
+        _shaking(srv, 2)  # its end reached the server: a handshake slot is free
         for i in range(3):  # each gets through its handshakes, then stops counting
             opened.append(connect(url, ssl=ctx, open_timeout=10, close_timeout=2,
                                   source_address=(f"127.0.0.{40 + i}", 0)).__enter__())
             opened[-1].send(json.dumps({"v": 2, "type": "ping"}))
             assert json.loads(opened[-1].recv(timeout=10))["type"] == "pong"
+            _shaking(srv, 2)
         if tls:
             assert _tls_answer(srv.port, "127.0.0.31", ctx)[:1] == b"\x16"  # a ServerHello: admitted
     finally:
@@ -78,9 +87,9 @@ def test_the_handshake_count_comes_back_when_handshakes_fail_or_end(tmp_path):
     try:
         for i in range(3):
             _tls_answer(srv.port, "127.0.0.50", ctx, hello=False)  # not TLS: the handshake fails
-            time.sleep(0.2)
+            _shaking(srv, 0)
             assert _tls_answer(srv.port, "127.0.0.51", ctx)[:1] == b"\x16", i  # admitted each time
-            time.sleep(0.2)
+            _shaking(srv, 0)
     finally:
         srv.stop()
 

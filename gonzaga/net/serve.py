@@ -60,7 +60,8 @@ async def run_server(data_dir: Union[str, Path], host: str, port: int, stop: asy
         server.loop = asyncio.get_running_loop()
         server.load()
         # no ssl here: the gate admits each TCP connection by its address first, then starts TLS
-        gate = Gate(server.admission, tls, handshake_timeout=OPEN_TIMEOUT, shutdown_timeout=CLOSE_TIMEOUT)
+        gate = server.gate = Gate(server.admission, tls, handshake_timeout=OPEN_TIMEOUT,
+                                  shutdown_timeout=CLOSE_TIMEOUT)
         async with serve(server.handler, host, port, max_size=P.MAX_CLIENT_BYTES, extensions=[DEFLATE],
                          open_timeout=OPEN_TIMEOUT, close_timeout=CLOSE_TIMEOUT,
                          create_connection=gate.connection_class(),

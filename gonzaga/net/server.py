@@ -41,6 +41,7 @@ from . import protocol as P
 from . import upkeep
 from .admission import Admission, Refused
 from .endgame import EndgameHandlers
+from .gate import Gate
 from .social import SocialHandlers
 from .rooms import Conn, GameRoom, RoomStore, RoomWorker, Seat, _ai_name, last_for, new_code, token_hash
 from .storage import GameStore, StoredGame
@@ -87,6 +88,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
         self.procs: Optional[ProcessPoolExecutor] = None
         self.loop: Optional[asyncio.AbstractEventLoop] = None
         self.stopping = False
+        self.gate: Optional[Gate] = None  # the connections' admission at accept, once it listens (serve.py)
         self.upkeep: Optional[upkeep.Upkeep] = None  # the periodic task, once the loop runs (upkeep.start)
         self.actions_accepted = 0
 
