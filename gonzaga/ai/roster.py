@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from typing import Callable, Optional, Sequence, Union
+from typing import Any, Callable, Optional, Sequence, Union
 
 from .base import Bot
 
@@ -31,7 +31,7 @@ class Level:
     shipped: bool = False  # offered to players: the new game form, the settings, a public server
     default: bool = False  # the level a new AI seat starts at
 
-    def build(self, *args, **kwargs) -> Bot:
+    def build(self, *args: Any, **kwargs: Any) -> Bot:
         return _resolve(self.factory)(*args, **kwargs)
 
 
@@ -39,7 +39,8 @@ def _resolve(factory: Union[str, Callable[..., Bot]]) -> Callable[..., Bot]:
     if not isinstance(factory, str):
         return factory
     module, _, attr = factory.partition(":")
-    return getattr(importlib.import_module(module), attr)
+    built: Callable[..., Bot] = getattr(importlib.import_module(module), attr)
+    return built
 
 
 LEVELS: tuple[Level, ...] = (
