@@ -87,9 +87,10 @@ def refusal_words(msg: protocol.Error) -> str:
     return i18n.t(ERROR_TEXT.get(msg.code, "online.err_server"))
 
 
-# protocol errors a player's own game never causes: the plain words of their code read better
+# keys whose code has plainer words for a player (protocol errors their own game never causes, a
+# wrong code, another version, a token that is no seat's): those words are shown instead
 GENERIC_KEYS = ("net.bad_json", "net.bad_message", "net.too_large", "net.too_deep", "net.server_failed",
-                "net.no_waiting_game", "net.no_game")
+                "net.no_waiting_game", "net.no_game", "net.bad_version", "net.token_here", "net.token_anywhere")
 # the errors after which this computer cannot go on in that game (shown with a way back)
 FATAL_BEFORE_JOINED = ("unknown_game", "full", "started", "bad_version", "bad_json", "bad_message", "too_large",
                        "too_deep", "server", "flood", "not_allowed", "limit")
