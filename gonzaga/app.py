@@ -18,6 +18,7 @@ import pygame
 
 from . import START
 from .ai import bot_names
+from .ai.roster import demo_levels
 from .cli_common import TOOL_COMMANDS
 from .render.game_sizes import map_aspect, map_first_scale
 from .resources import asset_path
@@ -31,7 +32,7 @@ from .table.session import SPEEDS, SeatSpec, Session, make_worker, new_seed
 from .ui import widgets as W
 from .ui.audio import Audio
 from .version import NOTICE, __version__
-from .words import i18n
+from .words import catalog, i18n
 
 log = logging.getLogger(__name__)
 
@@ -126,7 +127,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--size", metavar="WxH", default=None, help="window size, e.g. 1600x1000")
     p.add_argument("--load", metavar="SAVE.json", default=None, help="open a saved game")
     p.add_argument("--watch", metavar="FILE", default=None, help="watch a saved game move by move (replay viewer)")
-    p.add_argument("--lang", choices=("en", "it"), default=None, help="interface language")
+    p.add_argument("--lang", choices=catalog.codes(), default=None, help="interface language")
     a = p.parse_args(argv)
     if a.watch and (a.load or a.demo):
         raise UsageError("--watch opens the replay viewer: it cannot be combined with --load or --demo")
@@ -401,8 +402,7 @@ class App:
         self._show_game(resumed=False)
 
     def start_demo(self, seats: int, seed: Optional[int], bots: Optional[list[str]] = None) -> None:
-        names = bot_names()
-        levels = bots or [b for b in ("medium", "easy") if b in names] or ["greedy"]
+        levels = bots or demo_levels() or ["greedy"]
         colours = ("red", "yellow", "green", "blue")
         specs = [SeatSpec(f"{i18n.colour_name(c)} AI", "ai", levels[i % len(levels)], c)
                  for i, c in enumerate(colours[:seats])]

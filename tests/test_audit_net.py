@@ -34,7 +34,7 @@ class Client:
         self.view = None
 
     def send(self, **msg) -> list[dict]:
-        return self.send_text(json.dumps({"v": 1, **msg}))
+        return self.send_text(json.dumps({"v": 2, **msg}))
 
     def send_text(self, text) -> list[dict]:
         self.server.dispatch(self.conn, text)
@@ -170,18 +170,18 @@ def test_a_removed_friends_token_stops_working(server):
 def test_the_size_limit_counts_bytes_not_characters():
     """Gap 8: a message of few characters but many bytes ("€" is three bytes in UTF-8)."""
     room = P.MAX_CLIENT_BYTES - 40
-    euros = '{"v": 1, "type": "ping", "x": "' + "€" * (room // 3 + 100) + '"}'
+    euros = '{"v": 2, "type": "ping", "x": "' + "€" * (room // 3 + 100) + '"}'
     assert len(euros) <= P.MAX_CLIENT_BYTES < len(euros.encode("utf-8"))
     for text in (euros, euros.encode("utf-8")):
         with pytest.raises(P.ProtocolError) as e:
             P.parse_client(text)
         assert e.value.code == "too_large"
-    fits = '{"v": 1, "type": "ping", "x": "' + "€" * (room // 3) + '"}'
+    fits = '{"v": 2, "type": "ping", "x": "' + "€" * (room // 3) + '"}'
     assert len(fits.encode("utf-8")) <= P.MAX_CLIENT_BYTES
     with pytest.raises(P.ProtocolError) as e:
         P.parse_client(fits)
     assert e.value.code == "bad_message"  # read and refused for its extra field, not for its size
-    huge = '{"v": 1, "type": "ping", "x": "' + "€" * (P.MAX_CLIENT_BYTES - 40) + '"}'  # 16 K characters, 48 KiB
+    huge = '{"v": 2, "type": "ping", "x": "' + "€" * (P.MAX_CLIENT_BYTES - 40) + '"}'  # 16 K characters, 48 KiB
     with pytest.raises(P.ProtocolError) as e:
         P.parse_client(huge)
     assert e.value.code == "too_large"
@@ -189,22 +189,22 @@ def test_the_size_limit_counts_bytes_not_characters():
 
 def test_an_oversized_message_is_answered_and_its_connection_closed(server):
     c = Client(server)
-    got = c.send_text('{"v": 1, "type": "ping", "x": "' + "€" * (P.MAX_CLIENT_BYTES // 3 + 10) + '"}')
+    got = c.send_text('{"v": 2, "type": "ping", "x": "' + "€" * (P.MAX_CLIENT_BYTES // 3 + 10) + '"}')
     assert c.error(got) == "too_large"
     assert {"type": "close", "code": 1009} in got
 
 
 def test_nesting_is_bounded_at_the_limit():
-    deep = '{"v": 1, "type": "ping", "x": ' + "[" * (P.MAX_DEPTH - 1) + "]" * (P.MAX_DEPTH - 1) + "}"
+    deep = '{"v": 2, "type": "ping", "x": ' + "[" * (P.MAX_DEPTH - 1) + "]" * (P.MAX_DEPTH - 1) + "}"
     with pytest.raises(P.ProtocolError) as e:
         P.parse_client(deep)
     assert e.value.code == "bad_message"  # MAX_DEPTH levels: parsed, then refused as no message
-    deeper = '{"v": 1, "type": "ping", "x": ' + "[" * P.MAX_DEPTH + "]" * P.MAX_DEPTH + "}"
+    deeper = '{"v": 2, "type": "ping", "x": ' + "[" * P.MAX_DEPTH + "]" * P.MAX_DEPTH + "}"
     with pytest.raises(P.ProtocolError) as e:
         P.parse_client(deeper)
     assert e.value.code == "too_deep"
     # as deep, but never more than five openings in a row: the levels are counted, not the run
-    side = '{"v": 1, "type": "ping", "x": [[], ' + "[" * (P.MAX_DEPTH - 1) + "]" * (P.MAX_DEPTH - 1) + "]}"
+    side = '{"v": 2, "type": "ping", "x": [[], ' + "[" * (P.MAX_DEPTH - 1) + "]" * (P.MAX_DEPTH - 1) + "]}"
     assert "[" * P.MAX_DEPTH not in side
     with pytest.raises(P.ProtocolError) as e:
         P.parse_client(side)

@@ -54,13 +54,13 @@ def test_a_damaged_view_is_a_clear_error():
 
 @pytest.mark.parametrize("text,code", [
     ("{", "bad_json"), ("[1]", "bad_json"), ("\"x\"", "bad_json"),
-    ('{"v": 2, "type": "ping"}', "bad_version"), ('{"type": "ping"}', "bad_version"),
-    ('{"v": 1, "type": "fly"}', "bad_message"),
-    ('{"v": 1, "type": "act", "token": "short", "n": 0, "action": "donate 0"}', "bad_message"),
-    ('{"v": 1, "type": "join", "code": "ABCD", "name": "Ann", "extra": 1}', "bad_message"),
-    ('{"v": 1, "type": "join", "code": "ABCD", "name": ""}', "bad_message"),
-    ('{"v": 1, "type": "ping", "x": ' + "[" * 40 + "]" * 40 + "}", "too_deep"),
-    ('{"v": 1, "type": "ping", "pad": "' + "x" * (P.MAX_CLIENT_BYTES + 1) + '"}', "too_large"),
+    ('{"v": 3, "type": "ping"}', "bad_version"), ('{"v": 1, "type": "ping"}', "bad_version"), ('{"type": "ping"}', "bad_version"),
+    ('{"v": 2, "type": "fly"}', "bad_message"),
+    ('{"v": 2, "type": "act", "token": "short", "n": 0, "action": "donate 0"}', "bad_message"),
+    ('{"v": 2, "type": "join", "code": "ABCD", "name": "Ann", "extra": 1}', "bad_message"),
+    ('{"v": 2, "type": "join", "code": "ABCD", "name": ""}', "bad_message"),
+    ('{"v": 2, "type": "ping", "x": ' + "[" * 40 + "]" * 40 + "}", "too_deep"),
+    ('{"v": 2, "type": "ping", "pad": "' + "x" * (P.MAX_CLIENT_BYTES + 1) + '"}', "too_large"),
     (b"\xff\xfe", "bad_json"),
 ])
 def test_hostile_client_messages_get_their_error_code(text, code):
@@ -72,10 +72,10 @@ def test_hostile_client_messages_get_their_error_code(text, code):
 def test_messages_round_trip():
     m = P.Act(token="t" * 20, n=3, action="donate 1")
     assert P.parse_client(P.encode(m)) == m
-    u = P.Error(code="illegal", message="the game is over", rule="E3")
+    u = P.Error(code="illegal", key="refusal.game_over", message="the game is over", rule="E3")
     assert P.parse_server(P.encode(u)) == u
     # brackets inside strings do not count as nesting
-    assert P.parse_client(json.dumps({"v": 1, "type": "join", "code": "ABCD", "name": "[[[[[[[[[["}))
+    assert P.parse_client(json.dumps({"v": 2, "type": "join", "code": "ABCD", "name": "[[[[[[[[[["}))
 
 
 TOK = "t" * 20
@@ -103,7 +103,7 @@ TOK = "t" * 20
 ])
 def test_every_new_message_is_refused_cleanly_when_malformed(msg):
     with pytest.raises(P.ProtocolError) as e:
-        P.parse_client(json.dumps({"v": 1, **msg}))
+        P.parse_client(json.dumps({"v": 2, **msg}))
     assert e.value.code == "bad_message" and e.value.message
 
 
@@ -118,7 +118,7 @@ def test_a_spectators_public_view_is_encoded_and_read_back():
 
 
 def _update_with(**extra) -> str:
-    return json.dumps({"v": 1, "type": "update", "game": "g1", "n": 3, "seat": 0, "view": {}, "last": None,
+    return json.dumps({"v": 2, "type": "update", "game": "g1", "n": 3, "seat": 0, "view": {}, "last": None,
                        "seats": [], **extra})
 
 

@@ -70,7 +70,7 @@ class Client:
         self.sent_at: Optional[int] = None
 
     def send(self, **msg) -> None:
-        self.send_text(json.dumps({"v": 1, **msg}))
+        self.send_text(json.dumps({"v": 2, **msg}))
 
     def send_text(self, text) -> None:
         wait = self.last_send + PACE - time.monotonic()
@@ -256,7 +256,8 @@ def test_create_join_start(srv):
     lobby = host.expect("lobby")
     assert [s["kind"] for s in lobby["seats"]] == ["human", "open", "ai"] and lobby["started"] is False
     host.send(type="start", token=host.token)
-    assert "still open" in host.error("bad_message")["message"]
+    e = host.error("bad_message")
+    assert (e["key"], e["params"]) == ("net.seat_open", {"seat": 1})
     friend = join(srv.url, j["code"], "Bea")
     assert friend.seat == 1 and friend.token != host.token and friend.game == host.game
     lobby = host.expect("lobby")
@@ -425,7 +426,7 @@ def test_refused_actions_leave_the_game_unchanged(srv):
     before = stored(srv.data_dir, host.game).actions
     mover.act(bad)
     e = mover.error("illegal")
-    assert e["rule"] == "P1" and e["message"]
+    assert e["rule"] == "P1" and e["message"] and e["key"].startswith("refusal.")
     assert other.poll(0.3) is None  # only the sender is told
     assert stored(srv.data_dir, host.game).actions == before
     mover.act(mover.my_actions()[0])  # the same n is still the game's: accepted
@@ -488,11 +489,11 @@ def test_hostile_messages_never_disturb_another_game(srv):
     try:
         bad = Client(srv.url)
         for text, code in [("{", "bad_json"), ("[1, 2]", "bad_json"), (b"\xff\xfe", "bad_json"),
-                           ('{"v": 2, "type": "ping"}', "bad_version"),
-                           ('{"v": 1, "type": "ping", "x": ' + "[" * 20 + "]" * 20 + "}", "too_deep"),
-                           ('{"v": 1, "type": "act", "token": "' + "a" * 40 + '", "n": -1, "action": "x"}',
+                           ('{"v": 3, "type": "ping"}', "bad_version"),
+                           ('{"v": 2, "type": "ping", "x": ' + "[" * 20 + "]" * 20 + "}", "too_deep"),
+                           ('{"v": 2, "type": "act", "token": "' + "a" * 40 + '", "n": -1, "action": "x"}',
                             "bad_message"),
-                           ('{"v": 1, "type": "nonsense"}', "bad_message")]:
+                           ('{"v": 2, "type": "nonsense"}', "bad_message")]:
             bad.send_text(text)
             bad.error(code)
         bad.send(type="ping")
@@ -504,7 +505,7 @@ def test_hostile_messages_never_disturb_another_game(srv):
         flood = Client(srv.url)
         for _ in range(45):
             try:
-                flood.ws.send(json.dumps({"v": 1, "type": "ping"}))
+                flood.ws.send(json.dumps({"v": 2, "type": "ping"}))
             except ConnectionClosed:
                 break
         got = []
@@ -524,7 +525,7 @@ def test_connection_and_game_limits(srv, monkeypatch):
     a = host_game(srv.url, [HOST, seat("open", "blue")])
     b = Client(srv.url)
     b.send(type="create", name="Bo", seats=[HOST, seat("open", "blue")])
-    assert b.error("server")["message"] == "the server is full"
+    assert b.error("server")["key"] == "net.server_full"
     monkeypatch.setattr(S, "MAX_CONNECTIONS", 2)
     c = Client(srv.url)
     with pytest.raises(ConnectionClosed) as closed:

@@ -76,7 +76,7 @@ def alive(pids) -> set[int]:
 
 
 def rpc(ws, **msg) -> dict:
-    ws.send(json.dumps({"v": 1, **msg}))
+    ws.send(json.dumps({"v": 2, **msg}))
     return json.loads(ws.recv(timeout=10))
 
 
@@ -86,7 +86,7 @@ def start_ai_game(url: str, ws) -> None:
                                                     for c in ("blue", "green", "yellow")]
     j = rpc(ws, type="create", name="Ann", seats=seats)
     assert j["type"] == "joined", j
-    ws.send(json.dumps({"v": 1, "type": "start", "token": j["token"]}))
+    ws.send(json.dumps({"v": 2, "type": "start", "token": j["token"]}))
 
 
 # by name: Windows' signal module has no SIGKILL, and the parameters are read while the suite is
@@ -133,12 +133,12 @@ def play_until_killed(url: str, seconds: float) -> dict[str, int]:
             j = rpc(a, type="create", name="Ann", seats=[{"kind": "host", "colour": "red"},
                                                          {"kind": "open", "colour": "blue"}])
             acked[j["game"]] = 0
-            b.send(json.dumps({"v": 1, "type": "join", "code": j["code"], "name": "Bea"}))
+            b.send(json.dumps({"v": 2, "type": "join", "code": j["code"], "name": "Bea"}))
             tb = None
             while tb is None:
                 m = json.loads(b.recv(timeout=10))
                 tb = m.get("token") if m["type"] == "joined" else None
-            a.send(json.dumps({"v": 1, "type": "start", "token": j["token"]}))
+            a.send(json.dumps({"v": 2, "type": "start", "token": j["token"]}))
             tokens = {0: (a, j["token"]), 1: (b, tb)}
             end = time.monotonic() + seconds
             while time.monotonic() < end:
@@ -154,7 +154,7 @@ def play_until_killed(url: str, seconds: float) -> dict[str, int]:
                     if v.phase == "over":
                         return acked
                     if seat in v.to_act():
-                        ws.send(json.dumps({"v": 1, "type": "act", "token": tok, "n": m["n"],
+                        ws.send(json.dumps({"v": 2, "type": "act", "token": tok, "n": m["n"],
                                             "action": random.choice(legal_actions(v, seat)).to_text()}))
                         time.sleep(0.035)
     except Exception:  # the server was killed under us

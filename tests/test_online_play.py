@@ -21,6 +21,7 @@ from gonzaga.net.remote import seat_specs
 from gonzaga.net.rooms import GameRoom, Seat
 from gonzaga.net.serve import ServerThread
 from gonzaga.rules import parse_action
+from gonzaga.rules.refusals import Illegal
 from gonzaga.words import i18n
 
 from test_net_server import HOST, Client, join, play, seat, stored, true_states
@@ -107,7 +108,7 @@ def test_unclean_names_are_refused_with_a_clear_message(srv, name):
     c = Client(srv.url)
     c.send(type="create", name=name, seats=[HOST, seat("open", "blue")])
     m = c.error("bad_message")
-    assert m["message"].startswith("name: ") and "Value error" not in m["message"]
+    assert m["message"].startswith("name: ") and "Value error" not in m["message"] and m["key"] == "net.bad_message"
     c.close()
 
 
@@ -125,10 +126,10 @@ def test_a_dropped_seat_is_kept_for_the_grace_period_then_its_player_takes_it_ba
     friend.close()
     lobby_until(host, lambda m: not m["seats"][1]["connected"])
     host.send(type="set_seat", token=host.token, seat=1, kind="ai", bot="greedy")
-    assert "come back" in host.error("grace")["message"]  # within the grace period: refused
+    assert host.error("grace")["key"] == "refusal.grace_left"  # within the grace period: refused
     now[0] += 1.9
     host.send(type="set_seat", token=host.token, seat=1, kind="ai", bot="greedy")
-    assert "come back" in host.error("grace")["message"]  # still within it
+    assert host.error("grace")["key"] == "refusal.grace_left"  # still within it
     now[0] += 0.2
     host.send(type="set_seat", token=host.token, seat=1, kind="ai", bot="greedy")
     m = lobby_until(host, lambda m: m["seats"][1]["kind"] == "ai")
@@ -172,7 +173,7 @@ def test_chat_is_cleaned_rate_limited_and_heard_by_everyone(srv):
     host, friend = two(srv)
     friend.send(type="chat", token=friend.token, text="good \u202eluck\x00 \n all")
     said = host.expect("said", skip=("lobby", "update", "pong"))
-    assert said == {"v": 1, "type": "said", "game": host.game, "seat": 1, "name": "Bea", "text": "good luck all",
+    assert said == {"v": 2, "type": "said", "game": host.game, "seat": 1, "name": "Bea", "text": "good luck all",
                     "emote": None}
     assert friend.expect("said", skip=("lobby", "update", "pong"))["text"] == "good luck all"
     friend.send(type="chat", token=friend.token, text="\u200b\u2066 ")
@@ -303,7 +304,7 @@ def test_a_spectator_sees_only_the_public_view(srv):
     assert updates == len(actions)  # every action was seen
     bad = Client(srv.url)
     bad.send(type="watch", code="ZZZZZZ")
-    assert bad.error("unknown_game")["message"] == "no game waiting for players has that invite code"
+    assert bad.error("unknown_game")["key"] == "net.no_waiting_game"
     for c in (host, friend, watcher, bad):
         c.close()
 
@@ -376,7 +377,7 @@ def test_the_table_decides_hand_overs_give_backs_resignations_and_time_outs():
     t = table(("human", "human", "human"), worker=InlineWorker(), clock=lambda: now[0])
     t.host, t.grace = 0, 60.0
     t.mark_away(1, True)
-    assert "come back" in t.hand_to_ai(1, "greedy", by=0)  # within the grace period
+    assert t.hand_to_ai(1, "greedy", by=0) == Illegal.of("E-table", "grace_left", seat=1, seconds=60)  # within the grace
     now[0] += 61
     assert t.hand_to_ai(1, "greedy", by=0) is None
     assert t.give_back(1, "P1", by=0) is not None  # only its own player takes it back

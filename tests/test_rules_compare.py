@@ -385,3 +385,40 @@ def test_the_simulators_site_points_are_the_rules(seats):
             trial = sim.copy()
             trial.put(i, e.mask, e.mask.bit_count() if ring else 0)
             assert trial.pts[i] - sim.pts[i] == scoring.immediate_points(st, i, e.mask)
+
+
+# ---------------------------------------------------------------- the AI's fast simulator's scoring
+
+@pytest.mark.rule("X1", "X2", "X4", "X5", "R6", "W5")
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_the_fast_simulators_scoring_is_the_rules_scoring_on_random_positions(seats):
+    """``ai/fastsim.py`` counts site points (X1) and sea leagues (X2) itself, on bit masks. On
+    random positions of seeded random games (each placement, wedding or donation a uniformly
+    drawn legal one), the simulator built from the position and given the same action must
+    come to the rules' points, leagues, pieces and rings; at the end, to the rules' scores."""
+    from gonzaga.ai.fastsim import Sim
+    from gonzaga.rules import GameConfig, deal, new_game
+    checked = 0
+    for game in range(4):
+        rng = random.Random(1000 * seats + game)
+        st = new_game(GameConfig(seats=seats))
+        st = apply(st, deal(st, rng))
+        while not st.is_over:
+            seat = st.to_act()[0]
+            action = random_action(st, seat, rng)
+            if st.phase == "place":
+                sim = Sim.from_state(st)
+                sim.apply_action(action)
+                st = apply(st, action)
+                for j, s in enumerate(st.seats):
+                    assert sim.pts[j] == s.site_points + s.league_points + s.donation_points, (game, action)
+                    assert sim.fm[j] == s.fief_mask and sim.rm[j] == s.ring_mask and sim.rings[j] == s.rings
+                    assert {sim.t.sea_ids[k] for k in range(len(sim.t.sea_ids)) if sim.leagues[j] >> k & 1} == \
+                        set(s.leagues)
+                checked += 1
+                if st.is_over:
+                    assert sim.phase == "over"
+                    assert sim.final_scores() == [s.score for s in st.seats]
+            else:
+                st = apply(st, action)
+    assert checked == 4 * seats * 12  # every placement of every game (12 rounds): hundreds of positions

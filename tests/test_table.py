@@ -15,6 +15,7 @@ from gonzaga.net.server import Seat
 from gonzaga.rules import (Donate, GameConfig, GameRecord, Place, Plan, Setup, Wedding, legal_actions,
                            legal_plans, load_content, public_view, view)
 from gonzaga.rules.view import HIDDEN
+from gonzaga.rules.refusals import Illegal
 from gonzaga.table import SeatRefused, SeatSpec, StoreFailed, Table
 from gonzaga.table.pacing import InlineWorker
 from gonzaga.table.session import Session
@@ -254,9 +255,10 @@ def test_a_seat_is_handed_to_the_computer_only_by_the_host_or_its_own_player():
     assert t.hand_to_ai(2, "greedy", by=1) is not None and t.seats[2].kind == "human"
     assert t.hand_to_ai(2, "greedy", by=None) is not None
     assert t.hand_to_ai(1, "greedy", by=1) is None and t.seats[1].kind == "ai"  # its own player
-    assert "connected" in t.hand_to_ai(2, "greedy", by=0)  # the host: only a seat whose player is away
+    assert t.hand_to_ai(2, "greedy", by=0) == Illegal.of("E-table", "seat_connected", seat=2)  # the host: only a
+    # seat whose player is away
     t.mark_away(2, True)
-    assert "only the host" in (t.hand_to_ai(2, "greedy", by=1) or "handed")  # another player: not even a seat left
+    assert t.hand_to_ai(2, "greedy", by=1) == Illegal.of("E-table", "handover_who")  # another player: not even a seat left
     assert t.hand_to_ai(2, "greedy", by=0) is None and t.seats[2].kind == "ai"  # the host
     assert t.hand_to_ai(2, "greedy", by=0) is not None  # an AI seat is not handed again
     assert t.act(0, plan(t, 0)) is None

@@ -43,7 +43,7 @@ def main(argv: list[str] | None = None) -> int:
                 bad = True
                 print(f"{lang}: {len(keys)} {what}: {', '.join(keys[:20])}{' ...' if len(keys) > 20 else ''}")
         if not a.check:
-            header = {**HEADER, **header, "Language": lang, "Plural-Forms": catalog.PLURAL_FORMS[lang]}
+            header = {**HEADER, **header, "Language": lang, "Plural-Forms": catalog.language(lang).plural_forms}
             catalog.write_po(po, header, new)
     if a.check and bad:
         print("catalogs out of step: run python tools/po_sync.py, then translate the keys above")

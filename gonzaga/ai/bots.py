@@ -23,7 +23,8 @@ def scoring_placements(state: GameState, seat: int, region: str, action: str,
     board = state.board
     s = state.seats[seat]
     fief = s.fief if fief is None else fief
-    out = []
+    assert fief is not None  # a seat places in the place phase, with its fief
+    out: list[tuple[int, Place]] = []
     for o, m in anchor_masks(board, fief, board.region_mask(region, state.flourishing), action,
                              state.all_fiefs, s.ring_mask):
         if not m:
@@ -74,6 +75,7 @@ class GreedyBot(Bot):
         if view.phase == "plan":
             return self._plan(view, seat)
         s = view.seats[seat]
+        assert s.plan is not None  # the place phase: every seat has planned
         opts = best_scoring(view, seat, s.plan.region, s.plan.action)
         if opts:
             top = max(p for p, _ in opts)
@@ -82,7 +84,8 @@ class GreedyBot(Bot):
 
     def _plan(self, view: GameState, seat: int) -> Plan:
         plans = [p for p in legal_plans(view, seat) if not p.king]
-        best, choices = -1, []
+        best: float = -1
+        choices: list[Plan] = []
         for p in plans:
             opts = best_scoring(view, seat, p.region, p.action)
             # weddings spend rings: value them a little below an equal fief placement

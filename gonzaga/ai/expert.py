@@ -41,9 +41,9 @@ import math
 import os
 import random
 import time
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
-from ..rules import Action, Donate, GameState
+from ..rules import Action, Donate, GameState, Plan
 from . import value_table, valuefn
 from .base import Bot
 from .fastsim import TUNED, Sim
@@ -128,7 +128,7 @@ def sample_objectives(weights: dict[int, list[tuple[str, float]]], rng: random.R
     return out
 
 
-def _draw(table: list, rng: random.Random):
+def _draw(table: list[Any], rng: random.Random) -> Any:
     """One item of [(probability, item)] (probabilities summing to 1), by one ``rng.random()``."""
     x = rng.random()
     for pr, item in table:
@@ -138,7 +138,7 @@ def _draw(table: list, rng: random.Random):
     return table[-1][1]
 
 
-def table_for(seats: int) -> Optional[dict]:
+def table_for(seats: int) -> Optional[dict[Any, Any]]:
     """The learned value's weights a game of ``seats`` is valued with (None: the hand value)."""
     return value_table.TABLE if seats in LEARNED_SEATS else None
 
@@ -161,9 +161,9 @@ class ExpertBot(Bot):
         self.medium = MediumBot(seed)
         self.medium.rng = self.rng
         self.should_stop: Optional[Callable[[], bool]] = None  # set by the worker to abandon
-        self.last_stats: dict = {}
-        self._models = None  # rivals' plan models while a plan search runs
-        self._table = None  # the learned value's weights while a search runs (None: the hand value)
+        self.last_stats: dict[str, Any] = {}
+        self._models: Optional[dict[int, Any]] = None  # rivals' plan models while a plan search runs
+        self._table: Any = None  # the learned value's weights while a search runs (None: the hand value)
 
     # ------------------------------------------------------------ candidates
 
@@ -171,22 +171,22 @@ class ExpertBot(Bot):
         """Every candidate, best prior first."""
         return [a for _, a in self.scored_candidates(view, seat)]
 
-    def rival_models(self, view: GameState, seat: int) -> dict[int, list]:
+    def rival_models(self, view: GameState, seat: int) -> dict[int, list[Any]]:
         """Medium's model of each rival's plan (``rival_plan_model``), by rival seat."""
         return {j: rival_plan_model(view, j) for j in range(view.n) if j != seat}
 
     def scored_candidates(self, view: GameState, seat: int,
-                          models: Optional[dict] = None) -> list[tuple[float, Action]]:
+                          models: Optional[dict[int, Any]] = None) -> list[tuple[float, Action]]:
         """Every candidate with its prior value (medium's, in points), best first
         (``models``: ``rival_models``, when already worked out)."""
         if view.phase == "plan":
-            scored = sorted(self.medium.plan_scores(view, seat), key=lambda x: -x[0])
-            kings = [p for _, p in scored if p.king]
+            scored: list[tuple[float, Action]] = sorted(self.medium.plan_scores(view, seat), key=lambda x: -x[0])
+            kings = [p for _, p in scored if isinstance(p, Plan) and p.king]
             if kings:
                 models = models or self.rival_models(view, seat)
                 rivals = [(view.seats[j].card, m) for j, m in models.items()]
                 ok = {p for p in kings if king_changes_order(view, seat, p, rivals, self.king_min)}
-                scored = [(v, p) for v, p in scored if not p.king or p in ok]
+                scored = [(v, p) for v, p in scored if not (isinstance(p, Plan) and p.king) or p in ok]
             return scored
         out = [(v, a) for v, a, _ in self.medium.place_scores(view, seat, top=10 ** 6)]
         if not any(isinstance(a, Donate) for _, a in out):
@@ -205,7 +205,7 @@ class ExpertBot(Bot):
 
     # ------------------------------------------------------------ rollouts
 
-    def _determinization(self, base: Sim, view: GameState, seat: int, weights, rng: random.Random) -> Sim:
+    def _determinization(self, base: Sim, view: GameState, seat: int, weights: Any, rng: random.Random) -> Sim:
         """One world consistent with the view: decks shuffled, the rivals' objectives drawn
         from the inference's ``weights``, and while planning each rival's secret plan drawn
         from medium's model of it."""
@@ -219,6 +219,7 @@ class ExpertBot(Bot):
         if sim.phase == "plan":
             for j in range(sim.n):
                 if j != seat and sim.plan[j] is None:
+                    assert self._models is not None  # a plan search has them
                     model = self._models[j]
                     i = _draw([(row[0], i) for i, row in enumerate(model)], rng)
                     plan = model[i][1]
@@ -226,7 +227,7 @@ class ExpertBot(Bot):
         return sim
 
     @staticmethod
-    def _result(sim: Sim, table: Optional[dict] = None) -> tuple[list, Optional[list]]:
+    def _result(sim: Sim, table: Optional[dict[Any, Any]] = None) -> tuple[list[Any], Optional[list[Any]]]:
         """What a rollout's end is valued from: (final scores, winners) at the game's end,
         else (position values, None): the hand values, or with ``table`` the learned ones."""
         if sim.phase == "over":
@@ -235,7 +236,7 @@ class ExpertBot(Bot):
         return (sim.position_values() if table is None else valuefn.values(sim, table)), None
 
     @staticmethod
-    def _outcome(sim: Sim, seat: int, result=None) -> tuple[float, float]:
+    def _outcome(sim: Sim, seat: int, result: Any = None) -> tuple[float, float]:
         """(utility, margin) of the rollout's end for ``seat`` (``result``: ``_result(sim)``,
         when it is already worked out): the win (shared wins split; before the end
         logistic(margin / ``WIN_SCALE``)) + margin / ``MARGIN_SCALE``."""
@@ -255,7 +256,7 @@ class ExpertBot(Bot):
         sim.play(det.round + HORIZON)
         return self._outcome(sim, seat, self._result(sim, self._table))
 
-    def _begin(self, view: GameState, seat: int, models: Optional[dict] = None) -> tuple[Sim, dict]:
+    def _begin(self, view: GameState, seat: int, models: Optional[dict[int, Any]] = None) -> tuple[Sim, dict[Any, Any]]:
         """Set up one search of this view: the rivals' plan models and the position value's
         table. Returns the simulator state to determinize and the inference's weights."""
         self._models = None
@@ -266,8 +267,8 @@ class ExpertBot(Bot):
 
     # ------------------------------------------------------------ search
 
-    def _search(self, view: GameState, seat: int, cands: list, prior: list, t0: float,
-                models: Optional[dict] = None) -> Action:
+    def _search(self, view: GameState, seat: int, cands: list[Action], prior: list[float], t0: float,
+                models: Optional[dict[int, Any]] = None) -> Action:
         rng = self.rng
         base, weights = self._begin(view, seat, models)
         deadline = None if self.iterations else t0 + self.seconds
@@ -300,6 +301,7 @@ class ExpertBot(Bot):
             run(0, det)
             run(1, det)
             per = max(1e-4, (time.perf_counter() - tp) / 2)
+            assert deadline is not None  # no fixed iterations: a time budget
             budget = max(4, int((deadline - time.perf_counter()) / per * 0.92) + 2)
         arms = min(n, max(MIN_ARMS, int(round(WIDEN * math.sqrt(budget)))))
         alive = list(range(arms))
@@ -338,7 +340,7 @@ class ExpertBot(Bot):
         ref = sum(total[k] for k in seen) / max(1, sum(count[k] for k in seen))
         pmax = max(prior[k] for k in seen)
 
-        def score(k):
+        def score(k: int) -> tuple[float, float, int]:
             virtual = ref + (prior[k] - pmax) / MARGIN_SCALE
             return ((total[k] + PRIOR_SAMPLES * virtual) / (count[k] + PRIOR_SAMPLES),
                     margin[k] / max(1, count[k]), -k)

@@ -21,11 +21,11 @@ import math
 import random
 from typing import Optional
 
-from ..rules import Donate, GameState, Place, Plan, Wedding, game_ends, last_turn_fires, turn_order_key
+from ..rules import Action, Donate, GameState, Place, Plan, Setup, Wedding, game_ends, last_turn_fires, turn_order_key
 from ..rules import scoring
 from ..rules.board import bits
 from ..rules.scoring import SEA_LEAGUE, SEA_LEAGUE_HARBORS, SITE_FLOURISHING, SITE_INACTIVE
-from .fasttables import tables_for
+from .fasttables import Entry, tables_for
 from .heuristics import LEAGUE_POT, OBJ, RING_VALUE, components, tile_temperature
 from .rollout_policy import BASE_WEIGHTS, DONATION, TUNED, RolloutPolicy, Weights, tile_gain
 
@@ -73,7 +73,7 @@ class Sim(RolloutPolicy):
         return s
 
     @classmethod
-    def from_state(cls, state: GameState, objectives: Optional[dict] = None) -> "Sim":
+    def from_state(cls, state: GameState, objectives: Optional[dict[int, str]] = None) -> "Sim":
         """From a full state or a view (a view's decks are in sorted order: shuffle them with
         ``shuffle_decks``; unknown objectives come from ``objectives`` or stay empty)."""
         t = tables_for(state)
@@ -151,7 +151,7 @@ class Sim(RolloutPolicy):
 
     # ------------------------------------------------------------ playing
 
-    def set_plan(self, i: int, plan) -> None:
+    def set_plan(self, i: int, plan: tuple[int, str, bool]) -> None:
         self.plan[i] = plan
         self.steps += 1
 
@@ -208,7 +208,7 @@ class Sim(RolloutPolicy):
             comps = keep
         self.comps[i] = tuple(comps)
 
-    def do_place(self, i: int, choice) -> None:
+    def do_place(self, i: int, choice: Optional[tuple[Entry, bool]]) -> None:
         if choice is None:
             self.pts[i] += scoring.DONATION
         else:
@@ -307,13 +307,14 @@ class Sim(RolloutPolicy):
 
     # ------------------------------------------------------------ root actions
 
-    def apply_action(self, action) -> None:
+    def apply_action(self, action: Action) -> None:
         """A rules action (a plan or this turn's placement) for the seat whose turn it is."""
         if isinstance(action, Plan):
             self.set_plan(action.seat, (self.t.card_index[action.region], action.action, action.king))
             if all(p is not None for p in self.plan):
                 self.reveal()
             return
+        assert not isinstance(action, Setup)  # a seat's decision, never the chance outcome
         i = action.seat
         board = self.t.board
         if isinstance(action, Place):
@@ -326,7 +327,7 @@ class Sim(RolloutPolicy):
         self.end_turn(i)
 
 
-def entry_action(sim: Sim, seat: int, choice):
+def entry_action(sim: Sim, seat: int, choice: Optional[tuple[Entry, bool]]) -> Action:
     """The rules action for a policy choice (for tests and the search's own placements)."""
     if choice is None:
         return Donate(seat)

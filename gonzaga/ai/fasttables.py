@@ -14,6 +14,8 @@ covering); the simulator checks it against the pieces on the board (P7, W4) befo
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ..rules import GameState, wedding_ring_sets
 from ..rules.board import Board, bits
 from ..rules.scoring import SITE_FLOURISHING, SITE_INACTIVE
@@ -24,7 +26,8 @@ class Entry:
 
     __slots__ = ("mask", "grown", "pts", "seas", "harbors", "anchor", "orient", "cls", "regions")
 
-    def __init__(self, mask, grown, pts, seas, harbors, anchor, orient, cls, regions):
+    def __init__(self, mask: int, grown: int, pts: int, seas: Any, harbors: int, anchor: int, orient: Any,
+                 cls: Any, regions: Any) -> None:
         self.mask = mask
         self.grown = grown  # the hexes and their neighbours (X4 contact)
         self.pts = pts  # X1 site points
@@ -39,7 +42,7 @@ class Entry:
 class Tables:
     """Per board and set of flourishing regions: every site-covering placement, sorted."""
 
-    def __init__(self, board: Board, flourishing: frozenset, region_cards: tuple):
+    def __init__(self, board: Board, flourishing: frozenset[str], region_cards: tuple[str, ...]):
         self.board = board
         self.cards = region_cards
         self.card_index = {r: k for k, r in enumerate(region_cards)}
@@ -56,10 +59,10 @@ class Tables:
             for b in bits(hm):
                 sea_of[b] = si
         self.sea_of = sea_of
-        self.lists: dict = {}  # (fief, card, action) -> [Entry] best static first
-        self._plain: dict = {}  # (fief, anchor, rotation) -> Entry, made on demand (B, P3)
-        self._plain_hex: dict = {}  # (fief, hex bit) -> [Entry] covering it
-        self.by_city: dict = {}  # (fief, card, action) -> {city bit: [Entry]}
+        self.lists: dict[Any, list[Entry]] = {}  # (fief, card, action) -> [Entry] best static first
+        self._plain: dict[tuple[int, int, int], Entry] = {}  # (fief, anchor, rotation) -> Entry, made on demand (B, P3)
+        self._plain_hex: dict[tuple[int, int], list[Entry]] = {}  # (fief, hex bit) -> [Entry] covering it
+        self.by_city: dict[Any, dict[int, list[Entry]]] = {}  # (fief, card, action) -> {city bit: [Entry]}
         for f, orients in board.orientations.items():
             for o in orients:
                 m = o.ok & (o.harbor_touch | o.city_touch)
@@ -94,7 +97,7 @@ class Tables:
             self.rings.append(out)
             self.rings1.append(singles)
 
-    def plain_covering(self, f: int, b: int):
+    def plain_covering(self, f: int, b: int) -> list[Entry]:
         """The placements of fief ``f`` that cover hex bit ``b`` and no site (memoised)."""
         out = self._plain_hex.get((f, b))
         if out is not None:
@@ -114,7 +117,7 @@ class Tables:
                     out.append(e)
         return out
 
-    def _entry(self, mask, anchor, o) -> Entry:
+    def _entry(self, mask: int, anchor: int, o: Any) -> Entry:
         board = self.board
         covered = mask & self.sites
         fl = covered & self.fsites
@@ -127,7 +130,7 @@ class Tables:
         return Entry(mask, board.neighbours_mask(mask) | mask, pts, seas, hm, anchor, o, cls, regions)
 
 
-_TABLES: dict = {}
+_TABLES: dict[Any, Tables] = {}
 
 
 def tables_for(state: GameState) -> Tables:

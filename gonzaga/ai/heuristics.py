@@ -164,6 +164,7 @@ def placement_candidates(ctx: SeatContext, region: str, action: str, fief: Optio
     seat = ctx.seat
     s = ctx.s
     fief = s.fief if fief is None else fief
+    assert fief is not None  # a seat places in the place phase, with its fief
     out: list[tuple[float, Action, int]] = []
     plain = limit_plain
     interesting_src = board.sites | ctx.own_near
@@ -280,14 +281,14 @@ def win_utility(state: GameState, seat: int, values: Optional[list[float]] = Non
 class PlanOption:
     plan: Plan
     value: float  # best candidate value under the plan, adjusted for contention
-    best: list  # the top candidates (value, action)
+    best: list[tuple[float, Action, int]]  # the top candidates (value, action, mask)
 
 
 def plan_table(ctx: SeatContext, plans: Optional[list[Plan]] = None, top: int = 6) -> list[PlanOption]:
     """For each legal plan: the candidates under it (K variants share their base plan's)."""
     state = ctx.state
     plans = plans if plans is not None else legal_plans(state, ctx.seat)
-    cache: dict[tuple[str, str], list] = {}
+    cache: dict[tuple[str, str], list[tuple[float, Action, int]]] = {}
     out = []
     for p in plans:
         key = (p.region, p.action)

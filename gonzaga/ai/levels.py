@@ -17,6 +17,7 @@ Every level chooses from the view alone and draws randomness from ``self.rng``.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from ..rules import Action, Donate, GameState, Plan, Wedding, legal_plans, turn_order_key
 from ..rules.actions import ACTION_CARDS
@@ -46,8 +47,10 @@ class EasyBot(Bot):
                 pts += rng.gauss(0.0, self.noise)
                 if pts > best:
                     best, choice = pts, p
+            assert choice is not None  # a seat always has a plan without the King's Privilege
             return choice
         s = view.seats[seat]
+        assert s.plan is not None  # the place phase: every seat has planned
         opts = best_scoring(view, seat, s.plan.region, s.plan.action)
         if not opts:
             return Donate(seat)
@@ -73,7 +76,7 @@ def _softmax(values: list[float], tau: float) -> list[float]:
     return [x / t for x in w]
 
 
-def rival_plan_model(view: GameState, j: int, tau: float = RIVAL_TAU):
+def rival_plan_model(view: GameState, j: int, tau: float = RIVAL_TAU) -> list[Any]:
     """A guess at rival ``j``'s plan: [(probability, plan, value, mask, is_wedding)].
 
     The rival's fief is public (R1), so its best spot under each plan can be worked out;
@@ -82,7 +85,7 @@ def rival_plan_model(view: GameState, j: int, tau: float = RIVAL_TAU):
     """
     ctx = SeatContext(view, j)
     plans = legal_plans(view, j)
-    base: dict[tuple[str, str], tuple] = {}
+    base: dict[tuple[str, str], tuple[Any, ...]] = {}
     rows = []
     for p in plans:
         key = (p.region, p.action)
@@ -99,13 +102,14 @@ def rival_plan_model(view: GameState, j: int, tau: float = RIVAL_TAU):
 KING_MIN_CHANGE = 0.5  # plan the King's Privilege only when it more likely than not changes the order
 
 
-def king_change_probability(view: GameState, seat: int, plan: Plan, rivals) -> float:
+def king_change_probability(view: GameState, seat: int, plan: Plan, rivals: Any) -> float:
     """How likely the King's Privilege in ``plan`` changes the turn order (R4, K3).
 
     ``rivals``: [(rival's card, rival_plan_model)]. The order changes when some rival would
     go before the seat without K and after it with K; the rivals' plans are secret, so this
     is a probability under the model of their plans."""
     card = view.seats[seat].card
+    assert card is not None  # the plan phase: every seat has its fief card
     without = turn_order_key(False, plan.action, card)
     with_k = turn_order_key(True, plan.action, card)
     same = 1.0
@@ -119,20 +123,20 @@ def king_change_probability(view: GameState, seat: int, plan: Plan, rivals) -> f
     return 1.0 - same
 
 
-def king_changes_order(view: GameState, seat: int, plan: Plan, rivals,
+def king_changes_order(view: GameState, seat: int, plan: Plan, rivals: Any,
                        threshold: float = KING_MIN_CHANGE) -> bool:
     """A K plan is worth its ring only when it may change the order (else K is dominated)."""
     return king_change_probability(view, seat, plan, rivals) >= threshold
 
 
-def contended_value(cands, my_key, rivals) -> float:
+def contended_value(cands: Any, my_key: Any, rivals: Any) -> float:
     """Expected value of the best spot still free when my turn comes (R4 order)."""
     ev = 0.0
     reach = 1.0  # probability that every better candidate was taken
     for v, a, m in cands[:-1] if len(cands) > 1 else cands:
         if not m:
             ev += reach * v
-            return ev
+            return float(ev)
         wed = isinstance(a, Wedding)
         free = 1.0
         for rk_card, model in rivals:
@@ -144,7 +148,7 @@ def contended_value(cands, my_key, rivals) -> float:
         ev += reach * free * v
         reach *= 1.0 - free
         if reach < 1e-3:
-            return ev
+            return float(ev)
     fallback = max(DONATION, cands[-1][0]) if len(cands) > 1 else DONATION
     return ev + reach * fallback
 
@@ -169,6 +173,7 @@ class MediumBot(Bot):
     def place_scores(self, view: GameState, seat: int, top: int = 12) -> list[tuple[float, Action, int]]:
         """Candidates under the revealed plan, best first, with the denial of later rivals' spots."""
         s = view.seats[seat]
+        assert s.plan is not None  # the place phase: every seat has planned
         ctx = SeatContext(view, seat)
         cands = action_candidates(ctx, s.plan.region, s.plan.action)
         head = cands[:top]
@@ -203,8 +208,9 @@ class MediumBot(Bot):
         ctx = SeatContext(view, seat)
         plans = legal_plans(view, seat)
         rivals = [(view.seats[j].card, rival_plan_model(view, j)) for j in range(view.n) if j != seat]
-        cands: dict[tuple[str, str], list] = {}
-        out = []
+        cands: dict[tuple[str, str], list[tuple[float, Action, int]]] = {}
+        out: list[tuple[float, Plan]] = []
+        assert s.card is not None  # the plan phase: every seat has its fief card
         for p in plans:
             key = (p.region, p.action)
             if key not in cands:
@@ -212,17 +218,16 @@ class MediumBot(Bot):
             v = contended_value(cands[key], turn_order_key(p.king, p.action, s.card), rivals)
             if p.king:
                 v -= ctx.ring_value + 0.5
-            out.append([v, p])
+            out.append((v, p))
         if self.lookahead and ctx.left > 0:
             q = self._next_round_table(view, seat, ctx)
-            for row in out:
-                p = row[1]
+            for k, (v, p) in enumerate(out):
                 nxt = max((val for (r, a), val in q.items() if r != p.region and a != p.action
                            and r not in ("K",)), default=0.0)
-                row[0] += self.lookahead * nxt
-        return [(v, p) for v, p in out]
+                out[k] = (v + self.lookahead * nxt, p)
+        return out
 
-    def _next_round_table(self, view: GameState, seat: int, ctx: SeatContext) -> dict:
+    def _next_round_table(self, view: GameState, seat: int, ctx: SeatContext) -> dict[Any, float]:
         """Best value per (region, action) for fiefs that may come next (a sample of the deck)."""
         deck = sorted(view.seats[seat].deck)
         if not deck:

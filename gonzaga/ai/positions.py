@@ -4,8 +4,9 @@ search plays them (the AI floor may; above it only the table changes a game's st
 from __future__ import annotations
 
 import random
+from typing import Optional
 
-from ..rules import GameConfig, GameState, apply, deal, determinize, new_game, view
+from ..rules import Content, GameConfig, GameState, apply, deal, determinize, new_game, view
 from .roster import make_bot
 
 
@@ -20,10 +21,10 @@ def mid_game_state(seed: int = 7, rounds: int = 6) -> GameState:
     return state
 
 
-def rollout_positions(count: int) -> list:
+def rollout_positions(count: int) -> list[GameState]:
     """Full states (determinized from a seat's view) at the start of a place phase, rounds 2-7
     of seeded greedy games, 2 and 4 seats: where a search's rollouts start."""
-    out = []
+    out: list[GameState] = []
     g = 0
     while len(out) < count:
         seats = 2 if g % 2 == 0 else 4
@@ -40,7 +41,7 @@ def rollout_positions(count: int) -> list:
     return out
 
 
-def dealt_games(count: int, content=None, first_seed: int = 1000) -> list[GameState]:
+def dealt_games(count: int, content: Optional[Content] = None, first_seed: int = 1000) -> list[GameState]:
     """``count`` new 4-seat games, each dealt with its own seed from ``first_seed`` on."""
     out = []
     for g in range(count):

@@ -16,12 +16,13 @@ cost the seat's best plan that much).
 from __future__ import annotations
 
 import math
-from typing import NamedTuple, Optional
+import random
+from typing import TYPE_CHECKING, Any, NamedTuple, Optional
 
 from ..rules import scoring, turn_order_key
 from ..rules.board import bits
 from ..rules.scoring import SEA_LEAGUE, SEA_LEAGUE_HARBORS
-from .fasttables import Entry
+from .fasttables import Entry, Tables
 from .heuristics import BLOCK_ONE, BLOCK_TWO, GROUP_STEP, LEAGUE_POT, OBJ, RING_VALUE, tile_temperature
 
 ACTIONS = ("A", "B", "C")
@@ -51,7 +52,7 @@ TUNED = Weights(lp1=0.75, lp2=2.25, group=3.3, ring=1.5, block2=0.0, block1=0.5,
                 king=0.25)
 
 
-def tile_gain(tile: tuple, before: int, after: int) -> float:
+def tile_gain(tile: tuple[float, float, Any], before: int, after: int) -> float:
     """What growing the seat's largest group from ``before`` to ``after`` pieces adds to its
     chance at the Gonzaga tile (X4), times ``Weights.tile`` x its points: the chance is the
     softmax share of ``Sim.tile_weights`` against the rivals' largest groups (no group, no
@@ -62,7 +63,7 @@ def tile_gain(tile: tuple, before: int, after: int) -> float:
     for size, sign in ((after, 1.0), (before, -1.0)):
         if size:
             out += sign / (1.0 + sum(math.exp((g - size) / temp) for g in rivals if g))
-    return worth * out
+    return float(worth * out)
 
 
 class RolloutPolicy:
@@ -72,9 +73,44 @@ class RolloutPolicy:
 
     __slots__ = ()
 
+    if TYPE_CHECKING:  # the simulator's fields and facts (``fastsim.Sim``), for the type check
+        t: Tables
+        n: int
+        fm: list[int]
+        rm: list[int]
+        rings: list[int]
+        pts: list[int]
+        sites_pts: Any
+        leagues: list[int]
+        comps: list[tuple[tuple[int, int, int], ...]]
+        deck: list[list[int]]
+        fief: list[Any]
+        digit: list[int]
+        obj: list[int]
+        plan: list[Any]
+        unav: list[frozenset[str]]
+        round: int
+        last_round: Optional[int]
+        phase: str
+        order: tuple[int, ...]
+        turn: int
+        steps: int
+        rng: random.Random
+        noise: float
+        mcache: list[Any]
+        shared: Any
+        weights: list[Weights]
+        pcache: Any
+
+        def rounds_left(self, i: int) -> int: ...
+        def largest(self, i: int) -> int: ...
+        def all_fiefs(self) -> int: ...
+        def all_rings(self) -> int: ...
+        def free_sites(self) -> int: ...
+
     # ------------------------------------------------------------ valuing
 
-    def _shared(self):
+    def _shared(self) -> Any:
         """What every seat's context shares, cached until a piece goes down: the free sites,
         free harbors per sea, each seat's harbor count per sea, and each seat's free objective
         cities with its next objective step."""
@@ -102,7 +138,7 @@ class RolloutPolicy:
         sh = self.shared = (free, fr, counts, steps)
         return sh
 
-    def context(self, i: int):
+    def context(self, i: int) -> Any:
         """What the dynamic part of a piece's value needs, for seat ``i`` now."""
         t = self.t
         free, fr, counts, steps = self._shared()
@@ -130,7 +166,7 @@ class RolloutPolicy:
         comps = self.comps[i]
         largest = max((c[2] for c in comps), default=0)
         objfree = objm & ~held
-        deny = ()
+        deny: list[tuple[int, float]] = []
         if w.deny:  # a free city of a rival's objective: taking it costs the rival its next step
             deny = [(st[0], w.deny * st[1]) for j, st in enumerate(steps) if j != i and st]
         tile = None
@@ -141,7 +177,7 @@ class RolloutPolicy:
                 t.sea_mask, tuple(bits(objfree)), (0.0, w.lp1, w.lp2), w.group, w.block2, w.block1, deny, tile)
 
     @staticmethod
-    def value(e: Entry, cx, rings: int = 0) -> float:
+    def value(e: Entry, cx: Any, rings: int = 0) -> float:
         (held, objfree, oh, hc, fr, lg, block2, block1, ts, rv, comps, largest, free, seam, _,
          lpot, gstep, b2, b1, deny, tile) = cx
         mask = e.mask
@@ -182,9 +218,10 @@ class RolloutPolicy:
                 v += tile_gain(tile, largest, size)
         if rings:
             v -= rv * rings
-        return v
+        return float(v)
 
-    def best_under(self, i: int, k: int, a: str, cx, look: int = 0, merges=(), occ: Optional[int] = None):
+    def best_under(self, i: int, k: int, a: str, cx: Any, look: int = 0, merges: Any = (),
+                   occ: Optional[int] = None) -> Any:
         """(value, entry, is_ring) of the best candidate for seat i under region card k and
         action a; ``look`` > 0 values only that many legal entries of the sorted list (plus
         those on the seat's objective cities)."""
@@ -245,7 +282,7 @@ class RolloutPolicy:
                     best_v, best, ring = v, e, True
         return best_v, best, ring
 
-    def merges(self, i: int, cx) -> list:
+    def merges(self, i: int, cx: Any) -> list[Any]:
         """[(value, entry)]: placements covering no site that join two or more of the seat's
         groups into one larger than its largest (X4); only those worth more than a donation.
         Every merge touches a group other than the largest, so only their borders are tried."""
@@ -256,7 +293,8 @@ class RolloutPolicy:
         key = (self.round, f, len(comps), cx[20])  # with the tile term, the rivals' groups count too
         cached = self.mcache[i]
         if cached is not None and cached[0] == key:
-            return cached[1]
+            found: list[Any] = cached[1]
+            return found
         occ = self.all_fiefs() | self.rm[i]
         t = self.t
         board = t.board
@@ -299,7 +337,7 @@ class RolloutPolicy:
         self.mcache[i] = (key, out)
         return out
 
-    def _plan_table(self, i: int):
+    def _plan_table(self, i: int) -> Any:
         """[(value, (card, action, king=False), entry mask)] for every legal plan without K,
         valued on the board as it is (no rival moves first)."""
         cx = self.context(i)
@@ -317,7 +355,7 @@ class RolloutPolicy:
                 out.append((max(v, DONATION), (k, a, False), e.mask if e is not None and v >= DONATION else 0))
         return out
 
-    def _greedy_plans(self):
+    def _greedy_plans(self) -> Any:
         """Each seat's plan table and its expected choice, computed once per planning phase
         (the board does not change while seats plan): what a seat expects of its rivals."""
         key = self.round
@@ -329,7 +367,7 @@ class RolloutPolicy:
         self.pcache = (key, (tables, picks))
         return tables, picks
 
-    def _contended(self, i: int, tables, picks, c: float):
+    def _contended(self, i: int, tables: Any, picks: Any, c: float) -> Any:
         """[(value, plan, mask)] of seat i's plans, valued (1 - c) x on the board now + c x
         after the rivals ahead of it take the spots of their expected plans."""
         mine = self.fief[i] + self.digit[i]
@@ -361,7 +399,7 @@ class RolloutPolicy:
             out.append((v, p, m))
         return out
 
-    def plan_values(self, i: int):
+    def plan_values(self, i: int) -> Any:
         """[(value, (card, action, king=False))] for every legal plan without K.
 
         With ``Weights.contend`` c > 0 a plan is worth (1 - c) x its value on the board now +
@@ -373,7 +411,7 @@ class RolloutPolicy:
         tables, picks = self._greedy_plans()
         return [(v, p) for v, p, _ in self._contended(i, tables, picks, c)]
 
-    def policy_plan(self, i: int):
+    def policy_plan(self, i: int) -> Any:
         w = self.weights[i]
         if w.king and w.contend and self.rings[i] > 0 and "K" not in self.unav[i]:
             tables, picks = self._greedy_plans()
@@ -388,7 +426,7 @@ class RolloutPolicy:
             return max(vals, key=lambda x: x[0] + rng.gauss(0.0, noise))[1]
         return max(vals, key=lambda x: x[0])[1]
 
-    def policy_place(self, i: int):
+    def policy_place(self, i: int) -> Any:
         """(entry, is_ring) or None for a donation."""
         k, a, _ = self.plan[i]
         cx = self.context(i)
@@ -397,7 +435,7 @@ class RolloutPolicy:
             return None
         return e, ring
 
-    def place_options(self, i: int, top: int) -> list:
+    def place_options(self, i: int, top: int) -> list[Any]:
         """The ``top`` best [(value, choice)] for seat i under its revealed plan, by the
         policy's values, best first: every legal entry (as ``best_under`` with no ``look``),
         the merges (B), the weddings (C) and the donation (choice None, worth X3)."""
@@ -405,7 +443,7 @@ class RolloutPolicy:
         cx = self.context(i)
         occ = self.all_fiefs() | self.rm[i]
         value = RolloutPolicy.value
-        out = [(DONATION, None)]
+        out: list[tuple[float, Optional[tuple[Entry, bool]]]] = [(DONATION, None)]
         seen = set()
         for e in self.t.lists.get((self.fief[i], k, a)) or ():
             if not e.mask & occ and e.mask not in seen:

@@ -1,7 +1,10 @@
-"""Every bot by name, in one table: ``LEVELS``, read by ``make_bot`` and ``bot_names``.
+"""Every bot by name, in one table: ``LEVELS``, weakest first, read by ``make_bot`` and
+``bot_names`` and by everything that lists levels: the new game and online forms and the
+server (``shipped_levels``), the statistics (``level_order``), the hint (``strongest``), the
+demo (``demo_levels``), the decision worker (``searches``: in a process).
 
-A new bot is added here, with its factory, and nowhere else (no registration as a side
-effect of importing its module). A level that searches takes a pinned iteration budget by
+A new bot is added here, with its factory and its words (``level.<name>`` in ``words/en.py``
+and the catalogs), and nowhere else (no registration as a side effect of importing its module). A level that searches takes a pinned iteration budget by
 name: ``expert@800`` is the expert with 800 iterations a decision (reproducible).
 
 A level's factory is written ``"module:Class"`` and its module is imported the first time a bot
@@ -12,7 +15,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from typing import Callable, Optional, Union
+from typing import Any, Callable, Optional, Sequence, Union
 
 from .base import Bot
 
@@ -25,8 +28,10 @@ class Level:
     name: str
     factory: Union[str, Callable[..., Bot]]
     budgeted: bool = False
+    shipped: bool = False  # offered to players: the new game form, the settings, a public server
+    default: bool = False  # the level a new AI seat starts at
 
-    def build(self, *args, **kwargs) -> Bot:
+    def build(self, *args: Any, **kwargs: Any) -> Bot:
         return _resolve(self.factory)(*args, **kwargs)
 
 
@@ -34,17 +39,53 @@ def _resolve(factory: Union[str, Callable[..., Bot]]) -> Callable[..., Bot]:
     if not isinstance(factory, str):
         return factory
     module, _, attr = factory.partition(":")
-    return getattr(importlib.import_module(module), attr)
+    built: Callable[..., Bot] = getattr(importlib.import_module(module), attr)
+    return built
 
 
 LEVELS: tuple[Level, ...] = (
     Level("random", "gonzaga.ai.bots:RandomBot"),
     Level("greedy", "gonzaga.ai.bots:GreedyBot"),
-    Level("easy", "gonzaga.ai.levels:EasyBot"),
-    Level("medium", "gonzaga.ai.levels:MediumBot"),
-    Level("hard", "gonzaga.ai.search:HardBot", budgeted=True),
-    Level("expert", "gonzaga.ai.expert:ExpertBot", budgeted=True),
+    Level("easy", "gonzaga.ai.levels:EasyBot", shipped=True),
+    Level("medium", "gonzaga.ai.levels:MediumBot", shipped=True, default=True),
+    Level("hard", "gonzaga.ai.search:HardBot", budgeted=True, shipped=True),
+    Level("expert", "gonzaga.ai.expert:ExpertBot", budgeted=True, shipped=True),
 )
+
+
+def level_order() -> tuple[str, ...]:
+    """Every level's name, weakest first."""
+    return tuple(level.name for level in LEVELS)
+
+
+def shipped_levels() -> tuple[str, ...]:
+    """The levels offered to players, weakest first (as ``LEVELS`` orders them)."""
+    return tuple(level.name for level in LEVELS if level.shipped)
+
+
+def default_level(levels: Sequence[str]) -> str:
+    """The level a new AI seat starts at, among ``levels`` (the first of them otherwise)."""
+    return next((lv.name for lv in LEVELS if lv.default and lv.name in levels), levels[0])
+
+
+def strongest() -> str:
+    """The strongest level (a hint asks it)."""
+    return LEVELS[-1].name
+
+
+def demo_levels() -> list[str]:
+    """The seats of a demo game: the default level, then the shipped levels below it."""
+    shipped = shipped_levels()
+    top = default_level(shipped) if shipped else None
+    return [lv for lv in reversed(shipped) if shipped.index(lv) <= shipped.index(top)] if top else []
+
+
+def searches(name: str) -> bool:
+    """Whether the level of ``name`` (``hard@150`` too) searches, so thinks in a process: the
+    levels that take an iteration budget."""
+    base = name.partition("@")[0]
+    return any(lv.name == base and lv.budgeted for lv in LEVELS)
+
 
 
 class UnknownBot(KeyError):

@@ -24,7 +24,7 @@ from __future__ import annotations
 import os
 import random
 import time
-from typing import Callable, Optional
+from typing import Any, Callable, Optional, cast
 
 from ..rules import Action, Donate, GameState, Plan, apply, determinize, legal_plans
 from ..rules.view import HIDDEN
@@ -57,6 +57,7 @@ def _env_float(name: str) -> Optional[float]:
 def policy_place(state: GameState, seat: int) -> Action:
     """Fast heuristic placing: the best candidate by piece value (objective known in a sample)."""
     s = state.seats[seat]
+    assert s.plan is not None  # the place phase: every seat has planned
     cands = action_candidates(SeatContext(state, seat), s.plan.region, s.plan.action)
     return cands[0][1]
 
@@ -70,6 +71,7 @@ def policy_plan(state: GameState, seat: int) -> Plan:
         pts = max((v for v, _ in best_scoring(state, seat, p.region, p.action)), default=0)
         if pts > best:
             best, choice = pts, p
+    assert choice is not None  # a seat always has a plan without the King's Privilege
     return choice
 
 
@@ -147,7 +149,7 @@ class HardBot(Bot):
         self.medium = MediumBot(seed)
         self.medium.rng = self.rng
         self.should_stop: Optional[Callable[[], bool]] = None  # set by the worker to abandon
-        self.last_stats: dict = {}
+        self.last_stats: dict[str, Any] = {}
 
     # ------------------------------------------------------------ choose
 
@@ -160,29 +162,30 @@ class HardBot(Bot):
             scored = [(v, p) for v, p in scored if not p.king or king_changes_order(view, seat, p, rivals)]
             top = scored[: self.k_plans]
             return self._search(view, seat, [p for _, p in top], models, [v for v, _ in top])
-        scored = self.medium.place_scores(view, seat)
-        top = scored[: self.k_places]
-        cands = [a for _, a, _ in top]
-        prior = [v for v, _, _ in top]
-        if not any(isinstance(a, Donate) for a in cands) and scored and scored[0][0] < 4.0:
+        placed = self.medium.place_scores(view, seat)
+        best = placed[: self.k_places]
+        cands = [a for _, a, _ in best]
+        prior = [v for v, _, _ in best]
+        if not any(isinstance(a, Donate) for a in cands) and placed and placed[0][0] < 4.0:
             cands.append(Donate(seat))
             prior.append(DONATION)
         return self._search(view, seat, cands, None, prior)
 
     # ------------------------------------------------------------ search
 
-    def _sample_plan(self, models, rng: random.Random) -> Callable[[GameState, int], Plan]:
+    def _sample_plan(self, models: Any, rng: random.Random) -> Callable[[GameState, int], Plan]:
         def plan_for(state: GameState, j: int) -> Plan:
             model = models[j]
             x = rng.random()
             for pr, p, _v, _m, _w in model:
                 x -= pr
                 if x <= 0:
-                    return p
-            return model[-1][1]
+                    return cast(Plan, p)
+            return cast(Plan, model[-1][1])
         return plan_for
 
-    def _search(self, view: GameState, seat: int, cands: list, models, prior: Optional[list] = None) -> Action:
+    def _search(self, view: GameState, seat: int, cands: list[Action], models: Any,
+                prior: Optional[list[float]] = None) -> Action:
         if len(cands) == 1:
             self.last_stats = {"iterations": 0, "seconds": 0.0}  # like expert: stats of this decision
             return cands[0]
@@ -214,7 +217,7 @@ class HardBot(Bot):
                 # rivals who have not planned yet: their plans from the same model
                 fixed = {}
                 for j in range(det.n):
-                    if j != seat and det.seats[j].plan is None:
+                    if j != seat and det.seats[j].plan is None and plan_for is not None:
                         fixed[j] = plan_for(det, j)
             for k in alive:
                 if deadline is not None and count[k] > 0 and time.perf_counter() > deadline:
@@ -235,7 +238,8 @@ class HardBot(Bot):
         return cands[best]
 
     @staticmethod
-    def _rank(k: int, cands: list, total: list, margin: list, count: list, prior: Optional[list]) -> tuple:
+    def _rank(k: int, cands: list[Action], total: list[float], margin: list[float], count: list[int],
+              prior: Optional[list[float]]) -> tuple[Any, ...]:
         """Best mean utility; exact ties go to the larger mean margin, then the larger prior
         value, then the action's text: deterministic, and not the medium order alone."""
         c = max(1, count[k])
@@ -243,7 +247,7 @@ class HardBot(Bot):
                 prior[k] if prior is not None and k < len(prior) else 0.0, _text_key(cands[k]))
 
 
-def _text_key(action: Action) -> tuple:
+def _text_key(action: Action) -> tuple[Any, ...]:
     """A deterministic last tie-break: the action's text, compared in reverse code points so
     that max() prefers the alphabetically first."""
     return tuple(-ord(ch) for ch in action.to_text())

@@ -12,8 +12,13 @@ of playing it.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Optional
+
 from ..rules import scoring
 from .heuristics import OBJ
+
+if TYPE_CHECKING:  # the type only: the simulator imports this module
+    from .fastsim import Sim
 
 FEATURES = (
     "bias",  # 1
@@ -33,7 +38,7 @@ FEATURES = (
 )
 
 
-def features(sim) -> list[list[float]]:
+def features(sim: Sim) -> list[list[float]]:
     """Every seat's feature vector (in ``FEATURES`` order) for the position of ``sim``."""
     # the free sites, free harbors per sea and each seat's harbors per sea (0 where it has its
     # league), as the rollout policy keeps them: cached until the next piece goes down
@@ -84,7 +89,7 @@ def features(sim) -> list[list[float]]:
     return out
 
 
-def weights_for(table: dict, n: int, left: int):
+def weights_for(table: dict[int, dict[int, list[float]]], n: int, left: int) -> Optional[list[float]]:
     """The fitted weights for ``n`` seats with ``left`` rounds left (the nearest fitted
     number of rounds when that one was never seen), or None when the seat count was not fitted."""
     rows = table.get(n)
@@ -96,11 +101,11 @@ def weights_for(table: dict, n: int, left: int):
     return rows[near]
 
 
-def values(sim, table: dict) -> list[float]:
+def values(sim: Sim, table: dict[int, dict[int, list[float]]]) -> list[float]:
     """Each seat's predicted final score (the final scores themselves when the game is over)."""
     if sim.phase == "over":
         return [float(x) for x in sim.final_scores()]
     if not table.get(sim.n):
         return sim.position_values()
-    return [sum(a * b for a, b in zip(weights_for(table, sim.n, sim.rounds_left(i)), f))
+    return [sum(a * b for a, b in zip(weights_for(table, sim.n, sim.rounds_left(i)) or (), f))
             for i, f in enumerate(features(sim))]

@@ -35,23 +35,23 @@ import threading
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
-from typing import Optional
+from typing import Any, Callable, Iterable, Optional
 
-from ..rules import load_content, view as seat_view
+from ..rules import Action, GameState, load_content, view as seat_view
 from ..rules.board import board_for
-from .roster import make_bot
+from .base import Bot
+from .roster import make_bot, searches
 import multiprocessing.connection
 
-PROCESS_BOTS = frozenset({"hard", "expert"})  # bots that search: run them in a process
 MAX_PROCESSES = 4  # one per seat at most
 
 # ---------------------------------------------------------------- in the worker
 
-_BOTS: dict = {}
+_BOTS: dict[tuple[str, int, int], Bot] = {}
 _CANCEL = None  # a shared counter: bumped by cancel_all; a decision of an older generation stops
 
 
-def _init_worker(cancel_counter) -> None:
+def _init_worker(cancel_counter: Any) -> None:
     global _CANCEL
     _CANCEL = cancel_counter
     watch_parent()
@@ -75,18 +75,18 @@ def watch_parent() -> None:
     threading.Thread(target=wait, name="gonzaga-watch-parent", daemon=True).start()
 
 
-def strip_view(view):
+def strip_view(view: GameState) -> tuple[GameState, str]:
     """What of a view crosses to a worker process: the view without the (large, costly to pickle)
     Content and Board, and the content's directory."""
-    return replace(view, content=None, board=None), str(view.content.directory)
+    return replace(view, content=None, board=None), str(view.content.directory)  # type: ignore[arg-type]
 
 
-def _restore(light, directory: str):
+def _restore(light: GameState, directory: str) -> GameState:
     content = load_content(directory)
     return replace(light, content=content, board=board_for(content))
 
 
-def _bot(cache: dict, name: str, seed: int, seat: int):
+def _bot(cache: dict[tuple[str, int, int], Bot], name: str, seed: int, seat: int) -> Bot:
     """One bot per (name, seed, seat), kept across decisions (bots may keep state)."""
     key = (name, seed, seat)
     b = cache.get(key)
@@ -95,25 +95,26 @@ def _bot(cache: dict, name: str, seed: int, seat: int):
     return b
 
 
-def _choose(bot, view, seat: int, should_stop):
+def _choose(bot: Bot, view: GameState, seat: int, should_stop: Optional[Callable[[], bool]]) -> Action:
     """Ask ``bot`` for a decision; a search bot polls ``should_stop`` to end early."""
     searching = hasattr(bot, "should_stop")
+    searcher: Any = bot  # a search level (``search.HardBot``, ``expert``) has ``should_stop``
     if searching:
-        bot.should_stop = should_stop
+        searcher.should_stop = should_stop
     try:
         return bot.choose(view, seat)
     finally:
         if searching:
-            bot.should_stop = None
+            searcher.should_stop = None
 
 
-def _decide_in_process(name: str, seed: int, light, directory: str, seat: int, generation: int):
+def _decide_in_process(name: str, seed: int, light: GameState, directory: str, seat: int, generation: int) -> Action:
     counter = _CANCEL
     stop = (lambda: counter.value != generation) if counter is not None else None
     return _choose(_bot(_BOTS, name, seed, seat), _restore(light, directory), seat, stop)
 
 
-def decide_once(name: str, seed: int, light, directory: str, seat: int):
+def decide_once(name: str, seed: int, light: GameState, directory: str, seat: int) -> Action:
     """One decision in a process of a pool shared by many games (the online server): a fresh bot
     each time, so the process keeps nothing per game."""
     return make_bot(name, seed).choose(_restore(light, directory), seat)
@@ -143,19 +144,19 @@ class DecisionWorker:
         self._idle: list[ProcessPoolExecutor] = []  # started ahead (prestart), no seat yet
         self._by_seat: dict[int, ProcessPoolExecutor] = {}
         self._thread: Optional[ThreadPoolExecutor] = None
-        self._futures: dict[int, Future] = {}
+        self._futures: dict[int, Future[Action]] = {}
         self._tickets = itertools.count(1)
         self._lock = threading.Lock()
         self._start_lock = threading.Lock()  # executors may be made by prestart's thread too
-        self._bots: dict = {}
-        self._cancel = None
+        self._bots: dict[tuple[str, int, int], Bot] = {}
+        self._cancel: Any = None  # a shared counter with the process (multiprocessing Value)
         self._generation = 0
         self._thread_generation = 0
         self._closed = False
 
     # ------------------------------------------------------------ API
 
-    def request(self, bot_name: str, seed: int, view, seat: int) -> int:
+    def request(self, bot_name: str, seed: int, view: GameState, seat: int) -> int:
         """Start a decision for ``seat`` from its ``view``; returns a ticket at once."""
         if self._closed:
             raise RuntimeError("the decision worker is closed")
@@ -172,7 +173,7 @@ class DecisionWorker:
             self._futures[ticket] = fut
         return ticket
 
-    def result(self, ticket: int):
+    def result(self, ticket: int) -> Optional[Action]:
         """The chosen action when ready, else None. A bot's exception is raised here."""
         with self._lock:
             fut = self._futures.get(ticket)
@@ -184,14 +185,14 @@ class DecisionWorker:
             self._futures.pop(ticket, None)
         return fut.result()
 
-    def prestart(self, bot_names, content_directory) -> None:
+    def prestart(self, bot_names: Iterable[str], content_directory: Any) -> None:
         """Start the worker processes in the background if any of ``bot_names`` needs them,
         so that the first decision does not pause the window while a process spawns."""
         wanted = sum(1 for n in bot_names if self._in_process(n))
         if self._closed or not wanted:
             return
 
-        def start():
+        def start() -> None:
             for _ in range(wanted):
                 try:
                     with self._start_lock:
@@ -238,10 +239,10 @@ class DecisionWorker:
         if self._thread is not None:
             self._thread.shutdown(wait=False, cancel_futures=True)
 
-    def __enter__(self):
+    def __enter__(self) -> "DecisionWorker":
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     # ------------------------------------------------------------ internals
@@ -249,7 +250,7 @@ class DecisionWorker:
     def _in_process(self, name: str) -> bool:
         if self._use_processes is not None:
             return self._use_processes
-        return name.partition("@")[0] in PROCESS_BOTS
+        return searches(name)
 
     def processes(self) -> int:
         """Worker processes started so far."""
@@ -281,7 +282,7 @@ class DecisionWorker:
                 self._by_seat[seat] = ex
             return ex
 
-    def _submit_process(self, name: str, seed: int, view, seat: int) -> Future:
+    def _submit_process(self, name: str, seed: int, view: GameState, seat: int) -> Future[Action]:
         light, directory = strip_view(view)
         args = (name, seed, light, directory, seat, self._generation)
         try:
@@ -296,12 +297,12 @@ class DecisionWorker:
                         del self._by_seat[k]
             return self._executor(seat).submit(_decide_in_process, *args)
 
-    def _submit_thread(self, name: str, seed: int, view, seat: int) -> Future:
+    def _submit_thread(self, name: str, seed: int, view: GameState, seat: int) -> Future[Action]:
         if self._thread is None:
             self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gonzaga-ai")
         generation = self._thread_generation
 
-        def run():
+        def run() -> Action:
             return _choose(_bot(self._bots, name, seed, seat), view, seat,
                            lambda: self._thread_generation != generation)
 
@@ -312,4 +313,4 @@ def cpu_count() -> int:
     return os.cpu_count() or 1
 
 
-__all__ = ["DecisionWorker", "PROCESS_BOTS", "watch_parent"]
+__all__ = ["DecisionWorker", "watch_parent"]

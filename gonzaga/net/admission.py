@@ -22,25 +22,44 @@ import secrets
 import time
 from collections import deque
 from dataclasses import dataclass
-from typing import Callable, Optional
+from typing import Callable, Optional, Union
 
-SHIPPED_LEVELS = ("easy", "medium", "hard", "expert")  # what a client may seat as an AI
+from ..ai.roster import shipped_levels
+from ..rules.refusals import Illegal
+from ..words import i18n
+
+Param = Union[int, float, str, None]  # a refusal's parameter, as the wire carries it
+
 TRACKED_ADDRESSES = 100_000  # beyond this many addresses, the quietest are forgotten first
 
 
 class Refused(Exception):
-    """A message refused with an error code (sent to its sender only; nothing changed)."""
+    """A message refused (sent to its sender only; nothing changed): an error ``code`` of the
+    protocol (what a client does next), a words ``key`` with its ``params`` (what the player
+    reads, put into words by the client in its own language) and, where a rule refused, its id.
+    ``message`` is the English, for the log and for tools; nothing decides by it."""
 
-    def __init__(self, code: str, message: str, rule: Optional[str] = None):
-        super().__init__(message)
-        self.code, self.message, self.rule = code, message, rule
+    def __init__(self, code: str, key: str, rule: Optional[str] = None, **params: Param):
+        self.code, self.key, self.rule, self.params = code, key, rule, params
+        self.message = i18n.english(key, **params)
+        super().__init__(self.message)
+
+    @classmethod
+    def of(cls, code: str, why: Illegal) -> "Refused":
+        """The refusal of the table or the rules (an ``Illegal``) as the server sends it."""
+        r = cls(code, f"refusal.{why.key}", why.rule, **why.args) if why.key else cls(code, "net.server_failed")
+        r.message = why.message
+        return r
 
 
 @dataclass(frozen=True)
 class Limits:
-    """Per-address limits and how long idle games stay in memory (None: no limit)."""
+    """Per-address limits (an address as ``gate.address_of`` counts it), the server-wide cap on
+    handshakes under way, and how long idle games stay in memory (None: no limit)."""
 
     conns_per_address: Optional[int] = 16  # a household behind one router: 4 players, a few each
+    handshakes: Optional[int] = 256  # server-wide: connections in a TLS or WebSocket handshake at once
+    # (checked at accept, gate.py); a handshake takes milliseconds, so only a flood holds many
     lobbies_per_address: Optional[int] = 3  # games created and not yet started, at once
     creates_per_minute: Optional[int] = 5
     wrong_codes_per_minute: int = 10  # then locked out
@@ -59,7 +78,7 @@ class Limits:
     @classmethod
     def unlimited(cls) -> "Limits":
         """No per-address limit at all (a load measurement from one address, tests)."""
-        return cls(conns_per_address=None, lobbies_per_address=None, creates_per_minute=None,
+        return cls(conns_per_address=None, handshakes=None, lobbies_per_address=None, creates_per_minute=None,
                    wrong_codes_per_minute=10 ** 9)
 
 
@@ -122,10 +141,9 @@ class Admission:
                      is_lobby: Callable[[str], bool]) -> None:
         """Refused unless ``address`` may create a game now (the key, the seed, its limits)."""
         if self.host_key is not None and (host_key is None or not secrets.compare_digest(host_key, self.host_key)):
-            raise Refused("not_allowed", "this is a host's own server: only the host creates games; "
-                                         "join with an invite code")
+            raise Refused("not_allowed", "net.host_only")
         if seed is not None and not self.test_seeds:
-            raise Refused("not_allowed", "this server deals every game itself: a chosen seed is not allowed")
+            raise Refused("not_allowed", "net.no_seed")
         a = self._at(address)
         now = a.seen
         cap = self.limits.creates_per_minute
@@ -133,14 +151,12 @@ class Admission:
             _drop_older(a.creates, now - 60.0)
             if len(a.creates) >= cap:
                 wait = int(60.0 - (now - a.creates[0])) + 1
-                raise Refused("limit", f"at most {cap} new games a minute from one address: "
-                                       f"try again in {wait} s")
+                raise Refused("limit", "net.creates_limit", cap=cap, seconds=wait)
         cap = self.limits.lobbies_per_address
         if cap is not None:
             a.lobbies = {g for g in a.lobbies if is_lobby(g)}
             if len(a.lobbies) >= cap:
-                raise Refused("limit", f"at most {cap} games waiting to start from one address: "
-                                       "start one or let it expire")
+                raise Refused("limit", "net.lobbies_limit", cap=cap)
 
     def created(self, address: str, game_id: str) -> None:
         a = self._at(address)
@@ -151,13 +167,13 @@ class Admission:
         """Refused unless a client may seat the AI level ``bot`` (a shipped level, no budget)."""
         if self.any_level:
             return
-        if bot not in SHIPPED_LEVELS:
+        shipped = shipped_levels()
+        if bot not in shipped:
             name, _, budget = bot.partition("@")
-            if name in SHIPPED_LEVELS and budget:
-                raise Refused("not_allowed", f"seat {seat}: this server does not take an AI budget "
-                                             f"({bot!r}); the levels are {', '.join(SHIPPED_LEVELS)}")
-            raise Refused("not_allowed", f"seat {seat}: there is no AI level {bot!r} on this server; "
-                                         f"the levels are {', '.join(SHIPPED_LEVELS)}")
+            levels = ", ".join(shipped)
+            if name in shipped and budget:
+                raise Refused("not_allowed", "net.no_budget", seat=seat, bot=bot, levels=levels)
+            raise Refused("not_allowed", "net.no_level", seat=seat, bot=bot, levels=levels)
 
     def deal_rng(self) -> random.Random:
         """The generator a game's setup is dealt from: the operating system's randomness (each
@@ -170,8 +186,7 @@ class Admission:
         """Refused while ``address`` is locked out for guessing invite codes."""
         a = self._at(address)
         if a.locked_until > a.seen:
-            raise Refused("limit", f"too many wrong invite codes from your address: try again in "
-                                   f"{int(a.locked_until - a.seen) + 1} s")
+            raise Refused("limit", "net.locked_out", seconds=int(a.locked_until - a.seen) + 1)
 
     def wrong_guess(self, address: str) -> None:
         """A join with a code that let nobody in: counted; too many in a minute lock it out."""

@@ -21,13 +21,14 @@ import random
 import sys
 import time
 from collections import Counter
-from typing import Callable, Optional
+from typing import Any, Callable, Optional, Union, cast
 
 from pydantic import BaseModel
+from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from ..ai.match import bot_seed
-from ..rules import COLOURS, Content, legal_actions, load_content
+from ..rules import COLOURS, Content, GameState, legal_actions, load_content
 from . import protocol as P
 from .invite import connect_pinned
 from .viewcodec import view_from_json
@@ -42,14 +43,14 @@ class BotError(Exception):
     """A bot cannot go on (refused by the server, out of time): the message says why."""
 
 
-def my_turn(view: dict, seat: int) -> bool:
+def my_turn(view: dict[str, Any], seat: int) -> bool:
     """True when the view says ``seat`` must act now (a cheap look before decoding the view)."""
     phase = view.get("phase")
     if phase == "plan":
-        return view["seats"][seat]["plan"] is None
+        return bool(view["seats"][seat]["plan"] is None)
     if phase == "place":
         order, turn = view["order"], view["turn"]
-        return 0 <= turn < len(order) and order[turn] == seat
+        return bool(0 <= turn < len(order) and order[turn] == seat)
     return False
 
 
@@ -57,11 +58,11 @@ class SeatClient:
     """One seat of one game on its own connection, played from that seat's view only."""
 
     def __init__(self, url: str, content: Content, seed: int, deadline: float, *, name: str = "Bot",
-                 log: Optional[Callable[[dict], None]] = None, progress: Optional[Callable[[dict], None]] = None,
+                 log: Optional[Callable[[dict[str, Any]], None]] = None, progress: Optional[Callable[[dict[str, Any]], None]] = None,
                  validate: bool = True):
         self.url, self.content, self.seed, self.deadline, self.name = url, content, seed, deadline, name
         self.log, self.progress, self.validate = log, progress, validate
-        self.ws = None
+        self.ws: Optional[ClientConnection] = None
         self.game: Optional[str] = None
         self.code: Optional[str] = None
         self.token: Optional[str] = None
@@ -75,12 +76,12 @@ class SeatClient:
         self.sent_n: Optional[int] = None  # the n of the act awaiting its update (None: none)
         self.sent_at: Optional[float] = None
         self.retries = 0
-        self.last_view = None
+        self.last_view: Optional[GameState] = None
         self.acts = 0
         self.reconnects = 0
         self.refused = 0  # a legal action (chosen from the view) that the server refused
         self.invalid = 0  # server messages the protocol refuses
-        self.errors: Counter = Counter()
+        self.errors: Counter[str] = Counter()
         self.latencies: list[float] = []  # seconds from sending an act to the update holding it
         self._next_send = 0.0
 
@@ -110,12 +111,17 @@ class SeatClient:
         if gap > 0:
             await asyncio.sleep(gap)
         self._next_send = loop.time() + 1.0 / SENDS_PER_SECOND
-        await self.ws.send(P.encode(msg))
+        await self._ws().send(P.encode(msg))
+
+    def _ws(self) -> ClientConnection:
+        if self.ws is None:
+            raise BotError(f"seat {self.seat} of game {self.game}: not connected")
+        return self.ws
 
     async def _until_joined(self) -> None:
         """Read (and handle) messages until the server says which seat this is."""
         for _ in range(50):  # a joined comes first; a few others (an old lobby) may precede it
-            text = await asyncio.wait_for(self.ws.recv(), min(10.0, self._left()))
+            text = await asyncio.wait_for(self._ws().recv(), min(10.0, self._left()))
             obj = await self._handle(text)
             if obj.get("type") == "joined":
                 return
@@ -127,7 +133,7 @@ class SeatClient:
         """Make a game: this seat is its host (seat 0), the others are open."""
         self.host = True
         await self._connect()
-        req = [P.SeatRequest(kind="host" if i == 0 else "open", colour=COLOURS[i]) for i in range(seats)]
+        req = [P.SeatRequest(kind="host" if i == 0 else "open", colour=cast(Any, COLOURS[i])) for i in range(seats)]
         await self._send(P.Create(name=self.name, seats=req, seed=game_seed))
         await self._until_joined()
 
@@ -142,6 +148,7 @@ class SeatClient:
         for attempt in range(RECONNECT_TRIES):
             try:
                 await self._connect()
+                assert self.game is not None and self.token is not None  # joined before it was dropped
                 await self._send(P.Resume(game=self.game, token=self.token))
                 await self._until_joined()
             except DROPPED:
@@ -159,7 +166,7 @@ class SeatClient:
             if self.over:
                 return
             try:
-                text = await asyncio.wait_for(self.ws.recv(), self._left())
+                text = await asyncio.wait_for(self._ws().recv(), self._left())
                 await self._handle(text)
             except asyncio.TimeoutError:
                 self._left()  # raises BotError when out of time; else the recv timed out
@@ -167,7 +174,7 @@ class SeatClient:
                 await self._reconnect()
         raise BotError(f"seat {self.seat} of game {self.game}: too many messages")
 
-    async def _handle(self, text) -> dict:
+    async def _handle(self, text: Union[str, bytes]) -> dict[str, Any]:
         try:
             obj = json.loads(text)
         except ValueError:
@@ -194,6 +201,7 @@ class SeatClient:
             if (self.host and not obj["started"] and not self.start_sent
                     and all(s["kind"] != "open" for s in obj["seats"])):
                 self.start_sent = True
+                assert self.token is not None  # the host's joined came first
                 await self._send(P.Start(token=self.token))
         elif kind == "update":
             await self._on_update(obj)
@@ -201,7 +209,7 @@ class SeatClient:
             await self._on_error(obj)
         return obj
 
-    async def _on_update(self, u: dict) -> None:
+    async def _on_update(self, u: dict[str, Any]) -> None:
         n, view, last = u["n"], u["view"], u.get("last")
         if (self.sent_at is not None and last is not None and last.get("seat") == self.seat
                 and self.sent_n is not None and n > self.sent_n):
@@ -215,12 +223,13 @@ class SeatClient:
         if self.phase == "over":
             self.over = True
             return
-        if my_turn(view, self.seat) and (self.sent_n is None or n > self.sent_n):
+        if self.seat is not None and my_turn(view, self.seat) and (self.sent_n is None or n > self.sent_n):
             self.last_view = view_from_json(view, self.content)
             self.retries = 0
             await self._act()
 
     async def _act(self) -> None:
+        assert self.last_view is not None and self.seat is not None and self.rng is not None and self.token
         acts = legal_actions(self.last_view, self.seat)
         if not acts:
             raise BotError(f"seat {self.seat} of game {self.game}: its turn, but no legal action in its view")
@@ -230,8 +239,8 @@ class SeatClient:
         self.sent_at = time.monotonic()
         self.acts += 1
 
-    async def _on_error(self, e: dict) -> None:
-        code = e.get("code")
+    async def _on_error(self, e: dict[str, Any]) -> None:
+        code = str(e.get("code"))
         self.errors[code] += 1
         if code == "stale":
             return  # another seat acted first: its update is on the way, the turn is played from it
@@ -245,26 +254,27 @@ class SeatClient:
         if code == "bad_token":
             raise BotError(f"seat {self.seat} of game {self.game}: the server no longer knows its token")
 
-    def figures(self) -> dict:
+    def figures(self) -> dict[str, Any]:
         return {"acts": self.acts, "reconnects": self.reconnects, "refused": self.refused,
                 "invalid": self.invalid, "errors": dict(self.errors)}
 
 
 # ---------------------------------------------------------------- the processes
 
-def _emit(obj: dict) -> None:
+def _emit(obj: dict[str, Any]) -> None:
     sys.stdout.write(json.dumps(obj) + "\n")
     sys.stdout.flush()
 
 
-def _sum_figures(clients: list[SeatClient]) -> dict:
-    out = {"acts": 0, "reconnects": 0, "refused": 0, "invalid": 0, "errors": Counter()}
+def _sum_figures(clients: list[SeatClient]) -> dict[str, Any]:
+    out: dict[str, Any] = {"acts": 0, "reconnects": 0, "refused": 0, "invalid": 0}
+    errors: Counter[str] = Counter()
     for c in clients:
         f = c.figures()
         for k in ("acts", "reconnects", "refused", "invalid"):
             out[k] += f[k]
-        out["errors"].update(f["errors"])
-    out["errors"] = dict(out["errors"])
+        errors.update(f["errors"])
+    out["errors"] = dict(errors)
     return out
 
 
@@ -276,11 +286,12 @@ async def _play_all(clients: list[SeatClient]) -> list[str]:
     return [f"{type(r).__name__}: {r}" for r in results if isinstance(r, BaseException)]
 
 
-async def host_main(a, content: Content, deadline: float, log) -> dict:
+async def host_main(a: argparse.Namespace, content: Content, deadline: float,
+                    log: Optional[Callable[[dict[str, Any]], None]]) -> dict[str, Any]:
     """Create ``a.games`` games (this process is seat 0 of each), print their codes, play them."""
     clients = []
     for g in range(a.games):
-        def progress(p, g=g):
+        def progress(p: dict[str, Any], g: int = g) -> None:
             _emit({"ev": "progress", "g": g, **p})
         c = SeatClient(a.url, content, a.seed + g, deadline, name="Host", log=log, progress=progress)
         await c.create(a.seats)  # the server deals: a client seed is refused (issue 39)
@@ -290,7 +301,8 @@ async def host_main(a, content: Content, deadline: float, log) -> dict:
     return {**_sum_figures(clients), "games_over": sum(c.over for c in clients), "failures": failures}
 
 
-async def guest_main(a, content: Content, deadline: float, log) -> dict:
+async def guest_main(a: argparse.Namespace, content: Content, deadline: float,
+                     log: Optional[Callable[[dict[str, Any]], None]]) -> dict[str, Any]:
     """Join the games whose codes arrive on stdin (one JSON line each), play them."""
     clients, tasks = [], []
     loop = asyncio.get_running_loop()
@@ -314,7 +326,7 @@ async def guest_main(a, content: Content, deadline: float, log) -> dict:
     return {**_sum_figures(clients), "games_over": sum(c.over for c in clients), "failures": failures}
 
 
-async def load_main(a, content: Content, deadline: float) -> dict:
+async def load_main(a: argparse.Namespace, content: Content, deadline: float) -> dict[str, Any]:
     """Play ``a.games`` whole games at once (every seat here), until they end or time runs out."""
     stop = time.monotonic() + a.seconds
     slots = asyncio.Semaphore(32)  # connection handshakes in flight at once
@@ -326,6 +338,7 @@ async def load_main(a, content: Content, deadline: float) -> dict:
             await host.create(a.seats)
             guests = [SeatClient(a.url, content, seed, deadline, name=f"Guest{i}", validate=False)
                       for i in range(1, a.seats)]
+            assert host.code is not None  # created: the server gave its code
             for c in guests:
                 await c.join(host.code)
         return [host, *guests]
@@ -351,7 +364,7 @@ async def load_main(a, content: Content, deadline: float) -> dict:
             "latencies_ms": [round(x * 1000, 3) for c in clients for x in c.latencies]}
 
 
-def _args(argv):
+def _args(argv: list[str]) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="gonzaga.net.botclient")
     p.add_argument("--url", required=True)
     p.add_argument("--role", choices=("host", "guest", "load"), required=True)
@@ -373,7 +386,10 @@ def main(argv: Optional[list[str]] = None) -> int:
     content = load_content()
     deadline = time.monotonic() + a.timeout
     out = open(a.log, "a", encoding="utf-8") if a.log else None
-    log = (lambda obj: out.write(json.dumps(obj) + "\n")) if out else None
+    log: Optional[Callable[[dict[str, Any]], None]] = None
+    if out is not None:
+        def log(obj: dict[str, Any]) -> None:
+            out.write(json.dumps(obj) + "\n")
     try:
         if a.role == "load":
             res = asyncio.run(load_main(a, content, deadline))

@@ -35,11 +35,11 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Optional
+from typing import Any, Awaitable, Callable, Optional
 
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
-from ..rules import (ActionSyntaxError, GameConfig, GameState, Plan, check, legal_actions, load_content,
+from ..rules import (ActionSyntaxError, Content, GameConfig, GameState, Plan, check, legal_actions, load_content,
                      new_game, parse_action, try_on)
 from ..rules import view as seat_view
 from ..rules.state import evolve
@@ -56,6 +56,7 @@ from .storage import open_store
 from ..table.persistence import setup_logging
 
 log = logging.getLogger(__name__)
+_V = '{"v": ' + str(P.PROTOCOL_VERSION) + ', '  # the start of a hand-written message of this protocol
 
 ROUNDS = 12  # random play never triggers the Last Turn early: a game is 1 + 2 * seats * 12 actions
 MAX_CONNECTIONS = 2000  # the server's limit (contract: "Limits")
@@ -112,7 +113,7 @@ def _args(argv: list[str]) -> argparse.Namespace:
 
 # ---------------------------------------------------------------- child processes
 
-def _child_env() -> dict:
+def _child_env() -> dict[str, Any]:
     """The children import this very package, wherever the check was started from."""
     env = dict(os.environ)
     root = str(Path(__file__).resolve().parents[2])
@@ -211,6 +212,7 @@ class ServerProcess:
                 ["-m", "gonzaga", "serve", "--host", "127.0.0.1", "--port", str(port), "--data", str(self.data)]
                 + limits + ([] if self.tls else ["--no-tls"]), f"{self.name}-{self.starts}")
             try:
+                assert self.proc.stdout is not None  # spawned with a pipe
                 line = await asyncio.wait_for(self.proc.stdout.readline(), SERVER_START_SECONDS)
             except asyncio.TimeoutError:
                 line = b""
@@ -247,6 +249,7 @@ class ServerProcess:
     def cpu_seconds(self) -> Optional[float]:
         """The server's CPU time so far (Linux), None where it cannot be read."""
         try:
+            assert self.proc is not None
             with open(f"/proc/{self.proc.pid}/stat", encoding="ascii") as f:
                 fields = f.read().rsplit(")", 1)[1].split()
             return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
@@ -256,6 +259,7 @@ class ServerProcess:
     def rss_kb(self) -> Optional[int]:
         """The server's resident memory (Linux), None where it cannot be read."""
         try:
+            assert self.proc is not None
             with open(f"/proc/{self.proc.pid}/status", encoding="ascii") as f:
                 for line in f:
                     if line.startswith("VmRSS:"):
@@ -267,12 +271,12 @@ class ServerProcess:
 
 # ---------------------------------------------------------------- talking to the server directly
 
-async def _connect(url: str):
+async def _connect(url: str) -> Any:
     return await connect_pinned(url, max_size=P.MAX_SERVER_BYTES, open_timeout=PROBE_SECONDS, ping_interval=None,
                          close_timeout=1)
 
 
-async def _reply(ws, seconds: float = PROBE_SECONDS) -> dict:
+async def _reply(ws: Any, seconds: float = PROBE_SECONDS) -> dict[str, Any]:
     """The next message as a dict: ``{"closed": code}`` when the connection ends, ``{}`` on silence."""
     try:
         text = await asyncio.wait_for(ws.recv(), seconds)
@@ -302,7 +306,7 @@ async def ping(url: str) -> bool:
         await ws.close()
 
 
-async def _probe(url: str, name: str, frame: str, expect: str, close_ok: bool = False) -> dict:
+async def _probe(url: str, name: str, frame: str, expect: str, close_ok: bool = False) -> dict[str, Any]:
     """Send one hostile frame on a fresh connection: refused when its error (or a close) comes."""
     try:
         ws = await _connect(url)
@@ -319,26 +323,27 @@ async def _probe(url: str, name: str, frame: str, expect: str, close_ok: bool = 
     return _judge(name, r, expect, close_ok)
 
 
-def _judge(name: str, r: dict, expect: str, close_ok: bool, rule: Optional[str] = None) -> dict:
+def _judge(name: str, r: dict[str, Any], expect: str, close_ok: bool, rule: Optional[str] = None) -> dict[str, Any]:
     if r.get("type") == "error":
-        got = r.get("code") + (f" {r.get('rule')}" if r.get("rule") else "")
+        got = str(r.get("code")) + (f" {r.get('rule')}" if r.get("rule") else "")
         return {"probe": name, "refused": r.get("code") == expect and r.get("rule") == rule, "got": got}
     if "closed" in r:
         return {"probe": name, "refused": close_ok, "got": f"close {r['closed']}"}
     return {"probe": name, "refused": False, "got": r.get("type") or ("silence" if not r else "garbage")}
 
 
-async def hostile_batch(url: str, game_id: str, codes: set[str], content, seed: int, log_line) -> list[dict]:
+async def hostile_batch(url: str, game_id: str, codes: set[str], content: Content, seed: int,
+                        log_line: Callable[..., Any]) -> list[dict[str, Any]]:
     """The hostile messages of the check, each with whether the server refused it as it should."""
     unused = next(c for c in ("ZZZZZZ", "YYYYYY", "XXXXXX", "WWWWWW") if c not in codes)
     bogus = secrets.token_urlsafe(24)
     out = [
-        await _probe(url, "malformed JSON", '{"v": 1, "type": ', "bad_json"),
+        await _probe(url, "malformed JSON", _V + '"type": ', "bad_json"),
         await _probe(url, "wrong version", json.dumps({"v": 99, "type": "ping"}), "bad_version"),
-        await _probe(url, "oversized", json.dumps({"v": 1, "type": "ping", "pad": "x" * (P.MAX_CLIENT_BYTES + 1)}),
+        await _probe(url, "oversized", json.dumps({"v": P.PROTOCOL_VERSION, "type": "ping", "pad": "x" * (P.MAX_CLIENT_BYTES + 1)}),
                      "too_large", close_ok=True),
-        await _probe(url, "deeply nested", '{"v": 1, "type": "ping", "x": ' + "[" * 200 + "]" * 200 + "}", "too_deep"),
-        await _probe(url, "no such message", json.dumps({"v": 1, "type": "fly"}), "bad_message"),
+        await _probe(url, "deeply nested", _V + '"type": "ping", "x": ' + "[" * 200 + "]" * 200 + "}", "too_deep"),
+        await _probe(url, "no such message", json.dumps({"v": P.PROTOCOL_VERSION, "type": "fly"}), "bad_message"),
         await _probe(url, "unknown invite code", P.encode(P.Join(code=unused, name="Mallory")), "unknown_game"),
         await _probe(url, "unknown game", P.encode(P.Resume(game=secrets.token_hex(8), token=bogus)), "unknown_game"),
         await _probe(url, "bad token", P.encode(P.Resume(game=game_id, token=bogus)), "bad_token"),
@@ -371,7 +376,7 @@ async def hostile_batch(url: str, game_id: str, codes: set[str], content, seed: 
     return out
 
 
-async def _own_game_probes(url: str, content, seed: int, log_line) -> list[dict]:
+async def _own_game_probes(url: str, content: Content, seed: int, log_line: Callable[..., Any]) -> list[dict[str, Any]]:
     """With a valid token of a game of its own (host + a server AI): another seat's action (the
     seat number stolen), an illegal action, a stale one. The game does not change."""
     names = ("stolen seat number", "illegal action with a valid token", "stale action number")
@@ -397,9 +402,10 @@ async def _own_game_probes(url: str, content, seed: int, log_line) -> list[dict]
             return [{"probe": n, "refused": False, "got": "the hostile game did not start"} for n in names]
         n = update["n"]
         mine = legal_actions(view_from_json(update["view"], content), 0)[0]
+        assert isinstance(mine, Plan) and token is not None  # the plan phase, after joined
         other = Plan(1, mine.region, mine.action, mine.king)
         out = []
-        for name, action, at, expect, rule in ((names[0], other.to_text(), n, "not_your_seat", None),
+        for name, action, at, expect, rule in ((names[0], other.to_text(), n, "not_your_seat", "R5"),
                                                (names[1], "donate 0", n, "illegal", "R2"),  # no donation in the plan phase
                                                (names[2], mine.to_text(), n + 5, "stale", None)):
             try:
@@ -414,7 +420,7 @@ async def _own_game_probes(url: str, content, seed: int, log_line) -> list[dict]
         await ws.close()
 
 
-async def _flood(url: str, count: int = 200) -> dict:
+async def _flood(url: str, count: int = 200) -> dict[str, Any]:
     """200 pings at once: the server answers ``flood`` (and may close), and stays up."""
     ws = await _connect(url)
     flood = closed = False
@@ -450,7 +456,7 @@ class Replayed:
     finished: bool = False
 
 
-def replay_stored(data: Path, content) -> dict[str, Replayed]:
+def replay_stored(data: Path, content: Content) -> dict[str, Replayed]:
     """Every game in the server's store (opened with its own module once it has stopped), replayed."""
     store = open_store(data)
     try:
@@ -460,7 +466,7 @@ def replay_stored(data: Path, content) -> dict[str, Replayed]:
     return {g.id: replay_texts(g.config, g.seed, g.actions, content) for g in games}
 
 
-def replay_texts(config: dict, seed: int, texts: list[str], content) -> Replayed:
+def replay_texts(config: dict[str, Any], seed: int, texts: list[str], content: Content) -> Replayed:
     """One game from its stored config and action texts, each action checked before it is applied."""
     out = Replayed(texts=list(texts))
     try:
@@ -481,7 +487,7 @@ def replay_texts(config: dict, seed: int, texts: list[str], content) -> Replayed
     return out
 
 
-def leaks(line: dict, game: Optional[Replayed], content) -> list[str]:
+def leaks(line: dict[str, Any], game: Optional[Replayed], content: Content) -> list[str]:
     """What is wrong with one received message (``{"game", "seat", "msg"}`` as a bot logged it, the
     seat being the one the bot holds): the secrets it gives away, and how its view differs from
     ``view(replay(record, upto=n), seat)``. Empty for a message that is not an update."""
@@ -526,13 +532,13 @@ def leaks(line: dict, game: Optional[Replayed], content) -> list[str]:
     return problems
 
 
-def seat_tokens(lines: list[dict]) -> dict[str, tuple]:
+def seat_tokens(lines: list[dict[str, Any]]) -> dict[str, tuple[Any, ...]]:
     """Each token the server handed out (in ``joined``), with the game and seat it is for."""
     return {m["token"]: (m.get("game"), m.get("seat")) for m in (line.get("msg") or {} for line in lines)
             if m.get("type") == "joined" and isinstance(m.get("token"), str)}
 
 
-def foreign_tokens(line: dict, tokens: dict[str, tuple]) -> list[str]:
+def foreign_tokens(line: dict[str, Any], tokens: dict[str, tuple[Any, ...]]) -> list[str]:
     """Another seat's token in a received message: whoever holds it could play that seat."""
     msg = line.get("msg") or {}
     mine = (msg.get("game"), msg.get("seat")) if msg.get("type") == "joined" else (line.get("game"), line.get("seat"))
@@ -541,7 +547,7 @@ def foreign_tokens(line: dict, tokens: dict[str, tuple]) -> list[str]:
             if who != mine and tok in text]
 
 
-def read_jsonl(path: Path, limit: int = 2_000_000) -> list[dict]:
+def read_jsonl(path: Path, limit: int = 2_000_000) -> list[dict[str, Any]]:
     """The lines a bot logged (a cut last line, from a killed bot, is skipped)."""
     out = []
     try:
@@ -560,18 +566,18 @@ def read_jsonl(path: Path, limit: int = 2_000_000) -> list[dict]:
 
 # ---------------------------------------------------------------- the run
 
-def _bot_args(url: str, role: str, a, folder: Path, index: int) -> list[str]:
+def _bot_args(url: str, role: str, a: argparse.Namespace, folder: Path, index: int) -> list[str]:
     return ["-m", "gonzaga.net.botclient", "--url", url, "--role", role, "--games", str(a.games),
             "--seats", str(a.seats), "--seed", str(a.seed), "--index", str(index), "--timeout", str(a.timeout),
             "--log", str(folder / f"bot-{index}.jsonl")]
 
 
-async def run_check(a) -> dict:
+async def run_check(a: argparse.Namespace) -> dict[str, Any]:
     """Everything the command does; the figures, with ``problems`` naming whatever failed."""
     t0 = time.monotonic()
     folder = Path(tempfile.mkdtemp(prefix="gonzaga-netcheck-"))
     children = Children(folder)
-    res: dict = {"games_completed": 0, "actions": 0, "server_restarts": 0, "reconnects": 0,
+    res: dict[str, Any] = {"games_completed": 0, "actions": 0, "server_restarts": 0, "reconnects": 0,
                  "illegal_accepted": 0, "secrets_leaked": 0, "hostile_sent": 0, "hostile_refused": 0,
                  "social_sent": 0, "social_refused": 0,
                  "server_alive": False}
@@ -590,7 +596,7 @@ async def run_check(a) -> dict:
     return {**{k: res[k] for k in first}, **{k: v for k, v in res.items() if k not in first}}
 
 
-async def _run(a, folder: Path, children: Children, res: dict, problems: list[str]) -> None:
+async def _run(a: argparse.Namespace, folder: Path, children: Children, res: dict[str, Any], problems: list[str]) -> None:
     content = load_content()
     server = ServerProcess(children, folder / "data")
     await server.start()
@@ -631,7 +637,7 @@ async def _run(a, folder: Path, children: Children, res: dict, problems: list[st
         found = foreign_tokens(line, tokens)
         if (line.get("msg") or {}).get("type") == "update":
             checked += 1
-            found += leaks(line, games.get(line.get("game")), content)
+            found += leaks(line, games.get(str(line.get("game"))), content)
         if found:
             leaked += 1
             examples += found[: max(0, 3 - len(examples))]
@@ -657,9 +663,10 @@ async def _run(a, folder: Path, children: Children, res: dict, problems: list[st
     res["nesting_check_us_by_shape"] = cost
 
 
-async def _play(a, folder, children, server, content, res, problems, hostile_log):
+async def _play(a: argparse.Namespace, folder: Path, children: Children, server: Any, content: Content,
+                res: dict[str, Any], problems: list[str], hostile_log: Any) -> tuple[list[Any], list[Any]]:
     """The seat processes' games, with the server restart and the hostile batch half-way."""
-    queue: asyncio.Queue = asyncio.Queue()
+    queue: asyncio.Queue[Any] = asyncio.Queue()
     bots, readers = [], []
     for i in range(a.seats):
         proc = await children.spawn(_bot_args(server.url, "host" if i == 0 else "guest", a, folder, i),
@@ -669,7 +676,9 @@ async def _play(a, folder, children, server, content, res, problems, hostile_log
     per_game = 1 + 2 * a.seats * ROUNDS
     restart_at = a.games * per_game // 2
     progress = [0] * a.games
-    main_games, codes, done = [], set(), {}
+    main_games: list[Any] = []
+    codes: set[str] = set()
+    done: dict[int, Any] = {}
     hostile = None
     for _ in range(50 * a.games * per_game + 1000):  # bounded: a few lines per action at most
         if len(done) == len(bots):
@@ -682,6 +691,7 @@ async def _play(a, folder, children, server, content, res, problems, hostile_log
             line = (json.dumps({"g": ev["g"], "code": ev["code"]}) + "\n").encode()
             for b in bots[1:]:
                 try:
+                    assert b.stdin is not None  # guests are spawned with a pipe
                     b.stdin.write(line)
                     await b.stdin.drain()
                 except (BrokenPipeError, ConnectionResetError):
@@ -729,14 +739,14 @@ async def _play(a, folder, children, server, content, res, problems, hostile_log
     return main_games, bots
 
 
-async def _meanwhile(progress: list[int], work):
+async def _meanwhile(progress: list[int], work: Awaitable[Any]) -> tuple[Any, int]:
     """``work``'s result, and how many actions the games made while it ran."""
     before = sum(progress)
     out = await work
     return out, sum(progress) - before
 
 
-def _close_stdin(procs) -> None:
+def _close_stdin(procs: Any) -> None:
     for p in procs:
         if p.stdin is not None and not p.stdin.is_closing():
             p.stdin.close()

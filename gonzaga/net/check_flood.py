@@ -40,7 +40,7 @@ import random
 import time
 from collections import Counter
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
@@ -85,17 +85,17 @@ def raise_fd_limit(want: int) -> int:
     return soft
 
 
-async def _open(url: str, source: str):
+async def _open(url: str, source: str) -> Any:
     return await connect_pinned(url, max_size=P.MAX_SERVER_BYTES, open_timeout=WAIT, ping_interval=None,
                                 close_timeout=1, local_addr=(source, 0))
 
 
-async def _next(ws, kinds: tuple[str, ...], seconds: float = WAIT) -> dict:
+async def _next(ws: Any, kinds: tuple[str, ...], seconds: float = WAIT) -> dict[str, Any]:
     """The next message of one of ``kinds`` or an error (others are passed over); raises
     ConnectionClosed, or TimeoutError when none comes in time."""
     end = time.monotonic() + seconds
     while True:
-        m = json.loads(await asyncio.wait_for(ws.recv(), max(0.01, end - time.monotonic())))
+        m: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), max(0.01, end - time.monotonic())))
         if m.get("type") in kinds or m.get("type") == "error":
             return m
 
@@ -107,11 +107,11 @@ class Flood:
 
     def __init__(self, url: str, connections: int, creates: int):
         self.url, self.connections = url, connections
-        self.creates: asyncio.Queue = asyncio.Queue()
+        self.creates: asyncio.Queue[Any] = asyncio.Queue()
         for k in range(creates):
             self.creates.put_nowait(k)
-        self.stats: Counter = Counter()
-        self.kept: list = []
+        self.stats: Counter[str] = Counter()
+        self.kept: list[Any] = []
         self.tried = 0  # connections whose fate is known (kept, closed or failed)
         self._gate = asyncio.Semaphore(IN_FLIGHT)
 
@@ -137,7 +137,7 @@ class Flood:
             self.stats[f"conn_closed_{code}"] += 1
         self.tried += 1
 
-    async def _send_creates(self, ws) -> Optional[int]:
+    async def _send_creates(self, ws: Any) -> Optional[int]:
         """Creates from the queue on ``ws`` until none is left; the close code if the server
         closed it (the create it was carrying goes back to the queue), else None."""
         seat_requests = [P.SeatRequest(kind="host", colour="red"), P.SeatRequest(kind="open", colour="blue")]
@@ -174,10 +174,10 @@ class Flood:
 
 # ---------------------------------------------------------------- the legitimate game
 
-async def legit_game(url: str, content: Content) -> dict:
+async def legit_game(url: str, content: Content) -> dict[str, Any]:
     """A game of two other addresses during the flood: created, joined, started, and each seat's
     first plan acknowledged; the seconds each step took."""
-    out: dict = {}
+    out: dict[str, Any] = {}
     host = guest = None
     try:
         t0 = time.monotonic()
@@ -225,11 +225,11 @@ async def legit_game(url: str, content: Content) -> dict:
 
 # ---------------------------------------------------------------- guessing invite codes
 
-async def guess_codes(url: str, real_code: Optional[str], rng: random.Random) -> dict:
+async def guess_codes(url: str, real_code: Optional[str], rng: random.Random) -> dict[str, Any]:
     """``GUESSES`` wrong codes from one address over ``GUESS_CONNECTIONS`` connections at once;
     then the real code from the same address. The answers counted."""
-    answers: Counter = Counter()
-    wrong = []
+    answers: Counter[str] = Counter()
+    wrong: list[Any] = []
     while len(wrong) < GUESSES:
         c = "".join(rng.choice(CODE_ALPHABET) for _ in range(6))
         if c != real_code:
@@ -282,7 +282,7 @@ def tracebacks(*paths: Path) -> int:
     return n
 
 
-async def flood(a, server, content: Content, res: dict, problems: list[str]) -> None:
+async def flood(a: Any, server: Any, content: Content, res: dict[str, Any], problems: list[str]) -> None:
     """The flood phase against ``server`` (a ``check.ServerProcess`` with the public limits, not
     yet started); its figures as ``res["flood_..."]``, what fails in ``problems``."""
     want = a.flood
@@ -350,7 +350,7 @@ async def flood(a, server, content: Content, res: dict, problems: list[str]) -> 
     problems += judge(res, guesses["answers"])
 
 
-def judge(res: dict, guess_answers: dict) -> list[str]:
+def judge(res: dict[str, Any], guess_answers: dict[str, Any]) -> list[str]:
     """What the flood's figures fail of the issue's bounds (empty when they hold)."""
     out = []
     for k in ("flood_legit_join_s", "flood_legit_first_move_s"):

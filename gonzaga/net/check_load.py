@@ -12,6 +12,7 @@ encrypted throughput is (negative: the encrypted run was faster, i.e. the differ
 """
 from __future__ import annotations
 
+from typing import Any
 import asyncio
 import json
 import logging
@@ -25,8 +26,9 @@ SEED_LOAD = 10_000  # seed offset: load games never share a seed with the main g
 log = logging.getLogger("gonzaga.net.check")
 
 
-async def _lines(proc: asyncio.subprocess.Process, idx: int, queue: asyncio.Queue) -> None:
+async def _lines(proc: asyncio.subprocess.Process, idx: int, queue: asyncio.Queue[Any]) -> None:
     """A bot's JSON lines into the queue, then ``eof``."""
+    assert proc.stdout is not None  # started with a pipe
     for _ in range(1_000_000):
         line = await proc.stdout.readline()
         if not line:
@@ -38,10 +40,10 @@ async def _lines(proc: asyncio.subprocess.Process, idx: int, queue: asyncio.Queu
     queue.put_nowait((idx, {"ev": "eof"}))
 
 
-async def load(a, children, server, res: dict, problems: list[str], prefix: str = "") -> None:
+async def load(a: Any, children: Any, server: Any, res: dict[str, Any], problems: list[str], prefix: str = "") -> None:
     """K more games at once from a few processes; the server's speed, latency and memory, as
     ``res[prefix + name]``."""
-    queue: asyncio.Queue = asyncio.Queue()
+    queue: asyncio.Queue[Any] = asyncio.Queue()
     procs = math.ceil(a.load / LOAD_GAMES_PER_PROCESS)
     shares = [a.load // procs + (1 if i < a.load % procs else 0) for i in range(procs)]
     rss_before = server.rss_kb()
@@ -55,7 +57,7 @@ async def load(a, children, server, res: dict, problems: list[str], prefix: str 
         first += share
         proc = await children.spawn(args, f"{prefix}load-{i}")
         readers.append(asyncio.ensure_future(_lines(proc, i, queue)))
-    done: dict[int, dict] = {}
+    done: dict[int, dict[str, Any]] = {}
     for _ in range(int((a.seconds + 90) / 0.25)):  # sample the server's memory while the games run
         try:
             idx, ev = await asyncio.wait_for(queue.get(), 0.25)
@@ -95,7 +97,7 @@ async def load(a, children, server, res: dict, problems: list[str], prefix: str 
             problems.append(f"{prefix}load: the server refused {d['refused']} action(s) that the view said were legal")
 
 
-async def compare_plain(a, children, plain_server, res: dict, problems: list[str]) -> None:
+async def compare_plain(a: Any, children: Any, plain_server: Any, res: dict[str, Any], problems: list[str]) -> None:
     """The same load against a ``ws://`` server; ``tls_cost_pct`` from the two throughputs."""
     await plain_server.start()
     try:

@@ -60,11 +60,11 @@ def nesting_cost_us() -> dict[str, float]:
     """Microseconds ``protocol.parse_client``'s nesting check takes for 16 KiB messages of the
     shapes that cost it most (the best of 50 runs each)."""
     shapes = {
-        "wide": '{"v":1,"type":"ping","x":[' + ",".join(["[]"] * 6000) + "]}",
-        "deep": '{"v":1,"type":"ping","x":' + "[" * 8000 + "]" * 8000 + "}",
-        "strings": '{"v":1,"type":"ping","x":[' + ",".join(['""'] * 6000) + "]}",
-        "escapes": '{"v":1,"type":"ping","x":"' + '\\"' * 8000 + '"}',
-        "six_deep": '{"v":1,"type":"ping","x":[' + ",".join(["[[[[[]]]]]"] * 1600) + "]}",
+        "wide": '{"v":2,"type":"ping","x":[' + ",".join(["[]"] * 6000) + "]}",
+        "deep": '{"v":2,"type":"ping","x":' + "[" * 8000 + "]" * 8000 + "}",
+        "strings": '{"v":2,"type":"ping","x":[' + ",".join(['""'] * 6000) + "]}",
+        "escapes": '{"v":2,"type":"ping","x":"' + '\\"' * 8000 + '"}',
+        "six_deep": '{"v":2,"type":"ping","x":[' + ",".join(["[[[[[]]]]]"] * 1600) + "]}",
     }
     out = {}
     for name, text in shapes.items():

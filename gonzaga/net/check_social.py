@@ -13,20 +13,21 @@ from __future__ import annotations
 
 import json
 import secrets
-from typing import Awaitable, Callable
+from typing import Any, Awaitable, Callable
 
 from websockets.exceptions import ConnectionClosed
 
 from . import protocol as P
+from .cleantext import MAX_CHAT
 
 
-def _frame(**fields) -> str:
+def _frame(**fields: Any) -> str:
     return json.dumps({"v": P.PROTOCOL_VERSION, **fields})
 
 
 def malformed_frames(bogus_token: str, unused_code: str) -> list[tuple[str, str, str]]:
     """(probe name, frame, the error expected) sent on a fresh connection each."""
-    long_text = "x" * (4 * P.MAX_CHAT + 1)
+    long_text = "x" * (4 * MAX_CHAT + 1)
     return [
         ("chat without a token", _frame(type="chat", text="hello"), "bad_message"),
         ("chat with no text", _frame(type="chat", token=bogus_token, text=""), "bad_message"),
@@ -65,8 +66,9 @@ def probe_names() -> set[str]:
     return {name for name, _f, _e in malformed_frames("x" * 32, "ZZZZZZ")} | set(OWN_GAME) | {"social"}
 
 
-async def social_probes(url: str, unused_code: str, probe: Callable[..., Awaitable[dict]],
-                        connect: Callable, reply: Callable, judge: Callable, log_line) -> list[dict]:
+async def social_probes(url: str, unused_code: str, probe: Callable[..., Awaitable[dict[str, Any]]],
+                        connect: Callable[..., Any], reply: Callable[..., Any], judge: Callable[..., Any],
+                        log_line: Callable[..., Any]) -> list[dict[str, Any]]:
     """Every probe above, then the ones that need a game of its own (``OWN_GAME``)."""
     bogus = secrets.token_urlsafe(24)
     out = [await probe(url, name, frame, expect) for name, frame, expect in malformed_frames(bogus, unused_code)]
@@ -74,7 +76,7 @@ async def social_probes(url: str, unused_code: str, probe: Callable[..., Awaitab
     return out
 
 
-async def _own_game(url: str, connect, reply, judge, log_line) -> list[dict]:
+async def _own_game(url: str, connect: Any, reply: Any, judge: Any, log_line: Any) -> list[dict[str, Any]]:
     ws = await connect(url)
     watcher = None
     try:
@@ -103,7 +105,7 @@ async def _own_game(url: str, connect, reply, judge, log_line) -> list[dict]:
             out.append(judge(name, r, expect, False))
         # a spectator has no token: what it says can only be a chat with a token it does not hold
         watcher = await connect(url)
-        await watcher.send(P.encode(P.Watch(code=code)))
+        await watcher.send(P.encode(P.Watch(code=str(code))))
         r = await reply(watcher)
         if r.get("type") != "watching":
             out.append({"probe": OWN_GAME[2], "refused": False, "got": f"watch answered {r.get('type') or r}"})
@@ -118,10 +120,10 @@ async def _own_game(url: str, connect, reply, judge, log_line) -> list[dict]:
             await watcher.close()
 
 
-async def _answer(ws, reply) -> dict:
+async def _answer(ws: Any, reply: Any) -> dict[str, Any]:
     """The next error or close, past the lobby and chat messages the game sends meanwhile."""
     for _ in range(10):
-        r = await reply(ws)
+        r: dict[str, Any] = await reply(ws)
         if not r or "closed" in r or r.get("type") == "error":
             return r
     return {}

@@ -19,7 +19,7 @@ import ssl
 import threading
 import time
 from collections import deque
-from typing import Optional
+from typing import Any, Optional
 from urllib.parse import urlsplit
 
 from pydantic import BaseModel
@@ -27,14 +27,16 @@ from pydantic import BaseModel
 from ..words import i18n
 from . import protocol
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
-from websockets.sync.client import connect
+from websockets.sync.client import ClientConnection, connect
 
-from .invite import split_pin
+from .invite import BadPin, split_pin
 from .tls import PinMismatch, check_pin, client_context, peer_der
 
 log = logging.getLogger(__name__)
 
 CONNECTING, CONNECTED, LOST, CLOSED = "connecting", "connected", "lost", "closed"
+Problem = tuple[str, dict[str, Any]]  # an i18n key of words/en_online and its parameters
+Outbox = queue.Queue[Optional[str]]  # messages to send, in order; None: the writer stops
 OPEN_TIMEOUT = 6.0  # seconds to open a connection (a host on the same network answers in milliseconds)
 # this computer's own server, started by this game: it is there, so a slow answer only means a
 # busy machine (an AI search, the disk), and giving up would fail a game that was about to open
@@ -53,7 +55,7 @@ def _address(url: str) -> str:
         return url
 
 
-def problem_for(e: BaseException, url: str) -> tuple[str, dict]:
+def problem_for(e: BaseException, url: str) -> Problem:
     """Why a connection could not be opened or was lost: an i18n key of ``words/en_online`` and its
     parameters (the player reads plain words; the log keeps the exception)."""
     address = _address(url)
@@ -67,9 +69,7 @@ def problem_for(e: BaseException, url: str) -> tuple[str, dict]:
         return "online.err_cert", {"address": address}
     if isinstance(e, ssl.SSLError):
         return "online.err_tls", {"address": address}
-    if isinstance(e, ValueError) and "fingerprint" in str(e):
-        return "online.err_bad_address", {"address": url}
-    if isinstance(e, InvalidURI):
+    if isinstance(e, (BadPin, InvalidURI)):
         return "online.err_bad_address", {"address": url}
     if isinstance(e, ConnectionClosed):
         code = e.rcvd.code if e.rcvd is not None else None
@@ -100,12 +100,12 @@ class Connection:
         self.open_timeout = open_timeout
         self.max_outgoing = max_outgoing
         self._lock = threading.Lock()
-        self._incoming: queue.Queue = queue.Queue(max_incoming)
+        self._incoming: queue.Queue[BaseModel] = queue.Queue(max_incoming)
         self._gen = 0  # which attempt is current: an older thread never changes the status
         self._status = CONNECTING
-        self._problem: Optional[tuple[str, dict]] = None
-        self._ws = None
-        self._outgoing: queue.Queue = queue.Queue(max_outgoing)
+        self._problem: Optional[Problem] = None
+        self._ws: Optional[ClientConnection] = None
+        self._outgoing: Outbox = queue.Queue(max_outgoing)
         self._threads: list[threading.Thread] = []
         self._start()
 
@@ -124,13 +124,13 @@ class Connection:
         return i18n.t(p[0], **p[1]) if p else ""
 
     @property
-    def problem(self) -> Optional[tuple[str, dict]]:
+    def problem(self) -> Optional[Problem]:
         with self._lock:
             return self._problem
 
-    def poll(self, limit: int = MAX_INCOMING) -> list:
+    def poll(self, limit: int = MAX_INCOMING) -> list[BaseModel]:
         """The server's messages received since the last call (at most ``limit``), oldest first."""
-        out = []
+        out: list[BaseModel] = []
         for _ in range(limit):
             try:
                 out.append(self._incoming.get_nowait())
@@ -148,7 +148,7 @@ class Connection:
         try:
             out.put_nowait(text)
         except queue.Full:
-            log.warning("%d messages already wait to be sent: %s dropped", self.max_outgoing, msg.type)
+            log.warning("%d messages already wait to be sent: %s dropped", self.max_outgoing, getattr(msg, "type", "?"))
             return False
         return True
 
@@ -161,7 +161,7 @@ class Connection:
             self._status = CONNECTING
             self._problem = None
             self._ws = None
-            self._outgoing = out = queue.Queue(self.max_outgoing)
+            self._outgoing = out = Outbox(self.max_outgoing)
         t = threading.Thread(target=self._run, args=(gen, out), name="gonzaga-net-read", daemon=True)
         self._track(t)
         t.start()
@@ -199,7 +199,7 @@ class Connection:
         with self._lock:
             self._threads = [x for x in self._threads if x.is_alive()] + [t]
 
-    def _close_ws(self, ws) -> None:
+    def _close_ws(self, ws: Optional[ClientConnection]) -> None:
         if ws is None:
             return
         t = threading.Thread(target=self._quiet_close, args=(ws,), name="gonzaga-net-close", daemon=True)
@@ -207,13 +207,13 @@ class Connection:
         t.start()
 
     @staticmethod
-    def _quiet_close(ws) -> None:
+    def _quiet_close(ws: ClientConnection) -> None:
         try:
             ws.close()
         except Exception:  # closing a broken socket: nothing more to do
             log.debug("closing the connection", exc_info=True)
 
-    def _fail(self, gen: int, problem: tuple[str, dict]) -> None:
+    def _fail(self, gen: int, problem: Problem) -> None:
         with self._lock:
             if gen == self._gen and self._status != CLOSED:
                 self._status = LOST
@@ -221,7 +221,7 @@ class Connection:
 
     # ------------------------------------------------------------ the threads
 
-    def _run(self, gen: int, out: queue.Queue) -> None:
+    def _run(self, gen: int, out: Outbox) -> None:
         """Open the connection (no proxy: a game is on this network), then serve it until it ends."""
         try:
             url, pin = split_pin(self.url)
@@ -235,7 +235,7 @@ class Connection:
             log.info("cannot connect to %s: %r", self.url, e)
             self._fail(gen, problem_for(e, self.url))
 
-    def _serve(self, gen: int, ws, out: queue.Queue) -> None:
+    def _serve(self, gen: int, ws: ClientConnection, out: Outbox) -> None:
         """Start the writer, then read until the connection ends."""
         with self._lock:
             current = gen == self._gen and self._status != CLOSED
@@ -249,7 +249,7 @@ class Connection:
         writer = threading.Thread(target=self._write, args=(gen, ws, out), name="gonzaga-net-write", daemon=True)
         self._track(writer)
         writer.start()
-        problem = ("online.err_lost", {})
+        problem: Problem = ("online.err_lost", {})
         try:
             for text in ws:  # ends when the connection does (the server's or ours)
                 try:
@@ -274,10 +274,10 @@ class Connection:
             self._quiet_close(ws)
         self._fail(gen, problem)
 
-    def _write(self, gen: int, ws, out: queue.Queue) -> None:
+    def _write(self, gen: int, ws: ClientConnection, out: Outbox) -> None:
         """Send queued messages in order until the connection ends (a None in the queue), never
         more than ``PACE`` allows (this thread waits; the frame loop never does)."""
-        sent: deque = deque(maxlen=PACE[0])
+        sent: deque[float] = deque(maxlen=PACE[0])
         while True:  # one message per turn; ends on the None every ending path puts in the queue
             text = out.get()
             if text is None:

@@ -14,25 +14,47 @@ from __future__ import annotations
 
 import logging
 import secrets
+from typing import Any, Optional, Protocol
 
 from . import protocol as P
 from .admission import Refused
-from .rooms import Conn, Seat, _ai_name, token_hash
+from ..rules import GameConfig
+from .rooms import Conn, GameRoom, Seat, _ai_name, token_hash
+from .storage import GameStore
 
 
 log = logging.getLogger(__name__)
 
 RESIGN_LEVEL = "medium"
+RESIGN_CODES = {"game_over": "started", "not_begun": "not_started"}  # the table's refusal -> the error code
+
+
+class EndgameHost(Protocol):
+    """What resign and rematch use of the server (``server.GameServer``)."""
+    store: GameStore
+
+    def _holder(self, conn: Conn, token: str) -> tuple[GameRoom, int]: ...
+    def _broadcast_lobby(self, room: GameRoom, extra: Optional[Conn] = None) -> None: ...
+    def _pump(self, room: GameRoom) -> None: ...
+    def unfinished(self) -> int: ...
+    def max_unfinished(self) -> int: ...
+    def _new_token(self) -> str: ...
+    def _open_room(self, config: GameConfig, seed: int, seats: list[Seat], host_seat: int,
+                   options: dict[str, Any]) -> GameRoom: ...
+    def _attach(self, conn: Conn, room: GameRoom, seat: int) -> None: ...
+    def _joined(self, conn: Conn, room: GameRoom, seat: int, token: str) -> None: ...
+    def _deal(self, room: GameRoom) -> None: ...
+    def _rematch(self, room: GameRoom, players: list[int]) -> None: ...
 
 
 class EndgameHandlers:
     """Resign and rematch (a mixin of ``GameServer``)."""
 
-    def on_resign(self, conn: "Conn", m: P.Resign) -> None:
-        room, seat = self._seat_of(m.token)
+    def on_resign(self: EndgameHost, conn: "Conn", m: P.Resign) -> None:
+        room, seat = self._holder(conn, m.token)  # never from a spectator's connection that knows a token
         why = room.table.resign(seat, RESIGN_LEVEL, by=seat)  # who may, and when: the table's
         if why is not None:
-            raise Refused("started" if "over" in why else "not_started" if "begun" in why else "bad_message", why)
+            raise Refused.of(RESIGN_CODES.get(why.key, "bad_message"), why)
         old = room.seats[seat]
         seats = list(room.seats)
         seats[seat] = Seat(_ai_name(RESIGN_LEVEL), "ai", old.colour, RESIGN_LEVEL, old.token_hash,
@@ -47,12 +69,10 @@ class EndgameHandlers:
         self._broadcast_lobby(room)
         self._pump(room)
 
-    def on_rematch(self, conn: "Conn", m: P.Rematch) -> None:
-        room, seat = self._seat_of(m.token)
+    def on_rematch(self: EndgameHost, conn: "Conn", m: P.Rematch) -> None:
+        room, seat = self._holder(conn, m.token)
         if not room.finished:
-            raise Refused("not_over", "a rematch is asked once the game is over")
-        if conn.room is not room or conn.seat != seat:
-            raise Refused("bad_token", "ask from the connection that holds your seat")
+            raise Refused("not_over", "net.rematch_not_over")
         room.rematch.add(seat)
         players = [i for i, s in enumerate(room.seats) if s.token_hash]
         if not all(i in room.rematch and room.seats[i].conn is not None for i in players):
@@ -60,10 +80,10 @@ class EndgameHandlers:
             return
         self._rematch(room, players)
 
-    def _rematch(self, room, players: list[int]) -> None:
+    def _rematch(self: EndgameHost, room: GameRoom, players: list[int]) -> None:
         """Every player asked: the same seats, a fresh deal."""
         if self.unfinished() >= self.max_unfinished():
-            raise Refused("server", "the server is full")
+            raise Refused("server", "net.server_full")
         tokens, seats = {}, []
         for i, s in enumerate(room.seats):
             if i in players:
@@ -73,7 +93,7 @@ class EndgameHandlers:
             else:
                 seats.append(Seat(s.name, "ai", s.colour, s.bot))
         new = self._open_room(room.config, secrets.randbits(63), seats, room.host_seat, room.options())
-        conns = {i: room.seats[i].conn for i in players}
+        conns = {i: c for i in players if (c := room.seats[i].conn) is not None}  # all of them: asked connected
         room.rematch.clear()
         log.info("game %s: rematch as game %s", room.id, new.id)
         for i, c in conns.items():

@@ -12,6 +12,17 @@ address), resets the connection when refused, and otherwise upgrades it with ``l
 encrypted transport to websockets. The slot is released exactly once (``_release``): when the
 connection is lost, or when its TLS handshake fails or is cut short.
 
+**Handshakes under way, server-wide (issue 47).** Silent sockets from many addresses, each
+under its own limit, could still hold the server's every connection in the TLS and WebSocket
+handshakes (2,000 of them, 313 KB each). ``Limits.handshakes`` caps the connections admitted
+and not yet through the WebSocket handshake, checked at accept like the per-address limit: one
+over it is reset at once. A connection leaves the count when its WebSocket handshake ends
+(``handshake``, whatever its outcome) or the connection does, exactly once (``_shaken``).
+
+**What an address is** (:func:`address_of`, the one key of every per-address limit): an IPv4
+address; an IPv6 address's /64 network (one host is given a /64: counted per address, it would
+be 2^64 addresses); an IPv4-mapped IPv6 address is its IPv4 address.
+
 A refused client sees its connection reset before the handshake (``wss://``: the TLS handshake
 fails with ConnectionResetError; ``ws://``: no HTTP answer), not the WebSocket close 1013 it got
 when the limit was applied after the handshakes.
@@ -19,11 +30,12 @@ when the limit was applied after the handshakes.
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import logging
 import socket
 import ssl
 import struct
-from typing import Any, Optional
+from typing import Any, Optional, cast
 
 from websockets.asyncio.server import ServerConnection
 
@@ -32,11 +44,25 @@ from .admission import Admission
 log = logging.getLogger(__name__)
 
 
+IPV6_PREFIX = 64  # an IPv6 host is given a /64: its addresses count as one
+
+
 def address_of(peername: Any) -> str:
-    """What the per-address limits count: the peer's IP address (without the port)."""
-    if isinstance(peername, (tuple, list)) and peername:
-        return str(peername[0])
-    return "a client"
+    """What every per-address limit counts (the one place that decides it): the peer's IPv4
+    address, or its IPv6 address's /64 network (``2001:db8:1:2::/64``); an IPv4-mapped IPv6
+    address (``::ffff:10.0.0.1``) is its IPv4 address. Without a peer: ``"a client"``."""
+    if not isinstance(peername, (tuple, list)) or not peername:
+        return "a client"
+    host = str(peername[0])
+    try:
+        ip = ipaddress.ip_address(host.partition("%")[0])  # without an IPv6 zone ("fe80::1%eth0")
+    except ValueError:
+        return host
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, IPV6_PREFIX), strict=False))
+    return str(ip)
 
 
 class Gate:
@@ -47,9 +73,11 @@ class Gate:
                  handshake_timeout: float = 10.0, shutdown_timeout: float = 2.0):
         self.admission = admission
         self.tls = tls
+        self.shaking = 0  # connections admitted and not yet through the WebSocket handshake
+        self.refused_busy = 0  # connections reset at accept because of ``Limits.handshakes``
         self.handshake_timeout = handshake_timeout
         self.shutdown_timeout = shutdown_timeout
-        self.handshakes: set[asyncio.Task] = set()
+        self.handshakes: set[asyncio.Task[None]] = set()
 
     def connection_class(self) -> type[ServerConnection]:
         """The class ``serve(create_connection=...)`` makes each connection with."""
@@ -66,35 +94,48 @@ class GatedConnection(ServerConnection):
 
     gate: Gate  # set on the subclass ``Gate.connection_class`` makes
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._held: Optional[str] = None  # the address this connection counts for, until released
+        self._shaking = False  # counted in ``gate.shaking`` until its WebSocket handshake ends
         self._made = False  # websockets has the (encrypted) transport
         self._early: list[Optional[bytes]] = []  # data (None: end of file) that came before that
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        raw = cast(asyncio.Transport, transport)  # a TCP connection: asyncio's server makes one
+        gate = self.gate
+        cap = gate.admission.limits.handshakes
+        if cap is not None and gate.shaking >= cap:
+            gate.refused_busy += 1
+            _reset(raw)
+            return
         address = address_of(transport.get_extra_info("peername"))
-        if not self.gate.admission.connect(address):
-            _reset(transport)
+        if not gate.admission.connect(address):
+            _reset(raw)
             return
         self._held = address
+        self._shaking = True
+        gate.shaking += 1
         if self.gate.tls is None:
-            self._hand_over(transport)
+            self._hand_over(raw)
             return
-        task = self.loop.create_task(self._secure(transport))
+        task = self.loop.create_task(self._secure(raw))
         self.gate.handshakes.add(task)
         task.add_done_callback(self.gate.handshakes.discard)
 
-    async def _secure(self, raw: asyncio.BaseTransport) -> None:
+    async def _secure(self, raw: asyncio.Transport) -> None:
         assert self.gate.tls is not None
         try:
             transport = await self.loop.start_tls(
                 raw, self, self.gate.tls, server_side=True,
                 ssl_handshake_timeout=self.gate.handshake_timeout,
                 ssl_shutdown_timeout=self.gate.shutdown_timeout)
+            if transport is None:  # asyncio's own: the connection closed during the handshake
+                raise ConnectionResetError("the connection closed during the TLS handshake")
         except (Exception, asyncio.CancelledError) as e:  # failed, timed out, or the server stops
             raw.abort()
             self._release()
+            self._shaken()
             log.debug("TLS handshake with %s failed: %r", address_of(raw.get_extra_info("peername")), e)
             return
         self._hand_over(transport)
@@ -117,14 +158,23 @@ class GatedConnection(ServerConnection):
         else:
             self._early.append(bytes(data))
 
-    def eof_received(self) -> Optional[bool]:
+    def eof_received(self) -> None:
         if self._made:
-            return super().eof_received()
-        self._early.append(None)
-        return None
+            super().eof_received()
+        else:
+            self._early.append(None)
+
+    async def handshake(self, *args: Any, **kwargs: Any) -> None:
+        """The WebSocket handshake (websockets' own); the connection leaves the server-wide count
+        of handshakes under way when it ends, accepted or not."""
+        try:
+            await super().handshake(*args, **kwargs)
+        finally:
+            self._shaken()
 
     def connection_lost(self, exc: Optional[Exception]) -> None:
         self._release()
+        self._shaken()
         if self._made:  # websockets never saw a connection refused or whose handshake failed
             super().connection_lost(exc)
 
@@ -135,7 +185,14 @@ class GatedConnection(ServerConnection):
             self.gate.admission.disconnect(address)
 
 
-def _reset(transport: asyncio.BaseTransport) -> None:
+    def _shaken(self) -> None:
+        """Out of the handshakes under way, once."""
+        if self._shaking:
+            self._shaking = False
+            self.gate.shaking -= 1
+
+
+def _reset(transport: asyncio.Transport) -> None:
     """Close with a reset, not an orderly end: the client learns at once that it was refused (an
     unexpected end of TLS is also what a plain server gives), and no TIME_WAIT is kept for it."""
     sock = transport.get_extra_info("socket")

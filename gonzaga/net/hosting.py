@@ -15,7 +15,7 @@ from .storage import StoreError
 log = logging.getLogger(__name__)
 
 
-def start_server(book: Book, data_dir: Union[str, Path], lan: bool, port: Optional[int] = None):
+def start_server(book: Book, data_dir: Union[str, Path], lan: bool, port: Optional[int] = None) -> ServerThread:
     """Start the server inside the game on ``port`` (else the one this data folder's server used
     last), or on a free port when that one is taken; the port is remembered. OSError when the
     server cannot start at all (``storage.StoreError`` when another server holds the folder)."""

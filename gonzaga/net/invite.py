@@ -15,10 +15,10 @@ desktop's is ``client.Connection``).
 """
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 from urllib.parse import urlsplit
 
-from websockets.asyncio.client import connect
+from websockets.asyncio.client import ClientConnection, connect
 
 from .tls import PinMismatch, check_pin, client_context, normalise_pin, peer_der
 
@@ -28,17 +28,22 @@ def with_pin(url: str, pin: Optional[str]) -> str:
     return f"{url}#{pin}" if pin else url
 
 
+class BadPin(ValueError):
+    """An address whose part after ``#`` is not a certificate fingerprint, or a fingerprint on a
+    ``ws://`` address (nothing to pin): told to the player by this type."""
+
+
 def split_pin(address: str) -> tuple[str, Optional[str]]:
-    """(the address without its fingerprint, the fingerprint or None). ValueError for a
-    fragment that is not a fingerprint, or one on a ``ws://`` address (nothing to pin)."""
+    """(the address without its fingerprint, the fingerprint or None). BadPin (a ValueError) for
+    a fragment that is not a fingerprint, or one on a ``ws://`` address (nothing to pin)."""
     base, sep, frag = address.partition("#")
     if not sep:
         return address, None
     pin = normalise_pin(frag)
     if pin is None:
-        raise ValueError(f"not a certificate fingerprint: {frag[:70]!r}")
+        raise BadPin(f"not a certificate fingerprint: {frag[:70]!r}")
     if not base.startswith("wss://"):
-        raise ValueError("a fingerprint needs an encrypted address (wss://)")
+        raise BadPin("a fingerprint needs an encrypted address (wss://)")
     return base, pin
 
 
@@ -67,7 +72,7 @@ def split_invite(text: str) -> tuple[str, Optional[str]]:
     return root + (sep + frag if sep else ""), path
 
 
-async def connect_pinned(address: str, **kw):
+async def connect_pinned(address: str, **kw: Any) -> ClientConnection:
     """An asyncio websockets connection to ``address`` (``wss://...#<fingerprint>`` pinned,
     ``wss://`` checked by authority, ``ws://`` plain); PinMismatch before anything is sent when
     the server shows another certificate. The check's and the bots' connections."""

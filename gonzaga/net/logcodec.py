@@ -31,7 +31,7 @@ def _enc(v: Any) -> Any:
     return str(v)
 
 
-def encode(entries: list[LogEntry]) -> list:
+def encode(entries: list[LogEntry]) -> list[Any]:
     return [[e.round, e.key, _enc(e.params)["D"], [[k, _enc(p)["D"]] for k, p in e.parts]] for e in entries]
 
 

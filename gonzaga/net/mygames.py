@@ -21,7 +21,7 @@ import datetime as _dt
 import logging
 import os
 from pathlib import Path
-from typing import Optional, Union
+from typing import Any, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -38,7 +38,7 @@ MAX_GAMES = 64  # seats kept; the oldest finished ones go first
 MAX_ADDRESSES = 4
 MODE = 0o600
 
-_reported: set = set()  # damaged files that could not be moved aside, already reported (path, size, mtime)
+_reported: set[tuple[str, Optional[int], Optional[int]]] = set()  # damaged files that could not be moved aside, already reported (path, size, mtime)
 
 
 class MyGame(BaseModel):
@@ -69,8 +69,8 @@ class MyGame(BaseModel):
 
 class MyGamesFile(BaseModel):
     model_config = ConfigDict(extra="forbid", defer_build=True)  # built when first read: a faster start
-    format: str = Field(FORMAT, pattern=f"^{FORMAT}$")
-    version: int = Field(1, ge=1, le=1)
+    format: str = Field(default=FORMAT, pattern=f"^{FORMAT}$")
+    version: int = Field(default=1, ge=1, le=1)
     games: list[MyGame] = Field(default_factory=list, max_length=MAX_GAMES)
     ports: dict[str, int] = Field(default_factory=dict, max_length=16)  # data folder -> last port
 
@@ -110,17 +110,18 @@ class Book:
             log.exception("reading %s", self.path)
             message = i18n.t("save.unexpected")
         log.warning("damaged %s: %s", self.path, message)
-        e = persistence.SaveError(message, self.path)
+        problem = persistence.SaveError(message, self.path)
+        ident: tuple[str, Optional[int], Optional[int]]
         try:
             st = self.path.lstat()
             ident = (str(self.path), st.st_size, st.st_mtime_ns)
         except OSError:
             ident = (str(self.path), None, None)
-        e.moved_to = persistence.move_aside(self.path)
-        e.move_failed = e.moved_to is None
-        if e.moved_to is not None or ident not in _reported:
+        problem.moved_to = persistence.move_aside(self.path)
+        problem.move_failed = problem.moved_to is None
+        if problem.moved_to is not None or ident not in _reported:
             _reported.add(ident)
-            self.problem = e
+            self.problem = problem
         return MyGamesFile()
 
     def take_problem(self) -> Optional[persistence.SaveError]:
@@ -153,7 +154,7 @@ class Book:
             return False
         return True
 
-    def _change(self, game: str, seat: int, **fields) -> bool:
+    def _change(self, game: str, seat: int, **fields: Any) -> bool:
         f = self.read()
         for i, g in enumerate(f.games):
             if g.key() == (game, seat):

@@ -23,7 +23,7 @@ from __future__ import annotations
 import ipaddress
 import logging
 import threading
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 from ..words import i18n
 
@@ -37,8 +37,8 @@ WORKING, MAPPED, NO_ROUTER, REFUSED, UNREACHABLE, UNAVAILABLE = (
     "working", "mapped", "no_router", "refused", "unreachable", "unavailable")
 
 
-def _miniupnpc():
-    import miniupnpc  # imported only when the host asks: the game starts without it
+def _miniupnpc() -> Any:
+    import miniupnpc  # type: ignore[import-not-found,unused-ignore]  # imported only when the host asks: the game starts without it
     u = miniupnpc.UPnP()
     u.discoverdelay = DISCOVER_MS
     return u
@@ -63,13 +63,13 @@ _BEHIND = tuple(ipaddress.ip_network(n) for n in ("10.0.0.0/8", "172.16.0.0/12",
 class PortMapping:
     """One forwarding of ``port`` (TCP) on the router to this computer, asked for in a thread."""
 
-    def __init__(self, port: int, router_factory: Optional[Callable[[], object]] = None):
+    def __init__(self, port: int, router_factory: Optional[Callable[[], Any]] = None):
         self.port = port
         self.status = WORKING
         self.external_ip: Optional[str] = None
         self.reason = ""  # the router's own words when it refuses (kept for the log and the line)
         self._factory = router_factory  # None: miniupnpc, looked up when asked (tests replace it)
-        self._router = None
+        self._router: Any = None  # miniupnpc's UPnP object, once a port is forwarded
         self._lock = threading.Lock()
         self._thread: Optional[threading.Thread] = None
 

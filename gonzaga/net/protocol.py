@@ -8,7 +8,7 @@ Client -> server                       Server -> client
   create  name, seats, scenario, seed    joined   game, code, seat, token, host, map
   join    code, name                     lobby    game, code, seats, started
   resume  game, token                    update   game, n, seat, view, last, seats, turn_left
-  set_seat token, seat, kind, bot        error    code, message, rule
+  set_seat token, seat, kind, bot        error    code, key, params, message, rule
   start   token                          pong
   act     token, n, action               watching game, code, map (a spectator)
   ping                                   said     game, seat, name, text | emote
@@ -28,13 +28,14 @@ is only "seat N planned" until the reveal; the setup's decks and objectives are 
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any, Final, Literal, Optional, Protocol, Union
+from typing import Annotated, Any, Final, Literal, Optional, Protocol, Union, get_args
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from .cleantext import MAX_CHAT, MAX_NAME, name_problem
 
-PROTOCOL_VERSION: Final = 1
+PROTOCOL_VERSION: Final = 2  # 2: ``error`` carries a words key and its parameters (issue 45)
+OLDEST_ERROR_VERSION = 1  # every version so far reads an ``error`` {v, type, code, message} (see ``error_text``)
 MAX_CLIENT_BYTES = 16 * 1024  # a client message: an action is one short line
 MAX_SERVER_BYTES = 1024 * 1024  # a server message: a view with every piece of a 4-seat game
 MAX_DEPTH = 6  # objects and lists nested in a client message
@@ -84,7 +85,7 @@ ERROR_CODES = (
 
 class _Msg(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
-    v: Literal[1] = PROTOCOL_VERSION
+    v: Literal[2] = PROTOCOL_VERSION
 
 
 # ---------------------------------------------------------------- client -> server
@@ -188,9 +189,11 @@ class Watch(_Msg):
     code: CODE
 
 
-CLIENT_TYPES = (Create, Join, Resume, SetSeat, Start, Act, Ping, Chat, Emote, Resign, Rematch, Watch)
+# every client message type, listed once: the models above, in this union (the rest derives from it)
 ClientMessage = Annotated[Union[Create, Join, Resume, SetSeat, Start, Act, Ping, Chat, Emote, Resign, Rematch,
                                 Watch], Field(discriminator="type")]
+CLIENT_TYPES: tuple[type[BaseModel], ...] = get_args(get_args(ClientMessage)[0])
+CLIENT_KINDS: tuple[str, ...] = tuple(m.model_fields["type"].default for m in CLIENT_TYPES)
 _client = TypeAdapter(ClientMessage)
 
 
@@ -210,9 +213,12 @@ class SeatInfo(BaseModel):
 
 
 class _SeatLike(Protocol):
-    kind: str
-    name: str
-    player: Optional[str]
+    @property
+    def kind(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def player(self) -> Optional[str]: ...
 
 
 def player_name(seat: _SeatLike) -> Optional[str]:
@@ -269,11 +275,21 @@ class Update(_Msg):
     turn_left: Optional[Annotated[float, Field(ge=0, le=3600, strict=True, allow_inf_nan=False)]] = None
 
 
+PARAM = Union[Annotated[str, Field(max_length=200)], int, float, None]
+
+
 class Error(_Msg):
+    """A refusal: ``code`` says what the client does next (one of ERROR_CODES); ``key`` and
+    ``params`` what the player reads (a words key, ``i18n.t(key, **params)`` in the client's own
+    language; ``refusal.<key>`` for a refusal of the rules or the table, with ``rule`` its id);
+    ``message`` is the same in English, for logs and tools: nobody decides by it."""
+
     type: Literal["error"] = "error"
     code: Literal[ERROR_CODES]  # type: ignore[valid-type]
+    key: Annotated[str, Field(max_length=80, pattern=r"^[a-z0-9_.]+$")]
+    params: Annotated[dict[Annotated[str, Field(max_length=40)], PARAM], Field(max_length=8)] = {}
     message: str
-    rule: Optional[str] = None  # for "illegal": the failing rule's id (spec clause)
+    rule: Optional[str] = None  # for "illegal" (and the table's refusals): the rule's id (spec clause)
 
 
 class Pong(_Msg):
@@ -310,44 +326,63 @@ class History(_Msg):
     lines: Annotated[list[Any], Field(max_length=2000)]  # JSON: ``logcodec.encode``
 
 
+# every server message type, listed once (as the client's above)
 ServerMessage = Annotated[Union[Joined, Lobby, Update, Error, Pong, Watching, Said, History],
                           Field(discriminator="type")]
+SERVER_TYPES: tuple[type[BaseModel], ...] = get_args(get_args(ServerMessage)[0])
+SERVER_KINDS: tuple[str, ...] = tuple(m.model_fields["type"].default for m in SERVER_TYPES)
 _server = TypeAdapter(ServerMessage)
 
 
 # ---------------------------------------------------------------- encoding and checking
 
 class ProtocolError(ValueError):
-    """A message that cannot be accepted: ``code`` is one of ERROR_CODES."""
+    """A message that cannot be accepted: ``code`` is one of ERROR_CODES, ``key`` and ``params``
+    the words (``net.*``), ``message`` the English; ``theirs``: the sender's older protocol
+    version (the answer is then written so that it can read it: ``error_text``)."""
 
-    def __init__(self, code: str, message: str):
+    def __init__(self, code: str, message: str, key: str = "net.bad_message", theirs: Optional[int] = None,
+                 **params: Any):
         super().__init__(message)
         self.code = code
         self.message = message
+        self.key = key
+        self.params = params
+        self.theirs = theirs
 
 
 def _raw(text: Union[str, bytes], max_bytes: int) -> dict[str, Any]:  # a JSON object
     if isinstance(text, bytes):
         if len(text) > max_bytes:
-            raise ProtocolError("too_large", f"a message may hold at most {max_bytes} bytes")
+            raise _too_large(max_bytes)
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
-            raise ProtocolError("bad_json", "a message must be UTF-8 JSON text") from None
+            raise ProtocolError("bad_json", "a message must be UTF-8 JSON text", "net.bad_json") from None
     data = text.encode("utf-8", "surrogatepass") if len(text) <= max_bytes else b""
     if len(text) > max_bytes or len(data) > max_bytes:
-        raise ProtocolError("too_large", f"a message may hold at most {max_bytes} bytes")
+        raise _too_large(max_bytes)
     if _too_deep(data):
-        raise ProtocolError("too_deep", f"a message may nest at most {MAX_DEPTH} levels")
+        raise ProtocolError("too_deep", f"a message may nest at most {MAX_DEPTH} levels", "net.too_deep",
+                            depth=MAX_DEPTH)
     try:
         obj = json.loads(text)
     except (ValueError, RecursionError):
-        raise ProtocolError("bad_json", "a message must be one JSON object") from None
+        raise ProtocolError("bad_json", "a message must be one JSON object", "net.bad_json") from None
     if not isinstance(obj, dict):
-        raise ProtocolError("bad_json", "a message must be one JSON object")
-    if obj.get("v") != PROTOCOL_VERSION:
-        raise ProtocolError("bad_version", f"this server speaks protocol version {PROTOCOL_VERSION}")
+        raise ProtocolError("bad_json", "a message must be one JSON object", "net.bad_json")
+    v = obj.get("v")
+    if v != PROTOCOL_VERSION:
+        theirs = v if isinstance(v, int) and not isinstance(v, bool) and OLDEST_ERROR_VERSION <= v < PROTOCOL_VERSION \
+            else None
+        raise ProtocolError("bad_version", f"this server speaks protocol version {PROTOCOL_VERSION}",
+                            "net.bad_version", theirs, version=PROTOCOL_VERSION)
     return obj
+
+
+def _too_large(max_bytes: int) -> ProtocolError:
+    return ProtocolError("too_large", f"a message may hold at most {max_bytes} bytes", "net.too_large",
+                         bytes=max_bytes)
 
 
 _BRACKETS = bytes.maketrans(b"[{]}", b"(())")  # lists and objects alike (mismatches are the parser's)
@@ -378,10 +413,6 @@ def _too_deep(data: bytes) -> bool:
     return b"()" in t
 
 
-CLIENT_KINDS = ("create", "join", "resume", "set_seat", "start", "act", "ping", "chat", "emote", "resign", "rematch",
-                "watch")
-
-
 def _first_error(e: ValidationError) -> str:
     err = e.errors()[0]
     where = ".".join(str(x) for x in err.get("loc", ()) if x not in CLIENT_KINDS)
@@ -395,7 +426,8 @@ def parse_client(text: Union[str, bytes]) -> ClientMessage:
     try:
         return _client.validate_python(obj)
     except ValidationError as e:
-        raise ProtocolError("bad_message", _first_error(e)) from None
+        detail = _first_error(e)
+        raise ProtocolError("bad_message", detail, detail=detail) from None
 
 
 def parse_server(text: Union[str, bytes]) -> ServerMessage:
@@ -404,14 +436,31 @@ def parse_server(text: Union[str, bytes]) -> ServerMessage:
         obj = json.loads(text)
     except (ValueError, RecursionError):
         raise ProtocolError("bad_json", "the server sent something that is not JSON") from None
-    if not isinstance(obj, dict) or obj.get("v") != PROTOCOL_VERSION:
-        raise ProtocolError("bad_version", f"the server does not speak protocol version {PROTOCOL_VERSION}")
+    if not isinstance(obj, dict):
+        raise ProtocolError("bad_json", "the server sent something that is not a JSON object", "net.bad_json")
+    if obj.get("v") != PROTOCOL_VERSION:
+        if obj.get("type") == "error" and obj.get("code") == "bad_version":  # an older server refusing us
+            return Error(code="bad_version", key="online.err_version", message=str(obj.get("message", ""))[:200])
+        raise ProtocolError("bad_version", f"the server does not speak protocol version {PROTOCOL_VERSION}",
+                            "net.bad_version", version=PROTOCOL_VERSION)
     try:
         return _server.validate_python(obj)
     except ValidationError as e:
-        raise ProtocolError("bad_message", _first_error(e)) from None
+        detail = _first_error(e)
+        raise ProtocolError("bad_message", detail, detail=detail) from None
 
 
 def encode(msg: BaseModel) -> str:
     """One message as the JSON text of one WebSocket frame."""
     return msg.model_dump_json()
+
+
+def error_text(code: str, key: str, message: str, rule: Optional[str] = None,
+               params: Optional[dict[str, Any]] = None, version: Optional[int] = None) -> str:
+    """An ``error`` as the JSON text of one frame. For a client of an older ``version`` (it sent
+    a message of that version): the shape every version reads, {v, type, code, message}, so that
+    an older game can tell its player that the server is another version, instead of dropping an
+    answer it cannot read and waiting."""
+    if version is not None and version != PROTOCOL_VERSION:
+        return json.dumps({"v": version, "type": "error", "code": code, "message": message})
+    return encode(Error(code=code, key=key, params=params or {}, message=message, rule=rule))

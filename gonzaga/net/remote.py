@@ -23,23 +23,30 @@ import logging
 import re
 import socket
 import time
-from typing import Optional
+from typing import TYPE_CHECKING, Any, Optional, cast
 from urllib.parse import urlsplit
 
 from pydantic import BaseModel
 
 from ..table import history
 from ..rules import Action, GameRecord, GameState, Illegal, Plan, Setup, check, parse_action
+from ..rules.refusals import REFUSALS
 from ..rules.actions import ActionSyntaxError
 from ..rules.content import Content, edition_for
 from ..rules.view import HIDDEN, public_view
-from ..table.session import SeatSpec, Session
+from ..table.history import RoundScores
+from ..table.seats import SeatSpec
+from ..table.session import Session
 from ..words import i18n
 from . import logcodec, protocol
 from .cleantext import MAX_NAME, clean_name
 from .client import CONNECTED, OPEN_TIMEOUT, OWN_SERVER_TIMEOUT, Connection
 from .invite import split_invite, split_pin, with_pin
 from .viewcodec import view_from_json
+
+if TYPE_CHECKING:  # the types only: a table is given these, it never starts one
+    from .mygames import Book
+    from .serve import ServerThread
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +66,31 @@ ERROR_TEXT = {
     "too_deep": "online.err_version", "not_allowed": "online.err_not_allowed", "limit": "online.err_limit",
     "grace": "online.err_grace", "slow": "online.err_slow", "not_over": "online.err_not_over",
 }
+
+
+def refusal_of(msg: protocol.Error) -> Illegal:
+    """A server's refusal as the game screen shows a refused move: the rules' or the table's own
+    refusal (``refusal.<key>``, worded by ``i18n.rule_text`` with its rule), else the words of its key."""
+    key = msg.key.removeprefix("refusal.")
+    if key != msg.key and key in REFUSALS:
+        return Illegal(msg.rule or "", key, tuple(sorted(msg.params.items())))
+    return Illegal.words(msg.rule or "", refusal_words(msg))
+
+
+def refusal_words(msg: protocol.Error) -> str:
+    """What the player reads for a server's refusal, in their language: the words of its key
+    (a newer server's key this copy does not know: the words of its code)."""
+    if msg.key.startswith("refusal.") and msg.key.removeprefix("refusal.") in REFUSALS:
+        return i18n.rule_text(refusal_of(msg))
+    if i18n.known(msg.key) and msg.key not in GENERIC_KEYS:
+        return i18n.t(msg.key, **{k: v for k, v in msg.params.items() if k != "key"})
+    return i18n.t(ERROR_TEXT.get(msg.code, "online.err_server"))
+
+
+# keys whose code has plainer words for a player (protocol errors their own game never causes, a
+# wrong code, another version, a token that is no seat's): those words are shown instead
+GENERIC_KEYS = ("net.bad_json", "net.bad_message", "net.too_large", "net.too_deep", "net.server_failed",
+                "net.no_waiting_game", "net.no_game", "net.bad_version", "net.token_here", "net.token_anywhere")
 # the errors after which this computer cannot go on in that game (shown with a way back)
 FATAL_BEFORE_JOINED = ("unknown_game", "full", "started", "bad_version", "bad_json", "bad_message", "too_large",
                        "too_deep", "server", "flood", "not_allowed", "limit")
@@ -160,8 +192,8 @@ def seed_of(game_id: str) -> int:
 class Table:
     """One online game from this computer's seat: connection, seats, lobby, host commands."""
 
-    def __init__(self, url: str, content: Content, first: BaseModel, *, server=None,
-                 connection: Optional[Connection] = None, book=None, lan: bool = False):
+    def __init__(self, url: str, content: Content, first: BaseModel, *, server: Optional[ServerThread] = None,
+                 connection: Optional[Connection] = None, book: Optional[Book] = None, lan: bool = False):
         self.url = url
         self.content = content
         self.server = server  # the ServerThread this computer hosts (stopped with the table)
@@ -196,9 +228,10 @@ class Table:
         self.conn.send(first)
 
     @classmethod
-    def host(cls, url: str, name: str, seats: list[protocol.SeatRequest], content: Content, *, server=None,
+    def host(cls, url: str, name: str, seats: list[protocol.SeatRequest], content: Content, *,
+             server: Optional[ServerThread] = None,
              scenario: Optional[str] = None, seed: Optional[int] = None, grace: int = protocol.GRACE_DEFAULT,
-             turn_secs: Optional[int] = None, watchers: bool = True, **kw) -> "Table":
+             turn_secs: Optional[int] = None, watchers: bool = True, **kw: Any) -> "Table":
         """Create a game; the host's choices: ``grace`` (seconds a dropped player's seat is kept for
         them), ``turn_secs`` (a turn timer, or None), ``watchers`` (spectators allowed)."""
         key = getattr(server, "host_key", None)  # the server this computer started creates only for it
@@ -207,18 +240,18 @@ class Table:
                    server=server, **kw)
 
     @classmethod
-    def join(cls, url: str, code: str, name: str, content: Content, **kw) -> "Table":
+    def join(cls, url: str, code: str, name: str, content: Content, **kw: Any) -> "Table":
         return cls(url, content, protocol.Join(code=code, name=name), **kw)
 
     @classmethod
-    def watch(cls, url: str, code: str, content: Content, **kw) -> "Table":
+    def watch(cls, url: str, code: str, content: Content, **kw: Any) -> "Table":
         """Watch a game with its invite code: the public view, no seat."""
         t = cls(url, content, protocol.Watch(code=code), **kw)
         t.watching = True
         return t
 
     @classmethod
-    def resume(cls, url: str, game: str, token: str, content: Content, **kw) -> "Table":
+    def resume(cls, url: str, game: str, token: str, content: Content, **kw: Any) -> "Table":
         t = cls(url, content, protocol.Resume(game=game, token=token), **kw)
         t.game, t.token = game, token
         return t
@@ -260,7 +293,7 @@ class Table:
         """Host: seat ``seat`` becomes open or an AI (in a started game: an absent human's seat to an AI)."""
         if not (self.is_host and self.token):
             return False
-        return self._send(protocol.SetSeat(token=self.token, seat=seat, kind=kind, bot=bot))
+        return self._send(protocol.SetSeat(token=self.token, seat=seat, kind=cast(Any, kind), bot=bot))
 
     def start(self) -> bool:
         if not (self.is_host and self.token):
@@ -280,15 +313,15 @@ class Table:
         return self._send(protocol.Chat(token=self.token, text=text[:4 * 200]))
 
     def emote(self, emote: str) -> bool:
-        return bool(self.token) and self._send(protocol.Emote(token=self.token, emote=emote))
+        return self.token is not None and self._send(protocol.Emote(token=self.token, emote=emote))
 
     def resign(self) -> bool:
         """Leave this game for good: the server's AI plays this seat to the end."""
-        return bool(self.token) and self._send(protocol.Resign(token=self.token))
+        return self.token is not None and self._send(protocol.Resign(token=self.token))
 
     def ask_rematch(self) -> bool:
         """In a finished game: ask for a new one with the same seats (it begins when everyone has)."""
-        return bool(self.token) and self._send(protocol.Rematch(token=self.token))
+        return self.token is not None and self._send(protocol.Rematch(token=self.token))
 
     def retry(self) -> None:
         """A new connection; this seat comes back with its token (or asks again to create or join)."""
@@ -333,7 +366,7 @@ class Table:
                 changed = self._update(u) or changed
         return changed
 
-    def _receive(self, msg, hold: bool) -> bool:
+    def _receive(self, msg: BaseModel, hold: bool) -> bool:
         if isinstance(msg, protocol.Joined):
             return self._joined(msg)
         if isinstance(msg, protocol.Watching):
@@ -342,8 +375,9 @@ class Table:
             return self._error(msg)
         if isinstance(msg, protocol.Pong):
             return False
-        if self.game is None or msg.game != self.game:
-            log.warning("a %s message for another game (%s) ignored", msg.type, msg.game)
+        game = getattr(msg, "game", None)  # every other message is of one game
+        if self.game is None or game != self.game:
+            log.warning("a %s message for another game (%s) ignored", getattr(msg, "type", "?"), game)
             return False
         if isinstance(msg, protocol.Lobby):
             self._set_seats(msg.seats)
@@ -396,7 +430,7 @@ class Table:
 
     def _keep(self) -> None:
         """Keep this seat in the book (every ``joined``): the game can be continued after closing the game."""
-        if self.book is None:
+        if self.book is None or self.game is None or self.code is None or self.token is None or self.seat is None:
             return
         try:
             self.book.joined(game=self.game, code=self.code, address=self.url, token=self.token, seat=self.seat,
@@ -406,7 +440,7 @@ class Table:
         except Exception:  # the book is a convenience: it never stops the game
             log.exception("the online seat could not be kept")
 
-    def _book(self, what: str, *args) -> None:
+    def _book(self, what: str, *args: object) -> None:
         if self.book is None or self.game is None:
             return
         try:
@@ -415,36 +449,30 @@ class Table:
             log.exception("the online seats' book: %s", what)
 
     def _error(self, msg: protocol.Error) -> bool:
-        log.info("server error %s: %s (rule %s)", msg.code, msg.message, msg.rule)
+        """A refusal from the server: its ``code`` decides what happens next, its key and
+        parameters what the player reads (``refusal_words``); the English ``message`` is logged."""
+        log.info("server error %s (%s): %s (rule %s)", msg.code, msg.key, msg.message, msg.rule)
         s = self.session
-        if msg.code == "bad_token":
+        if msg.code == "bad_token" and msg.key != "net.hold_seat":
             self._stop(i18n.t("online.err_bad_token"))
             self._book("forget", self.game, self.token)
         elif msg.code == "unknown_game" and self.token:
             self._stop(i18n.t("online.err_game_gone"))
             self._book("forget", self.game, self.token)
         elif not self.joined and msg.code in FATAL_BEFORE_JOINED:
-            self._stop(i18n.t(ERROR_TEXT.get(msg.code, "online.err_server")))
+            self._stop(refusal_words(msg))
         elif s is not None and s.pending is not None and msg.code == "stale" and s.resend():
             pass  # another seat's move reached the server first (the seats plan at once): ours went again
         elif s is not None and s.pending is not None and msg.code in ("illegal", "not_your_seat", "not_started",
                                                                        "stale", "server", "flood"):
-            sent, _ = s.pending
             s.pending = None
-            if msg.code == "illegal":
-                # words in the player's language come from a key: the refusal as this copy's rules word
-                # it, else (a server of another version saw something else) the server's English words
-                why = check(s.state, sent)
-                self.refusal = why if why is not None and why.rule == msg.rule else Illegal.words(
-                    msg.rule or "", msg.message)
-            else:
-                self.refusal = Illegal.words("", i18n.t(ERROR_TEXT.get(msg.code, "online.err_server")))
-            if msg.code == "stale":  # still stale: this computer may have missed an update, a fresh snapshot
-                self.conn.send(protocol.Resume(game=self.game, token=self.token))
-        elif msg.code == "bad_message" and "still open" in msg.message:  # start: the contract's words
+            self.refusal = refusal_of(msg)
+            if msg.code == "stale" and self.game and self.token:  # still stale: this computer may have
+                self.conn.send(protocol.Resume(game=self.game, token=self.token))  # missed an update: a snapshot
+        elif msg.key == "net.seat_open":  # start: a seat is still open
             self.notice = i18n.t("online.start_needs")
         else:
-            self.notice = i18n.t(ERROR_TEXT.get(msg.code, "online.err_server"))
+            self.notice = refusal_words(msg)
         self.changes += 1
         return True
 
@@ -518,7 +546,7 @@ class RemoteSession(Session):
 
     @property
     def humans(self) -> list[int]:
-        return [self.seat] if self.plays() else []  # a resigned player watches: the reveals go on by themselves
+        return [self.seat] if self.seat is not None and self.plays() else []  # a resigned player watches: the reveals go on by themselves
 
     # ------------------------------------------------------------ the log: history and chat
 
@@ -569,6 +597,7 @@ class RemoteSession(Session):
     def resend(self) -> bool:
         """Our move reached the server after another seat's (several seats plan at once, so this is
         common): send it again at the new position when it is still legal (a few times at most)."""
+        assert self.pending is not None  # asked only for a move waiting for its answer
         action = self.pending[0]
         if self._resends >= RESENDS or self.seat not in self.state.to_act() or check(self.state, action) is not None:
             return False
@@ -579,7 +608,7 @@ class RemoteSession(Session):
         return True
 
     @property
-    def presence(self) -> tuple:
+    def presence(self) -> tuple[bool, ...]:
         """Per seat: its computer is connected now (the table's latest lobby or update)."""
         return tuple(x.connected for x in self.table.seats)
 
@@ -637,7 +666,7 @@ class RemoteSession(Session):
             log.warning("the server's last action %r cannot be read", last.text)
             return None
 
-    def round_scores(self) -> history.RoundScores:
+    def round_scores(self) -> RoundScores:
         """The scores by round seen here (the end screen's chart; a remote game has no full record to replay)."""
         return self.rounds
 
@@ -660,7 +689,7 @@ class RemoteSession(Session):
     def rewind(self, n: int) -> None:
         raise ValueError("an online game is kept by the server: nothing is taken back")
 
-    def rematch(self, seed: int, **kw) -> "Session":
+    def rematch(self, seed: int, **kw: Any) -> "Session":
         raise ValueError("an online game is hosted again from the title screen")
 
     def close(self) -> None:

@@ -15,22 +15,27 @@ import logging
 import multiprocessing
 import secrets
 import time
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from collections import deque
-from typing import Optional, Protocol, Union
+from typing import Any, Literal, Optional, Protocol, Union, cast
+
+from pydantic import BaseModel
 
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
-from ..ai.roster import make_bot, split_name
-from ..ai.worker import PROCESS_BOTS, decide_once, strip_view, watch_parent
+from ..ai.base import Bot
+from ..ai.roster import make_bot, searches, split_name
+from ..ai.worker import decide_once, strip_view, watch_parent
 from ..rules import Action, GameConfig, GameRecord, GameState
 from ..rules.content import Content
 from ..rules import Place, Plan, Setup, Wedding
 from ..rules.view import public_view
 from ..table import SeatSpec, Table, gamelog, history
+from ..table.store import Change
 from ..words import i18n
 from . import logcodec
+from .admission import Refused
 from .gate import address_of
 from . import protocol as P
 from .storage import GameStore, StoredGame, StoreError
@@ -60,17 +65,17 @@ class Conn:
 
     def __init__(self, ws: ServerConnection):
         self.ws = ws
-        self.out: asyncio.Queue = asyncio.Queue()
+        self.out: asyncio.Queue[Union[str, tuple[int, str], None]] = asyncio.Queue()
         self.room: Optional["GameRoom"] = None
         self.seat: Optional[int] = None
-        self.times: deque = deque()
+        self.times: deque[float] = deque()
         self.floods = 0
         self.closing = False
         self.dead = False
         self.peer = _peer(ws)
         self.address = address_of(_peername(ws))  # what the per-address limits count (gate.py)
 
-    def send(self, msg: Union[P.BaseModel, str]) -> None:
+    def send(self, msg: Union[BaseModel, str]) -> None:
         if self.dead or self.closing:
             return
         if self.out.qsize() >= MAX_OUTBOX:
@@ -83,8 +88,10 @@ class Conn:
             return
         self.out.put_nowait(msg if isinstance(msg, str) else P.encode(msg))
 
-    def error(self, code: str, message: str, rule: Optional[str] = None) -> None:
-        self.send(P.Error(code=code, message=message, rule=rule))
+    def refuse(self, r: Refused, version: Optional[int] = None) -> None:
+        """Tell this connection its message was refused: the code, the words' key and
+        parameters, the English and the rule (``version``: an older client's, see ``P.error_text``)."""
+        self.send(P.error_text(r.code, r.key, r.message, r.rule, r.params, version))
 
     def close(self, code: int, reason: str) -> None:
         """Close after the messages already queued have gone out."""
@@ -111,14 +118,14 @@ class Conn:
             self.dead = True
 
 
-def _peername(ws):
+def _peername(ws: ServerConnection) -> Any:
     try:
         return ws.remote_address
     except Exception:  # the transport is already gone
         return None
 
 
-def _peer(ws) -> str:
+def _peer(ws: ServerConnection) -> str:
     a = _peername(ws)
     try:
         return f"{a[0]}:{a[1]}"
@@ -144,13 +151,15 @@ def _ai_name(bot: str) -> str:
     return f"AI ({bot})"[:24]
 
 
-def last_for(action: Action, seat: int) -> P.LastAction:
-    """The action as ``seat`` may know it (setup: nothing; another seat's plan: only who planned)."""
+def last_for(action: Action, seat: Optional[int]) -> P.LastAction:
+    """The action as ``seat`` may know it (setup: nothing; another seat's plan: only who planned; None:
+    a spectator, who is nobody)."""
     if isinstance(action, Setup):
         return P.LastAction(kind="setup")
     if isinstance(action, Plan):
         return P.LastAction(kind="plan", seat=action.seat, text=action.to_text() if action.seat == seat else None)
-    kind = "place" if isinstance(action, Place) else "wedding" if isinstance(action, Wedding) else "donate"
+    kind: Literal["place", "wedding", "donate"] = "place" if isinstance(action, Place) else \
+        "wedding" if isinstance(action, Wedding) else "donate"
     return P.LastAction(kind=kind, seat=action.seat, text=action.to_text())
 
 
@@ -165,16 +174,16 @@ class Seat:
         self.conn: Optional[Conn] = None
 
     def info(self) -> P.SeatInfo:
-        return P.SeatInfo(name=self.name, kind=self.kind, colour=self.colour, bot=self.bot,
+        return P.SeatInfo(name=self.name, kind=cast(Any, self.kind), colour=cast(Any, self.colour), bot=self.bot,
                           connected=self.kind == "ai" or (self.kind == "human" and self.conn is not None),
                           player=self.player if self.kind == "ai" else None, resigned=self.resigned)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "kind": self.kind, "colour": self.colour, "bot": self.bot,
                 "token_hash": self.token_hash, "player": self.player, "resigned": self.resigned}
 
     @classmethod
-    def from_json(cls, d: dict) -> "Seat":
+    def from_json(cls, d: dict[str, Any]) -> "Seat":
         kind = d["kind"]
         if kind not in ("human", "ai", "open"):
             raise ValueError(f"bad seat kind {kind!r}")
@@ -191,7 +200,8 @@ class GameRoom:
     that hold them."""
 
     def __init__(self, game_id: str, code: str, config: GameConfig, seed: int, seats: list[Seat],
-                 content: Content, host_seat: int = 0, actions: tuple = (), options: Optional[dict] = None):
+                 content: Content, host_seat: int = 0, actions: tuple[Action, ...] = (),
+                 options: Optional[dict[str, Any]] = None):
         self.id = game_id
         self.code = code
         self.config = config
@@ -215,12 +225,12 @@ class GameRoom:
                 (self.table.resigned if s.resigned else self.table.handed).add(i)
         self.watchers: list[Conn] = []  # spectators: the public view only
         self.rematch: set[int] = set()  # seats that asked for a rematch (a finished game)
-        self.said: deque = deque(maxlen=20)  # the latest chat lines, for whoever comes back
-        self.chat_times: dict[int, deque] = {}  # per seat: when its latest lines were said
+        self.said: deque[P.Said] = deque(maxlen=20)  # the latest chat lines, for whoever comes back
+        self.chat_times: dict[int, deque[float]] = {}  # per seat: when its latest lines were said
         # the turn timer, per human seat due to act: (the position, since when; None once timed out)
-        self.waiting_since: dict[int, tuple[tuple, Optional[float]]] = {}
+        self.waiting_since: dict[int, tuple[tuple[int, str, int], Optional[float]]] = {}
 
-    def options(self) -> dict:
+    def options(self) -> dict[str, Any]:
         return {"grace": self.grace, "turn_secs": self.turn_secs, "watchers": self.watchable}
 
     @property
@@ -266,7 +276,7 @@ class GameRoom:
                        grace=self.grace, turn_secs=self.turn_secs, rematch=sorted(self.rematch),
                        watchers=len(self.watchers))
 
-    def seat_name(self, seat: int):
+    def seat_name(self, seat: int) -> Union[str, i18n.Term]:
         """A seat's name in the game log: its player's name (also while an AI plays for them), or
         an AI's, put into words by the reader."""
         s = self.seats[seat]
@@ -293,7 +303,7 @@ class GameRoom:
         return StoredGame(self.id, self.code, {**self.config.to_json(), "online": self.options()}, self.seed,
                           [s.to_json() for s in self.seats], self.host_seat, self.started, self.finished)
 
-    def update(self, seat: Optional[int], last: Optional[P.LastAction], infos: Optional[list] = None,
+    def update(self, seat: Optional[int], last: Optional[P.LastAction], infos: Optional[list[P.SeatInfo]] = None,
                v: Optional[GameState] = None) -> P.Update:
         v = self.table.view_for(seat) if v is None else v
         return P.Update(game=self.id, n=self.n, seat=seat, view=view_to_json(v),
@@ -320,12 +330,12 @@ class GameRoom:
         return 0.0 if since is None else round(max(0.0, self.turn_secs - (now - since)), 1)
 
 
-def turn_position(st: GameState) -> tuple:
+def turn_position(st: GameState) -> tuple[int, str, int]:
     """What the turn timer counts at: a seat's wait starts again when this changes."""
     return (st.round, st.phase, st.turn if st.phase == "place" else -1)
 
 
-def _choose(bot, v: GameState, seat: int) -> Action:
+def _choose(bot: Bot, v: GameState, seat: int) -> Action:
     return bot.choose(v, seat)
 
 
@@ -336,9 +346,10 @@ class RoomStore:
     def __init__(self, server: RoomServer, room: GameRoom):
         self.server, self.room = server, room
 
-    def keep(self, change) -> None:
+    def keep(self, change: Change) -> None:
         if change.kind != "action":
             raise StoreError("an online game is kept as it was played: nothing is taken back")
+        assert change.action is not None  # an "action" change carries its action
         self.server.store.append_action(self.room.id, change.index, change.action.to_text())
         self.server.actions_accepted += 1
 
@@ -350,13 +361,13 @@ class RoomWorker:
 
     def __init__(self, server: RoomServer, room: GameRoom):
         self.server, self.room = server, room
-        self._futures: dict[int, object] = {}
-        self._bots: dict[tuple, object] = {}
+        self._futures: dict[int, Future[Action]] = {}
+        self._bots: dict[tuple[str, int, int], Bot] = {}
         self._n = 0
 
     def request(self, bot_name: str, seed: int, v: GameState, seat: int) -> int:
         server = self.server
-        if split_name(bot_name)[0] in PROCESS_BOTS:
+        if searches(bot_name):
             if server.procs is None:
                 server.procs = ProcessPoolExecutor(max_workers=server.workers,
                                                    mp_context=multiprocessing.get_context("spawn"),
@@ -372,10 +383,11 @@ class RoomWorker:
         self._futures[self._n] = fut
         loop, room = server.loop, self.room
 
-        def done(f):
+        def done(f: Future[Action]) -> None:
             if not server.stopping and f.exception() is not None:
                 log.error("game %s: seat %d's AI failed: %r", room.id, seat, f.exception())
             try:
+                assert loop is not None  # only added when there is one
                 loop.call_soon_threadsafe(server._ai_ready, room)
             except RuntimeError:  # the loop is closed: the server has stopped
                 pass

@@ -24,7 +24,7 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import Callable, Optional, Union
+from typing import Callable, NoReturn, Optional, Union
 
 from websockets.asyncio.server import serve
 from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
@@ -60,7 +60,8 @@ async def run_server(data_dir: Union[str, Path], host: str, port: int, stop: asy
         server.loop = asyncio.get_running_loop()
         server.load()
         # no ssl here: the gate admits each TCP connection by its address first, then starts TLS
-        gate = Gate(server.admission, tls, handshake_timeout=OPEN_TIMEOUT, shutdown_timeout=CLOSE_TIMEOUT)
+        gate = server.gate = Gate(server.admission, tls, handshake_timeout=OPEN_TIMEOUT,
+                                  shutdown_timeout=CLOSE_TIMEOUT)
         async with serve(server.handler, host, port, max_size=P.MAX_CLIENT_BYTES, extensions=[DEFLATE],
                          open_timeout=OPEN_TIMEOUT, close_timeout=CLOSE_TIMEOUT,
                          create_connection=gate.connection_class(),
@@ -209,7 +210,7 @@ class ServerThread:
     def __enter__(self) -> "ServerThread":
         return self.start()
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.stop()
 
 
@@ -222,10 +223,10 @@ class RepeatFilter(logging.Filter):
     WINDOW = 60.0
     KEYS = 1000  # distinct messages remembered at once
 
-    def __init__(self, clock=time.monotonic):
+    def __init__(self, clock: Callable[[], float] = time.monotonic):
         super().__init__()
         self.clock = clock
-        self._seen: dict[tuple, list] = {}  # key: [window start, written, left out]
+        self._seen: dict[tuple[str, int, str], list[float]] = {}  # key: [window start, written, left out]
 
     def filter(self, record: logging.LogRecord) -> bool:
         key = (record.name, record.levelno, str(record.msg)[:200])
@@ -274,7 +275,7 @@ class _UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message):  # one line, not argparse's usage block
+    def error(self, message: str) -> NoReturn:  # one line, not argparse's usage block
         raise _UsageError(f"{self.prog}: {message}")
 
 

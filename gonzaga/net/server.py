@@ -26,20 +26,22 @@ import secrets
 import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
-from typing import Optional, Union
+from typing import Any, Callable, Optional, Union
 
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
-from ..ai.roster import is_known
+from ..ai.roster import is_known, shipped_levels
 from ..rules import (Action, ActionSyntaxError, GameConfig, GameState, parse_action)
 from ..rules.content import Content, load_content
 from ..table import SeatRefused, StoreFailed
+from ..table.observers import ObserverCallback, Viewed
 from ..table.persistence import data_dir
 from . import protocol as P
 from . import upkeep
 from .admission import Admission, Refused
 from .endgame import EndgameHandlers
+from .gate import Gate
 from .social import SocialHandlers
 from .rooms import Conn, GameRoom, RoomStore, RoomWorker, Seat, _ai_name, last_for, new_code, token_hash
 from .storage import GameStore, StoredGame
@@ -86,6 +88,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
         self.procs: Optional[ProcessPoolExecutor] = None
         self.loop: Optional[asyncio.AbstractEventLoop] = None
         self.stopping = False
+        self.gate: Optional[Gate] = None  # the connections' admission at accept, once it listens (serve.py)
         self.upkeep: Optional[upkeep.Upkeep] = None  # the periodic task, once the loop runs (upkeep.start)
         self.actions_accepted = 0
 
@@ -129,8 +132,8 @@ class GameServer(SocialHandlers, EndgameHandlers):
         t.store = RoomStore(self, room)
         t.ai.worker = RoomWorker(self, room)
         for i in range(len(room.seats)):
-            t.observe(lambda v, action, table, room=room, i=i: self._tell(room, i, v, action), seat=i)
-        t.observe(lambda v, action, table, room=room: self._tell_watchers(room, v, action), seat=None)
+            t.observe(self._observer(room, i), seat=i)
+        t.observe(self._observer(room, None), seat=None)
         self.rooms[room.id] = room
         self.by_code[room.code] = room
         for i, s in enumerate(room.seats):
@@ -138,6 +141,15 @@ class GameServer(SocialHandlers, EndgameHandlers):
                 self.tokens[s.token_hash] = (room, i)
             if s.kind == "human":  # nobody is connected yet: away until they are (the grace period)
                 t.mark_away(i, True)
+
+    def _observer(self, room: GameRoom, seat: Optional[int]) -> ObserverCallback:
+        """The table's observer of ``seat`` of ``room`` (None: the spectators')."""
+        def tell(v: GameState, action: Optional[Action], table: Viewed) -> None:
+            if seat is None:
+                self._tell_watchers(room, v, action)
+            else:
+                self._tell(room, seat, v, action)
+        return tell
 
     def max_game_connections(self) -> int:
         return MAX_GAME_CONNECTIONS
@@ -148,7 +160,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
     def unfinished(self) -> int:
         return sum(1 for r in self.rooms.values() if not r.finished)
 
-    def _store_quietly(self, fn, *args) -> bool:
+    def _store_quietly(self, fn: Callable[..., object], *args: object) -> bool:
         try:
             fn(*args)
             return True
@@ -210,7 +222,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
         if len(t) <= FLOOD_MESSAGES:
             return False
         conn.floods += 1
-        conn.error("flood", f"at most {FLOOD_MESSAGES} messages a second")
+        conn.refuse(Refused("flood", "net.flood", n=FLOOD_MESSAGES))
         if conn.floods >= FLOOD_CLOSE_AFTER:
             log.warning("%s flooded: closed", conn.peer)
             conn.close(CLOSE_POLICY, "flood")
@@ -221,7 +233,9 @@ class GameServer(SocialHandlers, EndgameHandlers):
         try:
             msg = P.parse_client(raw)
         except P.ProtocolError as e:
-            conn.error(e.code, e.message)
+            refused = Refused(e.code, e.key, **e.params)
+            refused.message = e.message
+            conn.refuse(refused, e.theirs)
             if e.code == "too_large":
                 conn.close(1009, "message too big")
             return
@@ -229,10 +243,10 @@ class GameServer(SocialHandlers, EndgameHandlers):
             handle = getattr(self, f"on_{msg.type}")
             handle(conn, msg)
         except Refused as r:
-            conn.error(r.code, r.message, r.rule)
+            conn.refuse(r)
         except Exception:
             log.exception("the server failed on a %s message from %s", msg.type, conn.peer)
-            conn.error("server", "the server failed on this message; nothing was changed")
+            conn.refuse(Refused("server", "net.server_failed"))
 
     # ------------------------------------------------------------ seats and presence
 
@@ -247,7 +261,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
             old.close(1000, "replaced by a newer connection")
         elif old is None and len(room.everyone()) >= MAX_GAME_CONNECTIONS:
             conn.close(CLOSE_TRY_LATER, "too many connections to this game")
-            raise Refused("server", "too many connections to this game")
+            raise Refused("server", "net.game_conns")
         s.conn = conn
         conn.room, conn.seat = room, seat
         room.table.mark_away(seat, False)
@@ -278,14 +292,21 @@ class GameServer(SocialHandlers, EndgameHandlers):
     def _seat_of(self, token: str, room: Optional[GameRoom] = None) -> tuple[GameRoom, int]:
         found = self.tokens.get(token_hash(token))
         if found is None or (room is not None and found[0] is not room):
-            raise Refused("bad_token", "that token is no seat's of this game" if room else
-                          "that token is no seat's in any game")
+            raise Refused("bad_token", "net.token_here" if room else "net.token_anywhere")
         return found
+
+    def _holder(self, conn: Conn, token: str) -> tuple[GameRoom, int]:
+        """The seat of ``token`` when ``conn`` is the connection that holds it (chat, resign,
+        rematch: a spectator's or an old connection that knows a token acts for nobody)."""
+        room, seat = self._seat_of(token)
+        if conn.room is not room or conn.seat != seat:
+            raise Refused("bad_token", "net.hold_seat")
+        return room, seat
 
     def _host(self, token: str) -> tuple[GameRoom, int]:
         room, seat = self._seat_of(token)
         if seat != room.host_seat:
-            raise Refused("not_host", "only the host may do that")
+            raise Refused("not_host", "net.host_action")
         return room, seat
 
     def _new_token(self) -> str:
@@ -303,7 +324,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
             self.store.replace_seats(room.id, [s.to_json() for s in seats])
         except Exception as e:
             log.error("game %s: the seats could not be stored: %s", room.id, e)
-            raise Refused("server", "the server could not store that; nothing was changed") from None
+            raise Refused("server", "net.not_stored") from None
 
     # ------------------------------------------------------------ messages
 
@@ -313,23 +334,23 @@ class GameServer(SocialHandlers, EndgameHandlers):
     def on_create(self, conn: Conn, m: P.Create) -> None:
         self.admission.check_create(conn.address, m.host_key, m.seed, self._is_lobby)
         if self.unfinished() >= self.max_unfinished():
-            raise Refused("server", "the server is full")
+            raise Refused("server", "net.server_full")
         reqs = m.seats
         if reqs[0].kind != "host":
-            raise Refused("bad_message", "seat 0 must be the host's")
+            raise Refused("bad_message", "net.seat0_host")
         if any(r.kind == "host" for r in reqs[1:]):
-            raise Refused("bad_message", "only seat 0 is the host's")
+            raise Refused("bad_message", "net.one_host")
         colours = [r.colour for r in reqs]
         if len(set(colours)) != len(colours):
-            raise Refused("bad_message", "each seat needs its own colour")
+            raise Refused("bad_message", "net.colours")
         scenario = None
         if m.scenario:
             try:
                 sc = self.content.scenario(m.scenario)
             except KeyError:
-                raise Refused("bad_message", f"there is no scenario {m.scenario!r}") from None
+                raise Refused("illegal", "refusal.no_scenario", "S2", scenario=m.scenario) from None
             if sc.seats != len(reqs):
-                raise Refused("bad_message", f"{sc.name} is a scenario for {sc.seats} seats")
+                raise Refused("illegal", "refusal.scenario_seats", "S2", scenario=sc.name, seats=sc.seats)
             scenario = sc.name
         token = self._new_token()
         seats = []
@@ -353,7 +374,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
         self._broadcast_lobby(room)
 
     def _open_room(self, config: GameConfig, seed: int, seats: list[Seat], host_seat: int,
-                   options: dict) -> GameRoom:
+                   options: dict[str, Any]) -> GameRoom:
         """A new game (a created one, or a rematch) with a fresh id and invite code: stored, then
         served; Refused when the store cannot keep it."""
         game_id = secrets.token_hex(8)
@@ -367,14 +388,14 @@ class GameServer(SocialHandlers, EndgameHandlers):
             self.store.create_game(room.stored())
         except Exception as e:
             log.error("a new game could not be stored: %s", e)
-            raise Refused("server", "the server could not store the game") from None
+            raise Refused("server", "net.not_stored") from None
         self._register(room)
         return room
 
     def _bot_level(self, bot: Optional[str], seat: int) -> str:
         bot = bot or "medium"
         if not is_known(bot):
-            raise Refused("bad_message", f"seat {seat}: there is no AI level {bot!r}")
+            raise Refused("bad_message", "net.no_level", seat=seat, bot=bot, levels=", ".join(shipped_levels()))
         self.admission.check_level(bot, seat)
         return bot
 
@@ -389,7 +410,8 @@ class GameServer(SocialHandlers, EndgameHandlers):
             (i for i, s in enumerate(room.seats) if s.kind == "open"), None)
         if seat is None:  # one answer whatever the reason: a guess learns nothing of a game
             self.admission.wrong_guess(conn.address)
-            raise Refused("unknown_game", "no game waiting for players has that invite code")
+            raise Refused("unknown_game", "net.no_waiting_game")
+        assert room is not None  # a seat was found in it
         token = self._new_token()
         old = room.seats[seat]
         new = Seat(m.name, "human", old.colour, None, token_hash(token))
@@ -397,7 +419,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
         seats[seat] = new
         self._save_seats(room, seats)
         room.seats = seats
-        self.tokens[new.token_hash] = (room, seat)
+        self.tokens[token_hash(token)] = (room, seat)
         log.info("game %s: %s joined as seat %d", room.id, m.name, seat)
         self._attach(conn, room, seat)
         self._joined(conn, room, seat, token)
@@ -406,7 +428,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
     def on_resume(self, conn: Conn, m: P.Resume) -> None:
         room = self.rooms.get(m.game) or upkeep.reload_game(self, m.game)
         if room is None:
-            raise Refused("unknown_game", "there is no such game on this server")
+            raise Refused("unknown_game", "net.no_game")
         _, seat = self._seat_of(m.token, room)
         s = room.seats[seat]
         if s.kind == "ai" and s.player and not s.resigned and not room.finished:
@@ -421,9 +443,10 @@ class GameServer(SocialHandlers, EndgameHandlers):
     def _give_back(self, room: GameRoom, seat: int) -> None:
         """The table gives ``seat`` back to its player (it decides whether it may)."""
         old = room.seats[seat]
+        assert old.player  # resume asks only for a seat an AI keeps for its player
         why = room.table.give_back(seat, old.player, by=seat)
         if why is not None:
-            log.info("game %s: seat %d stays the AI's: %s", room.id, seat, why)
+            log.info("game %s: seat %d stays the AI's: %s", room.id, seat, why.message)
             return
         new = Seat(old.player, "human", old.colour, None, old.token_hash)
         seats = list(room.seats)
@@ -436,24 +459,23 @@ class GameServer(SocialHandlers, EndgameHandlers):
         room, _ = self._host(m.token)
         k = m.seat
         if k >= len(room.seats):
-            raise Refused("bad_message", f"there is no seat {k}")
+            raise Refused("bad_message", "refusal.no_seat", seat=k)
         if k == room.host_seat:
-            raise Refused("bad_message", "the host's seat cannot change")
+            raise Refused("bad_message", "net.host_seat")
         old = room.seats[k]
         if room.started:
             if room.finished:
-                raise Refused("started", "the game is over")
+                raise Refused("started", "refusal.game_over", "E3")
             if m.kind != "ai":
-                raise Refused("started", "in a started game a seat can only be handed to an AI")
-            if old.kind != "human":
-                raise Refused("bad_message", f"seat {k} is not a human's seat")
-            if old.conn is not None:
-                raise Refused("bad_message", f"seat {k} is connected: {old.name} is playing")
+                raise Refused("started", "net.only_ai")
+            if old.conn is not None:  # the table's own word on it once its player is away
+                raise Refused("bad_message", "refusal.seat_connected", "E-table", seat=k)
             why = room.table.handover_problem(k, by=room.host_seat)  # the host asks (checked above)
             if why is not None:
-                raise Refused("grace" if "come back" in why else "bad_message", why)
+                raise Refused.of("grace" if why.key == "grace_left" else "bad_message", why)
         bot = self._bot_level(m.bot, k) if m.kind == "ai" else None
         if room.started:  # the player keeps their token: they may take the seat back (resume)
+            assert bot is not None  # a started game's seat goes only to an AI (checked above)
             new = Seat(_ai_name(bot), "ai", old.colour, bot, old.token_hash, player=old.name)
         else:
             new = Seat(_ai_name(bot), "ai", old.colour, bot) if bot else Seat("", "open", old.colour)
@@ -465,7 +487,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
             self.tokens.pop(old.token_hash, None)
         if removed is not None:
             removed.room = removed.seat = None
-        if room.started:
+        if room.started and bot is not None:
             room.table.hand_to_ai(k, bot, by=room.host_seat)
         room.seats = seats
         log.info("game %s: seat %d is now %s", room.id, k, bot or "open")
@@ -475,10 +497,10 @@ class GameServer(SocialHandlers, EndgameHandlers):
     def on_start(self, conn: Conn, m: P.Start) -> None:
         room, _ = self._host(m.token)
         if room.started:
-            raise Refused("started", "the game has already begun")
+            raise Refused("started", "net.begun")
         for i, s in enumerate(room.seats):
             if s.kind == "open":
-                raise Refused("bad_message", f"seat {i} is still open")
+                raise Refused("bad_message", "net.seat_open", seat=i)
         self._deal(room)
 
     def _deal(self, room: GameRoom) -> None:
@@ -487,7 +509,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
         try:
             room.table.start(rng)
         except StoreFailed:
-            raise Refused("server", "the server could not store the action; nothing was changed") from None
+            raise Refused("server", "net.not_stored") from None
         room.started = True
         self._store_quietly(self.store.set_started, room.id)
         log.info("game %s started", room.id)
@@ -496,21 +518,21 @@ class GameServer(SocialHandlers, EndgameHandlers):
     def on_act(self, conn: Conn, m: P.Act) -> None:
         room, seat = self._seat_of(m.token)
         if not room.started:
-            raise Refused("not_started", "the game has not begun")
+            raise Refused("not_started", "refusal.not_begun", "E-table")
         try:
             action = parse_action(m.action)
         except (ActionSyntaxError, ValueError, TypeError, OverflowError):
-            raise Refused("bad_message", "action: not an action of this game") from None
+            raise Refused("bad_message", "net.not_an_action") from None
         if m.n != room.n:
-            raise Refused("stale", f"the game has {room.n} actions, not {m.n}: wait for the update")
+            raise Refused("stale", "net.stale", n=room.n, sent=m.n)
         try:
             why = room.table.act(seat, action)  # who may, the rules, the store: decided by the table
         except StoreFailed:
-            raise Refused("server", "the server could not store the action; nothing was changed") from None
+            raise Refused("server", "net.not_stored") from None
         if isinstance(why, SeatRefused):
-            raise Refused("not_your_seat", why.message)
+            raise Refused.of("not_your_seat", why)
         if why is not None:
-            raise Refused("illegal", why.message, why.rule)
+            raise Refused.of("illegal", why)
         self._settle(room)
 
     # ------------------------------------------------------------ playing

@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from typing import Optional
+from typing import Optional, Protocol
 
 from ..rules import Action, GameState
 from . import protocol as P
-from .admission import Refused
+from ..rules.content import Content
+from .admission import Admission, Refused
 from .rooms import Conn, GameRoom, last_for
 from .cleantext import clean_chat
 
@@ -30,19 +31,32 @@ CHAT_LINES = 5  # lines (chat or emotes) a seat may say ...
 CHAT_WINDOW = 10.0  # ... in this many seconds
 
 
+class SocialHost(Protocol):
+    """What chat and spectators use of the server (``server.GameServer``)."""
+    admission: Admission
+    by_code: dict[str, GameRoom]
+    content: Content
+
+    def _holder(self, conn: Conn, token: str) -> tuple[GameRoom, int]: ...
+    def max_game_connections(self) -> int: ...
+    def _detach(self, conn: Conn, announce: bool = True) -> None: ...
+    def _broadcast_lobby(self, room: GameRoom, extra: Optional[Conn] = None) -> None: ...
+    def _say(self, room: GameRoom, seat: int, text: Optional[str] = None, emote: Optional[str] = None) -> None: ...
+    def _speaker(self, conn: Conn, token: str) -> tuple[GameRoom, int]: ...
+    def _catch_up(self, conn: Conn, room: GameRoom) -> None: ...
+
+
 class SocialHandlers:
     """Chat, emotes and spectators (a mixin of ``GameServer``: it uses its seats and tokens)."""
 
-    def _speaker(self, conn: "Conn", token: str) -> tuple["GameRoom", int]:
-        room, seat = self._seat_of(token)
-        if conn.room is not room or conn.seat != seat:
-            raise Refused("bad_token", "say something from the connection that holds your seat")
+    def _speaker(self: SocialHost, conn: "Conn", token: str) -> tuple["GameRoom", int]:
+        room, seat = self._holder(conn, token)
         times = room.chat_times.setdefault(seat, deque())
         now = time.monotonic()
         while times and now - times[0] > CHAT_WINDOW:
             times.popleft()
         if len(times) >= CHAT_LINES:
-            raise Refused("slow", f"at most {CHAT_LINES} lines in {int(CHAT_WINDOW)} seconds")
+            raise Refused("slow", "net.slow", lines=CHAT_LINES, seconds=int(CHAT_WINDOW))
         times.append(now)
         return room, seat
 
@@ -55,29 +69,29 @@ class SocialHandlers:
         for c in room.everyone():
             c.send(encoded)
 
-    def on_chat(self, conn: "Conn", m: P.Chat) -> None:
+    def on_chat(self: SocialHost, conn: "Conn", m: P.Chat) -> None:
         text = clean_chat(m.text)
         if not text:
-            raise Refused("bad_message", "text: nothing is left to say once invisible characters are taken out")
+            raise Refused("bad_message", "net.chat_empty")
         room, seat = self._speaker(conn, m.token)
         self._say(room, seat, text=text)
 
-    def on_emote(self, conn: "Conn", m: P.Emote) -> None:
+    def on_emote(self: SocialHost, conn: "Conn", m: P.Emote) -> None:
         room, seat = self._speaker(conn, m.token)
         self._say(room, seat, emote=m.emote)
 
     # ------------------------------------------------------------ spectators
 
-    def on_watch(self, conn: "Conn", m: P.Watch) -> None:
+    def on_watch(self: SocialHost, conn: "Conn", m: P.Watch) -> None:
         self.admission.check_guess(conn.address)
         room = self.by_code.get(m.code)
         if room is None or not room.watchable:  # the one answer of a wrong code
             self.admission.wrong_guess(conn.address)
-            raise Refused("unknown_game", "no game waiting for players has that invite code")
+            raise Refused("unknown_game", "net.no_waiting_game")
         if conn in room.watchers:
             return
         if len(room.everyone()) >= self.max_game_connections():
-            raise Refused("limit", "too many connections to this game")
+            raise Refused("limit", "net.game_conns")
         self._detach(conn)
         room.watchers.append(conn)
         conn.room, conn.seat = room, None

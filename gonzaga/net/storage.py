@@ -27,7 +27,7 @@ import time
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Optional, Union
+from typing import Any, Callable, Optional, Union
 
 from .acklog import ACKS_NAME, DELETED, AckLog, wal_frames
 
@@ -40,15 +40,19 @@ class StoreError(OSError):
     """The store cannot do what was asked (cannot be opened, a write failed, a bad index)."""
 
 
+class FolderInUse(StoreError):
+    """Another server holds the data folder (its lock): the player is told so, by this type."""
+
+
 @dataclass
 class StoredGame:
     """One game as the store holds it."""
 
     id: str
     code: str
-    config: dict  # GameConfig.to_json()
+    config: dict[str, Any]  # GameConfig.to_json()
     seed: int
-    seats: list[dict]  # name, kind ("human", "ai", "open"), colour, bot, token_hash
+    seats: list[dict[str, Any]]  # name, kind ("human", "ai", "open"), colour, bot, token_hash
     host_seat: int = 0
     started: bool = False
     finished: bool = False
@@ -63,7 +67,7 @@ class GameStore(ABC):
         """Store a new game (its ``actions`` are ignored: a new game has none)."""
 
     @abstractmethod
-    def replace_seats(self, game_id: str, seats: list[dict]) -> None:
+    def replace_seats(self, game_id: str, seats: list[dict[str, Any]]) -> None:
         """A seat was taken, opened or handed to an AI: store the whole seat list."""
 
     @abstractmethod
@@ -196,7 +200,7 @@ class SQLiteStore(GameStore):
         _page, frames, damage = wal_frames(wal)
         if damage is not None:
             kept = self._keep_copy(wal, "damaged")
-            self._wal_damage = (f"the write-ahead log is damaged: {damage}; SQLite keeps the {frames} frames "
+            self._wal_damage: Optional[str] = (f"the write-ahead log is damaged: {damage}; SQLite keeps the {frames} frames "
                                 f"before the damage; a copy of the log as it was is kept as {kept}")
         else:
             self._wal_damage = None
@@ -274,7 +278,7 @@ class SQLiteStore(GameStore):
 
     # ------------------------------------------------------------ writes
 
-    def _write(self, what: str, fn) -> None:
+    def _write(self, what: str, fn: Callable[[sqlite3.Connection], None]) -> None:
         with self._lock:
             db = self._db
             try:
@@ -304,7 +308,7 @@ class SQLiteStore(GameStore):
             log.error("cannot write %s (the action itself is stored): %s", self.acks.path, _reason(e))
 
     def create_game(self, game: StoredGame) -> None:
-        def fn(db):
+        def fn(db: sqlite3.Connection) -> None:
             db.execute("INSERT INTO games(id, code, config, seed, seats, host_seat, started, finished, created)"
                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                        (game.id, game.code, json.dumps(game.config), game.seed, json.dumps(game.seats),
@@ -313,7 +317,7 @@ class SQLiteStore(GameStore):
         self._acknowledge(game.id, 0)
 
     def delete_game(self, game_id: str) -> None:
-        def fn(db):
+        def fn(db: sqlite3.Connection) -> None:
             db.execute("DELETE FROM actions WHERE game_id = ?", (game_id,))
             db.execute("DELETE FROM games WHERE id = ?", (game_id,))
         self._write("delete a game", fn)
@@ -326,7 +330,7 @@ class SQLiteStore(GameStore):
             except sqlite3.Error:
                 return True  # the create that follows fails with the store's own message
 
-    def replace_seats(self, game_id: str, seats: list[dict]) -> None:
+    def replace_seats(self, game_id: str, seats: list[dict[str, Any]]) -> None:
         self._update(game_id, "seats = ?", (json.dumps(seats),), "store the seats")
 
     def set_started(self, game_id: str) -> None:
@@ -335,15 +339,15 @@ class SQLiteStore(GameStore):
     def set_finished(self, game_id: str) -> None:
         self._update(game_id, "finished = 1", (), "mark a game finished")
 
-    def _update(self, game_id: str, assign: str, params: tuple, what: str) -> None:
-        def fn(db):
+    def _update(self, game_id: str, assign: str, params: tuple[Any, ...], what: str) -> None:
+        def fn(db: sqlite3.Connection) -> None:
             cur = db.execute(f"UPDATE games SET {assign} WHERE id = ?", (*params, game_id))
             if cur.rowcount != 1:
                 raise StoreError(f"cannot {what}: no game {game_id!r} in {self.path}")
         self._write(what, fn)
 
     def append_action(self, game_id: str, index: int, text: str) -> None:
-        def fn(db):
+        def fn(db: sqlite3.Connection) -> None:
             have = db.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)).fetchone()[0]
             if have != index:
                 raise StoreError(f"game {game_id} has {have} actions stored: action {index} is not the next")
@@ -362,7 +366,7 @@ class SQLiteStore(GameStore):
         found = self._load(" WHERE id = ?", (game_id,))
         return found[0] if found else None
 
-    def _load(self, where: str, params: tuple) -> list[StoredGame]:
+    def _load(self, where: str, params: tuple[Any, ...]) -> list[StoredGame]:
         with self._lock:
             try:
                 rows = self._db.execute("SELECT id, code, config, seed, seats, host_seat, started, finished"
@@ -418,7 +422,7 @@ class FolderLock:
                 fcntl.flock(self._f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             self._f.close()
-            raise StoreError(f"another server is using the data folder {folder}") from None
+            raise FolderInUse(f"another server is using the data folder {folder}") from None
 
     def release(self) -> None:
         try:

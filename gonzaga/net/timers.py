@@ -48,7 +48,7 @@ def check_room(server: TimedServer, room: GameRoom, now: float) -> None:
             del room.waiting_since[seat]
     for seat in due:
         pos, since = room.waiting_since.setdefault(seat, (position, now))
-        if since is not None and now - since >= room.turn_secs:
+        if since is not None and room.turn_secs is not None and now - since >= room.turn_secs:
             room.waiting_since[seat] = (position, None)  # once per position
             why = t.time_out(seat, TIMER_LEVEL)
             if why is None:

@@ -23,7 +23,7 @@ import os
 import re
 import ssl
 from pathlib import Path
-from typing import Optional, Union
+from typing import Any, Optional, Union
 
 from . import selfsigned
 
@@ -149,7 +149,7 @@ def client_context(pin: Optional[str]) -> ssl.SSLContext:
     return ctx
 
 
-def peer_der(ws) -> Optional[bytes]:
+def peer_der(ws: Any) -> Optional[bytes]:
     """The certificate the server showed on a websockets connection (sync or asyncio), as DER."""
     sock = getattr(ws, "socket", None)
     if isinstance(sock, ssl.SSLSocket):

@@ -17,7 +17,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import Optional, Protocol
+from typing import Callable, Optional, Protocol
+from concurrent.futures import ProcessPoolExecutor
 
 from . import timers
 from .admission import Admission
@@ -49,7 +50,7 @@ class KeptServer(timers.TimedServer, Protocol):
 class Upkeep:
     """When each game was last seen with a connection, and the sweep that acts on it."""
 
-    def __init__(self, server: KeptServer, clock=time.monotonic):
+    def __init__(self, server: KeptServer, clock: Callable[[], float] = time.monotonic):
         self.server = server
         self.clock = clock
         self.seen: dict[str, float] = {}
@@ -144,7 +145,7 @@ def reload_game(server: KeptServer, game_id: str) -> Optional[GameRoom]:
     return room
 
 
-def end_processes(pool) -> None:
+def end_processes(pool: ProcessPoolExecutor) -> None:
     """Shut an AI process pool down now: queued decisions are dropped and a worker in the middle
     of a search is terminated (waiting for it would hold up the server's exit past its budget)."""
     pool.shutdown(wait=False, cancel_futures=True)

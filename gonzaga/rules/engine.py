@@ -162,6 +162,13 @@ def _end_round(state: GameState) -> GameState:
     return _start_round(state)
 
 
+# how X6 decided a tie (``GameState.tiebreak``, in saves and views as these exact words): the
+# words floor words each by this table (``i18n.tiebreak``), never by what the sentence says
+TIEBREAK_SITES = "tie on points broken by most cities and harbors held"
+TIEBREAK_SHARED = "tie on points and on sites held: a shared victory"
+TIEBREAKS = {TIEBREAK_SITES: "sites", TIEBREAK_SHARED: "shared"}
+
+
 def _end_game(state: GameState) -> GameState:
     """E3: the Gonzaga tile (X4), the objectives (X5), then the winner (X6)."""
     tile = scoring.gonzaga_tile([scoring.largest_group(state, i) for i in range(state.n)])
@@ -172,8 +179,7 @@ def _end_game(state: GameState) -> GameState:
     winners = scoring.winners(totals, [scoring.sites_held(state, i) for i in range(state.n)])
     tiebreak = ""
     if totals.count(max(totals)) > 1:
-        tiebreak = ("tie on points broken by most cities and harbors held" if len(winners) == 1
-                    else "tie on points and on sites held: a shared victory")
+        tiebreak = TIEBREAK_SITES if len(winners) == 1 else TIEBREAK_SHARED
     return evolve(state, phase="over", winners=tuple(winners), tiebreak=tiebreak)
 
 

@@ -77,6 +77,17 @@ REFUSALS: dict[str, str] = {
     "not_this_seat": "that action is for seat {asked}; this is seat {seat}",
     "seat_remote": "{name} plays on another computer",
     "replay": "a replay is watched, not played",
+    # ---- who may hand a seat to the computer, take it back or resign (``table/seats.py``)
+    "not_begun": "the game has not begun",
+    "not_playing": "the game is not being played",
+    "not_human_seat": "seat {seat} is not a human's seat",
+    "not_seats_turn": "it is not seat {seat}'s turn",
+    "handover_who": "only the host or the seat's own player may hand a seat to the computer",
+    "seat_connected": "seat {seat} is connected: its player is playing",
+    "grace_left": "seat {seat}'s player may come back for {seconds} more seconds",
+    "give_back_who": "only the seat's own player may take it back",
+    "not_handed": "seat {seat} was not handed to the computer",
+    "resign_who": "only a seat's own player may resign it",
 }
 
 

@@ -10,21 +10,20 @@ from ..words import i18n
 from ..ui import widgets as W
 from ..ui.widgets import Button, TextField
 from .base import Scene
-from ..ai import bot_names
+from ..ai import roster
 
 COLOURS = ("red", "yellow", "green", "blue")
 FAMILIES = ("Este", "Sforza", "Medici", "Visconti")
 
 
 def ai_levels() -> list[str]:
-    # imported here, not at the top: the AI package loads its tables; the forms need only the names
-    names = bot_names()
-    return [b for b in ("easy", "medium", "hard", "expert") if b in names] or ["greedy"]
+    """The levels the forms offer: the roster's shipped ones (``ai/roster.py``)."""
+    return list(roster.shipped_levels()) or ["greedy"]
 
 
 def default_level(levels: list[str]) -> str:
-    """The level a new AI seat starts at: medium when it is offered."""
-    return "medium" if "medium" in levels else levels[0]
+    """The level a new AI seat starts at (the roster's default, when it is offered)."""
+    return roster.default_level(levels)
 
 
 class NewGameScene(Scene):

@@ -44,6 +44,7 @@ from .online_common import (
     paste_text,
 )
 from ..net.server import default_data_dir
+from ..net.storage import FolderInUse
 
 log = logging.getLogger(__name__)
 
@@ -115,7 +116,7 @@ def host_server(book: "mygames.Book", lan: bool, port: Optional[int] = None):
         return hosting.start_server(book, default_data_dir(), lan, port), ""
     except OSError as e:
         log.warning("the server could not start: %r", e)
-        return None, (i18n.t("online.host_busy") if "another server" in str(e) else
+        return None, (i18n.t("online.host_busy") if isinstance(e, FolderInUse) else
                       i18n.t("online.host_failed", reason=e.strerror or str(e)))
 
 

@@ -31,7 +31,7 @@ from ..rules.view import shown_view, view
 from . import takeback
 from .observers import Observer, ObserverCallback, Observers
 from .pacing import AIPacer, Worker
-from .seats import (SeatSpec, act_problem, give_back_problem, grace_problem, handover_problem, may_hint,
+from .seats import (TABLE_RULE, SeatSpec, act_problem, give_back_problem, grace_problem, handover_problem, may_hint,
                     resign_problem)
 from .store import Change, NoStore, Store, StoreFailed
 from ..rules.record import content_of
@@ -135,8 +135,8 @@ class Table:
             raise ValueError("the game has begun: a seat can only be handed to the computer")
         self.seats[seat] = spec
 
-    def handover_problem(self, seat: int, by: Optional[int]) -> Optional[str]:
-        """None when ``by`` may hand human ``seat`` to an AI now; else why not (a sentence). The
+    def handover_problem(self, seat: int, by: Optional[int]) -> Optional[Illegal]:
+        """None when ``by`` may hand human ``seat`` to an AI now; else why not (keyed). The
         host hands another player's seat only after that player has been away ``grace`` seconds."""
         return handover_problem(self.seats, seat, by, self.host, self.is_over, self.started) or \
             grace_problem(seat, by, self.away.get(seat), self.grace, self.clock())
@@ -148,7 +148,7 @@ class Table:
         elif 0 <= seat < len(self.seats):
             self.away.setdefault(seat, self.clock())
 
-    def hand_to_ai(self, seat: int, bot: str, by: Optional[int]) -> Optional[str]:
+    def hand_to_ai(self, seat: int, bot: str, by: Optional[int]) -> Optional[Illegal]:
         """``by`` hands human ``seat`` to the AI level ``bot``: None when done, else why not. Only
         the host or the seat's own player may, in a game that has begun and is not over."""
         why = self.handover_problem(seat, by)
@@ -161,7 +161,7 @@ class Table:
         self.observers.tell(self, None)
         return None
 
-    def give_back(self, seat: int, name: str, by: Optional[int]) -> Optional[str]:
+    def give_back(self, seat: int, name: str, by: Optional[int]) -> Optional[Illegal]:
         """The player of ``seat`` (``by``), back after a hand-over, takes it from the AI again:
         None when done, else why not. A seat whose player resigned stays the AI's."""
         why = give_back_problem(self.seats, seat, by, self.handed - self.resigned, self.is_over)
@@ -175,7 +175,7 @@ class Table:
         self.observers.tell(self, None)
         return None
 
-    def resign(self, seat: int, bot: str, by: Optional[int]) -> Optional[str]:
+    def resign(self, seat: int, bot: str, by: Optional[int]) -> Optional[Illegal]:
         """The player of ``seat`` (``by``) resigns: the AI level ``bot`` plays the seat to the end
         (the others' game goes on as it was) and the player cannot take it back. None when done."""
         why = resign_problem(self.seats, seat, by, self.started, self.is_over)
@@ -188,15 +188,15 @@ class Table:
         self.observers.tell(self, None)
         return None
 
-    def time_out(self, seat: int, bot: str) -> Optional[str]:
+    def time_out(self, seat: int, bot: str) -> Optional[Illegal]:
         """The turn timer ran out for human ``seat``: the AI level ``bot`` makes this one decision
         for it (through the pacing, from the seat's own view). None when asked, else why not."""
         if not self.started or self.is_over:
-            return "the game is not being played"
+            return Illegal.of(TABLE_RULE, "not_playing")
         if not 0 <= seat < len(self.seats) or self.seats[seat].kind != "human":
-            return f"seat {seat} is not a human's seat"
+            return Illegal.of(TABLE_RULE, "not_human_seat", seat=seat)
         if seat not in self.state.to_act():
-            return f"it is not seat {seat}'s turn"
+            return Illegal.of(TABLE_RULE, "not_seats_turn", seat=seat)
         self.ai.stand_in(seat, bot)
         return None
 

@@ -25,22 +25,14 @@ from ..rules.hexgrid import Hex
 from ..rules import scoring
 from ..words import i18n
 from .pacing import Worker
-from ..ai import bot_names
+from ..ai.roster import strongest
 from ..ai.bots import best_scoring
 from ..ai.worker import DecisionWorker
 import logging
 
-#: the levels from strongest to weakest; a hint asks the first one that is registered
-PREFERENCE = ("expert", "hard", "medium", "easy", "greedy", "random")
-
-
 def strongest_level() -> str:
-    """The strongest AI level registered now (``expert`` once it exists)."""
-    names = bot_names()
-    for n in PREFERENCE:
-        if n in names:
-            return n
-    return names[0]
+    """The strongest AI level (the roster's last: ``expert``)."""
+    return strongest()
 
 
 def hint_seed(game_seed: int, seat: int, position: int) -> int:
@@ -389,4 +381,4 @@ def close_service(app: object) -> None:
 
 
 __all__ = ["Hint", "HintService", "explain", "hint_seed", "strongest_level", "service", "close_service",
-           "PREFERENCE"]
+]

@@ -37,13 +37,13 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal, Mapping, Optional, Protocol, Sequence
+from typing import Annotated, Literal, Mapping, Optional, Protocol, Sequence
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from . import save_schema as S
 from ..version import __version__
-from ..words import i18n
+from ..words import catalog, i18n
 import platformdirs
 from .seats import SeatSpec
 from ..ai import bot_names
@@ -708,13 +708,19 @@ class LastTable(BaseModel):
     scenario: Optional[str] = Field(None, max_length=80)
 
 
+def _known_language(code: str) -> str:
+    if code not in catalog.codes():
+        raise ValueError(f"no language {code!r}")
+    return code
+
+
 class Settings(BaseModel):
     """User settings; unknown or bad fields fall back to defaults."""
 
     model_config = ConfigDict(extra="ignore")
     speed: Literal["slow", "normal", "fast", "instant"] = "normal"
     fullscreen: bool = False
-    language: Literal["en", "it"] = "en"
+    language: Annotated[str, AfterValidator(_known_language)] = "en"  # a code of words/catalog.LANGUAGES
     curtain_solo: bool = False  # show the privacy curtain even with a single human seat
     hints: bool = True  # the Hint button and H in games (issue 11)
     window: tuple[int, int] = (1600, 1000)  # shrunk to the desktop when the window opens (app.py)

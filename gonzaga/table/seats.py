@@ -14,6 +14,10 @@ A seat is human, AI (with its level) or, in a lobby that has not started, open. 
 - the turn timer lets an AI stand in for a human seat for one decision, when it is that seat's
   turn;
 - before the game begins (the lobby) seats may be changed freely; after, only that hand-over.
+
+Every refusal is an ``Illegal``: a key of ``rules/refusals.py`` with its parameters and a rule id
+(``E-table``, or the rules' own), never a sentence; the words floor puts it into words where it
+is shown, and the server sends the key on (``net/server.py``).
 """
 from __future__ import annotations
 
@@ -23,6 +27,7 @@ from typing import Optional, Sequence
 from ..rules import Action, Illegal, Setup
 
 KINDS = ("human", "ai", "open")
+TABLE_RULE = "E-table"  # the project's id for who may act, hand over or resign (tests/test_rule_ids.py)
 
 
 @dataclass
@@ -65,58 +70,59 @@ def may_hint(seats: Sequence[SeatSpec], seat: Optional[int]) -> bool:
     return seat is not None and 0 <= seat < len(seats) and seats[seat].kind == "human"
 
 
-def _in_play_problem(seats: Sequence[SeatSpec], seat: int, started: bool, over: bool) -> Optional[str]:
+def _in_play_problem(seats: Sequence[SeatSpec], seat: int, started: bool, over: bool) -> Optional[Illegal]:
     """None when ``seat`` (one of ``seats``) is a human's seat in a game being played, as a
-    hand-over or a resignation needs; else why not (a sentence)."""
+    hand-over or a resignation needs; else why not."""
     if not started:
-        return "the game has not begun"
+        return Illegal.of(TABLE_RULE, "not_begun")
     if over:
-        return "the game is over"
+        return Illegal.of("E3", "game_over")
     if seats[seat].kind != "human":
-        return f"seat {seat} is not a human's seat"
+        return Illegal.of(TABLE_RULE, "not_human_seat", seat=seat)
     return None
 
 
 def handover_problem(seats: Sequence[SeatSpec], seat: int, by: Optional[int], host: Optional[int], over: bool,
-                     started: bool) -> Optional[str]:
-    """None when ``by`` may hand ``seat`` to an AI now; else why not (a sentence)."""
+                     started: bool) -> Optional[Illegal]:
+    """None when ``by`` may hand ``seat`` to an AI now; else why not."""
     if not 0 <= seat < len(seats):
-        return f"there is no seat {seat}"
+        return Illegal.of(TABLE_RULE, "no_seat", seat=seat)
     if by is None or (by != seat and by != host):
-        return "only the host or the seat's own player may hand a seat to the computer"
+        return Illegal.of(TABLE_RULE, "handover_who")
     return _in_play_problem(seats, seat, started, over)
 
 
 def grace_problem(seat: int, by: Optional[int], away_since: Optional[float], grace: float,
-                  now: float) -> Optional[str]:
+                  now: float) -> Optional[Illegal]:
     """The host hands another player's seat to an AI only once that player has been away for
     ``grace`` seconds (a dropped connection is given time to come back); None when it may."""
     if by == seat:
         return None
     if away_since is None:
-        return f"seat {seat} is connected: its player is playing"
+        return Illegal.of(TABLE_RULE, "seat_connected", seat=seat)
     left = grace - (now - away_since)
     if left > 0:
-        return f"seat {seat}'s player may come back for {int(left + 0.999)} more seconds"
+        return Illegal.of(TABLE_RULE, "grace_left", seat=seat, seconds=int(left + 0.999))
     return None
 
 
-def give_back_problem(seats: Sequence[SeatSpec], seat: int, by: Optional[int], handed: set[int], over: bool) -> Optional[str]:
+def give_back_problem(seats: Sequence[SeatSpec], seat: int, by: Optional[int], handed: set[int],
+                      over: bool) -> Optional[Illegal]:
     """None when ``by`` may take back its own ``seat`` from the AI now; else why not."""
     if not 0 <= seat < len(seats):
-        return f"there is no seat {seat}"
+        return Illegal.of(TABLE_RULE, "no_seat", seat=seat)
     if over:
-        return "the game is over"
+        return Illegal.of("E3", "game_over")
     if by != seat:
-        return "only the seat's own player may take it back"
+        return Illegal.of(TABLE_RULE, "give_back_who")
     if seats[seat].kind != "ai" or seat not in handed:
-        return f"seat {seat} was not handed to the computer"
+        return Illegal.of(TABLE_RULE, "not_handed", seat=seat)
     return None
 
 
 def resign_problem(seats: Sequence[SeatSpec], seat: int, by: Optional[int], started: bool,
-                   over: bool) -> Optional[str]:
+                   over: bool) -> Optional[Illegal]:
     """None when ``by`` may resign ``seat`` now; else why not."""
     if not 0 <= seat < len(seats) or by != seat:
-        return "only a seat's own player may resign it"
+        return Illegal.of(TABLE_RULE, "resign_who")
     return _in_play_problem(seats, seat, started, over)

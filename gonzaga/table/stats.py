@@ -41,6 +41,7 @@ from ..words import i18n
 import hashlib
 from . import history
 from ..rules import scoring
+from ..ai.roster import level_order
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +50,6 @@ FORMAT: Final = "gonzaga-stats"
 VERSION: Final = 1
 MAX_GAMES = 5000
 MAX_BYTES = 4 * 1024 * 1024
-LEVEL_ORDER = ("random", "greedy", "easy", "medium", "hard", "expert")  # weakest first
 
 Level = Annotated[str, Field(min_length=1, max_length=20, pattern=r"^[a-z0-9_]+$")]
 
@@ -76,7 +76,8 @@ class GameEntry(BaseModel):
         """The strongest AI opponent's level (None: no AI seat)."""
         if not self.opponents:
             return None
-        return max(self.opponents, key=lambda b: LEVEL_ORDER.index(b) if b in LEVEL_ORDER else -1)
+        order = level_order()  # weakest first
+        return max(self.opponents, key=lambda b: order.index(b) if b in order else -1)
 
 
 class Stats(BaseModel):
@@ -202,7 +203,7 @@ def entry_for(session: FinishedGame) -> Optional[GameEntry]:
     return GameEntry(
         id=game_id, finished_at=_dt.datetime.now().isoformat(timespec="seconds"),
         seats=len(st.seats), mode=mode,
-        opponents=[o if o in LEVEL_ORDER else "greedy" for o in opponents][:3],
+        opponents=[o if o in level_order() else "greedy" for o in opponents][:3],
         won=any(i in st.winners for i in humans), score=max(0, s.score),
         objective_held=scoring.objective_cities_held(st, me), leagues=len(s.leagues), donations=s.donations,
         rounds=st.round, takebacks=bool(_flag(session, "takebacks")), hints=bool(_flag(session, "hints")))
@@ -271,7 +272,7 @@ def summary(stats: Stats) -> Summary:
         g = [x for x in games if key(x) == want]
         return len(g), sum(1 for x in g if x.won)
 
-    levels = [lv for lv in LEVEL_ORDER if any(g.strongest == lv for g in games)]
+    levels = [lv for lv in level_order() if any(g.strongest == lv for g in games)]
     return {
         "played": n, "won": sum(1 for g in games if g.won),
         "by_seats": {k: pw(lambda g: g.seats, k) for k in (2, 3, 4)},

@@ -15,30 +15,71 @@ for two plural rules. Translators still work in any gettext tool (Poedit, Lokali
 """
 from __future__ import annotations
 
+import gettext
 import logging
 import string
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Optional
 
 log = logging.getLogger(__name__)
 
 LOCALE = Path(__file__).resolve().parent / "locale"
 DOMAIN = "gonzaga"
 
-# CLDR plural categories of integer counts (https://cldr.unicode.org, "Language Plural Rules"):
-# English and Italian both have "one: i = 1 and v = 0" and "other"; for a count (an integer,
-# no visible decimals) that is n == 1.
-PLURAL_CATEGORIES = {"en": ("one", "other"), "it": ("one", "other")}
-PLURAL_FORMS = {"en": "nplurals=2; plural=(n != 1);", "it": "nplurals=2; plural=(n != 1);"}
+@lru_cache(maxsize=None)
+def plural_index(plural_forms: str) -> Callable[[int], int]:
+    """The ``msgstr[i]`` index of a count, from a gettext ``Plural-Forms`` header: the standard
+    library's own reading of its C expression (``gettext.c2py``), not a rule written again here."""
+    expr = plural_forms.split("plural=", 1)[1].strip().rstrip(";")
+    return gettext.c2py(expr)
+
+
+@dataclass(frozen=True)
+class Language:
+    """A language of the game: its code (the catalog's folder), its name as its speakers write
+    it (the settings' picker shows each language so), and its plural rule for counts: the
+    gettext ``Plural-Forms`` header (written into the catalog by tools/po_sync.py) and the CLDR
+    category (https://cldr.unicode.org, "Language Plural Rules") of each ``msgstr[i]``, in order."""
+
+    code: str
+    name: str
+    plurals: tuple[str, ...] = ("one", "other")
+    plural_forms: str = "nplurals=2; plural=(n != 1);"
+
+    def category(self, n: int) -> str:
+        """The CLDR category of the integer count ``n`` (``key.one``, ``key.few``...)."""
+        return self.plurals[plural_index(self.plural_forms)(n)]
+
+
+# Every language, in one table (English first: the source). A new language is one entry here
+# and its catalog, ``locale/<code>/LC_MESSAGES/gonzaga.po`` (docs/translating.md). The plural
+# headers are gettext's usual ones for each language; the glossaries are in docs/glossary/.
+LANGUAGES: list[Language] = [
+    Language("en", "English"),
+    Language("it", "Italiano"),
+    Language("de", "Deutsch"),
+    Language("fr", "Français", plural_forms="nplurals=2; plural=(n > 1);"),
+    Language("es", "Español"),
+    Language("pl", "Polski", ("one", "few", "many"),
+             "nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);"),
+]
+
+
+def language(code: str) -> Optional[Language]:
+    return next((lang for lang in LANGUAGES if lang.code == code), None)
+
+
+def codes() -> tuple[str, ...]:
+    """The codes of every language, English first."""
+    return tuple(lang.code for lang in LANGUAGES)
 
 
 def plural_category(lang: str, n: int) -> str:
-    """The CLDR plural category of the integer ``n`` in ``lang`` (``one`` or ``other``)."""
-    if lang in ("en", "it"):
-        return "one" if n == 1 else "other"
-    return "other"
+    """The CLDR plural category of the integer ``n`` in ``lang`` (``one`` or ``other``...)."""
+    found = language(lang)
+    return found.category(n) if found is not None else "other"
 
 
 def po_path(lang: str) -> Path:
@@ -179,7 +220,8 @@ def flat(entries: list[Entry], lang: str, english: bool = False) -> dict[str, st
     categories in ``msgstr[i]`` order). Untranslated and fuzzy entries are left out (the game
     falls back to English), as gettext does; ``english`` reads the msgids instead."""
     out: dict[str, str] = {}
-    cats = PLURAL_CATEGORIES.get(lang, ("one", "other"))
+    found = language(lang)
+    cats = found.plurals if found is not None else ("one", "other")
     for e in entries:
         if e.plural:
             forms = [e.msgid, e.plural] if english else e.forms

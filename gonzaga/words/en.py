@@ -69,8 +69,6 @@ EN: dict[str, str] = {
     "settings.curtain_solo.hint": "With one human and AI seats, nobody else looks at the screen: the curtain is skipped unless this is on.",
     "settings.on": "On",
     "settings.off": "Off",
-    "lang.en": "English",
-    "lang.it": "Italiano",
     # ---- load
     "load.heading": "Load game",
     "load.empty": "No saved games yet.",

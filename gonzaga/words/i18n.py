@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from ..rules.content import Content
+from ..rules.engine import TIEBREAKS
 from ..rules.refusals import REFUSALS, Illegal
 from ..rules.state import GameState
 from . import catalog
@@ -22,7 +23,6 @@ from .en_learn import EN as _LEARN_EN
 from .en_online import EN as _ONLINE_EN
 from .en_review import EN as _REVIEW_EN
 
-LANGUAGES = ("en", "it")
 _language = "en"
 
 EN: dict[str, str] = {**_GAME_EN, **_LEARN_EN, **_ONLINE_EN, **_REVIEW_EN,
@@ -35,7 +35,7 @@ _TABLES: dict[str, dict[str, str]] = {"en": EN}
 
 def set_language(lang: str) -> None:
     global _language
-    _language = lang if lang in LANGUAGES else "en"
+    _language = lang if lang in catalog.codes() else "en"
 
 
 def language() -> str:
@@ -43,7 +43,7 @@ def language() -> str:
 
 
 def table(lang: str) -> dict[str, str]:
-    if lang not in LANGUAGES:
+    if lang not in catalog.codes():
         return EN
     words = _TABLES.get(lang)
     if words is None:
@@ -51,10 +51,17 @@ def table(lang: str) -> dict[str, str]:
     return words
 
 
-def __getattr__(name: str) -> dict[str, str]:
+def __getattr__(name: str) -> Any:
     if name == "IT":  # the Italian table, as ``i18n.IT``
         return table("it")
+    if name == "LANGUAGES":  # the codes of ``catalog.LANGUAGES``, read when asked (a test may add one)
+        return catalog.codes()
     raise AttributeError(name)
+
+
+def languages() -> list[tuple[str, str]]:
+    """(code, name) of every language, English first: the settings' picker."""
+    return [(lang.code, lang.name) for lang in catalog.LANGUAGES]
 
 
 def t(key: str, **params: object) -> str:
@@ -66,6 +73,23 @@ def t(key: str, **params: object) -> str:
         return text.format(**params) if params else text
     except (KeyError, IndexError, ValueError):
         return text
+
+
+def english(key: str, **params: object) -> str:
+    """The English words for ``key`` (logs, tools, a server's ``message``), whatever the
+    interface language; the key itself when it has none."""
+    text = EN.get(key)
+    if text is None:
+        return key
+    try:
+        return text.format(**params) if params else text
+    except (KeyError, IndexError, ValueError):
+        return text
+
+
+def known(key: str) -> bool:
+    """Whether ``key`` has words (a key that came over the network may not)."""
+    return key in EN
 
 
 def tn(key: str, n: int, **params: object) -> str:
@@ -126,12 +150,12 @@ def card_term(state_or_content: GameState | Content | None, card: str) -> Term:
 
 
 def tiebreak(text: str) -> str:
-    """The engine's tie-break sentence (English) in the current language."""
-    if "shared" in text:
-        return t("end.tb_shared")
-    if text:
-        return t("end.tb_sites")
-    return ""
+    """The engine's tie-break (``GameState.tiebreak``, one of ``engine.TIEBREAKS``) in the
+    current language; "" for none (a sentence from elsewhere is shown as it is)."""
+    how = TIEBREAKS.get(text)
+    if how is not None:
+        return t(f"end.tb_{how}")
+    return text
 
 
 def rule_text(why: Illegal) -> str:
