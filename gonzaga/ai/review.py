@@ -51,7 +51,7 @@ def decision_seed(seed: int, seat: int, index: int) -> int:
     return (seed * 1_000_003 + seat * 7_919 + index * 104_729 + 48) % (2 ** 31 - 1)
 
 
-def _key(v: GameState, a: Action):
+def _key(v: GameState, a: Action) -> object:
     """What makes two moves the same move: a placement's cells (two rotations can cover the same)."""
     if isinstance(a, Place):
         cells, _ = v.content.fiefs[a.fief].footprint(a.anchor, a.rotation)

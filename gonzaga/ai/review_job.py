@@ -22,7 +22,7 @@ import logging
 import multiprocessing
 import time
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 from ..rules import Action, GameRecord, GameState
 from ..rules.content import Content
@@ -32,13 +32,13 @@ from .worker import _restore, strip_view, watch_parent
 _STOP = None  # in the worker process: a shared counter; an analysis of an older generation stops
 
 
-def _init(counter) -> None:
+def _init(counter: Any) -> None:
     global _STOP
     _STOP = counter
     watch_parent()
 
 
-def _analyse_in_process(light, directory: str, seat: int, action: Action, budget: int, seed: int, index: int,
+def _analyse_in_process(light: Any, directory: str, seat: int, action: Action, budget: int, seed: int, index: int,
                         generation: int) -> Optional[Verdict]:
     counter = _STOP
     stop = (lambda: counter.value != generation) if counter is not None else None
@@ -61,9 +61,9 @@ class ReviewJob:
         self._use_processes = use_processes
         self._clock = clock
         self._executor: Optional[Executor] = None
-        self._counter = None
+        self._counter: Any = None  # the worker's shared generation counter (a multiprocessing Value)
         self._generation = 0
-        self._future: Optional[Future] = None
+        self._future: Optional["Future[Optional[Verdict]]"] = None
         self._sent_at = 0.0
         self._spent: list[float] = []  # seconds each decision took (this session)
         self.running = False

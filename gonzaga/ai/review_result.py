@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import asdict, dataclass, field
-from typing import Optional
+from typing import Any, Optional
 
 from ..rules import Action, GameRecord, Place, Plan, Wedding, parse_action
 
@@ -93,13 +93,13 @@ class Review:
         by = self.lost_by_round()
         return max(by, key=lambda r: (by[r], -r)) if by else None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"format": "gonzaga-review", "version": self.version, "seat": self.seat, "digest": self.digest,
                 "budget": self.budget, "seed": self.seed, "total": self.total,
                 "verdicts": [asdict(v) for v in self.verdicts]}
 
     @classmethod
-    def from_json(cls, d: dict) -> "Review":
+    def from_json(cls, d: dict[str, Any]) -> "Review":
         """A review from ``to_json``; ValueError (or KeyError, TypeError) when it is not one."""
         if not isinstance(d, dict) or d.get("format") != "gonzaga-review" or d.get("version") != REVIEW_VERSION:
             raise ValueError("not a review of this version")

@@ -127,7 +127,7 @@ def _child_env() -> dict[str, Any]:
 # process group (``spawn`` starts every child in one), which ``gonzaga serve`` stops cleanly on.
 KILL = getattr(signal, "SIGKILL", signal.SIGTERM)
 STOP = getattr(signal, "CTRL_BREAK_EVENT", signal.SIGTERM)
-_OWN_GROUP = {"creationflags": getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)} if os.name == "nt" else {}
+_OWN_GROUP: dict[str, Any] = {"creationflags": getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)} if os.name == "nt" else {}
 
 
 def signal_child(proc: asyncio.subprocess.Process, sig: int) -> None:
