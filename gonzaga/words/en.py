@@ -89,6 +89,16 @@ EN: dict[str, str] = {
     "finished.not_kept": "This finished game could not be kept to watch again: {reason}",
     "finished.older": "Older",
     "finished.newer": "Newer",
+    # ---- the games in progress (issue 45)
+    "title.continue_many": "{n} games in progress - last played: round {round}",
+    "continue.heading": "Games in progress ({n})",
+    "continue.entry": "Round {round} - {seats} - {when}",
+    "continue.entry_named": "{name} - round {round} - {seats} - {when}",
+    "continue.delete": "Delete",
+    "continue.delete_heading": "Delete this game?",
+    "continue.delete_body": "{game}. A deleted game cannot be brought back.",
+    "continue.deleted": "The game was deleted.",
+    "continue.not_deleted": "The game could not be deleted: {reason}",
     # ---- rules viewer
     "rules.heading": "Rules",
     "rules.scroll": "Wheel or arrows to scroll",

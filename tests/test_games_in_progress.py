@@ -1,0 +1,179 @@
+"""Several games in progress (issue 45), played through the real event loop: each game keeps its
+own autosave, New game never replaces one, Continue lists them newest first and resumes each
+one's own position, deleting asks first (Esc keeps the game), a damaged autosave among several
+is reported by its file name while the others still list, and an older version's single
+autosave becomes a game in progress without losing a byte."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pygame
+
+from gonzaga.table import in_progress, persistence
+from gonzaga.words import i18n
+from scene_events import click, key
+
+SAVES = Path(__file__).resolve().parent.parent / "saves"
+
+
+def buttons(scene, label):
+    return [w for w in scene.widgets.items if getattr(w, "label", None) == label and w.visible]
+
+
+def press(app, label, frames=2, index=0):
+    found = buttons(app.stack.top, label)
+    assert len(found) > index, f"no button {label!r} in {[getattr(w, 'label', '?') for w in app.stack.top.widgets.items]}"
+    click(app, found[index].rect.center, frames=frames)
+
+
+def game(app):
+    from gonzaga.scenes.game import GameScene
+    return app.stack.find(GameScene)
+
+
+def plan_one(app):
+    """The human seat plans by clicks: its first region card and action card, then confirm."""
+    g = game(app)
+    st = g.state
+    s = st.seats[g.private_seat]
+    region = next(r for r in st.region_cards() if r not in s.unavailable)
+    action = next(a for a in "BAC" if a not in s.unavailable)
+    press(app, i18n.card_name(st, region), frames=1)
+    press(app, i18n.t(f"card.{action}"), frames=1)
+    press(app, i18n.t("plan.confirm"), frames=3)
+
+
+def new_game_from_title(app):
+    press(app, "New game")
+    press(app, "2", frames=1)
+    press(app, "Start", frames=3)
+    assert game(app) is not None
+
+
+def quit_to_title(app):
+    from gonzaga.scenes.title import TitleScene
+    if app.stack.top.name == "reveal":  # the round's plans, shown after the last plan
+        press(app, i18n.t("reveal.continue"), frames=2)
+    press(app, i18n.t("game.menu"), frames=2)
+    press(app, i18n.t("menu.quit"), frames=3)
+    assert isinstance(app.stack.top, TitleScene), app.stack.top
+    app.run_frames(2)  # the title reads the games in progress on its next frame
+
+
+def moves(app):
+    return [a.to_text() for a in app.session.record.actions]
+
+
+def seat_names(app):
+    return ", ".join(s.name for s in app.session.seats)
+
+
+def in_progress_files():
+    return sorted(persistence.autosaves_dir().glob("*.json"))
+
+
+def test_new_game_never_replaces_a_game_and_continue_resumes_each(make_app):
+    app = make_app((1280, 720))
+    new_game_from_title(app)
+    plan_one(app)
+    a_moves, a_file, a_seats = moves(app), app.autosave_file, seat_names(app)
+    assert len(a_moves) >= 2  # the setup and the plan played
+    quit_to_title(app)
+    assert buttons(app.stack.top, "Continue")[0].sub == i18n.t("title.continue_hint", round=1, seats=a_seats)
+    new_game_from_title(app)
+    b_moves, b_file, b_seats = moves(app), app.autosave_file, seat_names(app)
+    assert b_file != a_file and a_file.exists() and b_moves != a_moves
+    quit_to_title(app)
+    assert in_progress_files() == sorted([a_file, b_file])
+    title = app.stack.top
+    assert [g.path for g in title.games] == [b_file, a_file]  # newest first
+    assert buttons(title, "Continue")[0].sub == i18n.t("title.continue_many", n=2, round=1)
+    for path, expected in ((a_file, a_moves), (b_file, b_moves)):
+        press(app, "Continue")
+        listed = app.stack.top
+        assert listed.name == "in_progress"
+        rows = [w for w in listed.widgets.items if getattr(w, "label", "").startswith("Round 1 - ")]
+        assert [r.label.split(" - ")[1] for r in rows] == [b_seats, a_seats]
+        click(app, rows[[b_file, a_file].index(path)].rect.center, frames=3)
+        assert game(app) is not None and app.autosave_file == path
+        assert moves(app) == expected  # each game its own position
+        quit_to_title(app)
+    assert in_progress_files() == sorted([a_file, b_file])
+
+
+def test_deleting_a_game_asks_first_and_esc_keeps_it(make_app):
+    app = make_app((1280, 720))
+    new_game_from_title(app)
+    quit_to_title(app)
+    new_game_from_title(app)
+    quit_to_title(app)
+    newest, older = [g.path for g in app.stack.top.games]
+    press(app, "Continue")
+    listed = app.stack.top
+    press(app, "Delete", frames=2)  # the first row's: the newest game
+    dialog = app.stack.top
+    assert dialog.name == "message" and dialog.heading == "Delete this game?"
+    assert dialog.body.startswith("Round 1 - ") and str(newest.name) not in dialog.body
+    key(app, pygame.K_ESCAPE, frames=2)  # Esc: nothing is deleted
+    assert app.stack.top is listed and newest.exists() and len(listed.games) == 2
+    press(app, "Delete", frames=2)
+    press(app, "Cancel", frames=2)  # Cancel: nothing either
+    assert app.stack.top is listed and newest.exists()
+    press(app, "Delete", frames=2)
+    press(app, "Delete", frames=2)  # the dialog's own Delete
+    assert app.stack.top is listed and not newest.exists() and older.exists()
+    assert [g.path for g in listed.games] == [older]
+    key(app, pygame.K_ESCAPE, frames=3)
+    title = app.stack.top
+    assert [g.path for g in title.games] == [older]
+    press(app, "Continue", frames=3)  # one game left: Continue resumes it at once
+    assert game(app) is not None and app.autosave_file == older
+
+
+def test_a_damaged_autosave_among_several_is_named_and_the_others_still_list(make_app, tmp_path, monkeypatch):
+    monkeypatch.setenv("GONZAGA_HOME", str(tmp_path / "home"))
+    folder = persistence.autosaves_dir()
+    good = [folder / "20261101-100000-aaaaaa.json", folder / "20261102-100000-bbbbbb.json"]
+    for p in good:
+        shutil.copyfile(SAVES / "v1-hotseat-round3-planning.json", p)
+    bad = folder / "20261103-100000-cccccc.json"
+    bad.write_text('{"format": "gonzaga-save", "save_version": 2, "reco')
+    app = make_app((1280, 720), frames=3)
+    top = app.stack.top
+    assert top.name == "message"
+    assert bad.name in top.body and "damaged or truncated" in top.body
+    key(app, pygame.K_RETURN, frames=2)
+    title = app.stack.top
+    assert title.name == "title" and sorted(g.path for g in title.games) == good
+    assert not bad.exists() and list(folder.glob(bad.name + ".damaged-*"))  # kept aside, never deleted
+    press(app, "Continue")
+    assert app.stack.top.name == "in_progress" and len(app.stack.top.games) == 2
+
+
+def test_an_older_versions_single_autosave_becomes_a_game_in_progress(make_app, tmp_path, monkeypatch):
+    monkeypatch.setenv("GONZAGA_HOME", str(tmp_path / "home"))
+    legacy = persistence.legacy_autosave_path()
+    shutil.copyfile(SAVES / "v1-hotseat-round3-planning.json", legacy)
+    data = legacy.read_bytes()
+    app = make_app((1280, 720), frames=3)
+    (moved,) = in_progress_files()
+    assert not legacy.exists() and moved.read_bytes() == data  # the same bytes, only moved
+    assert [g.path for g in app.stack.top.games] == [moved]
+    press(app, "Continue", frames=3)
+    assert game(app) is not None and app.autosave_file == moved
+    assert len(app.session.record.actions) == len(persistence.read_save(moved).record.actions)
+
+
+def test_a_finished_games_autosave_leaves_the_list(tmp_path, monkeypatch):
+    """``retire`` removes only an autosave whose game is over."""
+    monkeypatch.setenv("GONZAGA_HOME", str(tmp_path / "home"))
+    going = persistence.new_autosave_path()
+    shutil.copyfile(SAVES / "v1-hotseat-round3-planning.json", going)
+    assert not in_progress.retire(going) and going.exists()
+    over = sorted(SAVES.glob("*.json"))
+    ended = next(p for p in over if persistence.read_save(p).state.phase == "over")
+    done = persistence.new_autosave_path()
+    shutil.copyfile(ended, done)
+    assert [g.path for g in in_progress.list_in_progress()[0]] == [going]
+    assert in_progress.retire(done) and not done.exists()
