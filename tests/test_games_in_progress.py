@@ -121,6 +121,9 @@ def test_deleting_a_game_asks_first_and_esc_keeps_it(make_app):
     press(app, "Cancel", frames=2)  # Cancel: nothing either
     assert app.stack.top is listed and newest.exists()
     press(app, "Delete", frames=2)
+    key(app, pygame.K_RETURN, frames=2)  # Enter: Cancel has the focus, not Delete
+    assert app.stack.top is listed and newest.exists()
+    press(app, "Delete", frames=2)
     press(app, "Delete", frames=2)  # the dialog's own Delete
     assert app.stack.top is listed and not newest.exists() and older.exists()
     assert [g.path for g in listed.games] == [older]
@@ -177,3 +180,49 @@ def test_a_finished_games_autosave_leaves_the_list(tmp_path, monkeypatch):
     shutil.copyfile(ended, done)
     assert [g.path for g in in_progress.list_in_progress()[0]] == [going]
     assert in_progress.retire(done) and not done.exists()
+
+
+# ---------------------------------------------------------------- the save name field (issue 45's small list)
+
+def _save_prompt(make_app):
+    from gonzaga.table.session import SeatSpec
+    app = make_app((1280, 720))
+    app.start_session([SeatSpec("Ann", "human", colour="red"), SeatSpec("Bot", "ai", "greedy", "blue")], 3)
+    app.run_frames(3)
+    press(app, i18n.t("game.menu"), frames=2)
+    press(app, i18n.t("menu.save"), frames=2)
+    prompt = app.stack.top
+    assert prompt.name == "prompt"
+    return app, prompt
+
+
+def type_text(app, text):
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    app.run_frames(1)
+
+
+def test_typing_a_save_name_replaces_the_name_offered(make_app):
+    app, prompt = _save_prompt(make_app)
+    offered = prompt.field.value
+    assert offered  # a name is offered (the scenario and the date)
+    type_text(app, "Tuesday")
+    assert prompt.field.value == "Tuesday"  # not the offered name with "Tuesday" after it
+    type_text(app, " game")
+    assert prompt.field.value == "Tuesday game"  # once typed over, typing adds
+    key(app, pygame.K_a, mod=pygame.KMOD_CTRL)  # Ctrl+A selects it all again
+    type_text(app, "Friday")
+    assert prompt.field.value == "Friday"
+    key(app, pygame.K_a, mod=pygame.KMOD_CTRL)
+    key(app, pygame.K_BACKSPACE)  # Backspace on the selection empties the field
+    assert prompt.field.value == ""
+    type_text(app, "Sunday")
+    key(app, pygame.K_RETURN, frames=2)
+    assert (persistence.saves_dir() / "Sunday.json").exists()
+
+
+def test_the_arrow_keys_keep_the_name_offered_and_type_after_it(make_app):
+    app, prompt = _save_prompt(make_app)
+    offered = prompt.field.value
+    key(app, pygame.K_END)
+    type_text(app, " b")
+    assert prompt.field.value == offered + " b"

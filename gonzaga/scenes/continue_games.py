@@ -81,7 +81,8 @@ class InProgressScene(ModalScene):
 
         dialog = self.app.stack.push("message", i18n.t("continue.delete_heading"),
                                      i18n.t("continue.delete_body", game=entry_text(info)), None,
-                                     [(i18n.t("continue.delete"), yes)], i18n.t("common.cancel"))
+                                     [(i18n.t("continue.delete"), yes)], i18n.t("common.cancel"),
+                                     focus_close=True)  # Enter keeps the game too
 
     def delete(self, path) -> None:
         try:
