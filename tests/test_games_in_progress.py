@@ -226,3 +226,26 @@ def test_the_arrow_keys_keep_the_name_offered_and_type_after_it(make_app):
     key(app, pygame.K_END)
     type_text(app, " b")
     assert prompt.field.value == offered + " b"
+
+
+def test_the_replay_of_a_finished_game_is_titled_by_its_seats_and_date_not_its_file(make_app):
+    """A finished game is kept as ``finished-<digest>.json`` with no name: the replay's title
+    says whose game it was and when, never the file's digest."""
+    import json
+    app = make_app((1280, 720))
+    d = json.loads((SAVES / "v1-finished.json").read_text())
+    d["name"] = ""
+    kept = persistence.finished_dir() / "finished-0123456789abcdef.json"
+    kept.write_text(json.dumps(d))
+    app.stack.push("load")
+    app.run_frames(1)
+    press(app, i18n.t("load.watch"), frames=2)  # the finished game's Watch
+    v = app.stack.top
+    assert v.name == "replay"
+    head = v.heading().split("  ·  ")[0]
+    assert head == "Replay: Mantova, Ferrara, 2026-11-22 02:57", head
+    named = persistence.saves_dir() / "named.json"
+    d["name"] = "Tuesday game"
+    named.write_text(json.dumps(d))
+    v2 = app.stack.push("replay_file", named)
+    assert v2.heading().startswith("Replay: Tuesday game  ·  ")

@@ -412,4 +412,13 @@ def replay_scene_for_file(app, path: Path) -> Scene:
             pass
         return MessageScene(app, i18n.t("replay.heading_plain"), msg)
     rs = ReplaySession(ls.seats, ls.record, ls.state.content, ls.model.name)  # the board it was played on
-    return ReplayScene(app, rs, ls.model.name or Path(path).stem)
+    return ReplayScene(app, rs, file_title(ls))
+
+
+def file_title(ls: persistence.LoadedSave) -> str:
+    """A save's game as a player knows it: its name, else its seats and when it was saved (a
+    finished game's or an autosave's file is named after a digest or a number, no title)."""
+    if ls.model.name:
+        return ls.model.name
+    return i18n.t("replay.untitled", seats=", ".join(s.name for s in ls.model.seats),
+                  when=ls.model.saved_at.replace("T", " ")[:16])

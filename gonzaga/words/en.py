@@ -350,6 +350,7 @@ EN: dict[str, str] = {
     "replay.watch": "Watch the game again",
     "replay.heading": "Replay: {name}",
     "replay.heading_plain": "Replay",
+    "replay.untitled": "{seats}, {when}",
     "replay.close": "Close",
     "replay.start": "« Start",
     "replay.back": "‹ Back",
