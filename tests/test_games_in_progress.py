@@ -249,3 +249,18 @@ def test_the_replay_of_a_finished_game_is_titled_by_its_seats_and_date_not_its_f
     named.write_text(json.dumps(d))
     v2 = app.stack.push("replay_file", named)
     assert v2.heading().startswith("Replay: Tuesday game  ·  ")
+
+
+def test_the_title_maps_legend_compass_and_cartouche_keep_off_its_corner_buttons(make_app):
+    """At these windows the legend (or the cartouche) stood under Statistics, or the cartouche
+    under the "?" of the help (the playtest saw it at 1600x1000)."""
+    from gonzaga.scenes.base import help_corner
+    for size in ((1600, 1000), (1280, 1024), (1366, 768), (1280, 720), (2560, 1440)):
+        app = make_app(size, frames=5)
+        title = app.stack.top
+        assert title.name == "title" and title.backdrop.decorations, size
+        corners = [title.widgets.items[0].rect, help_corner(app).rect(title)]
+        assert title.widgets.items[0].label == "Statistics"
+        hit = [(c, d) for c in corners for d in title.backdrop.decorations if c.colliderect(d)]
+        assert not hit, (size, hit)
+        app.close()

@@ -15,7 +15,7 @@ from ..render.board_view import BoardRenderer
 from ..words import i18n
 from ..ui import widgets as W
 from ..ui.widgets import Button
-from .base import Scene
+from .base import Scene, help_corner
 from ..render.game_sizes import board_texts
 from .online_common import game_line
 
@@ -28,17 +28,24 @@ class Backdrop:
         self._surf = None
         self._size = None
         self._frames = 0
+        self.decorations: list = []  # the map's legend, compass and cartouche on screen
 
-    def draw(self, surf: pygame.Surface) -> None:
+    def draw(self, surf: pygame.Surface, keep_clear: tuple = ()) -> None:
+        """The map over ``surf``; its legend, compass and cartouche keep off ``keep_clear`` (the
+        buttons drawn over the map: the Statistics corner)."""
         surf.fill(W.BG)
         self._frames += 1
         size = surf.get_size()
         if self._frames < 3 and self._surf is None:
             return
-        if self._surf is None or self._size != (size, i18n.language()):
+        keep = tuple(tuple(r) for r in keep_clear)
+        if self._surf is None or self._size != (size, i18n.language(), keep):
             try:
                 r = BoardRenderer(self.app.content, pygame.Rect(0, 0, *size), texts=board_texts())
+                if keep:
+                    r.set_keep_clear(keep)
                 layer = r.static_layer().copy()
+                self.decorations = r.decoration_rects() + [b for b in (r.legend_rect(),) if b is not None]
                 shade = pygame.Surface(size, pygame.SRCALPHA)
                 shade.fill((30, 22, 16, 165))
                 layer.blit(shade, (0, 0))
@@ -46,7 +53,7 @@ class Backdrop:
             except Exception:  # the backdrop is decoration only
                 self._surf = pygame.Surface(size)
                 self._surf.fill(W.BG)
-            self._size = (size, i18n.language())
+            self._size = (size, i18n.language(), keep)
         surf.blit(self._surf, (0, 0))
 
 
@@ -215,8 +222,17 @@ class TitleScene(Scene):
             return True
         return super().handle(ev)
 
+    def over_map(self) -> tuple:
+        """What stands over the map's corners, which its legend, compass and cartouche keep off:
+        the Statistics button and the "?" of the help."""
+        out = [w.rect.inflate(W.sc(16), W.sc(16)) for w in self.widgets.items[:1]]  # (items[0]: Statistics)
+        q = help_corner(self.app).rect(self)
+        if q is not None:
+            out.append(q.inflate(W.sc(16), W.sc(16)))
+        return tuple(out)
+
     def draw(self, surf) -> None:
-        self.backdrop.draw(surf)
+        self.backdrop.draw(surf, self.over_map())
         w, h = surf.get_size()
         sc = W.sc
         first = self.widgets.items[1].rect  # (items[0] is the statistics corner)
