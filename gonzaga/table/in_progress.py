@@ -43,6 +43,10 @@ def migrate_legacy() -> Optional[Path]:
     return target
 
 
+def _going(ls: P.LoadedSave) -> bool:
+    return ls.state.phase != "over"
+
+
 def list_in_progress(content: Optional[Content] = None) -> tuple[list[SaveInfo], list[SaveError]]:
     """The games in progress, newest first (the one played last), and the errors of the autosaves
     that cannot be read (each moved aside, ``<file>.damaged-<time>``, so it is reported once).
@@ -50,13 +54,12 @@ def list_in_progress(content: Optional[Content] = None) -> tuple[list[SaveInfo],
     migrate_legacy()
     folder = P.autosaves_dir()
     P.clean_stale_temps(folder)
-    going = lambda ls: ls.state.phase != "over"  # noqa: E731
-    good, bad = P.list_saves(folder, content, keep=going)
+    good, bad = P.list_saves(folder, content, keep=_going)
     old = P.legacy_autosave_path()
     if os.path.lexists(old):  # it could not be moved (a read-only folder): listed where it is
         try:
             ls = P.load_save(old, content)
-            if going(ls):
+            if _going(ls):
                 good.append(P.save_info(old, ls))
         except SaveError as e:
             bad.append(e)
