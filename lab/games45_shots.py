@@ -17,6 +17,7 @@ import shots  # noqa: E402
 def main(argv=None) -> int:
     p = shots.parser(__doc__)
     p.add_argument("--only", default="")
+    p.add_argument("--seats", type=int, default=3)
     a = p.parse_args(argv)
     a.out = "/tmp/games45-shots"
     size, out = shots.prepare(p, a, "gonzaga-g45-")
@@ -58,7 +59,7 @@ def main(argv=None) -> int:
     if want is None or "end" in want or "replay" in want:
         app = new_app()
         ais = [SeatSpec("Ann AI", "ai", "greedy", "red"), SeatSpec("Bob AI", "ai", "greedy", "blue"),
-               SeatSpec("Cid AI", "ai", "easy", "yellow")]
+               SeatSpec("Cid AI", "ai", "easy", "yellow"), SeatSpec("Dora AI", "ai", "easy", "green")][:a.seats]
         app.start_session(ais, 5)
         for _ in range(30000):
             app.run_frames(1)
@@ -67,7 +68,7 @@ def main(argv=None) -> int:
             if app.stack.top.name in ("reveal", "curtain"):
                 app.stack.top.close()
         app.run_frames(30)
-        shot(app, "end")
+        shot(app, f"end{a.seats}")
         app.to_title()
         app.run_frames(3)
         from gonzaga.table import finished
