@@ -264,3 +264,44 @@ def test_the_title_maps_legend_compass_and_cartouche_keep_off_its_corner_buttons
         hit = [(c, d) for c in corners for d in title.backdrop.decorations if c.colliderect(d)]
         assert not hit, (size, hit)
         app.close()
+
+
+def _placing(make_app, lang, size=(1280, 720)):
+    from gonzaga.table.session import SeatSpec
+    app = make_app(size, language=lang)
+    app.start_session([SeatSpec("Isabella", "human", colour="red"), SeatSpec("Sforza", "ai", "greedy", "blue")], 3)
+    app.run_frames(3)
+    plan_one(app)
+    g = game(app)
+    for _ in range(3000):
+        if g.place is not None and app.stack.top is g:
+            return app, g
+        if app.stack.top is not g:
+            key(app, pygame.K_RETURN)
+        app.run_frames(1)
+    raise AssertionError("never the human seat's turn to place")
+
+
+def test_the_map_keys_line_shows_while_placing_at_1280x720_in_both_languages(make_app, monkeypatch):
+    """The keys under the placing help: the map's line (zoom, pan, whole board) was left out at
+    1280x720, in Italian at every size (two paragraphs: the second had no room)."""
+    from gonzaga.ui import widgets as W
+    for lang, size in (("it", (1280, 720)), ("en", (1280, 720)), ("it", (2560, 1440))):
+        app, g = _placing(make_app, lang, size)
+        drawn: list[tuple[str, pygame.Rect]] = []
+        real = W.blit_text
+
+        def spy(surf, text, *a, **k):
+            r = real(surf, text, *a, **k)
+            drawn.append((text, r))
+            return r
+        monkeypatch.setattr(W, "blit_text", spy)
+        g.draw(app.screen)
+        monkeypatch.setattr(W, "blit_text", real)
+        zoom = [r for text, r in drawn if i18n.t("view.keys") in text and i18n.t("game.help_keys") in text]
+        assert zoom, (lang, size, [t for t, _ in drawn])
+        buttons_top = min(w.rect.top for w in g.widgets.items if w.visible and w.rect.colliderect(g.bottom_rect)
+                          and w.rect.top > zoom[0].top)
+        assert zoom[0].bottom <= buttons_top, (lang, size)  # clear of the buttons under it
+        app.close()
+        i18n.set_language("en")
