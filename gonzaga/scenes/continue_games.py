@@ -38,7 +38,8 @@ class InProgressScene(ModalScene):
     def layout(self, size) -> None:
         w, h = size
         sc = W.sc
-        self.box = pygame.Rect(0, 0, min(sc(980), w - 60), min(h - sc(80), sc(760)))
+        rows = sc(90) + len(self.games) * sc(54) + sc(90)  # as tall as its list, within the window
+        self.box = pygame.Rect(0, 0, min(sc(980), w - 60), max(min(h - sc(80), rows), min(h - sc(80), sc(360))))
         self.box.center = (w // 2, h // 2)
         self.widgets.clear()
         y = self.box.y + sc(90)
