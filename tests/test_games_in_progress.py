@@ -305,3 +305,23 @@ def test_the_map_keys_line_shows_while_placing_at_1280x720_in_both_languages(mak
         assert zoom[0].bottom <= buttons_top, (lang, size)  # clear of the buttons under it
         app.close()
         i18n.set_language("en")
+
+
+def test_an_unchanged_autosave_is_not_read_again_but_a_changed_one_is(tmp_path, monkeypatch):
+    """The title lists the games each time it shows: a file that has not changed is not
+    replayed again (``known``); one written since is."""
+    monkeypatch.setenv("GONZAGA_HOME", str(tmp_path / "home"))
+    a, b = persistence.new_autosave_path(), persistence.new_autosave_path()
+    for p in (a, b):
+        shutil.copyfile(SAVES / "v1-hotseat-round3-planning.json", p)
+    reads = []
+    real = persistence.load_save
+    monkeypatch.setattr(persistence, "load_save", lambda p, c=None: (reads.append(p), real(p, c))[1])
+    known: in_progress.Known = {}
+    first, _ = in_progress.list_in_progress(known=known)
+    again, _ = in_progress.list_in_progress(known=known)
+    assert sorted(reads) == sorted([a, b]) and [g.path for g in again] == [g.path for g in first]
+    shutil.copyfile(SAVES / "v1-solo-round5-placing.json", a)  # the game played on (a new file)
+    reads.clear()
+    third, _ = in_progress.list_in_progress(known=known)
+    assert reads == [a] and next(g for g in third if g.path == a).round == 5

@@ -64,6 +64,7 @@ class TitleScene(Scene):
         super().__init__(app)
         self.backdrop = Backdrop(app)
         self.games: list[SaveInfo] = []  # the games in progress, newest first (issue 45)
+        self._known: in_progress.Known = {}  # the autosaves read already (an unchanged one is not replayed again)
         self.online_games: list = []  # the online games in progress this computer holds a seat of
         self._checked = False
 
@@ -140,7 +141,7 @@ class TitleScene(Scene):
 
     def _check_games(self) -> tuple[list, list]:
         try:
-            return in_progress.list_in_progress(self.app.content)
+            return in_progress.list_in_progress(self.app.content, self._known)
         except Exception:  # the title always opens: the log keeps why the list could not be read
             logging.getLogger(__name__).exception("the games in progress could not be read")
             return [], []

@@ -38,7 +38,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Literal, Mapping, Optional, Protocol, Sequence
+from typing import Literal, Mapping, Optional, Protocol, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -650,14 +650,12 @@ class SaveInfo:
     over: bool = False
 
 
-def list_saves(directory: Optional[Path] = None, content: Optional[Content] = None,
-               keep: Optional[Callable[[LoadedSave], bool]] = None) -> tuple[list[SaveInfo], list[SaveError]]:
-    """Every usable save (newest first; only those ``keep`` accepts) and the errors of the bad
-    ones (moved aside)."""
+def list_saves(directory: Optional[Path] = None, content: Optional[Content] = None) -> tuple[list[SaveInfo], list[SaveError]]:
+    """Every usable save (newest first) and the errors of the bad ones (moved aside)."""
     directory = Path(directory) if directory else saves_dir()
     good: list[SaveInfo] = []
     bad: list[SaveError] = []
-    for p in _save_entries(directory):  # one bad entry (a FIFO, a dangling link) never hides the others
+    for p in save_entries(directory):  # one bad entry (a FIFO, a dangling link) never hides the others
         try:
             ls = load_save(p, content)
         except SaveError as e:
@@ -667,12 +665,11 @@ def list_saves(directory: Optional[Path] = None, content: Optional[Content] = No
             log.exception("listing %s", p)
             bad.append(SaveError(i18n.t("save.unexpected"), p))
             continue
-        if keep is None or keep(ls):
-            good.append(save_info(p, ls))
+        good.append(save_info(p, ls))
     return good, bad
 
 
-def _save_entries(directory: Path) -> list[Path]:
+def save_entries(directory: Path) -> list[Path]:
     """The ``*.json`` entries of a folder, newest first, without following any symlink (hidden
     ``.*`` entries are no player's save)."""
     out = []
