@@ -291,7 +291,7 @@ def test_the_map_keys_line_shows_while_placing_at_1280x720_in_both_languages(mak
         drawn: list[tuple[str, pygame.Rect]] = []
         real = W.blit_text
 
-        def spy(surf, text, *a, **k):
+        def spy(surf, text, *a, real=real, drawn=drawn, **k):
             r = real(surf, text, *a, **k)
             drawn.append((text, r))
             return r
