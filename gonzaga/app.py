@@ -25,7 +25,7 @@ from .resources import asset_path
 from .rules import ContentError, load_content
 from .scenes.base import SceneStack, help_corner
 from .scenes.catalog import scene_registry
-from .table import finished as finished_games, persistence, stats
+from .table import finished as finished_games, in_progress, persistence, stats
 from .table.seatview import face_of
 from .table.hints import close_service
 from .table.session import SPEEDS, SeatSpec, Session, make_worker, new_seed
@@ -207,6 +207,7 @@ class App:
         self.load_failed: Optional[str] = None  # the message when --load could not open its file
         self._worker = None
         self.session = None
+        self.autosave_file: Optional[Path] = None  # the game on screen's own autosave (issue 45)
         self.table = None  # an online game's table (net/remote.py): its connection and a hosted server
         self.final_table: Optional[str] = None
         self.stack = SceneStack(self, scene_registry())
@@ -329,13 +330,14 @@ class App:
         key, reason, folder = self.save_problem
         return i18n.t(key, reason=i18n.t(reason), folder=folder)
 
-    def autosave_now(self, session) -> bool:
-        """Autosave ``session``. A failure never stops the game: it puts up the banner (once, it
+    def autosave_now(self, session, path: Optional[Path] = None) -> bool:
+        """Autosave ``session`` to its game's own file (``path``, by default the game on screen's). A failure never stops the game: it puts up the banner (once, it
         stays until a save works again); the first save that works again takes it down and says so."""
-        if not self.autosave_enabled or getattr(session, "remote", False):  # the server keeps an online game
+        path = path or self.autosave_file
+        if not self.autosave_enabled or getattr(session, "remote", False) or path is None:  # the server keeps an online game
             return True
         try:
-            persistence.autosave(session)
+            persistence.autosave(session, path)
         except Exception as e:
             key = persistence.write_reason_key(e)
             if self.save_problem is not None and self.save_problem[1] == key:
@@ -391,13 +393,16 @@ class App:
         if self.session is not None:
             self.session.ai_delay = self.ai_delay()
 
-    def _on_change(self, session) -> None:
-        self.autosave_now(session)
+    def _autosaver(self, path: Path):
+        """A game's ``on_change``: each change goes to that game's own autosave file (issue 45)."""
+        return lambda change: self.autosave_now(change, path)
 
     def start_session(self, seats, seed: int, scenario: Optional[str] = None) -> None:
         self.end_session()
+        path = persistence.new_autosave_path()  # a new game never writes over another one's file
         self.session = Session.new(seats, seed, scenario, content=self.content, worker=self.worker,
-                                   on_change=self._on_change, ai_delay=self.ai_delay())
+                                   on_change=self._autosaver(path), ai_delay=self.ai_delay())
+        self.autosave_file = path
         self.autosave_now(self.session)
         self._show_game(resumed=False)
 
@@ -418,11 +423,15 @@ class App:
             return False
         self.end_session()
         name = ls.model.name
-        if Path(path).name.casefold() == persistence.AUTOSAVE and persistence.is_autosave_name(name):
+        own = persistence.is_autosave_file(path)
+        if own and persistence.is_autosave_name(name):
             # older autosaves carried the label "Autosave" as the game's name: it is not one
             name = ""
+        # a game in progress goes on in its own autosave; a named save becomes a game of its own
+        auto = Path(path) if own else persistence.new_autosave_path()
         self.session = Session(ls.seats, ls.record, content=ls.content, worker=self.worker,
-                               on_change=self._on_change, ai_delay=self.ai_delay(), name=name)
+                               on_change=self._autosaver(auto), ai_delay=self.ai_delay(), name=name)
+        self.autosave_file = auto
         if ls.model.assists is not None:  # take-backs and hints used so far (issue 11)
             self.session.assists.update(ls.model.assists.model_dump())
         self._show_game(resumed=True)
@@ -456,6 +465,7 @@ class App:
         if self.session is not None:
             self.session.close()
         self.session = None
+        self.autosave_file = None
         if self.table is not None:  # leaving an online game: its connection closes, a hosted server stops
             self.table.close()
             self.table = None
@@ -475,6 +485,7 @@ class App:
                 and not getattr(session, "remote", False):
             try:  # kept to be watched again (the load screen), until the player deletes it
                 finished_games.keep_finished(session)
+                in_progress.retire(self.autosave_file)  # and no longer a game in progress
             except OSError as e:
                 self.toast(i18n.t("finished.not_kept", reason=str(e)), 6)
         if self.exit_after_game:

@@ -369,8 +369,8 @@ def check_one(v: Variant, work: Path) -> dict:
         from gonzaga.ui import widgets
         theme._font_cache.clear()  # main() ended with pygame.quit(): its fonts died with it
         widgets._cache.clear()
-        auto = persistence.autosave_path()
-        for p in auto.parent.glob(auto.name + "*"):  # what step (1) may have left
+        auto = persistence.autosaves_dir() / "20260101-120000-abcdef.json"  # a game in progress
+        for p in auto.parent.iterdir():  # what step (1) may have left (--load goes on in a game of its own)
             shutil.rmtree(p) if p.is_dir() and not p.is_symlink() else p.unlink()
         materialize(v, auto)
         app = App(persistence.Settings(speed="instant"), size=(1280, 800))
@@ -383,7 +383,7 @@ def check_one(v: Variant, work: Path) -> dict:
                 app.run_frames(3)
             out["message_again"] = isinstance(app.stack.top, MessageScene)  # never a loop
             title = app.stack.find(TitleScene)
-            out["continue_offered"] = title is not None and title.autosave is not None
+            out["continue_offered"] = title is not None and bool(title.games)
             out["auto_kept"] = kept(auto)
             if out["continue_offered"]:
                 title.continue_game()

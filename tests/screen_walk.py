@@ -143,7 +143,7 @@ def _pass_curtains(app, n: int = 3) -> None:
 
 def show_title(app) -> None:
     to_title(app)
-    app.stack.top.autosave = None
+    app.stack.top.games = []
     app.stack.top._checked = True
     app._relayout()
     app.run_frames(1)
@@ -153,18 +153,19 @@ def show_title_continue(app) -> None:
     """The title with every extra entry: Continue (an autosave) and Continue tutorial."""
     from gonzaga.table import tutorial
     to_title(app)
-    shutil.copyfile(SAVES / "v1-four-round8.json", persistence.autosave_path())
+    auto = persistence.new_autosave_path()
+    shutil.copyfile(SAVES / "v1-four-round8.json", auto)
     p = tutorial.load_progress()
     tutorial.save_progress(tutorial.Progress(tutorial.SECTIONS[2].id, [], False, True))
     try:
         title = app.stack.top
         title._checked = False
         app.run_frames(2)
-        assert title.autosave is not None
+        assert title.games
         app._relayout()
         app.run_frames(1)
     finally:
-        persistence.autosave_path().unlink()
+        auto.unlink()
         tutorial.save_progress(p)
 
 

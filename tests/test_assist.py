@@ -210,7 +210,7 @@ def test_take_back_in_a_solo_game_by_the_button_and_ctrl_z(app):
     key(app, pygame.K_RETURN, frames=3)
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL, frames=2)
     assert [a.to_text() for a in s.record.actions] == before[0] and s.assists["takebacks"] == 2
-    saved = persistence.read_save(persistence.autosave_path())
+    saved = persistence.read_save(app.autosave_file)
     assert saved.model.assists is not None and saved.model.assists.takebacks == 2
 
 

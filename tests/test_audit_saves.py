@@ -111,14 +111,14 @@ def test_three_damaged_files_moved_aside_in_one_second_keep_three_names(home, mo
     """Gap 6: the clock stands still; each damaged autosave gets a name of its own."""
     frozen = datetime.datetime(2026, 5, 4, 12, 0, 0)
     monkeypatch.setattr(P, "_dt", SimpleNamespace(datetime=SimpleNamespace(now=lambda: frozen)))
-    path = P.autosave_path()
+    path = P.autosaves_dir() / "20260504-115959-abcdef.json"
     moved = []
     for i in range(3):
         path.write_text(f"damaged {i}")
         with pytest.raises(P.SaveError) as e:
             P.load_save(path)
         moved.append(e.value.moved_to)
-    assert len(set(moved)) == 3 and all(m.name.startswith("autosave.json.damaged-20260504-120000") for m in moved)
+    assert len(set(moved)) == 3 and all(m.name.startswith(path.name + ".damaged-20260504-120000") for m in moved)
     assert [m.read_text() for m in moved] == ["damaged 0", "damaged 1", "damaged 2"]
     assert not path.exists()
 

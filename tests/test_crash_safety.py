@@ -148,20 +148,21 @@ def test_the_new_save_appears_in_one_step(monkeypatch):
 
 
 def test_autosave_failing_midway_keeps_the_last_autosave_and_the_game_goes_on(monkeypatch):
-    s = hotseat(actions=0, on_change=P.autosave)
+    auto = P.new_autosave_path()
+    s = hotseat(actions=0, on_change=lambda c: P.autosave(c, auto))
     seat = s.state.to_act()[0]
     s.submit(legal_actions(s.state, seat)[0])
-    before = P.autosave_path().read_bytes()
+    before = auto.read_bytes()
     with monkeypatch.context() as m:
         fired = inject(m, "write")
         seat = s.state.to_act()[0]
         assert s.submit(legal_actions(s.state, seat)[0]) is None  # the game is not stopped
     assert fired
-    assert P.autosave_path().read_bytes() == before
-    assert len(P.read_save(P.autosave_path()).record.actions) == 2
+    assert auto.read_bytes() == before
+    assert len(P.read_save(auto).record.actions) == 2
     seat = s.state.to_act()[0]
     s.submit(legal_actions(s.state, seat)[0])
-    assert len(P.read_save(P.autosave_path()).record.actions) == len(s.record.actions)
+    assert len(P.read_save(auto).record.actions) == len(s.record.actions)
 
 
 def test_a_program_killed_before_the_rename_leaves_the_previous_save(home, tmp_path):
@@ -196,12 +197,13 @@ def test_a_session_rebuilt_from_a_record_does_not_autosave_per_replayed_action(m
     writes = []
     real = P.atomic_write_text
     monkeypatch.setattr(P, "atomic_write_text", lambda path, text: (writes.append(path), real(path, text)))
-    again = Session(s.seats, s.record, on_change=P.autosave)
-    assert writes == [] and not P.autosave_path().exists()
+    auto = P.new_autosave_path()
+    again = Session(s.seats, s.record, on_change=lambda c: P.autosave(c, auto))
+    assert writes == [] and not auto.exists()
     assert len(again.record.actions) == 6
     seat = again.state.to_act()[0]
     again.submit(legal_actions(again.state, seat)[0])
-    assert writes == [P.autosave_path()]
+    assert writes == [auto]
 
 
 # ---------------------------------------------------------------- edited saves

@@ -61,7 +61,8 @@ def _named_save_via_menu(app) -> list[str]:
 
 def _saved_actions() -> int:
     from gonzaga.table import persistence as P
-    return len(P.read_save(P.autosave_path()).record.actions)
+    (auto,) = P.autosaves_dir().glob("*.json")  # the one game in progress
+    return len(P.read_save(auto).record.actions)
 
 
 def full_disk_scenario(fill, free) -> dict:
@@ -92,7 +93,8 @@ def full_disk_scenario(fill, free) -> dict:
         app.toasts.clear()
         out["named_save_toasts"] = _named_save_via_menu(app)
         logging.getLogger("gonzaga.test").error("a log line on a full disk %s", "x" * 2000)
-        out["temp_files"] = [p.name for p in P.saves_dir().iterdir() if p.name.endswith(".tmp")]
+        out["temp_files"] = [p.name for d in (P.saves_dir(), P.autosaves_dir()) for p in d.iterdir()
+                             if p.name.endswith(".tmp")]
         free()
         app.toasts.clear()
         out["applied_after"] = _act(app, 1)

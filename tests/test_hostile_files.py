@@ -330,7 +330,8 @@ def test_unforeseen_errors_while_reading_become_the_saves_own_message(tmp_path, 
 def test_a_bad_save_in_a_read_only_folder_is_reported_once(tmp_path, monkeypatch):
     """It cannot be moved aside: the message says so, and the title does not show it again."""
     monkeypatch.setenv("GONZAGA_HOME", str(tmp_path / "home"))
-    P.autosave_path().write_text('{"format": "gonzaga-save", ')
+    auto = P.new_autosave_path()
+    auto.write_text('{"format": "gonzaga-save", ')
 
     def refuse(src, dst):
         raise PermissionError(13, "Permission denied")
@@ -346,8 +347,8 @@ def test_a_bad_save_in_a_read_only_folder_is_reported_once(tmp_path, monkeypatch
         assert "damaged or truncated" in top.body and "could not be moved aside" in top.body
         top.close()
         app.run_frames(3)
-        assert isinstance(app.stack.top, TitleScene) and app.stack.top.autosave is None
-        assert P.autosave_path().exists()
+        assert isinstance(app.stack.top, TitleScene) and app.stack.top.games == []
+        assert auto.exists()
     finally:
         app.close()
 

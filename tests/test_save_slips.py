@@ -16,11 +16,11 @@ SEATS = [SeatSpec("Me", "human", colour="red"), SeatSpec("Bot", "ai", "greedy", 
 
 def test_a_save_named_autosave_in_any_case_is_not_the_autosave_file(tmp_path, monkeypatch):
     monkeypatch.setenv("GONZAGA_HOME", str(tmp_path))
-    auto = persistence.autosave_path()
+    auto = persistence.legacy_autosave_path()  # an older version's autosave, moved at start
     for name in ("autosave", "Autosave", "AUTOSAVE", " autosave ", "autosave."):
         p = persistence.named_save_path(name)
         assert p.name.casefold() != auto.name.casefold(), name
-        assert p.parent == auto.parent
+        assert p.parent == auto.parent and not persistence.is_autosave_file(p)
 
 
 def test_names_that_differ_only_in_case_are_one_file_on_every_system(tmp_path):
@@ -35,8 +35,8 @@ def test_a_game_resumed_with_continue_saves_beside_the_autosave(make_app):
     app = make_app((1280, 720))
     app.start_session(SEATS, 3)
     app.run_frames(3)
+    auto = app.autosave_file
     app.to_title()
-    auto = persistence.autosave_path()
     assert json.loads(auto.read_text())["name"] == ""  # never the word "Autosave"
     # an autosave written by an earlier version, with the label as the game's name
     d = json.loads(auto.read_text())
@@ -58,7 +58,7 @@ def test_a_game_resumed_with_continue_saves_beside_the_autosave(make_app):
     offered = prompt.field.value
     assert offered.casefold() != "autosave"
     key(app, pygame.K_RETURN, frames=2)
-    written = [p.name for p in auto.parent.glob("*.json") if p.name != auto.name]
+    written = [p.name for p in persistence.saves_dir().glob("*.json")]
     assert len(written) == 1 and written[0].casefold() != auto.name.casefold()
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from gonzaga.table import persistence as P
+from gonzaga.table import in_progress, persistence as P
 from gonzaga.rules import legal_actions
 from gonzaga.table.session import SeatSpec, Session
 
@@ -46,13 +46,14 @@ def test_atomic_write_leaves_no_temp_files(tmp_path):
 
 
 def test_autosave_after_each_action():
-    s = hotseat(on_change=P.autosave)
+    auto = P.new_autosave_path()
+    s = hotseat(on_change=lambda c: P.autosave(c, auto))
     seen = []
     for seat in (0, 1):
         s.submit(legal_actions(s.state, seat)[0])
-        seen.append(len(P.read_save(P.autosave_path()).record.actions))
+        seen.append(len(P.read_save(auto).record.actions))
     assert seen == [2, 3]  # setup + each plan
-    assert P.peek_autosave() is not None
+    assert [g.path for g in in_progress.list_in_progress()[0]] == [auto]
 
 
 def _bad_case(tmp_path, name, mutate):

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from gonzaga.table import persistence
+from gonzaga.table import finished as finished_games, in_progress, persistence
 from gonzaga.rules import Place, Plan, placement_problem
 from gonzaga.table.session import SeatSpec
 from scene_events import click, key, post
@@ -243,6 +243,7 @@ def test_whole_hotseat_game_by_events(app):
     """Two humans play a whole game with mouse and keyboard events; it autosaves as it goes."""
     g = start_hotseat(app, seed=44)
     s = app.session
+    auto = app.autosave_file
     for _ in range(1500):
         if s.is_over:
             break
@@ -251,7 +252,10 @@ def test_whole_hotseat_game_by_events(app):
     app.run_frames(2)
     assert g.draw_info()["mode"] == "over"
     assert app.final_table and "winner" in app.final_table
-    saved = persistence.read_save(persistence.autosave_path())
+    # over: kept with the finished games, and no longer a game in progress (issue 45)
+    assert not auto.exists() and in_progress.list_in_progress()[0] == []
+    (kept,) = finished_games.list_finished()[0]
+    saved = persistence.read_save(kept.path)
     assert len(saved.record.actions) == len(s.record.actions)
     press(app, "Play again", frames=2)
     assert app.session is not s and [x.name for x in app.session.seats] == ["Ann", "Bob"]

@@ -195,7 +195,7 @@ def test_the_title_screen_opens_the_statistics(home):
 
 
 @pytest.mark.parametrize("size,n,in_panel", [((1600, 1000), 4, True), ((1920, 1080), 4, True), ((1280, 720), 2, True),
-                                             ((1280, 720), 4, False)])
+                                             ((1280, 720), 3, True), ((1280, 720), 4, False)])
 def test_the_end_chart_leaves_the_map_whole_when_the_panel_has_room(home, size, n, in_panel):
     """The score-by-round chart goes in the side panel (in place of the log) when there is room,
     so the final map is seen whole; a small window keeps it on the map's corner."""
@@ -225,6 +225,10 @@ def test_the_end_chart_leaves_the_map_whole_when_the_panel_has_room(home, size, 
         app.screen.fill((0, 0, 0))
         g.draw(app.screen)
         assert pygame.Rect(c).w > 0
+        # the chart is opaque (issue 45: over the map at 1280x720 it let the map show through)
+        g.feedback._draw_chart(app.screen, on_map=not in_panel)
+        img = g.feedback._chart[1]
+        assert img.get_at((img.get_width() - 4, img.get_height() // 2)).a == 255
     finally:
         app.close()
 

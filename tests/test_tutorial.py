@@ -209,7 +209,7 @@ def test_the_whole_tutorial_by_events(app):
     assert tut(app) is None and app.stack.top.name == "title"
     p = T.load_progress()
     assert p.finished and set(p.done) == {s.id for s in T.SECTIONS}
-    assert not persistence.autosave_path().exists()
+    assert not list(persistence.autosaves_dir().iterdir())
 
 
 def test_skip_leave_and_continue_a_section(app):

@@ -12,6 +12,7 @@ Names, what they show, and their factories' arguments (after the app):
 * ``title``: the title screen (no arguments)
 * ``new_game``: the new game form (no arguments)
 * ``load``: the list of saves (no arguments)
+* ``in_progress``: the games in progress, from "Continue" (the list of their SaveInfo)
 * ``settings``: the settings (no arguments)
 * ``settings_sound``: the sound settings (no arguments)
 * ``stats``: the statistics (no arguments)
@@ -48,6 +49,7 @@ SCENES: dict[str, str] = {
     "title": "gonzaga.scenes.title:TitleScene",
     "new_game": "gonzaga.scenes.new_game:NewGameScene",
     "load": "gonzaga.scenes.load_game:LoadScene",
+    "in_progress": "gonzaga.scenes.continue_games:InProgressScene",
     "settings": "gonzaga.scenes.settings:SettingsScene",
     "settings_sound": "gonzaga.scenes.settings_sound:SoundSettingsScene",
     "stats": "gonzaga.scenes.stats_view:StatsScene",

@@ -20,8 +20,10 @@ class MessageScene(Scene):
     name = "message"
 
     def __init__(self, app, heading: str, body: str, on_close: Optional[Callable[[], None]] = None,
-                 buttons: Optional[list[tuple[str, Callable[[], None]]]] = None, close_label: str = ""):
+                 buttons: Optional[list[tuple[str, Callable[[], None]]]] = None, close_label: str = "",
+                 focus_close: bool = False):
         super().__init__(app)
+        self.focus_close = focus_close  # Enter presses the closing button (a question whose yes cannot be undone)
         self.close_label = close_label  # the closing button's words ("OK"; "Cancel" beside a choice)
         self.heading = heading
         self.body = body
@@ -51,8 +53,9 @@ class MessageScene(Scene):
             b = Button(lbl, fn, (x - bw, self.box.bottom - sc(64), bw, sc(44)))
             self.widgets.add(b)
             x -= bw + sc(14)
-        self.widgets.focus = self.widgets.items[-1]
-        self.widgets.items[-1].focused = True
+        first = self.widgets.items[0 if self.focus_close else -1]  # (items[0] is the closing button)
+        self.widgets.focus = first
+        first.focused = True
 
     def handle(self, ev) -> bool:
         if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_ESCAPE,):
@@ -109,6 +112,7 @@ class PromptScene(MessageScene):
         self.field = self.widgets.add(TextField(self.value, (self.box.x + sc(30), self.box.y + sc(110),
                                                              self.box.w - sc(60), sc(44)), max_len=40))
         self.field.editing = True
+        self.field.select_all()  # the name offered: typing replaces it, the arrows keep it
         self.widgets.add(Button(i18n.t("common.cancel"), lambda: self.app.stack.pop(self),
                                 (self.box.right - sc(300), self.box.bottom - sc(64), sc(130), sc(44)),
                                 style="secondary"))

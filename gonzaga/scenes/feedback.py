@@ -557,7 +557,9 @@ class Feedback:
             sc._fit_seats(p.y + W.sc(10), set())
             y = sc._seats_bottom(sc._seat_boxes(p.y + W.sc(10), set()))  # (two columns on a wide window)
             r = pygame.Rect(p.x + W.sc(10), y + W.sc(44), p.w - W.sc(20), p.bottom - foot - y - W.sc(54))  # Watch above
-            cached = self._panel_chart = (key, r if r.w >= W.sc(220) and r.h >= W.sc(230) else None)  # (room for its legend)
+            names = [sc.session.seat_name(i) for i in range(sc.state.n)]  # (a legend on two rows takes room)
+            need = W.sc(190) + charts.legend_height(names, r.w) - charts.legend_height(names[:1], r.w)
+            cached = self._panel_chart = (key, r if r.w >= W.sc(220) and r.h >= need else None)  # (a readable plot)
         return None if cached[1] is None else cached[1].copy()
 
     def _round_scores(self, s):
@@ -606,7 +608,7 @@ class Feedback:
                 vals = list(rs.scores[i]) + ([rs.final[i]] if rs.final else [])
                 series.append(charts.seat_series(s.seat_name(i), vals, seat.colour))
             charts.line_chart(img, img.get_rect(), series, labels, title=i18n.t("chart.by_round"),
-                              alpha=236 if on_map else 255)
+                              alpha=255)  # opaque: the pointer on it shows the map under it
             self._chart = (key, img)
         img = self._chart[1]
         mouse = getattr(sc, "_mouse", (-1, -1))

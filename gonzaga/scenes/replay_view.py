@@ -337,4 +337,4 @@ def replay_scene_for_file(app, path: Path) -> Scene:
         except (OSError, ValueError):
             pass
         return MessageScene(app, i18n.t("replay.heading_plain"), msg)
-    return ReplayScene(app, rs, name or Path(path).stem)
+    return ReplayScene(app, rs, name)

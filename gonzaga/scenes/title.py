@@ -1,4 +1,5 @@
-"""The title screen: new game, continue (the latest autosave), continue online game (the online
+"""The title screen: new game, continue (the games in progress: one resumes at once, several
+are listed, issue 45), continue online game (the online
 seats this computer holds, issue 14), online play (host or join), learn to play, load, rules,
 settings, quit."""
 from __future__ import annotations
@@ -7,13 +8,14 @@ import logging
 
 import pygame
 
-from ..table import persistence, tutorial
+from ..table import in_progress, tutorial
+from ..table.persistence import SaveInfo
 from ..net.mygames import Book
 from ..render.board_view import BoardRenderer
 from ..words import i18n
 from ..ui import widgets as W
 from ..ui.widgets import Button
-from .base import Scene
+from .base import Scene, help_corner
 from ..render.game_sizes import board_texts
 from .online_common import game_line
 
@@ -26,17 +28,24 @@ class Backdrop:
         self._surf = None
         self._size = None
         self._frames = 0
+        self.decorations: list = []  # the map's legend, compass and cartouche on screen
 
-    def draw(self, surf: pygame.Surface) -> None:
+    def draw(self, surf: pygame.Surface, keep_clear: tuple = ()) -> None:
+        """The map over ``surf``; its legend, compass and cartouche keep off ``keep_clear`` (the
+        buttons drawn over the map: the Statistics corner)."""
         surf.fill(W.BG)
         self._frames += 1
         size = surf.get_size()
         if self._frames < 3 and self._surf is None:
             return
-        if self._surf is None or self._size != (size, i18n.language()):
+        keep = tuple(tuple(r) for r in keep_clear)
+        if self._surf is None or self._size != (size, i18n.language(), keep):
             try:
                 r = BoardRenderer(self.app.content, pygame.Rect(0, 0, *size), texts=board_texts())
+                if keep:
+                    r.set_keep_clear(keep)
                 layer = r.static_layer().copy()
+                self.decorations = r.decoration_rects() + [b for b in (r.legend_rect(),) if b is not None]
                 shade = pygame.Surface(size, pygame.SRCALPHA)
                 shade.fill((30, 22, 16, 165))
                 layer.blit(shade, (0, 0))
@@ -44,7 +53,7 @@ class Backdrop:
             except Exception:  # the backdrop is decoration only
                 self._surf = pygame.Surface(size)
                 self._surf.fill(W.BG)
-            self._size = (size, i18n.language())
+            self._size = (size, i18n.language(), keep)
         surf.blit(self._surf, (0, 0))
 
 
@@ -54,7 +63,8 @@ class TitleScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         self.backdrop = Backdrop(app)
-        self.autosave = None
+        self.games: list[SaveInfo] = []  # the games in progress, newest first (issue 45)
+        self._known: in_progress.Known = {}  # the autosaves read already (an unchanged one is not replayed again)
         self.online_games: list = []  # the online games in progress this computer holds a seat of
         self._checked = False
 
@@ -73,9 +83,8 @@ class TitleScene(Scene):
         bw = sc(360)
         x = w // 2 - bw // 2
         entries = [("title.new", self.new_game, "")]
-        if self.autosave is not None:
-            hint = i18n.t("title.continue_hint", round=self.autosave.round, seats=self.autosave.seats)
-            entries.append(("title.continue", self.continue_game, hint))
+        if self.games:
+            entries.append(("title.continue", self.continue_game, self._continue_hint()))
         if self.online_games:  # online games survive closing the game (issue 14)
             entries.append(("title.continue_online", self.continue_online, self._online_hint()))
         # online play (issue 14): two buttons side by side, one row of the column
@@ -120,14 +129,28 @@ class TitleScene(Scene):
     def update(self, dt) -> None:
         if not self._checked and self.app.frames >= 1 and self.app.stack.top is self:
             self._checked = True
-            # A bad autosave is moved aside and reported once (never a crash, never a loop).
-            self.autosave, bad = persistence.check_autosave(self.app.content)
+            # A bad autosave is moved aside and reported once, naming its file (never a crash,
+            # never a loop); the other games still list.
+            self.games, bad = self._check_games()
             online_bad = self._check_online()
             self.layout(self.app.size)
-            if bad is not None:
-                self.app.report_bad_save(bad)
+            for e in bad:
+                self.app.report_bad_save(e)
             if online_bad is not None:
                 self.app.stack.push("message", i18n.t("online.mine_heading"), online_bad.report())
+
+    def _check_games(self) -> tuple[list, list]:
+        try:
+            return in_progress.list_in_progress(self.app.content, self._known)
+        except Exception:  # the title always opens: the log keeps why the list could not be read
+            logging.getLogger(__name__).exception("the games in progress could not be read")
+            return [], []
+
+    def _continue_hint(self) -> str:
+        g = self.games[0]
+        if len(self.games) > 1:
+            return i18n.t("title.continue_many", n=len(self.games), round=g.round)
+        return i18n.t("title.continue_hint", round=g.round, seats=g.seats)
 
     def _check_online(self):
         """Read the online games in progress; a damaged file's error (moved aside, reported once)."""
@@ -151,8 +174,11 @@ class TitleScene(Scene):
         self.app.stack.push("new_game")
 
     def continue_game(self) -> None:
-        if self.autosave is not None:
-            self.app.open_save(self.autosave.path)
+        """One game in progress: resume it at once; several: the list to choose from."""
+        if len(self.games) == 1:
+            self.app.open_save(self.games[0].path)
+        elif self.games:
+            self.app.stack.push("in_progress", self.games)
 
     def continue_online(self) -> None:
         """One game: continue it at once; several: the list."""
@@ -197,8 +223,17 @@ class TitleScene(Scene):
             return True
         return super().handle(ev)
 
+    def over_map(self) -> tuple:
+        """What stands over the map's corners, which its legend, compass and cartouche keep off:
+        the Statistics button and the "?" of the help."""
+        out = [w.rect.inflate(W.sc(16), W.sc(16)) for w in self.widgets.items[:1]]  # (items[0]: Statistics)
+        q = help_corner(self.app).rect(self)
+        if q is not None:
+            out.append(q.inflate(W.sc(16), W.sc(16)))
+        return tuple(out)
+
     def draw(self, surf) -> None:
-        self.backdrop.draw(surf)
+        self.backdrop.draw(surf, self.over_map())
         w, h = surf.get_size()
         sc = W.sc
         first = self.widgets.items[1].rect  # (items[0] is the statistics corner)

@@ -32,6 +32,7 @@ import logging
 import logging.handlers
 import os
 import re
+import secrets
 import stat
 import tempfile
 import time
@@ -58,7 +59,8 @@ log = logging.getLogger(__name__)
 APP_NAME = "Gonzaga"
 SAVE_FORMAT = "gonzaga-save"
 SAVE_VERSION = 2  # 2: the printed card numbering (D1); version 1 saves are upgraded when read
-AUTOSAVE = "autosave.json"
+AUTOSAVE = "autosave.json"  # the one autosave of versions before issue 45 (moved into IN_PROGRESS at start)
+IN_PROGRESS = "in-progress"  # saves/in-progress/: one autosave per game in progress (issue 45)
 
 
 def app_version() -> str:
@@ -112,8 +114,34 @@ def screenshots_dir() -> Path:
     return _ensure_dir(data_dir() / "screenshots")
 
 
-def autosave_path() -> Path:
+def legacy_autosave_path() -> Path:
+    """The single autosave of older versions (``in_progress.migrate_legacy`` moves it)."""
     return saves_dir() / AUTOSAVE
+
+
+def autosaves_dir() -> Path:
+    """The autosaves of the games in progress, one file per game (issue 45)."""
+    return _ensure_dir(saves_dir() / IN_PROGRESS)
+
+
+def new_autosave_path(when: Optional[float] = None) -> Path:
+    """A new game's own autosave: ``in-progress/<date>-<time>-<random>.json`` (``when``: the
+    time it is named after, now by default). The random part keeps two games started in the
+    same second apart; the name is never reused."""
+    stamp = _dt.datetime.fromtimestamp(time.time() if when is None else when).strftime("%Y%m%d-%H%M%S")
+    d = autosaves_dir()
+    while True:
+        p = d / f"{stamp}-{secrets.token_hex(3)}.json"
+        if not os.path.lexists(p):
+            return p
+
+
+def is_autosave_file(path: Path) -> bool:
+    """True for a game's autosave (in ``autosaves_dir()``) and for an older version's one autosave."""
+    path = Path(path)
+    if path.parent.name != IN_PROGRESS:
+        return path.name.casefold() == AUTOSAVE and path.parent.name == "saves"
+    return path.suffix == ".json" and path.parent.parent.name == "saves"
 
 
 def finished_dir() -> Path:
@@ -418,10 +446,11 @@ def save_game(session: Saveable, path: Path, name: str = "") -> Path:
     return Path(path)
 
 
-def autosave(session: Saveable) -> Path:
+def autosave(session: Saveable, path: Path) -> Path:
+    """Write ``session`` to its game's own autosave ``path`` (``new_autosave_path``)."""
     # the game's own name only: a word like "Autosave" here would become the name of the game
     # once it is resumed with Continue, and a later "Save game" would aim at the autosave file
-    return save_game(session, autosave_path(), session.name or "")
+    return save_game(session, path, session.name or "")
 
 
 def is_autosave_name(name: str) -> bool:
@@ -626,7 +655,7 @@ def list_saves(directory: Optional[Path] = None, content: Optional[Content] = No
     directory = Path(directory) if directory else saves_dir()
     good: list[SaveInfo] = []
     bad: list[SaveError] = []
-    for p in _save_entries(directory):  # one bad entry (a FIFO, a dangling link) never hides the others
+    for p in save_entries(directory):  # one bad entry (a FIFO, a dangling link) never hides the others
         try:
             ls = load_save(p, content)
         except SaveError as e:
@@ -636,17 +665,18 @@ def list_saves(directory: Optional[Path] = None, content: Optional[Content] = No
             log.exception("listing %s", p)
             bad.append(SaveError(i18n.t("save.unexpected"), p))
             continue
-        good.append(_info(p, ls))
+        good.append(save_info(p, ls))
     return good, bad
 
 
-def _save_entries(directory: Path) -> list[Path]:
-    """The ``*.json`` entries of a folder, newest first, without following any symlink."""
+def save_entries(directory: Path) -> list[Path]:
+    """The ``*.json`` entries of a folder, newest first, without following any symlink (hidden
+    ``.*`` entries are no player's save)."""
     out = []
     try:
         with os.scandir(directory) as it:
             for entry in it:
-                if entry.name.endswith(".json"):
+                if entry.name.endswith(".json") and not entry.name.startswith("."):
                     try:
                         mtime = entry.stat(follow_symlinks=False).st_mtime
                     except OSError:
@@ -657,34 +687,13 @@ def _save_entries(directory: Path) -> list[Path]:
     return [p for _, _, p in sorted(out, key=lambda t: (-t[0], t[1]))]
 
 
-def _info(p: Path, ls: LoadedSave) -> SaveInfo:
+def save_info(p: Path, ls: LoadedSave) -> SaveInfo:
     st = ls.state
     over = st.phase == "over"
     scores = tuple((s.name, st.seats[i].score) for i, s in enumerate(ls.model.seats)) if over else ()
-    return SaveInfo(p, ls.model.name or S.excerpt(p.stem, 60), ls.model.saved_at, st.round, st.phase,
-                    ", ".join(s.name for s in ls.model.seats), p.name == AUTOSAVE, scores, over)
-
-
-def check_autosave(content: Optional[Content] = None) -> tuple[Optional[SaveInfo], Optional[SaveError]]:
-    """The autosave for "Continue" (if usable and its game is not over), and its error if it is bad.
-
-    A bad autosave is moved aside like any bad save (``load_save``), so it is reported once.
-    """
-    p = autosave_path()
-    if not os.path.lexists(p):
-        return None, None
-    try:
-        ls = load_save(p, content)
-    except SaveError as e:
-        return None, e
-    if ls.state.phase == "over":
-        return None, None
-    return _info(p, ls), None
-
-
-def peek_autosave(content: Optional[Content] = None) -> Optional[SaveInfo]:
-    """The autosave, if there is a usable one and its game is not over (for "Continue")."""
-    return check_autosave(content)[0]
+    auto = is_autosave_file(p)  # a game in progress without a name has none (its file is a date)
+    return SaveInfo(p, ls.model.name or ("" if auto else S.excerpt(p.stem, 60)), ls.model.saved_at, st.round, st.phase,
+                    ", ".join(s.name for s in ls.model.seats), auto, scores, over)
 
 
 # ---------------------------------------------------------------- settings

@@ -11,6 +11,7 @@ from typing import Optional
 from ..rules import Action, GameRecord, GameState
 from ..rules.content import Content
 from ..rules.legality import Illegal
+from ..words import i18n
 from . import history, persistence
 from .seats import SeatSpec
 from .seatview import GameFace
@@ -168,8 +169,17 @@ def finished_of_save(path: Path, content: Optional[Content]) -> Optional[tuple[G
 
 
 def replay_of_save(path: Path, content: Optional[Content]) -> tuple[ReplayFace, str]:
-    """A save file (a finished game, a named save, the autosave) to watch, and its name; raises
+    """A save file (a finished game, a named save, an autosave) to watch, and its title; raises
     ``persistence.SaveError`` for a file that cannot be read. The file is only read."""
     ls = persistence.read_save(Path(path), content)
     rs = ReplaySession(ls.seats, ls.record, ls.state.content, ls.model.name)  # the board it was played on
-    return ReplayFace(rs), ls.model.name
+    return ReplayFace(rs), file_title(ls)
+
+
+def file_title(ls: persistence.LoadedSave) -> str:
+    """A save's game as a player knows it: its name, else its seats and when it was saved (a
+    finished game's or an autosave's file is named after a digest or a number, no title)."""
+    if ls.model.name:
+        return ls.model.name
+    return i18n.t("replay.untitled", seats=", ".join(s.name for s in ls.model.seats),
+                  when=ls.model.saved_at.replace("T", " ")[:16])

@@ -407,7 +407,8 @@ class Button(Widget):
 
 
 class TextField(Widget):
-    """One line of text; click (or Tab) to type, Enter or Tab to leave."""
+    """One line of text; click (or Tab) to type, Enter or Tab to leave. Coming into the field
+    selects its whole text (as Ctrl+A does), and typing replaces what is selected."""
 
     def __init__(self, value: str, rect=(0, 0, 0, 0), *, max_len: int = 24, digits: bool = False,
                  on_change: Optional[Callable[[str], None]] = None, px: float = 19):
@@ -418,12 +419,17 @@ class TextField(Widget):
         self.on_change = on_change
         self.px = px
         self.editing = False
+        self.selected = False  # the whole text is selected: typing replaces it
+
+    def select_all(self) -> None:
+        self.selected = bool(self.value)
 
     def handle(self, ev) -> bool:
         if not self.visible:
             return False
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
             inside = self.rect.collidepoint(ev.pos)
+            self.selected = inside and not self.editing and bool(self.value)  # a click into the field selects
             self.editing = inside
             return inside
         if not (self.editing or self.focused):
@@ -432,17 +438,26 @@ class TextField(Widget):
             self.editing = True
             add = "".join(ch for ch in ev.text if (ch.isdigit() if self.digits else ch.isprintable()))
             if add:
-                self.value = (self.value + add)[: self.max_len]
+                self.value = ("" if self.selected else self.value) + add
+                self.value = self.value[: self.max_len]
+                self.selected = False
                 self._changed()
             return True
         if ev.type == pygame.KEYDOWN:
-            if ev.key == pygame.K_BACKSPACE:
+            if ev.key == pygame.K_a and ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
                 self.editing = True
-                self.value = self.value[:-1]
+                self.select_all()
+                return True
+            if ev.key in (pygame.K_BACKSPACE, pygame.K_DELETE):
+                self.editing = True
+                self.value = "" if self.selected else self.value[:-1] if ev.key == pygame.K_BACKSPACE else self.value
+                self.selected = False
                 self._changed()
                 return True
+            if ev.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END):
+                self.selected = False  # the cursor stays at the end: the selection goes
             if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE) and self.editing:
-                self.editing = False
+                self.editing = self.selected = False
                 return True
             if self.editing and ev.key not in (pygame.K_TAB,):
                 return True  # typing: letters are not shortcuts
@@ -454,6 +469,7 @@ class TextField(Widget):
 
     def activate(self) -> None:
         self.editing = True
+        self.select_all()
 
     def draw(self, surf) -> None:
         if not self.visible:
@@ -468,6 +484,9 @@ class TextField(Widget):
         x = r.x + 8
         if t.get_width() > r.w - 16:
             x = r.right - 8 - t.get_width()
+        if self.selected and shown:
+            sel = pygame.Rect(x - 1, r.y + 6, t.get_width() + 2, r.h - 12)
+            pygame.draw.rect(surf, (238, 206, 120), sel, 0, 3)  # the selection: gold behind the text
         surf.blit(t, (x, r.centery - t.get_height() // 2))
         if self.editing and (pygame.time.get_ticks() // 500) % 2 == 0:
             cx = x + (t.get_width() if shown else 0) + 1
@@ -530,9 +549,11 @@ class Widgets:
         for w in self.items:
             w.focused = False
             if isinstance(w, TextField):
-                w.editing = False
+                w.editing = w.selected = False
         self.focus = live[i]
         self.focus.focused = True
+        if isinstance(self.focus, TextField):
+            self.focus.select_all()  # Tab into a field selects its text, as a click does
 
     def draw(self, surf) -> None:
         for w in self.items:

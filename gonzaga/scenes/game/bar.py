@@ -105,12 +105,13 @@ class BarMixin:
             else:
                 r = pygame.Rect(fx, y, 0, 0)
             y = r.bottom + sc(6)
-            for key in ("game.help_keys", "view.keys"):  # the keys, where the buttons leave room
-                img = W.text(i18n.t(key), "sans", 13, W.TEXT_SOFT, wrap=fw)
-                if y + img.get_height() > buttons_top - sc(4):
+            # the keys, where the buttons leave room: placing and the map's in one paragraph (two
+            # paragraphs left the map's line out at 1280x720, issue 45), else placing's alone
+            keys = i18n.t("game.help_keys")
+            for text in (f"{keys} · {i18n.t('view.keys')}", keys):
+                if y + W.text(text, "sans", 13, W.TEXT_SOFT, wrap=fw).get_height() <= buttons_top - sc(4):
+                    W.blit_text(surf, text, (fx, y), "sans", 13, W.TEXT_SOFT, wrap=fw)
                     break
-                r = W.blit_text(surf, i18n.t(key), (fx, y), "sans", 13, W.TEXT_SOFT, wrap=fw)
-                y = r.bottom + sc(2)
         elif mode == "over":
             self._draw_end(surf)
         else:
