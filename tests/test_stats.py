@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import time
+
 import pytest
 
 from gonzaga.table import persistence, stats
@@ -226,7 +228,12 @@ def test_the_end_chart_leaves_the_map_whole_when_the_panel_has_room(home, size, 
         g.draw(app.screen)
         assert pygame.Rect(c).w > 0
         # the chart is opaque (issue 45: over the map at 1280x720 it let the map show through)
+        end = time.monotonic() + 30  # the scores by round are replayed off the frame loop
         g.feedback._draw_chart(app.screen, on_map=not in_panel)
+        while g.feedback._chart is None:
+            assert time.monotonic() < end, "the end chart was never drawn"
+            app.run_frames(1)
+            g.feedback._draw_chart(app.screen, on_map=not in_panel)
         img = g.feedback._chart[1]
         assert img.get_at((img.get_width() - 4, img.get_height() // 2)).a == 255
     finally:

@@ -557,7 +557,7 @@ class Feedback:
             sc._fit_seats(p.y + W.sc(10), set())
             y = sc._seats_bottom(sc._seat_boxes(p.y + W.sc(10), set()))  # (two columns on a wide window)
             r = pygame.Rect(p.x + W.sc(10), y + W.sc(44), p.w - W.sc(20), p.bottom - foot - y - W.sc(54))  # Watch above
-            names = [sc.session.seat_name(i) for i in range(sc.state.n)]  # (a legend on two rows takes room)
+            names = [sc.face.seat_name(i) for i in range(sc.state.n)]  # (a legend on two rows takes room)
             need = W.sc(190) + charts.legend_height(names, r.w) - charts.legend_height(names[:1], r.w)
             cached = self._panel_chart = (key, r if r.w >= W.sc(220) and r.h >= need else None)  # (a readable plot)
         return None if cached[1] is None else cached[1].copy()
