@@ -224,7 +224,7 @@ def server(tmp_path):
 
 def ask(server: GameServer, conn: FakeConn, **msg):
     """Send one message as the server's handler gets it: None when accepted, else the refusal's code."""
-    m = P.parse_client(json.dumps({"v": 1, **msg}))
+    m = P.parse_client(json.dumps({"v": P.PROTOCOL_VERSION, **msg}))
     try:
         getattr(server, f"on_{m.type}")(conn, m)
     except Refused as e:
