@@ -28,7 +28,7 @@ def content():
 def _camera(board: BoardMap, rect: pygame.Rect) -> BoardCamera:
     cam = BoardCamera(board, clock=lambda: 0.0)
     cam.place(rect)
-    cam.apply()
+    cam.settle()
     return cam
 
 

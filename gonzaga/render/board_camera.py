@@ -93,7 +93,7 @@ class BoardCamera:
 
     # ------------------------------------------------------------ the view
 
-    def apply(self) -> None:
+    def settle(self) -> None:
         """Clamp the pan (the view never leaves the board) and derive size and origin."""
         z = self.zoom
         W, H = self.rect.size
@@ -119,7 +119,7 @@ class BoardCamera:
             return
         self.zoom = z
         self.pan = (wx * z - ax, wy * z - ay)
-        self.apply()
+        self.settle()
         self.touched()
 
     def zoom_step(self, steps: int, about: Optional[Point] = None) -> None:
@@ -132,7 +132,7 @@ class BoardCamera:
         """Move the map by (dx, dy) screen pixels (the map follows a dragging hand)."""
         before = self.pan
         self.pan = (self.pan[0] - dx, self.pan[1] - dy)
-        self.apply()
+        self.settle()
         if self.pan != before:
             self.touched()
 
@@ -141,7 +141,7 @@ class BoardCamera:
         if self.zoom != 1.0 or self.pan != (0.0, 0.0):
             self.zoom = 1.0
             self.pan = (0.0, 0.0)
-            self.apply()
+            self.settle()
             self.touched()
 
     def view_state(self) -> dict[str, float]:
@@ -164,7 +164,7 @@ class BoardCamera:
         S = self.fit_size * z
         W, H = self.rect.size
         self.pan = (self.fit_o[0] * z + hx * S - W / 2, self.fit_o[1] * z + hy * S - H / 2)
-        self.apply()
+        self.settle()
         self.touched()
 
     def ensure_visible(self, h: Hex, margin: float = 2.5) -> None:

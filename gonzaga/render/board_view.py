@@ -171,7 +171,7 @@ class BoardRenderer:
         if keep is not None and not same_size:
             cam.set_view_state(keep)
         else:
-            cam.apply()
+            cam.settle()
 
     def set_align(self, align_x: float) -> None:
         """Where the map stands in a rect wider than it (0 left, 0.5 centred, 1 right): refits."""
