@@ -20,14 +20,46 @@ WORDS = ROOT / "gonzaga" / "words"
 OTHER_LANGUAGES = [lang for lang in i18n.LANGUAGES if lang != "en"]
 
 
+def expected_keys(lang: str, english: dict) -> dict:
+    """English's keys as ``lang`` has them: a count's ``key.one``/``key.other`` become the
+    language's own plural categories (Polish: one, few, many), each with the English words."""
+    cats = catalog.language(lang).plurals
+    counts = {k[:-4] for k in english if k.endswith(".one") and k[:-4] + ".other" in english}
+    out = {}
+    for key, text in english.items():
+        base, _, cat = key.rpartition(".")
+        if base in counts and cat in ("one", "other"):
+            out.update({f"{base}.{c}": english[f"{base}.other"] for c in cats})
+        else:
+            out[key] = text
+    return out
+
+
 def test_every_language_has_a_catalog_with_every_key_and_the_same_placeholders():
     english = source.english()
     for lang in OTHER_LANGUAGES:
         words = catalog.load(lang)
-        assert set(words) == set(english), set(words) ^ set(english)
-        for key, text in english.items():
+        want = expected_keys(lang, english)
+        assert set(words) == set(want), set(words) ^ set(want)
+        for key, text in want.items():
             assert catalog.placeholders(text) == catalog.placeholders(words[key]), (lang, key)
-        assert set(i18n.table(lang)) == set(i18n.EN)
+        assert set(i18n.table(lang)) == set(expected_keys(lang, i18n.EN))
+
+
+def test_polish_counts_have_three_forms_chosen_by_its_plural_rule():
+    """The catalog's header rule picks the form (gettext's reading of it): 1 one, 2-4 few
+    (not 12-14), 0 and 5+ many; French counts 0 as one."""
+    pl = catalog.language("pl")
+    assert [pl.category(n) for n in (1, 2, 4, 5, 12, 14, 22, 25, 0, 112)] == \
+        ["one", "few", "few", "many", "many", "many", "few", "many", "many", "many"]
+    assert catalog.language("fr").category(0) == "one" and catalog.language("en").category(0) == "other"
+    words = catalog.load("pl")
+    assert {words["n.plans.one"], words["n.plans.few"], words["n.plans.many"]} == {"{n} plan", "{n} plany", "{n} planów"}
+    try:  # and the interface says them so
+        i18n.set_language("pl")
+        assert [i18n.tn("n.plans", n) for n in (1, 3, 5, 22)] == ["1 plan", "3 plany", "5 planów", "22 plany"]
+    finally:
+        i18n.set_language("en")
 
 
 @pytest.mark.parametrize("lang", OTHER_LANGUAGES)
@@ -35,7 +67,7 @@ def test_no_catalog_is_stale(lang):
     """A translation made for other English is stale: ``tools/po_sync.py`` marks it fuzzy and the
     translator checks it. Nothing stale, fuzzy, missing, untranslated or obsolete is shipped."""
     _, entries = catalog.read_po(catalog.po_path(lang))
-    _, report = source.merge(entries)
+    _, report = source.merge(entries, len(catalog.language(lang).plurals))
     assert report == {k: [] for k in report}, report
 
 

@@ -37,7 +37,8 @@ def main(argv: list[str] | None = None) -> int:
     for po in sorted(catalog.LOCALE.glob(f"*/LC_MESSAGES/{catalog.DOMAIN}.po")):
         lang = po.parent.parent.name
         header, old = catalog.read_po(po)
-        new, report = source.merge(old)
+        found = catalog.language(lang)
+        new, report = source.merge(old, len(found.plurals) if found is not None else 2)
         for what, keys in report.items():
             if keys:
                 bad = True

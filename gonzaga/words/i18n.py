@@ -47,7 +47,10 @@ def table(lang: str) -> dict[str, str]:
         return EN
     words = _TABLES.get(lang)
     if words is None:
-        words = _TABLES[lang] = {k: v for k, v in catalog.load(lang).items() if k in EN}
+        # a count's forms are kept under the language's own categories (Polish ``key.few``,
+        # ``key.many``), which English does not have
+        words = _TABLES[lang] = {k: v for k, v in catalog.load(lang).items()
+                                 if k in EN or f"{k.rpartition('.')[0]}.other" in EN}
     return words
 
 
@@ -94,8 +97,12 @@ def known(key: str) -> bool:
 
 def tn(key: str, n: int, **params: object) -> str:
     """A number and its noun in the current language: ``key.<category>`` with the CLDR plural
-    category of ``n`` (``one`` or ``other`` in English and Italian), with ``{n}`` and ``params``."""
-    return t(f"{key}.{catalog.plural_category(_language, n)}", n=n, **params)
+    category of ``n`` (``one`` or ``other`` in English and Italian; ``one``, ``few``, ``many`` in
+    Polish), with ``{n}`` and ``params``; English's ``other`` where the language has no words."""
+    cat = catalog.plural_category(_language, n)
+    if f"{key}.{cat}" not in table(_language) and f"{key}.{cat}" not in EN:
+        cat = "other"
+    return t(f"{key}.{cat}", n=n, **params)
 
 
 class Term:

@@ -39,8 +39,9 @@ def english() -> dict[str, str]:
     return catalog.flat(entries(), "en", english=True)
 
 
-def merge(old: list[Entry]) -> tuple[list[Entry], dict[str, list[str]]]:
-    """A language's entries brought in step with the English source, and what changed:
+def merge(old: list[Entry], nplurals: int = 2) -> tuple[list[Entry], dict[str, list[str]]]:
+    """A language's entries brought in step with the English source (a count's entry keeps the
+    language's ``nplurals`` forms: three in Polish), and what changed:
     ``stale`` (the English changed since the translation: kept, marked fuzzy, the old English
     in ``#| msgid``), ``missing`` (new keys, untranslated), ``obsolete`` (keys gone, dropped),
     ``fuzzy`` (already marked), ``untranslated``."""
@@ -48,14 +49,15 @@ def merge(old: list[Entry]) -> tuple[list[Entry], dict[str, list[str]]]:
     report: dict[str, list[str]] = {"stale": [], "missing": [], "obsolete": [], "fuzzy": [], "untranslated": []}
     out = []
     for src in entries():
-        e = Entry(src.context, src.msgid, plural=src.plural, forms=list(src.forms), comments=list(src.comments))
+        forms = (list(src.forms) + [""] * nplurals)[:nplurals] if src.plural else list(src.forms)
+        e = Entry(src.context, src.msgid, plural=src.plural, forms=forms, comments=list(src.comments))
         was = by_key.get(src.context)
         if was is None:
             report["missing"].append(src.context)
         else:
             e.msgstr, e.fuzzy, e.previous = was.msgstr, was.fuzzy, was.previous
             if src.plural:
-                e.forms = (was.forms + ["", ""])[:2] if was.forms else [was.msgstr, was.msgstr]
+                e.forms = (was.forms + [""] * nplurals)[:nplurals] if was.forms else [was.msgstr] * nplurals
             if (was.msgid, was.plural) != (src.msgid, src.plural):
                 report["stale"].append(src.context)
                 e.fuzzy, e.previous = True, was.msgid
