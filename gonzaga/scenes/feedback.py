@@ -556,7 +556,7 @@ class Feedback:
             # with the fit of an earlier frame, the chart stood over the fourth seat's box)
             sc._fit_seats(p.y + W.sc(10), set())
             y = sc._seats_bottom(sc._seat_boxes(p.y + W.sc(10), set()))  # (two columns on a wide window)
-            r = pygame.Rect(p.x + W.sc(10), y + W.sc(44), p.w - W.sc(20), p.bottom - foot - y - W.sc(54))  # Watch above
+            r = pygame.Rect(p.x + W.sc(10), y + W.sc(58), p.w - W.sc(20), p.bottom - foot - y - W.sc(68))  # Watch and Review above, clear of the seat boxes' totals
             names = [sc.face.seat_name(i) for i in range(sc.state.n)]  # (a legend on two rows takes room)
             need = W.sc(190) + charts.legend_height(names, r.w) - charts.legend_height(names[:1], r.w)
             cached = self._panel_chart = (key, r if r.w >= W.sc(220) and r.h >= need else None)  # (a readable plot)
