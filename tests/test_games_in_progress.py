@@ -97,7 +97,9 @@ def test_new_game_never_replaces_a_game_and_continue_resumes_each(make_app):
         assert [r.label.split(" - ")[1] for r in rows] == [b_seats, a_seats]
         click(app, rows[[b_file, a_file].index(path)].rect.center, frames=3)
         assert game(app) is not None and app.autosave_file == path
-        assert moves(app) == expected  # each game its own position
+        # each game its own position (an AI seat may already have moved on from it: a busy machine
+        # gives the three frames after the click time for that)
+        assert moves(app)[:len(expected)] == expected
         quit_to_title(app)
     assert in_progress_files() == sorted([a_file, b_file])
 
