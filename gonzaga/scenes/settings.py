@@ -40,7 +40,7 @@ class SettingsScene(ModalScene):
         row("settings.speed", [(v, i18n.t(f"settings.speed.{v}")) for v in SPEEDS], self.app.speed, self._speed)
         row("settings.fullscreen", [(True, i18n.t("settings.on")), (False, i18n.t("settings.off"))],
             self.app.fullscreen, self._fullscreen)
-        row("settings.language", i18n.languages(), s.language, self._language)
+        row("settings.language", i18n.languages(s.language), s.language, self._language)
         row("settings.hints", [(True, i18n.t("settings.on")), (False, i18n.t("settings.off"))],
             getattr(s, "hints", True), self._hints)  # issue 11
         self.ui_row_y = y

@@ -62,9 +62,10 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(name)
 
 
-def languages() -> list[tuple[str, str]]:
-    """(code, name) of every language, English first: the settings' picker."""
-    return [(lang.code, lang.name) for lang in catalog.LANGUAGES]
+def languages(current: str = "") -> list[tuple[str, str]]:
+    """(code, name) of every language the settings' picker offers, English first (and
+    ``current``, one reached with ``--lang``, so that the picker can show it)."""
+    return [(lang.code, lang.name) for lang in catalog.LANGUAGES if lang.offered or lang.code == current]
 
 
 def t(key: str, **params: object) -> str:
