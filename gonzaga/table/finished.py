@@ -12,7 +12,7 @@ from ..rules.record import digest
 from ..ai.review_result import record_digest
 from . import persistence as P
 from .reviews import delete_reviews
-from .persistence import SaveError, SaveInfo, SaveWriteError, Saveable
+from .persistence import SaveError, SaveInfo, Saveable
 
 
 def keep_finished(session: Saveable) -> Optional[Path]:
@@ -46,10 +46,4 @@ def delete_finished(path: Path) -> None:
         delete_reviews(record_digest(P.read_save(path).record))
     except (P.SaveError, OSError):
         pass
-    try:
-        os.unlink(path)
-    except FileNotFoundError:
-        return
-    except OSError as e:
-        raise SaveWriteError(path, e) from e
-    P.fsync_dir(path.parent)
+    P.remove_durably(path)

@@ -17,7 +17,7 @@ from typing import Optional
 
 from ..rules import Content
 from . import persistence as P
-from .persistence import SaveError, SaveInfo, SaveWriteError
+from .persistence import SaveError, SaveInfo
 from ..words import i18n
 
 log = logging.getLogger(__name__)
@@ -109,13 +109,7 @@ def delete(path: Path) -> None:
     """Delete a game in progress (the player asked, and said yes); only a file of
     ``autosaves_dir()``. Raises SaveWriteError (its text is for the player) when it cannot."""
     path = _check_own(path)
-    try:
-        os.unlink(path)
-    except FileNotFoundError:
-        return
-    except OSError as e:
-        raise SaveWriteError(path, e) from e
-    P.fsync_dir(path.parent)
+    P.remove_durably(path)
 
 
 def retire(path: Optional[Path]) -> bool:

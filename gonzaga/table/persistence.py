@@ -298,6 +298,17 @@ def atomic_write_text(path: Path, text: str) -> None:
     atomic_write_bytes(path, text.encode("utf-8"))
 
 
+def remove_durably(path: Path) -> None:
+    """Delete a save file for good (gone already is fine); SaveWriteError when it cannot be."""
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        return
+    except OSError as e:
+        raise SaveWriteError(path, e) from e
+    fsync_dir(path.parent)
+
+
 def fsync_dir(directory: Path) -> None:
     """Flush a folder's entries to disk after a rename (POSIX; Windows has no such call)."""
     if os.name == "nt":
