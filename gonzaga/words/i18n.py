@@ -70,19 +70,18 @@ def languages(current: str = "") -> list[tuple[str, str]]:
 
 def t(key: str, **params: object) -> str:
     """The words for ``key`` in the current language, with ``{params}`` filled in."""
-    text = table(_language).get(key) or EN.get(key)
-    if text is None:
-        return key
-    try:
-        return text.format(**params) if params else text
-    except (KeyError, IndexError, ValueError):
-        return text
+    return _fill(table(_language).get(key) or EN.get(key), key, params)
 
 
 def english(key: str, **params: object) -> str:
     """The English words for ``key`` (logs, tools, a server's ``message``), whatever the
     interface language; the key itself when it has none."""
-    text = EN.get(key)
+    return _fill(EN.get(key), key, params)
+
+
+def _fill(text: Optional[str], key: str, params: dict[str, object]) -> str:
+    """``text`` with ``params`` filled in; the key when there are no words, the words unfilled
+    when a placeholder does not match (a translation's slip shows, never crashes the screen)."""
     if text is None:
         return key
     try:
