@@ -18,7 +18,6 @@ from typing import Optional
 from ..rules import Content
 from . import persistence as P
 from .persistence import SaveError, SaveInfo
-from ..words import i18n
 
 log = logging.getLogger(__name__)
 
@@ -81,14 +80,8 @@ def list_in_progress(content: Optional[Content] = None,
             if hit[1] is not None:
                 good.append(hit[1])
             continue
-        try:
-            ls = P.load_save(p, content)
-        except SaveError as e:
-            bad.append(e)
-            continue
-        except Exception:  # load_save turns every failure into a SaveError; this is only a guard
-            log.exception("listing %s", p)
-            bad.append(SaveError(i18n.t("save.unexpected"), p))
+        ls = P.load_listed(p, content, bad)
+        if ls is None:
             continue
         info = P.save_info(p, ls) if _going(ls) else None
         if stamp is not None:

@@ -667,17 +667,22 @@ def list_saves(directory: Optional[Path] = None, content: Optional[Content] = No
     good: list[SaveInfo] = []
     bad: list[SaveError] = []
     for p in save_entries(directory):  # one bad entry (a FIFO, a dangling link) never hides the others
-        try:
-            ls = load_save(p, content)
-        except SaveError as e:
-            bad.append(e)
-            continue
-        except Exception:  # read_save turns every failure into a SaveError; this is only a guard
-            log.exception("listing %s", p)
-            bad.append(SaveError(i18n.t("save.unexpected"), p))
-            continue
-        good.append(save_info(p, ls))
+        ls = load_listed(p, content, bad)
+        if ls is not None:
+            good.append(save_info(p, ls))
     return good, bad
+
+
+def load_listed(p: Path, content: Optional[Content], bad: list[SaveError]) -> Optional[LoadedSave]:
+    """A save for a list of saves, or None with its error added to ``bad``."""
+    try:
+        return load_save(p, content)
+    except SaveError as e:
+        bad.append(e)
+    except Exception:  # load_save turns every failure into a SaveError; this is only a guard
+        log.exception("listing %s", p)
+        bad.append(SaveError(i18n.t("save.unexpected"), p))
+    return None
 
 
 def save_entries(directory: Path) -> list[Path]:
