@@ -245,3 +245,24 @@ def test_the_picker_offers_only_languages_every_screen_fits_in():
     assert offered == ["en", "it"]
     assert set(catalog.codes()) >= {"de", "fr", "es", "pl"}
     assert ("pl", "Polski") in i18n.languages("pl") and ("de", "Deutsch") not in i18n.languages("pl")
+
+
+def test_bringing_a_catalog_in_step_keeps_every_form_of_a_count():
+    """tools/po_sync.py merges with the language's own number of forms: Polish keeps its third
+    (it once cut every count to two, and the catalog lost its 'many' forms)."""
+    _, entries = catalog.read_po(catalog.po_path("pl"))
+    new, _ = source.merge(entries, len(catalog.language("pl").plurals))
+    was = {e.context: e.forms for e in entries if e.plural}
+    kept = {e.context: e.forms for e in new if e.plural}
+    assert kept == was and all(len(f) == 3 and all(f) for f in kept.values())
+
+
+def test_a_count_without_words_in_its_category_reads_english(monkeypatch):
+    """A language missing one form of a count shows English's plural words, not its singular."""
+    try:
+        i18n.set_language("pl")
+        monkeypatch.delitem(i18n.table("pl"), "n.plans.few")
+        assert i18n.tn("n.plans", 3) == "3 plans"
+        assert i18n.tn("n.plans", 5) == "5 planów"
+    finally:
+        i18n.set_language("en")
