@@ -65,3 +65,28 @@ def test_the_record_only_once_the_game_is_over():
     s = hotseat_with_ai()
     with pytest.raises(LookupError):
         face_of(s).finished_record()
+
+
+def test_a_replay_gives_out_its_record_only_when_the_game_watched_is_over():
+    """The review and the end chart ask a face for the whole record: a replay of a finished
+    game gives it at any step, one of a game still going never (its objectives are secret)."""
+    from pathlib import Path
+
+    from gonzaga.table.replay import replay_of_save
+    saves = Path(__file__).resolve().parent.parent / "saves"
+    going, _ = replay_of_save(saves / "v2-solo-round4-placing.json", None)
+    with pytest.raises(LookupError):
+        going.finished_record()
+    over, _ = replay_of_save(saves / "v1-finished.json", None)
+    over.seek(over.first_step)
+    assert over.finished_record().actions
+
+
+def test_removing_a_save_that_is_already_gone_is_not_an_error(tmp_path):
+    """Deleting a game twice (two clicks, another window) leaves nothing to report."""
+    from gonzaga.table import persistence
+    p = tmp_path / "gone.json"
+    p.write_text("{}")
+    persistence.remove_durably(p)
+    assert not p.exists()
+    persistence.remove_durably(p)
