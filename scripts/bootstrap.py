@@ -216,12 +216,22 @@ def test_env(base=None):
     return env
 
 
+def parallel_args(args):
+    """pytest-xdist's options for the whole suite: one worker per core (CI has two), the package
+    tests kept on one worker (``xdist_group``: the packaged game is built once). None when the
+    caller chose (``-n``, ``--numprocesses``, ``-p no:xdist``) or runs one test by its id
+    (``file::test``: starting workers would only add time)."""
+    chose = any(a in ("no:xdist", "-pno:xdist") or a.startswith(("-n", "--numprocesses")) for a in args)
+    one = any("::" in a for a in args)
+    return [] if chose or one else ["-n", "auto", "--dist", "loadgroup"]
+
+
 def command(action, args, py):
     """(argv, env) of what ``action`` runs with the venv's python ``py``."""
     if action == "play":
         return [py, "-m", "gonzaga"] + args, None
     if action == "test":
-        return [py, "-m", "pytest"] + args, test_env()
+        return [py, "-m", "pytest"] + parallel_args(args) + args, test_env()
     if action == "build":
         return [py, "-m", "PyInstaller", "--noconfirm", "--clean"] + args + [os.path.join(ROOT, "build_exe.spec")], None
     raise ValueError(action)

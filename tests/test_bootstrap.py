@@ -96,11 +96,22 @@ def test_a_changed_lock_file_installs_again(boot, tmp_path, monkeypatch):
 def test_the_tests_run_headless_and_play_runs_the_game(boot, monkeypatch):
     monkeypatch.delenv("SDL_VIDEODRIVER", raising=False)
     cmd, env = boot.command("test", ["-x"], "PY")
-    assert cmd == ["PY", "-m", "pytest", "-x"] and env["SDL_VIDEODRIVER"] == "dummy"
+    assert cmd == ["PY", "-m", "pytest", "-n", "auto", "--dist", "loadgroup", "-x"] and env["SDL_VIDEODRIVER"] == "dummy"
     assert env["SDL_AUDIODRIVER"] in ("dummy", os.environ.get("SDL_AUDIODRIVER"))
     assert boot.command("play", ["--demo"], "PY") == (["PY", "-m", "gonzaga", "--demo"], None)
     build, _ = boot.command("build", [], "PY")
     assert build[:3] == ["PY", "-m", "PyInstaller"] and build[-1].endswith("build_exe.spec")
+
+
+@pytest.mark.parametrize("args", [["-n", "0"], ["-n2"], ["--numprocesses=3"], ["-p", "no:xdist"],
+                                  ["tests/test_rules.py::test_one"]])
+def test_the_suite_runs_on_every_core_unless_the_caller_chose(boot, args):
+    """One worker per core for the whole suite; the caller's own -n, no xdist at all, or one test
+    by its id run as asked (workers would only add start-up time to one test)."""
+    cmd, _ = boot.command("test", args, "PY")
+    assert cmd == ["PY", "-m", "pytest"] + args
+    cmd, _ = boot.command("test", ["tests/test_rules.py"], "PY")
+    assert cmd[3:7] == ["-n", "auto", "--dist", "loadgroup"]
 
 
 def test_an_unsupported_python_gets_one_clear_line(boot, capsys, monkeypatch):

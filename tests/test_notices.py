@@ -8,6 +8,9 @@ from pathlib import Path
 
 import pytest
 
+# the packaged game is built once per run (conftest's built_program): its tests share one xdist worker
+pytestmark = pytest.mark.xdist_group("package")
+
 ROOT = Path(__file__).resolve().parent.parent
 _spec = importlib.util.spec_from_file_location("notices", ROOT / "tools" / "notices.py")
 notices = sys.modules.setdefault("notices", importlib.util.module_from_spec(_spec))
