@@ -15,6 +15,20 @@ def pytest_configure(config):
 import pytest  # noqa: E402  (after the SDL settings above)
 
 
+def _utf8_safe(text):
+    return text.encode("utf-8", "backslashreplace").decode("utf-8") if isinstance(text, str) else text
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A test's captured output may name a file that is not UTF-8 (a lone surrogate, as Python
+    reads such a name: tests/test_hostile_files.py makes them): escaped here, so that a
+    pytest-xdist worker can send its report (execnet writes UTF-8 strictly and the worker dies)."""
+    outcome = yield
+    report = outcome.get_result()
+    report.sections = [(title, _utf8_safe(content)) for title, content in report.sections]
+
+
 @pytest.fixture
 def make_app(tmp_path, monkeypatch):
     """Make the real App, headless, with a private user folder: ``make_app((w, h), speed=...,

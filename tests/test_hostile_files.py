@@ -314,6 +314,29 @@ def test_one_bad_entry_never_hides_the_good_saves(tmp_path, monkeypatch):
     assert len(good) == 1 and not bad
 
 
+def test_a_save_whose_name_is_not_utf8_is_named_in_the_log(tmp_path, monkeypatch):
+    """The log file is UTF-8: the line about a file named with byte 0xff must still be written
+    (escaped), not dropped as a failed write."""
+    import logging
+    monkeypatch.setenv("GONZAGA_HOME", str(tmp_path / "home"))
+    root = logging.getLogger()
+    before = list(root.handlers)
+    path = P.setup_logging()
+    try:
+        handler = next(h for h in root.handlers if getattr(h, "_gonzaga", False))
+        if not _odd_name_file(P.saves_dir(), b"\xff"):
+            pytest.skip("this file system cannot name a file with byte 0xff")
+        P.list_saves()
+        handler.flush()
+        assert handler.failures == 0
+        assert "bad save" in path.read_text(encoding="utf-8") and "\\udcff-latin1.json" in path.read_text(encoding="utf-8")
+    finally:
+        for h in list(root.handlers):
+            if h not in before:
+                root.removeHandler(h)
+                h.close()
+
+
 def test_unforeseen_errors_while_reading_become_the_saves_own_message(tmp_path, monkeypatch):
     monkeypatch.setenv("GONZAGA_HOME", str(tmp_path / "home"))
     _, path = _hotseat_save()

@@ -191,7 +191,8 @@ def setup_logging(level: int = logging.INFO) -> Path:
     global _log_failed
     handler: logging.Handler
     try:
-        handler = _QuietFileHandler(path, maxBytes=1_000_000, backupCount=2, encoding="utf-8")
+        handler = _QuietFileHandler(path, maxBytes=1_000_000, backupCount=2, encoding="utf-8",
+                                    errors="backslashreplace")  # a non-UTF-8 file name: escaped, kept
         handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
         _log_failed = False
     except (OSError, ValueError):
