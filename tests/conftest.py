@@ -75,5 +75,6 @@ def pg_server():
 
 @pytest.fixture
 def pg_database(pg_server):
-    """A new empty database on the test run's PostgreSQL: ``(url without password, password)``."""
-    return pg_server.url(pg_server.new_database()), pg_server.password
+    """A new empty database (a schema of its own) on the test run's PostgreSQL:
+    ``(url without password, password)``."""
+    return pg_server.new_schema(), pg_server.password

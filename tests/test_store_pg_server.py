@@ -21,15 +21,18 @@ def test_the_server_is_a_real_postgresql_that_wants_a_password(pg_server, pg_dat
     with psycopg.connect(url, password=password, connect_timeout=10) as conn:
         version = conn.execute("SHOW server_version_num").fetchone()[0]
         assert int(version) >= 130000
-        assert conn.execute("SELECT current_database()").fetchone()[0] == url.rsplit("/", 1)[1]
+        assert conn.execute("SELECT current_schema()").fetchone()[0] == url.rsplit("%3D", 1)[1]
         assert conn.execute("SHOW fsync").fetchone()[0] == "on"  # commits cost what they cost in production
     with pytest.raises(psycopg.OperationalError, match="password"):
         psycopg.connect(url, password="wrong", connect_timeout=10).close()
 
 
-def test_each_test_gets_its_own_database(pg_server, pg_database):
-    other = pg_server.new_database()
-    assert other != pg_database[0].rsplit("/", 1)[1]
+def test_each_test_gets_its_own_schema_and_whole_databases_can_be_made(pg_server, pg_database, psycopg):
+    other = pg_server.new_schema()
+    assert other != pg_database[0]
+    name = pg_server.new_database()
+    with psycopg.connect(pg_server.url(name), password=pg_server.password, connect_timeout=10) as conn:
+        assert conn.execute("SELECT current_database()").fetchone()[0] == name
 
 
 def test_missing_postgresql_fails_under_ci_and_skips_elsewhere(monkeypatch):
