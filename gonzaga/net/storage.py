@@ -6,8 +6,12 @@ colours and token hashes, the host's seat, started, finished) and its actions (g
 
 ``append_action`` is the only write on the path of play. It runs in one transaction and refuses
 an index that is not the next one, so two writers can never interleave a game's record; the
-server writes an accepted action before anyone is told of it. Another database (a server one)
-would implement the same methods.
+server writes an accepted action before anyone is told of it. PostgreSQL implements the same
+methods (``store_pg.PostgresStore``, issue 47); tests/test_store_contract.py holds both to them.
+
+Each database's shape is a list of numbered scripts (``schema/sqlite/0001_*.sql``, ...), applied
+in order at open inside one transaction (``schema_scripts``, ``pending_scripts``); a database
+that a newer server has moved on is refused, not misread.
 
 Nothing is ever rolled back quietly (issue 39): every commit is on disk before it returns (see
 ``SQLiteStore``), the acknowledged counts are kept beside the database (``acklog.py``), and a

@@ -1,0 +1,115 @@
+"""``gonzaga serve --database postgresql://...`` (issue 47): the games in PostgreSQL, the password
+never on the command line, the data folder still for the logs and the certificate, and every
+acknowledged action in the database when the process is killed."""
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gonzaga.net import serve
+from gonzaga.net.storage import DB_NAME, StoreError
+
+from test_net_server import HOST, Client, host_game, play, seat
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--database", "postgresql://gz:hunter2@db/games"], "must not carry the password"),
+    (["--database", "postgresql://gz@db/games?sslmode=require&password=hunter2"], "must not carry the password"),
+    (["--database", "mysql://gz@db/games"], "takes a PostgreSQL address"),
+    (["--database", "postgresql://gz@db/games", "--accept-loss"], "--accept-loss is for the SQLite file"),
+    (["--database-password-file", "pw.txt"], "goes with --database"),
+    (["--database", "postgresql://gz@db/games", "--database-password-file", "missing.txt"],
+     "cannot read the password file missing.txt"),
+])
+def test_bad_database_options_are_refused_before_anything_starts(args, says, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert serve.main(["--data", str(tmp_path / "d"), *args]) == 2
+    err = capsys.readouterr().err
+    assert says in err and "hunter2" not in err and len(err.strip().splitlines()) == 1
+    assert not (tmp_path / "d").exists()  # no log, no certificate, no database made
+
+
+def test_an_empty_password_file_is_refused(tmp_path, capsys):
+    (tmp_path / "pw").write_text("\n")
+    assert serve.main(["--database", "postgresql://gz@db/games", "--database-password-file",
+                       str(tmp_path / "pw")]) == 2
+    assert "is empty" in capsys.readouterr().err
+
+
+def test_an_install_without_psycopg_says_how_to_get_it(monkeypatch, tmp_path):
+    monkeypatch.delitem(sys.modules, "gonzaga.net.store_pg", raising=False)
+    monkeypatch.setitem(sys.modules, "psycopg", None)  # import psycopg now raises ImportError
+    with pytest.raises(StoreError, match=r"no PostgreSQL client \(psycopg\).*gonzaga\[server\]"):
+        serve.open_games_store(tmp_path, database=serve.Database("postgresql://gz@db/games"))
+
+
+def _serve(data: Path, url: str, pwfile: Path, *extra: str) -> tuple[subprocess.Popen, str]:
+    env = {k: v for k, v in os.environ.items() if k != "PGPASSWORD"}
+    env.update(PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1")
+    p = subprocess.Popen([sys.executable, "-m", "gonzaga", "serve", "--port", "0", "--data", str(data), "--no-tls",
+                          "--test-seeds", "--log-level", "info", "--database", url,
+                          "--database-password-file", str(pwfile), *extra],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+    line = p.stdout.readline()
+    m = re.fullmatch(r"serving on (ws://127\.0\.0\.1:\d+)\n", line)
+    if not m:
+        p.kill()
+        raise AssertionError(f"no server: {line!r} {p.stderr.read()[-1500:]}")
+    return p, m.group(1)
+
+
+def test_serve_keeps_its_games_in_postgresql_and_a_killed_process_loses_no_acknowledged_action(
+        pg_database, tmp_path):
+    from gonzaga.net.store_pg import PostgresStore  # psycopg only for the PostgreSQL tests
+    url, password = pg_database
+    pwfile = tmp_path / "pw"
+    pwfile.write_text(password + "\n")
+    data = tmp_path / "data"
+    p, address = _serve(data, url, pwfile)
+    try:
+        host = host_game(address, [HOST, seat("ai", "blue", "easy")], seed=23)
+        host.send(type="start", token=host.token)
+        host.expect("update")
+        play([host], stop_when=lambda: host.n is not None and host.n >= 15)
+        acknowledged = host.n
+        p.kill()  # SIGKILL on POSIX, TerminateProcess on Windows: no goodbye to the database
+        p.wait(10)
+        host.close()
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait(10)
+    store = PostgresStore(url, password=password)
+    try:
+        g = store.load_game(host.game)
+    finally:
+        store.close()
+    assert g is not None and g.started and len(g.actions) >= acknowledged  # durable before it was sent
+    assert not (data / DB_NAME).exists()  # no SQLite file: the data folder has the log
+    log = (data / serve.LOG_NAME).read_text(encoding="utf-8")
+    assert "the games are in the PostgreSQL database" in log and password not in log
+
+    p, address = _serve(data, url, pwfile)  # a new process takes the game up from the database
+    try:
+        c = Client(address, seed=5)
+        c.send(type="resume", game=host.game, token=host.token)
+        assert c.expect("joined")["seat"] == 0
+        assert c.expect("update")["n"] == len(g.actions)
+        play([c])
+        c.close()
+    finally:
+        p.terminate()
+        p.wait(10)
+    store = PostgresStore(url, password=password)
+    try:
+        final = store.load_game(host.game)
+    finally:
+        store.close()
+    assert final is not None and final.finished
+    assert final.actions[:len(g.actions)] == g.actions
+    assert [u["n"] for u in c.updates][-1] == len(final.actions)
