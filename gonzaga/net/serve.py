@@ -25,7 +25,7 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, NoReturn, Optional, Union
+from typing import Any, Callable, NoReturn, Optional, Union
 
 from websockets.asyncio.server import serve
 from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
@@ -56,6 +56,7 @@ class Database:
 
     url: str
     password: Optional[str] = None
+    standby: bool = False  # wait for the process running the database's games to stop, then take over
 
 
 def open_games_store(data_dir: Union[str, Path], accept_loss: bool = False,
@@ -78,12 +79,26 @@ async def run_server(data_dir: Union[str, Path], host: str, port: int, stop: asy
                      ready: Callable[[int, GameServer], None], *, content: Optional[Content] = None,
                      workers: int = AI_WORKERS, admission: Optional[Admission] = None,
                      accept_loss: bool = False, tls: Optional[ssl.SSLContext] = None,
-                     database: Optional[Database] = None) -> None:
+                     database: Optional[Database] = None,
+                     standing_by: Optional[Callable[[str], None]] = None) -> None:
     """Open the store (``database``, else SQLite in ``data_dir``), load the games, listen
     (``wss://`` with ``tls``, else ``ws://``); ``ready(port, server)`` once listening; return
-    after ``stop`` is set, with every connection and the database closed."""
+    after ``stop`` is set, with every connection and the database closed. With a ``database``
+    this process must own it first (``_take_database``; ``standing_by(where)`` once it waits)."""
     store = open_games_store(data_dir, accept_loss, database)
+    owner: Any = None
+    try:
+        if database is not None:
+            owner = await _take_database(store, database, stop, standing_by)
+    except BaseException:
+        store.close()
+        raise
+    if database is not None and owner is None:  # stopped while standing by
+        store.close()
+        return
     server = GameServer(store, content, workers, admission)
+    lost: list[bool] = []
+    watch = asyncio.create_task(_watch_owner(owner, stop, lost)) if owner is not None else None
     try:
         server.loop = asyncio.get_running_loop()
         server.load()
@@ -106,8 +121,62 @@ async def run_server(data_dir: Union[str, Path], host: str, port: int, stop: asy
             except asyncio.TimeoutError:
                 log.warning("some connections did not close in time")
     finally:
+        if watch is not None:
+            watch.cancel()
         server.close()
         store.close()
+        if owner is not None:
+            owner.release()
+    if lost:
+        raise StoreError(f"lost the lock of the game database {owner.where}: stopped, so that a standby "
+                         "process can take the games over")
+
+
+STANDBY_POLL = 0.5  # seconds between a standby's tries for the database's lock
+
+
+async def _take_database(store: GameStore, database: Database, stop: asyncio.Event,
+                         standing_by: Optional[Callable[[str], None]]) -> Any:
+    """The database's owner lock (``store_pg.DatabaseOwner``), taken now, or once the process
+    holding it stops when ``database.standby``; None when ``stop`` is set first."""
+    owner = store.owner()  # type: ignore[attr-defined]  # a PostgresStore: database is set
+    said = False
+    while not stop.is_set():
+        if await asyncio.to_thread(owner.try_acquire):
+            if said:
+                log.warning("took over the games of %s", owner.where)
+            return owner
+        if not database.standby:
+            owner.release()
+            raise StoreError(f"another gonzaga serve runs the games of {owner.where}: stop it, or start this "
+                             "one with --standby to take over when it stops")
+        if not said:
+            said = True
+            log.info("standing by: another process runs the games of %s", owner.where)
+            if standing_by is not None:
+                standing_by(owner.where)
+        try:
+            await asyncio.wait_for(stop.wait(), STANDBY_POLL)
+        except asyncio.TimeoutError:
+            pass
+    owner.release()
+    return None
+
+
+async def _watch_owner(owner: Any, stop: asyncio.Event, lost: list[bool]) -> None:
+    """Every second: is the owner lock's connection still there? If not, another process may hold
+    the lock now, so this one stops serving (``run_server`` then raises)."""
+    while not stop.is_set():
+        try:
+            await asyncio.wait_for(stop.wait(), 1.0)
+            return
+        except asyncio.TimeoutError:
+            pass
+        if not await asyncio.to_thread(owner.alive):
+            log.error("lost the lock of the game database %s: stopping", owner.where)
+            lost.append(True)
+            stop.set()
+            return
 
 
 # views compress to under half; websockets' own settings but deflate level 1, which costs a third
@@ -334,6 +403,9 @@ def parser() -> argparse.ArgumentParser:
                         "DATA's SQLite file; the password from PGPASSWORD or --database-password-file")
     p.add_argument("--database-password-file", default=None, metavar="FILE",
                    help="a file holding the --database password (its first line)")
+    p.add_argument("--standby", action="store_true",
+                   help="with --database: if another process runs the database's games, wait and take "
+                        "them over when it stops (run every process of a database with it)")
     p.add_argument("--accept-loss", action="store_true",
                    help="start even though the database has fewer actions than were acknowledged (copies are kept)")
     p.add_argument("--cert", default=None,
@@ -394,8 +466,8 @@ _PG_SCHEMES = ("postgresql://", "postgres://")
 def _database(args: argparse.Namespace) -> tuple[Optional[Database], Optional[str]]:
     """``--database`` and its password file: the choice, or why not (never echoing a password)."""
     if args.database is None:
-        if args.database_password_file:
-            return None, "--database-password-file goes with --database"
+        if args.database_password_file or args.standby:
+            return None, f"{'--standby' if args.standby else '--database-password-file'} goes with --database"
         return None, None
     url = args.database
     if not url.startswith(_PG_SCHEMES):
@@ -415,7 +487,7 @@ def _database(args: argparse.Namespace) -> tuple[Optional[Database], Optional[st
         password = lines[0] if lines else ""
         if not password:
             return None, f"the password file {args.database_password_file} is empty"
-    return Database(url, password), None
+    return Database(url, password, args.standby), None
 
 
 def _url_has_password(url: str) -> bool:
@@ -442,7 +514,9 @@ async def _serve_main(host: str, port: int, data: Path, admission: Admission, ac
         print(f"serving on {_url(host, real_port, files.pin, 'wss') if files else _url(host, real_port)}", flush=True)
     if files is None:
         log.warning("speaking plain ws:// (--no-tls): only behind a trusted TLS proxy")
+    def standing_by(where: str) -> None:
+        print(f"standing by: another process runs the games of {where}", flush=True)
     await run_server(data, host, port, stop, ready, admission=admission, accept_loss=accept_loss,
-                     tls=files.context() if files else None, database=database)
+                     tls=files.context() if files else None, database=database, standing_by=standing_by)
     log.info("stopped")
     return 0

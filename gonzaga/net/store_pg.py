@@ -43,6 +43,10 @@ log = logging.getLogger(__name__)
 
 CONNECT_TIMEOUT = 10  # seconds to reach the database (a name that does not answer, a firewall)
 MIGRATION_LOCK = 4_700_047  # pg_advisory_xact_lock key: one process applies the schema scripts at a time
+OWNER_LOCK = 4_700_048  # pg_try_advisory_lock key: the one process that runs the database's games
+# how soon PostgreSQL lets go of a vanished owner's lock (a host that died without closing its
+# socket): the server probes the owner's connection after 5 s idle, every 2 s, 3 times
+KEEPALIVE = {"idle": 5, "interval": 2, "count": 3}
 T = TypeVar("T")
 Conn = psycopg.Connection[TupleRow]
 
@@ -75,12 +79,14 @@ class PostgresStore(GameStore):
     def __init__(self, url: str, *, password: Optional[str] = None, max_size: int = 4,
                  connect_timeout: float = CONNECT_TIMEOUT, application_name: str = "gonzaga-serve"):
         self.where = describe(url)
+        self._url = url
         self.warnings: list[str] = []
         self._password = password
         kwargs: dict[str, Any] = {"autocommit": True, "connect_timeout": max(1, round(connect_timeout)),
                                   "application_name": application_name}
         if password is not None:
             kwargs["password"] = password
+        self._kwargs = kwargs
         try:
             # the first connection outside the pool: its failure says why (the pool would only time out)
             with psycopg.connect(url, **kwargs) as conn:
@@ -237,8 +243,70 @@ class PostgresStore(GameStore):
                 games.append(StoredGame(gid, code, {}, 0, [], 0, False, False, []))  # the server skips it
         return games
 
+    def owner(self) -> "DatabaseOwner":
+        """The lock that makes this process the one running the database's games (not yet taken)."""
+        return DatabaseOwner(self._url, self._kwargs, self.where)
+
     def close(self) -> None:
         try:
             self._pool.close()
         except psycopg.Error:
             pass
+
+
+class DatabaseOwner:
+    """One process runs a database's games at a time; the others stand by (``serve --standby``).
+
+    Chosen: a session advisory lock (``pg_try_advisory_lock``) held on a connection of its own,
+    rather than a lease row with an expiry that its owner renews. PostgreSQL itself lets go of
+    the lock when the owner's connection ends, so a killed process (``kill -9``, a crash) frees
+    it at once, with no clock to agree on and no expiry to tune against a slow renewal; a host
+    that vanishes without closing its socket is found by the server's TCP keepalives on this
+    connection (``KEEPALIVE``: about 11 s). The owner checks its connection every second
+    (``alive``) and stops serving when it is gone, since its lock may then be another's.
+
+    Not built: several processes each running some of the games (a lock per game, and updates
+    between processes by LISTEN/NOTIFY); a standby only takes over the whole database.
+    """
+
+    def __init__(self, url: str, kwargs: dict[str, Any], where: str):
+        self.where = where
+        self._url = url
+        self._kwargs = {**kwargs, "keepalives": 1, "keepalives_idle": KEEPALIVE["idle"],
+                        "keepalives_interval": KEEPALIVE["interval"], "keepalives_count": KEEPALIVE["count"],
+                        "application_name": f"{kwargs.get('application_name', 'gonzaga-serve')} (owner)"}
+        self._conn: Optional[Conn] = None
+
+    def try_acquire(self) -> bool:
+        """Take the lock if it is free; True when this process now runs the games."""
+        try:
+            if self._conn is None or self._conn.closed:
+                self._conn = psycopg.connect(self._url, **self._kwargs)
+                for name, value in KEEPALIVE.items():  # the server's side: it drops a vanished owner
+                    self._conn.execute(f"SET tcp_keepalives_{name} = {int(value)}")
+            # keyed by the schema too: two deployments in two schemas of one database do not collide
+            row = self._conn.execute("SELECT pg_try_advisory_lock(%s, hashtext(current_schema()))",
+                                     (OWNER_LOCK,)).fetchone()
+            return bool(row and row[0])
+        except psycopg.Error as e:
+            self.release()
+            raise StoreError(f"cannot take the game database {self.where}: {' '.join(str(e).split())}") from None
+
+    def alive(self) -> bool:
+        """Whether the lock's connection still answers (so the lock is still this process's)."""
+        conn = self._conn
+        if conn is None or conn.closed:
+            return False
+        try:
+            conn.execute("SELECT 1")
+            return True
+        except psycopg.Error:
+            return False
+
+    def release(self) -> None:
+        conn, self._conn = self._conn, None
+        if conn is not None:
+            try:
+                conn.close()  # the session ends: PostgreSQL lets go of the lock
+            except psycopg.Error:
+                pass
