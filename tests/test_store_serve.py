@@ -5,6 +5,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -194,3 +195,25 @@ def test_a_process_that_loses_the_databases_lock_stops_serving(pg_database, tmp_
         assert a.returncode == 1 and "lost the lock of the game database" in err, err[-1500:]
     finally:
         _stop(a)
+
+
+def test_the_game_and_its_own_server_never_import_psycopg():
+    """The desktop game (which hosts with SQLite) and `serve` without --database load no psycopg:
+    the packaged game does not ship it (build_exe.spec excludes it)."""
+    code = ("import sys\n"
+            "import gonzaga.app, gonzaga.cli, gonzaga.net.serve, gonzaga.net.server, gonzaga.net.hosting\n"
+            "from gonzaga.net import serve\n"
+            "serve.open_games_store(sys.argv[1]).close()\n"
+            "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('psycopg', 'psycopg_pool', 'psycopg_binary')"
+            " or m == 'gonzaga.net.store_pg')\n"
+            "assert not bad, bad\n")
+    with tempfile.TemporaryDirectory() as d:
+        p = subprocess.run([sys.executable, "-c", code, d], capture_output=True, text=True, cwd=ROOT, timeout=120,
+                           env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    assert p.returncode == 0, p.stderr[-1500:]
+
+
+def test_the_packaged_game_leaves_psycopg_out_and_ships_the_schema_scripts():
+    spec = (ROOT / "build_exe.spec").read_text(encoding="utf-8")
+    assert all(f'"{m}"' in spec for m in ("psycopg", "psycopg_binary", "psycopg_pool"))
+    assert '(str(ROOT / "gonzaga" / "net" / "schema"), "gonzaga/net/schema")' in spec
