@@ -81,3 +81,58 @@ def test_a_connection_the_database_dropped_is_replaced_and_the_action_is_stored(
         assert store.load_game("g").actions == ["before", "after"]
     finally:
         store.close()
+
+
+class _CutAfter:
+    """A pool whose next connection loses its answer: the statement runs (``after=True``: and
+    commits) or not, then the client sees the connection fail, as when a network cuts; the
+    connections after it are the real pool's."""
+
+    def __init__(self, pool, psycopg, after: bool):
+        self.pool, self.psycopg, self.after, self.cuts = pool, psycopg, after, 1
+
+    def connection(self):
+        import contextlib
+        outer = self
+        if self.cuts == 0:
+            return self.pool.connection()
+        self.cuts -= 1
+
+        class Conn:
+            def __init__(self, real):
+                self.real = real
+
+            def execute(self, *a, **kw):
+                if outer.after:
+                    self.real.execute(*a, **kw)
+                raise outer.psycopg.OperationalError("server closed the connection unexpectedly")
+
+        @contextlib.contextmanager
+        def cm():
+            with outer.pool.connection() as real:
+                yield Conn(real)
+        return cm()
+
+
+@pytest.mark.parametrize("committed", [True, False])
+def test_an_action_whose_answer_was_lost_is_stored_once_or_refused(pg, committed):
+    """The connection fails after the INSERT was sent: if it committed, append_action says so
+    (the action is there, exactly as sent); if not, a StoreError and nothing stored."""
+    import psycopg
+    url, password, store_pg, _sql = pg
+    store = store_pg.PostgresStore(url, password=password)
+    try:
+        store.create_game(StoredGame("g", "ABCDEF", {}, 1, []))
+        real = store._pool
+        store._pool = _CutAfter(real, psycopg, after=committed)
+        try:
+            if committed:
+                store.append_action("g", 0, "lost answer")
+            else:
+                with pytest.raises(StoreError, match="server closed the connection"):
+                    store.append_action("g", 0, "lost answer")
+        finally:
+            store._pool = real
+        assert store.load_game("g").actions == (["lost answer"] if committed else [])
+    finally:
+        store.close()

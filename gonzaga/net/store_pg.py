@@ -200,11 +200,25 @@ class PostgresStore(GameStore):
             raise StoreError(f"cannot store an action in {self.where}: no database connection free "
                              "or reachable") from None
         except psycopg.Error as e:
+            # the connection may have died after the commit and before its answer: if the action is
+            # there, exactly as sent, it was stored (and the record must not be told otherwise)
+            if isinstance(e, psycopg.OperationalError) and self._stored_as(game_id, index, text):
+                log.warning("%s: the answer to action %d of game %s was lost, the action is stored",
+                            self.where, index, game_id)
+                return
             raise StoreError(f"cannot store an action in {self.where}: {self._reason(e)}") from None
         if constraint == "actions_game_id_fkey":
             raise StoreError(f"cannot store an action: no game {game_id!r} in {self.where}")
         have = self._count(game_id)
         raise StoreError(f"game {game_id} has {have} actions stored: action {index} is not the next")
+
+    def _stored_as(self, game_id: str, index: int, text: str) -> bool:
+        try:
+            row = self._call("read an action", lambda conn: conn.execute(
+                "SELECT text FROM actions WHERE game_id = %s AND idx = %s", (game_id, index)).fetchone())
+        except StoreError:
+            return False
+        return row is not None and row[0] == text
 
     def _count(self, game_id: str) -> str:
         try:
