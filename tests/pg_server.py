@@ -124,8 +124,15 @@ class PgServer:
     # ------------------------------------------------------------ starting and stopping
 
     def _run(self, *args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+        """One of PostgreSQL's programs; its output through a file, not a pipe: the server that
+        ``pg_ctl start`` leaves running may inherit the handles (on Windows it does), and a
+        pipe would then not end until the server does."""
         cmd = self._as + [str(self.bindir / _exe(args[0])), *args[1:]]
-        return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL)
+        with tempfile.TemporaryFile() as out:
+            p = subprocess.run(cmd, stdout=out, stderr=subprocess.STDOUT, timeout=timeout, stdin=subprocess.DEVNULL)
+            out.seek(0)
+            text = out.read().decode("utf-8", errors="replace")
+        return subprocess.CompletedProcess(cmd, p.returncode, text, "")
 
     def _log_tail(self) -> str:
         assert self.root is not None
@@ -171,7 +178,7 @@ class PgServer:
                 return self
             if "could not bind" not in self._log_tail() and "Address already in use" not in self._log_tail():
                 break
-        raise PgServerError(f"pg_ctl start failed: {p.stderr[-500:]}\n{self._log_tail()}")
+        raise PgServerError(f"pg_ctl start failed: {p.stdout[-500:]}\n{self._log_tail()}")
 
     def stop(self) -> None:
         if self.root is None:
