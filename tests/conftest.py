@@ -75,3 +75,20 @@ def built_program(tmp_path_factory):
     exe = dist / "Gonzaga" / ("Gonzaga.exe" if os.name == "nt" else "Gonzaga")
     assert exe.exists()
     return exe
+
+
+@pytest.fixture(scope="session")
+def pg_server():
+    """A real PostgreSQL for this test run (tests/pg_server.py), stopped at the end; a failure
+    under CI when the machine has none, a skip elsewhere."""
+    from pg_server import pg_server_or_skip  # only the tests that ask for PostgreSQL look for it
+    server = pg_server_or_skip()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def pg_database(pg_server):
+    """A new empty database (a schema of its own) on the test run's PostgreSQL:
+    ``(url without password, password)``."""
+    return pg_server.new_schema(), pg_server.password

@@ -35,6 +35,7 @@ LAZY_INSIDE = {
     ("gonzaga.__main__", "gonzaga.app"): "the game loads pygame; the tool commands do not",
     ("gonzaga.__main__", "gonzaga.cli"): "the tools load servers and checks; the game does not (its first frame)",
     ("gonzaga.cli", "gonzaga.bench.engine"): "the bench opens screens (pygame); the other tools do not",
+    ("gonzaga.net.serve", "gonzaga.net.store_pg"): "psycopg (the server extra) only when PostgreSQL is chosen",
 }
 
 NO_PYGAME = ("gonzaga.rules", "gonzaga.ai", "gonzaga.words", "gonzaga.table", "gonzaga.net",

@@ -23,8 +23,9 @@ import ssl
 import sys
 import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, NoReturn, Optional, Union
+from typing import Any, Callable, NoReturn, Optional, Union
 
 from websockets.asyncio.server import serve
 from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
@@ -36,7 +37,7 @@ from .admission import Admission, Limits
 from .gate import Gate
 from .invite import with_pin
 from .server import AI_WORKERS, DEFAULT_HOST, DEFAULT_PORT, GameServer, default_data_dir
-from .storage import StoreError, open_store
+from .storage import GameStore, StoreError, open_store
 
 log = logging.getLogger("gonzaga.net.server")
 
@@ -47,15 +48,57 @@ OPEN_TIMEOUT = 10.0  # seconds for a client's TLS handshake, and then for its We
 CLOSE_TIMEOUT = 2.0
 
 
+@dataclass(frozen=True)
+class Database:
+    """A PostgreSQL database for the games instead of the SQLite file in the data folder
+    (``--database``; issue 47). ``password``: from ``--database-password-file``; None lets
+    libpq find it (PGPASSWORD, ~/.pgpass)."""
+
+    url: str
+    password: Optional[str] = None
+    standby: bool = False  # wait for the process running the database's games to stop, then take over
+
+
+def open_games_store(data_dir: Union[str, Path], accept_loss: bool = False,
+                     database: Optional[Database] = None) -> GameStore:
+    """SQLite in ``data_dir`` (the default, held alone), or the PostgreSQL ``database``."""
+    if database is None:
+        return open_store(data_dir, accept_loss)
+    try:
+        from .store_pg import PostgresStore  # psycopg only when a PostgreSQL database is chosen
+    except ImportError as e:  # the packaged game, or an install without the "server" extra
+        raise StoreError(f"this installation has no PostgreSQL client ({e.name or e}): run the server from "
+                         "an install with the \"server\" extra (pip install 'gonzaga[server]'); the packaged "
+                         "game keeps its games in SQLite") from None
+    store = PostgresStore(database.url, password=database.password)
+    log.info("the games are in the PostgreSQL database %s", store.where)
+    return store
+
+
 async def run_server(data_dir: Union[str, Path], host: str, port: int, stop: asyncio.Event,
                      ready: Callable[[int, GameServer], None], *, content: Optional[Content] = None,
                      workers: int = AI_WORKERS, admission: Optional[Admission] = None,
-                     accept_loss: bool = False, tls: Optional[ssl.SSLContext] = None) -> None:
-    """Open the store, load the games, listen (``wss://`` with ``tls``, else ``ws://``);
-    ``ready(port, server)`` once listening; return after ``stop`` is set, with every connection
-    and the database closed."""
-    store = open_store(data_dir, accept_loss)
+                     accept_loss: bool = False, tls: Optional[ssl.SSLContext] = None,
+                     database: Optional[Database] = None,
+                     standing_by: Optional[Callable[[str], None]] = None) -> None:
+    """Open the store (``database``, else SQLite in ``data_dir``), load the games, listen
+    (``wss://`` with ``tls``, else ``ws://``); ``ready(port, server)`` once listening; return
+    after ``stop`` is set, with every connection and the database closed. With a ``database``
+    this process must own it first (``_take_database``; ``standing_by(where)`` once it waits)."""
+    store = open_games_store(data_dir, accept_loss, database)
+    owner: Any = None
+    try:
+        if database is not None:
+            owner = await _take_database(store, database, stop, standing_by)
+    except BaseException:
+        store.close()
+        raise
+    if database is not None and owner is None:  # stopped while standing by
+        store.close()
+        return
     server = GameServer(store, content, workers, admission)
+    lost: list[bool] = []
+    watch = asyncio.create_task(_watch_owner(owner, stop, lost)) if owner is not None else None
     try:
         server.loop = asyncio.get_running_loop()
         server.load()
@@ -78,8 +121,62 @@ async def run_server(data_dir: Union[str, Path], host: str, port: int, stop: asy
             except asyncio.TimeoutError:
                 log.warning("some connections did not close in time")
     finally:
+        if watch is not None:
+            watch.cancel()
         server.close()
         store.close()
+        if owner is not None:
+            owner.release()
+    if lost:
+        raise StoreError(f"lost the lock of the game database {owner.where}: stopped, so that a standby "
+                         "process can take the games over")
+
+
+STANDBY_POLL = 0.5  # seconds between a standby's tries for the database's lock
+
+
+async def _take_database(store: GameStore, database: Database, stop: asyncio.Event,
+                         standing_by: Optional[Callable[[str], None]]) -> Any:
+    """The database's owner lock (``store_pg.DatabaseOwner``), taken now, or once the process
+    holding it stops when ``database.standby``; None when ``stop`` is set first."""
+    owner = store.owner()  # type: ignore[attr-defined]  # a PostgresStore: database is set
+    said = False
+    while not stop.is_set():
+        if await asyncio.to_thread(owner.try_acquire):
+            if said:
+                log.warning("took over the games of %s", owner.where)
+            return owner
+        if not database.standby:
+            owner.release()
+            raise StoreError(f"another gonzaga serve runs the games of {owner.where}: stop it, or start this "
+                             "one with --standby to take over when it stops")
+        if not said:
+            said = True
+            log.info("standing by: another process runs the games of %s", owner.where)
+            if standing_by is not None:
+                standing_by(owner.where)
+        try:
+            await asyncio.wait_for(stop.wait(), STANDBY_POLL)
+        except asyncio.TimeoutError:
+            pass
+    owner.release()
+    return None
+
+
+async def _watch_owner(owner: Any, stop: asyncio.Event, lost: list[bool]) -> None:
+    """Every second: is the owner lock's connection still there? If not, another process may hold
+    the lock now, so this one stops serving (``run_server`` then raises)."""
+    while not stop.is_set():
+        try:
+            await asyncio.wait_for(stop.wait(), 1.0)
+            return
+        except asyncio.TimeoutError:
+            pass
+        if not await asyncio.to_thread(owner.alive):
+            log.error("lost the lock of the game database %s: stopping", owner.where)
+            lost.append(True)
+            stop.set()
+            return
 
 
 # views compress to under half; websockets' own settings but deflate level 1, which costs a third
@@ -301,6 +398,14 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--log-file", default=None, help=f"the log file, rotated (default: DATA/{LOG_NAME})")
     p.add_argument("--no-address-limits", action="store_true",
                    help="no per-address limits (behind a proxy that has its own, or to measure from one address)")
+    p.add_argument("--database", default=None, metavar="URL",
+                   help="keep the games in PostgreSQL (postgresql://user@host:port/dbname) instead of "
+                        "DATA's SQLite file; the password from PGPASSWORD or --database-password-file")
+    p.add_argument("--database-password-file", default=None, metavar="FILE",
+                   help="a file holding the --database password (its first line)")
+    p.add_argument("--standby", action="store_true",
+                   help="with --database: if another process runs the database's games, wait and take "
+                        "them over when it stops (run every process of a database with it)")
     p.add_argument("--accept-loss", action="store_true",
                    help="start even though the database has fewer actions than were acknowledged (copies are kept)")
     p.add_argument("--cert", default=None,
@@ -328,6 +433,10 @@ def main(argv: Optional[list[str]] = None) -> int:
     if args.no_tls and args.cert:
         print("gonzaga serve: --no-tls and --cert contradict each other", file=sys.stderr)
         return 2
+    database, problem = _database(args)
+    if problem:
+        print(f"gonzaga serve: {problem}", file=sys.stderr)
+        return 2
     try:
         setup_logs(args.log_level, Path(args.log_file) if args.log_file else data / LOG_NAME)
     except OSError as e:
@@ -340,7 +449,7 @@ def main(argv: Optional[list[str]] = None) -> int:
         print(f"gonzaga serve: {e}", file=sys.stderr)
         return 1
     try:
-        return asyncio.run(_serve_main(args.host, args.port, data, admission, args.accept_loss, files))
+        return asyncio.run(_serve_main(args.host, args.port, data, admission, args.accept_loss, files, database))
     except KeyboardInterrupt:  # a second Ctrl-C, or a platform without signal handlers
         return 0
     except (StoreError, tls_mod.CertError) as e:
@@ -351,8 +460,46 @@ def main(argv: Optional[list[str]] = None) -> int:
         return 1
 
 
+_PG_SCHEMES = ("postgresql://", "postgres://")
+
+
+def _database(args: argparse.Namespace) -> tuple[Optional[Database], Optional[str]]:
+    """``--database`` and its password file: the choice, or why not (never echoing a password)."""
+    if args.database is None:
+        if args.database_password_file or args.standby:
+            return None, f"{'--standby' if args.standby else '--database-password-file'} goes with --database"
+        return None, None
+    url = args.database
+    if not url.startswith(_PG_SCHEMES):
+        return None, "--database takes a PostgreSQL address: postgresql://user@host:port/dbname"
+    if args.accept_loss:
+        return None, "--accept-loss is for the SQLite file; PostgreSQL keeps what it acknowledged"
+    if _url_has_password(url):
+        return None, ("--database must not carry the password (every user of this machine can read a "
+                      "command line): put it in PGPASSWORD or a --database-password-file")
+    password = None
+    if args.database_password_file:
+        try:
+            lines = Path(args.database_password_file).read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError) as e:
+            reason = e.strerror if isinstance(e, OSError) and e.strerror else type(e).__name__
+            return None, f"cannot read the password file {args.database_password_file}: {reason}"
+        password = lines[0] if lines else ""
+        if not password:
+            return None, f"the password file {args.database_password_file} is empty"
+    return Database(url, password, args.standby), None
+
+
+def _url_has_password(url: str) -> bool:
+    """``user:password@`` in a postgresql:// address, or ``password=`` in its query."""
+    rest = url.split("://", 1)[1]
+    netloc, query = rest.split("/", 1)[0].split("?", 1)[0], rest.partition("?")[2]
+    return ":" in netloc.rpartition("@")[0] or any(p.split("=", 1)[0].lower() == "password"
+                                                   for p in query.split("&") if p)
+
+
 async def _serve_main(host: str, port: int, data: Path, admission: Admission, accept_loss: bool,
-                      files: Optional[TlsFiles]) -> int:
+                      files: Optional[TlsFiles], database: Optional[Database] = None) -> int:
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
@@ -367,7 +514,9 @@ async def _serve_main(host: str, port: int, data: Path, admission: Admission, ac
         print(f"serving on {_url(host, real_port, files.pin, 'wss') if files else _url(host, real_port)}", flush=True)
     if files is None:
         log.warning("speaking plain ws:// (--no-tls): only behind a trusted TLS proxy")
+    def standing_by(where: str) -> None:
+        print(f"standing by: another process runs the games of {where}", flush=True)
     await run_server(data, host, port, stop, ready, admission=admission, accept_loss=accept_loss,
-                     tls=files.context() if files else None)
+                     tls=files.context() if files else None, database=database, standing_by=standing_by)
     log.info("stopped")
     return 0

@@ -6,8 +6,12 @@ colours and token hashes, the host's seat, started, finished) and its actions (g
 
 ``append_action`` is the only write on the path of play. It runs in one transaction and refuses
 an index that is not the next one, so two writers can never interleave a game's record; the
-server writes an accepted action before anyone is told of it. Another database (a server one)
-would implement the same methods.
+server writes an accepted action before anyone is told of it. PostgreSQL implements the same
+methods (``store_pg.PostgresStore``, issue 47); tests/test_store_contract.py holds both to them.
+
+Each database's shape is a list of numbered scripts (``schema/sqlite/0001_*.sql``, ...), applied
+in order at open inside one transaction (``schema_scripts``, ``pending_scripts``); a database
+that a newer server has moved on is refused, not misread.
 
 Nothing is ever rolled back quietly (issue 39): every commit is on disk before it returns (see
 ``SQLiteStore``), the acknowledged counts are kept beside the database (``acklog.py``), and a
@@ -19,6 +23,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 import shutil
 import sqlite3
 import sys
@@ -32,7 +37,6 @@ from typing import Any, Callable, Optional, Union
 from .acklog import ACKS_NAME, DELETED, AckLog, wal_frames
 
 log = logging.getLogger(__name__)
-SCHEMA_VERSION = 1
 DB_NAME = "gonzaga-server.sqlite3"
 
 
@@ -104,26 +108,65 @@ class GameStore(ABC):
         ...
 
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS games (
-    id TEXT PRIMARY KEY,
-    code TEXT NOT NULL UNIQUE,
-    config TEXT NOT NULL,
-    seed INTEGER NOT NULL,
-    seats TEXT NOT NULL,
-    host_seat INTEGER NOT NULL DEFAULT 0,
-    started INTEGER NOT NULL DEFAULT 0,
-    finished INTEGER NOT NULL DEFAULT 0,
-    created REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS actions (
-    game_id TEXT NOT NULL REFERENCES games(id),
-    idx INTEGER NOT NULL,
-    text TEXT NOT NULL,
-    PRIMARY KEY (game_id, idx)
-) WITHOUT ROWID;
-"""
+# ---------------------------------------------------------------- schema versions (issue 47)
+
+SCHEMA_DIR = Path(__file__).with_name("schema")
+_SCRIPT_NAME = re.compile(r"(\d{4})_([a-z0-9_]+)\.sql")
+
+
+@dataclass(frozen=True)
+class SchemaScript:
+    """One numbered step of a database's shape: ``schema/<dialect>/NNNN_name.sql``."""
+
+    version: int
+    name: str
+    sql: str
+
+
+def schema_scripts(dialect: str) -> list[SchemaScript]:
+    """The scripts of ``dialect`` ("sqlite", "postgres") in order. They must be numbered 1, 2, 3...
+    without a gap: a missing file would otherwise skip a step without a word."""
+    folder = SCHEMA_DIR / dialect
+    scripts = []
+    try:
+        files = sorted(f for f in folder.iterdir() if f.suffix == ".sql")
+        for f in files:
+            m = _SCRIPT_NAME.fullmatch(f.name)
+            if m is None:
+                raise StoreError(f"{f} is not named like NNNN_name.sql: the installation is damaged")
+            scripts.append(SchemaScript(int(m.group(1)), m.group(2), f.read_text(encoding="utf-8")))
+    except OSError as e:
+        raise StoreError(f"cannot read the database scripts in {folder}: {_reason(e)}") from None
+    if [s.version for s in scripts] != list(range(1, len(scripts) + 1)):
+        raise StoreError(f"the database scripts in {folder} are not numbered 1, 2, 3... "
+                         f"(found {[s.version for s in scripts]}): the installation is damaged")
+    return scripts
+
+
+def pending_scripts(found: int, scripts: list[SchemaScript], where: str) -> list[SchemaScript]:
+    """The scripts a database at version ``found`` still needs; StoreError for one that a newer
+    server has moved on (this one would misread it)."""
+    latest = scripts[-1].version if scripts else 0
+    if found > latest:
+        raise StoreError(f"{where} was written by a newer server (schema {found}, this one knows up to "
+                         f"{latest}); nothing was changed: run that server's version or a newer one")
+    return [s for s in scripts if s.version > found]
+
+
+def sql_statements(sql: str) -> list[str]:
+    """A script cut into SQLite's statements (one ``execute`` each: ``executescript`` would commit
+    the transaction the scripts run in); a trigger's body with its own semicolons stays whole."""
+    out, part = [], ""
+    for line in sql.splitlines(keepends=True):
+        part += line
+        if sqlite3.complete_statement(part):
+            if part.strip():
+                out.append(part.strip())
+            part = ""
+    tail = "\n".join(ln for ln in part.splitlines() if not ln.strip().startswith("--")).strip()
+    if tail:
+        raise StoreError(f"a database script ends inside a statement: {tail[:80]!r}")
+    return out
 
 
 class SQLiteStore(GameStore):
@@ -251,26 +294,27 @@ class SQLiteStore(GameStore):
             log.warning("%s", w)
 
     def _init_schema(self) -> None:
+        """Apply the SQLite scripts this file has not had, in one transaction (all or none). The
+        version is meta's 'schema_version' row, as servers before the scripts wrote it."""
         db = self._db
         db.execute("BEGIN IMMEDIATE")
         try:
             tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
             if tables and "meta" not in tables:
                 raise StoreError(f"{self.path} is a database of something else (no schema version)")
-            for stmt in _SCHEMA.split(";"):
-                if stmt.strip():
-                    db.execute(stmt)
-            row = db.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
-            if row is None:
-                db.execute("INSERT INTO meta(key, value) VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
-            else:
+            found = 0
+            if tables:
+                row = db.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
                 try:
-                    found = int(row[0])
+                    found = int(row[0]) if row is not None else 0
                 except ValueError:
                     raise StoreError(f"{self.path} has a bad schema version {row[0][:20]!r}") from None
-                if found > SCHEMA_VERSION:
-                    raise StoreError(f"{self.path} was written by a newer server (schema {found}, "
-                                     f"this one reads {SCHEMA_VERSION})")
+            for script in pending_scripts(found, schema_scripts("sqlite"), str(self.path)):
+                for stmt in sql_statements(script.sql):
+                    db.execute(stmt)
+                db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('schema_version', ?)",
+                           (str(script.version),))
+                log.info("%s: schema script %04d_%s applied", self.path, script.version, script.name)
             db.execute("COMMIT")
         except BaseException:
             db.execute("ROLLBACK")

@@ -1,0 +1,217 @@
+"""One test suite for every GameStore (issue 47): SQLite (the embedded default) and PostgreSQL
+(a real server started by the suite, tests/pg_server.py), held to the same promises: every
+method, a refused action writes nothing, two connections racing for one index (exactly one wins),
+a store opened again sees everything, unicode in every text."""
+import threading
+
+import pytest
+
+from gonzaga.net.storage import SQLiteStore, StoredGame, StoreError
+
+BACKENDS = ["sqlite", "postgres"]
+
+
+@pytest.fixture(params=BACKENDS)
+def opener(request, tmp_path):
+    """``opener()`` opens one more store (its own connection) on the same database; every store
+    opened is closed at the end."""
+    opened = []
+    if request.param == "sqlite":
+        def make():
+            return SQLiteStore(tmp_path / "gonzaga-server.sqlite3")
+    else:
+        url, password = request.getfixturevalue("pg_database")
+        from gonzaga.net.store_pg import PostgresStore  # psycopg only for the PostgreSQL half
+
+        def make():
+            return PostgresStore(url, password=password)
+
+    def open_one():
+        store = make()
+        opened.append(store)
+        return store
+    yield open_one
+    for s in opened:
+        s.close()
+
+
+@pytest.fixture
+def store(opener):
+    return opener()
+
+
+def game(gid="g1", code="ABCDEF", **kw):
+    seats = kw.pop("seats", [
+        {"name": "Isabella d'Este", "kind": "human", "colour": "red", "bot": None, "token_hash": "a" * 64},
+        {"name": "Федерико 贡扎加 🦁", "kind": "ai", "colour": "blue", "bot": "steady", "token_hash": None},
+        {"name": "", "kind": "open", "colour": "green", "bot": None, "token_hash": None},
+    ])
+    config = kw.pop("config", {"seats": 3, "map": "mantua", "online": {"pace": "live", "timer": None},
+                               "names": ["Zoë", "Łucja"], "weights": [0.5, 1.25]})
+    return StoredGame(gid, code, config, kw.pop("seed", 2**62 + 7), seats, **kw)
+
+
+def test_a_game_comes_back_as_it_was_stored(store):
+    g = game(host_seat=2)
+    store.create_game(g)
+    got = store.load_game("g1")
+    assert got == StoredGame("g1", "ABCDEF", g.config, 2**62 + 7, g.seats, 2, False, False, [])
+    assert store.load_game("nope") is None
+    assert store.load_games() == [got]
+
+
+def test_a_new_game_is_stored_without_its_actions(store):
+    store.create_game(game(actions=["ignored"]))
+    assert store.load_game("g1").actions == []
+    store.append_action("g1", 0, "first")  # index 0 is the next: nothing was stored from the list
+    assert store.load_game("g1").actions == ["first"]
+
+
+def test_seats_started_and_finished_are_stored(store):
+    store.create_game(game())
+    seats = [{"name": "Bea", "kind": "human", "colour": "red", "bot": None, "token_hash": "b" * 64}]
+    store.replace_seats("g1", seats)
+    store.set_started("g1")
+    got = store.load_game("g1")
+    assert (got.seats, got.started, got.finished) == (seats, True, False)
+    store.set_finished("g1")
+    assert store.load_game("g1").finished is True
+
+
+@pytest.mark.parametrize("call", ["replace_seats", "set_started", "set_finished"])
+def test_changing_a_game_that_is_not_there_is_refused(store, call):
+    args = ([],) if call == "replace_seats" else ()
+    with pytest.raises(StoreError, match="no game 'ghost'"):
+        getattr(store, call)("ghost", *args)
+
+
+def test_the_actions_come_back_in_order_with_every_character(store):
+    store.create_game(game())
+    texts = [f"place {i} fief-{i}" for i in range(40)] + ["chat «Ciao, 贡扎加» 🦁\ttab", "x" * 5000]
+    for i, t in enumerate(texts):
+        store.append_action("g1", i, t)
+    assert store.load_game("g1").actions == texts
+
+
+@pytest.mark.parametrize("index", [0, 1, 3, 5, -1])
+def test_only_the_next_index_is_stored_and_a_refusal_writes_nothing(store, index):
+    store.create_game(game())
+    store.append_action("g1", 0, "a")
+    store.append_action("g1", 1, "b")
+    with pytest.raises(StoreError, match="has 2 actions stored: action -?[0-9]+ is not the next"):
+        store.append_action("g1", index, "intruder")
+    assert store.load_game("g1").actions == ["a", "b"]
+    store.append_action("g1", 2, "c")  # the store goes on after a refusal
+    assert store.load_game("g1").actions == ["a", "b", "c"]
+
+
+def test_an_action_of_a_game_that_is_not_there_is_refused(store):
+    with pytest.raises(StoreError, match="no game 'ghost'"):
+        store.append_action("ghost", 0, "a")
+    assert store.load_games() == []
+
+
+def test_a_second_game_with_the_same_id_or_code_is_refused(store):
+    store.create_game(game())
+    with pytest.raises(StoreError):
+        store.create_game(game(code="OTHER1"))
+    with pytest.raises(StoreError):
+        store.create_game(game(gid="g2"))
+    assert [g.id for g in store.load_games()] == ["g1"]
+
+
+def test_invite_codes_taken_and_freed_by_a_deletion(store):
+    assert not store.code_taken("ABCDEF")
+    store.create_game(game())
+    store.append_action("g1", 0, "a")
+    assert store.code_taken("ABCDEF") and not store.code_taken("ABCDEG")
+    store.delete_game("g1")
+    assert store.load_game("g1") is None and not store.code_taken("ABCDEF")
+    store.create_game(game())  # the id and the code can be used again, with no action left over
+    assert store.load_game("g1").actions == []
+    store.delete_game("never-was")  # forgetting a game that is not there is no error
+
+
+def test_games_load_in_the_order_they_were_created_and_the_finished_can_be_left_out(store):
+    for i, gid in enumerate(["zeta", "alpha", "mid"]):
+        store.create_game(game(gid, f"CODE0{i}"))
+    store.set_finished("alpha")
+    assert [g.id for g in store.load_games()] == ["zeta", "alpha", "mid"]
+    assert [g.id for g in store.load_games(finished=False)] == ["zeta", "mid"]
+    store.append_action("mid", 0, "m0")
+    store.append_action("zeta", 0, "z0")
+    assert {g.id: g.actions for g in store.load_games(finished=False)} == {"zeta": ["z0"], "mid": ["m0"]}
+
+
+def test_a_store_opened_again_after_close_sees_everything(opener):
+    first = opener()
+    first.create_game(game())
+    first.set_started("g1")
+    for i in range(3):
+        first.append_action("g1", i, f"a{i}")
+    before = first.load_games()
+    first.close()
+    again = opener()
+    assert again.load_games() == before
+    again.append_action("g1", 3, "a3")  # and carries on where the first left off
+    assert again.load_game("g1").actions == ["a0", "a1", "a2", "a3"]
+
+
+def test_a_closed_store_answers_with_a_store_error(opener):
+    s = opener()
+    s.create_game(game())
+    s.close()
+    with pytest.raises(StoreError):
+        s.append_action("g1", 0, "late")
+    with pytest.raises(StoreError):
+        s.load_games()
+
+
+def test_what_one_connection_commits_the_other_reads_at_once(opener):
+    a, b = opener(), opener()
+    a.create_game(game())
+    a.append_action("g1", 0, "from a")
+    assert b.load_game("g1").actions == ["from a"]
+    b.append_action("g1", 1, "from b")
+    assert a.load_game("g1").actions == ["from a", "from b"]
+
+
+ROUNDS = 25
+
+
+def test_two_connections_racing_for_the_same_index_exactly_one_wins(opener):
+    """Two stores (two connections; for PostgreSQL they could be two processes) write every index
+    at the same moment: each index is won by exactly one, the other is refused, and the game's
+    record has no gap and no double."""
+    stores = [opener(), opener()]
+    stores[0].create_game(game())
+    barrier = threading.Barrier(2)
+    won: list[list[int]] = [[], []]
+    refused: list[list[int]] = [[], []]
+    errors: list[BaseException] = []
+
+    def writer(k: int) -> None:
+        try:
+            for i in range(ROUNDS):
+                barrier.wait(timeout=30)
+                try:
+                    stores[k].append_action("g1", i, f"{i} by {k}")
+                    won[k].append(i)
+                except StoreError as e:
+                    assert "is not the next" in str(e), e
+                    refused[k].append(i)
+        except BaseException as e:  # reported below, in the test's thread
+            errors.append(e)
+            barrier.abort()
+
+    threads = [threading.Thread(target=writer, args=(k,)) for k in (0, 1)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(120)
+    assert not errors, errors
+    assert sorted(won[0] + won[1]) == list(range(ROUNDS))  # every index won once...
+    assert sorted(refused[0] + refused[1]) == list(range(ROUNDS))  # ...and refused once
+    actions = stores[1].load_game("g1").actions
+    assert [int(a.split()[0]) for a in actions] == list(range(ROUNDS))
+    assert all(a == f"{i} by {0 if i in won[0] else 1}" for i, a in enumerate(actions))
