@@ -337,6 +337,9 @@ class JoinScene(_Form):
         if url is None:
             self.error = why
             return None
+        if not code.strip() and invited is None:  # an address alone: say what is missing
+            self.error = i18n.t("online.code_missing")
+            return None
         code, why = parse_code(code if code.strip() or invited is None else invited)
         if code is None:
             self.error = why
