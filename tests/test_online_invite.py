@@ -15,7 +15,7 @@ from gonzaga.net.remote import Table
 from gonzaga.net.serve import ServerThread, TlsFiles
 from gonzaga.words import i18n
 
-from scene_events import click, key
+from scene_events import click, key, post
 from test_online_scenes import app, button, frames_until, top_name, type_text  # noqa: F401 (the fixture)
 
 
@@ -125,3 +125,60 @@ def test_the_join_screen_takes_the_pasted_invite_and_names_what_is_missing(app, 
         host.close()
     finally:
         srv.stop()
+
+
+def test_without_a_clipboard_the_invite_goes_to_a_file_that_the_join_screen_takes(app, monkeypatch, tmp_path):
+    """Where there is no clipboard, Copy saves the whole invite to a file and says where; the
+    file dropped on the join screen (or its path typed) fills the invite, which joins."""
+    from gonzaga.net.invite import invite_folder
+
+    def no_clipboard(text):
+        raise pygame.error("no clipboard here")
+    monkeypatch.setattr(pygame.scrap, "put_text", no_clipboard, raising=False)
+    click(app, button(app, i18n.t("title.host_online")).rect.center, 2)
+    type_text(app, "Ann")
+    click(app, button(app, i18n.t("online.host_button")).rect.center, 2)
+    table = app.table
+    assert frames_until(app, lambda: table.code is not None and len(table.seats) == 2)
+    app.run_frames(2)
+    lobby = app.stack.top
+    click(app, lobby.copy_code.rect.center)
+    path = invite_folder() / f"gonzaga-invite-{table.code}.txt"
+    assert app.toasts[-1][0] == i18n.t("online.invite_saved_no_copy", path=str(path))
+    assert path.read_text("utf-8") == lobby.invite() + "\n" and lobby.invite() in lobby.visible_text()
+    path.unlink()
+    click(app, lobby.save_button.rect.center)  # the same, asked for
+    assert app.toasts[-1][0] == i18n.t("online.invite_saved", path=str(path)) and path.exists()
+    # the friend's join screen: a file that holds no invite is named, the invite file fills the field
+    from gonzaga.scenes.online import JoinScene
+    join = JoinScene(app)
+    app.stack.push(join)
+    junk = tmp_path / "notes.txt"
+    junk.write_text("nothing to see")
+    post(pygame.DROPFILE, file=str(junk))
+    app.run_frames(1)
+    assert join.error == i18n.t("online.invite_file_bad", file="notes.txt") and join.fields[0].value == ""
+    post(pygame.DROPFILE, file=str(path))
+    app.run_frames(1)
+    assert join.fields[0].value == lobby.invite() and join.error == ""
+    join.fields[0].value = str(path)  # its path typed instead: the same
+    target = join._target()
+    assert target is not None and target[1] == table.code
+    app.stack.pop(join)
+    friend = Table.join(target[0], target[1], "Bob", app.content)
+    try:
+        assert frames_until(app, lambda: lobby.start_button.enabled, [friend])
+    finally:
+        friend.close()
+
+
+def test_pasting_over_a_selected_field_replaces_it(app, clipboard):
+    click(app, button(app, i18n.t("title.join_online")).rect.center, 2)
+    address = app.stack.top.fields[0]
+    type_text(app, "192.168.1.20")
+    click(app, app.stack.top.fields[2].rect.center)
+    click(app, address.rect.center)  # coming into the field selects its text
+    assert address.selected
+    clipboard["text"] = "wss://192.168.1.20:7373/ABCDEF#" + "a" * 52
+    key(app, pygame.K_v, mod=pygame.KMOD_CTRL)
+    assert address.value == clipboard["text"]

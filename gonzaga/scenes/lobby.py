@@ -12,7 +12,7 @@ from ..net import protocol
 from ..net.client import CONNECTED, CONNECTING, LOST
 from ..net.remote import Table, lan_ip, level_of
 from ..render import theme
-from ..net.invite import format_invite
+from ..net.invite import format_invite, save_invite
 from ..words import i18n
 from ..ui import widgets as W
 from ..ui.widgets import Button
@@ -54,6 +54,8 @@ class LobbyScene(Scene):
             if ip:
                 self.addresses.append((i18n.t("online.invite_lan"), at(ip)))
             self.addresses.append((i18n.t("online.invite_local"), at("127.0.0.1")))
+        else:  # a game on another computer's server: the invite it was reached by, to pass on
+            self.addresses.append((i18n.t("online.invite_here"), table.url))
         self.portmap = getattr(table.server, "portmap", None)  # the router's forwarding, when asked for
         self._portmap_seen = None
         self._portmap_text = ""
@@ -129,6 +131,10 @@ class LobbyScene(Scene):
         self.message_y = y + sc(8)
         self.widgets.add(Button(i18n.t("online.leave"), self.leave_game,
                                 (self.box.x + sc(40), self.box.bottom - sc(70), sc(150), sc(48)), style="secondary"))
+        self.save_button = self.widgets.add(Button(i18n.t("online.save_invite"), self.save_invite,
+                                                   (self.box.x + sc(206), self.box.bottom - sc(70), sc(250), sc(48)),
+                                                   style="secondary", px=17))
+        self.save_button.visible = bool(t.code)
         self.start_button = None
         if t.is_host:
             self.start_button = self.widgets.add(Button(i18n.t("online.start"), self.start,
@@ -143,8 +149,22 @@ class LobbyScene(Scene):
     # ------------------------------------------------------------ actions
 
     def copy(self, text: str) -> None:
+        """Copy ``text`` (an invite); where there is no clipboard, it goes to a file instead."""
         if text:
-            copy_text(self.app, text)
+            copy_text(self.app, text, otherwise=lambda: self.save_invite(text, "online.invite_saved_no_copy"))
+
+    def save_invite(self, text: str = "", key: str = "online.invite_saved") -> None:
+        """Save the invite (``text``, else the big Copy's) to a file friends can be sent; say where."""
+        text = text or self.invite()
+        if not text or not self.table.code:
+            return
+        try:
+            path = save_invite(text, self.table.code)
+        except OSError as e:
+            log.warning("the invite could not be saved: %r", e)
+            self.app.toast(i18n.t("online.invite_not_saved", reason=e.strerror or str(e)), 8)
+            return
+        self.app.toast(i18n.t(key, path=str(path)), 15)
 
     def _internet(self) -> Optional[str]:
         """The address friends on the internet reach, once the router forwards the port."""
@@ -159,7 +179,7 @@ class LobbyScene(Scene):
         t = self.table
         if not t.code:
             return ""
-        return format_invite(self.addresses[0][1] if self.addresses else t.url, t.code)
+        return format_invite(self.addresses[0][1], t.code)
 
     def set_seat(self, seat: int, kind: str) -> None:
         if kind == FRIEND:
@@ -250,7 +270,7 @@ class LobbyScene(Scene):
         W.blit_text(surf, code_text(t.code or ""), (x0, y + sc(24)), "sans_bold", CODE_PX, (110, 30, 24))
         cx = self.copy_code.rect.right + sc(24)
         if self.copy_code.visible:  # what Copy copies, said truthfully beside it
-            W.blit_text(surf, i18n.t("online.copy_invite_hint" if self.addresses else "online.copy_invite_guest"),
+            W.blit_text(surf, i18n.t("online.copy_invite_hint" if self.port is not None else "online.copy_invite_guest"),
                         (cx, self.copy_code.rect.centery), "sans_italic", 16, W.TEXT_SOFT, "midleft",
                         wrap=self.box.right - sc(40) - cx)
         for label, invite, (x, y) in self.address_rows:
