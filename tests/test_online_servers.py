@@ -288,3 +288,41 @@ def test_a_server_the_system_trusts_needs_no_fingerprint_and_no_other_is_accepte
         assert server_address(url) == (f"{url}", "")  # saved as it is: no fingerprint to keep
     finally:
         srv.stop()
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_server_screens_fit(app, public, content, lang):
+    """The saved servers, a server's open games (four-seat and timed games listed) and creating
+    a game there, at the smallest and the usual window: nothing cut or overlapping, every word
+    in the chosen language."""
+    import screen_walk as SW
+    from test_plain_words import foreign_words, shown_texts
+    from gonzaga.scenes.online import HostScene
+    from gonzaga.scenes.servers import ServerGamesScene, ServersScene
+    SW.set_language(app, lang)
+    four = TWO + [P.SeatRequest(kind="ai", colour="green", bot="easy"), P.SeatRequest(kind="open", colour="yellow")]
+    tables = [created(Table.host(public.url, name, seats, content, listed=True, turn_secs=timer))
+              for name, seats, timer in (("Beatrice d'Este", four, 60), ("Isabella", TWO, None))]
+    book = ServerList()
+    book.add("srv1.gonzaga.eu")  # a name with no word of either language
+    book.add(public.url)
+    problems = []
+
+    def check(what: str) -> None:
+        problems.extend(SW.problems_at(app, what))
+        problems.extend(f"{what}: a word of the other language: {w}"
+                        for w in sorted(foreign_words(shown_texts(app), lang)))
+    try:
+        app.stack.push(ServersScene(app))
+        app.stack.top.error = i18n.t("servers.any_host", address="0.0.0.0")
+        check("servers")
+        games = ServerGamesScene(app, public.url, "Ann")
+        app.stack.push(games)
+        assert frames_until(app, lambda: games.query is None, tables) and len(games.games) == 2
+        check("open games")
+        app.stack.push(HostScene(app, server=public.url, player="Ann"))
+        check("create")
+    finally:
+        for t in tables:
+            t.close()
+    assert not problems, "\n".join(problems)

@@ -451,7 +451,9 @@ def _first_error(e: ValidationError) -> str:
     err = e.errors()[0]
     where = ".".join(str(x) for x in err.get("loc", ()) if x not in CLIENT_KINDS)
     msg = str(err.get("msg", "invalid")).removeprefix("Value error, ")  # our own validators' words
-    return f"{where or 'message'}: {msg}"
+    # at most an error parameter's length: pydantic's words for an unknown type list every type,
+    # and a list grown past 200 characters made the refusal itself fail (the connection dropped)
+    return f"{where or 'message'}: {msg}"[:200]
 
 
 def parse_client(text: Union[str, bytes]) -> ClientMessage:
