@@ -3,7 +3,8 @@ real window (under ``xvfb-run`` on a machine without a screen)::
 
     xvfb-run -s "-screen 0 2560x1440x24" .venv/bin/python tools/servers_screenshots.py --size 1280x720
 
-Writes ``docs/screenshots/servers-<screen>-<W>x<H>.png``: ``lobby-local`` and ``lobby-lan`` (the
+Writes ``docs/screenshots/servers-<screen>-<W>x<H>.png``: ``title`` (Play on a server under
+Host and Join), ``lobby-local`` and ``lobby-lan`` (the
 host's lobby with "Let other computers join" off and on: the whole invites), ``list`` (the saved
 servers), ``games`` (a server's open games), ``create`` (creating a game on a server). The
 server is a ``gonzaga serve``-like one in this process, on the loopback; the network address
@@ -58,6 +59,7 @@ def main(argv=None) -> int:
         shot("lobby-lan" if lan else "lobby-local")
         click(app, button(app, i18n.t("online.leave")).rect.center, 2)
 
+    shot("title")
     host(False)
     start = hosting.start_server  # the example network address, on the loopback here
     hosting.start_server = lambda book, d, lan, port=None: start(book, d, False, port)

@@ -18,12 +18,12 @@ from pathlib import Path
 from typing import Optional, Union
 from urllib.parse import urlsplit
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ..table import persistence
-from ..table import save_schema as S
 from ..words import i18n
 from .invite import split_invite
+from .jsonfile import read_model
 from .remote import parse_address
 
 log = logging.getLogger(__name__)
@@ -90,17 +90,9 @@ class ServerList:
         ``problem`` set)."""
         if not os.path.lexists(self.path):
             return ServersFile()
-        try:
-            return ServersFile.model_validate(S.read_json_file(self.path, MAX_BYTES))
-        except S.FileProblem as e:
-            message = e.message()
-        except ValidationError as e:
-            err = e.errors()[0]
-            where = ".".join(str(x) for x in err.get("loc", ()))
-            message = i18n.t("servers.bad_field", field=S.excerpt(where, 40))
-        except Exception:  # never a crash: the log keeps the cause
-            log.exception("reading %s", self.path)
-            message = i18n.t("save.unexpected")
+        book, message = read_model(self.path, ServersFile, MAX_BYTES, "servers.bad_field")
+        if book is not None:
+            return book
         log.warning("damaged %s: %s", self.path, message)
         problem = persistence.SaveError(message, self.path)
         problem.moved_to = persistence.move_aside(self.path)

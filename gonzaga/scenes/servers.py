@@ -206,6 +206,12 @@ class ServerGamesScene(_Form):
         self.create_button = self.widgets.add(Button(i18n.t("servers.create"), self.create,
                                                      (self.box.right - sc(300), bottom, sc(260), sc(48)), px=20))
 
+    def resume(self) -> None:
+        """Back from a lobby or the create screen: the list as it is now."""
+        if self.query is None:
+            self.refresh()
+        super().resume()
+
     def refresh_now(self) -> None:
         self.refresh()
         self.layout(self.app.size)
