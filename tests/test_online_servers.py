@@ -232,8 +232,11 @@ def test_a_desktop_game_joins_a_game_listed_on_a_server(app, clipboard, public, 
         host.close()
 
 
-def test_a_bad_address_a_dead_server_and_garbage_are_told_and_lose_nothing(app, clipboard, tmp_path, monkeypatch):
+def test_a_bad_address_a_dead_server_and_garbage_are_told_and_lose_nothing(app, clipboard, tmp_path, monkeypatch,
+                                                                            caplog):
+    import logging
     from websockets.sync.server import serve
+    caplog.set_level(logging.WARNING, logger="gonzaga")
     scene = add_server(app, clipboard, "not an address!")
     assert scene.servers == [] and scene.error == i18n.t("online.bad_address", address="not an address!")
     # a dead server: nobody listens there any more
@@ -269,6 +272,7 @@ def test_a_bad_address_a_dead_server_and_garbage_are_told_and_lose_nothing(app, 
         assert games.error == i18n.t("servers.no_answer", address=address.removeprefix("ws://"))
         junk.shutdown()
     assert app.running and top_name(app) == "ServerGamesScene"
+    assert not [r for r in caplog.records if r.name.startswith("gonzaga") and (r.exc_info or r.levelno >= logging.ERROR)]
 
 
 
