@@ -220,7 +220,7 @@ class GameRoom:
         self.turn_secs: Optional[int] = o.get("turn_secs")
         self.watchable = bool(o.get("watchers", True))
         self.listed = bool(o.get("listed", False))  # in the server's list of open games (listing.py)
-        self.created = float(o.get("created", time.time()))  # when, by the server's clock (kept with the options)
+        self.created = float(o.get("created") or 0.0)  # when, by the server's wall clock (set by ``create``)
         self.table.grace = float(self.grace)
         for i, s in enumerate(seats):  # an AI seat that still has its player's token: handed over or resigned
             if s.kind == "ai" and s.token_hash:

@@ -367,7 +367,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
         config = GameConfig(seats=len(reqs), colours=tuple(colours), scenario=scenario)
         # the seed seeds the AI seats only: the setup is dealt from the system's randomness
         seed = m.seed if m.seed is not None else secrets.randbits(63)
-        room = self._open_room(config, seed, seats, 0, m.model_dump(include=ROOM_OPTIONS))
+        room = self._open_room(config, seed, seats, 0, {**m.model_dump(include=ROOM_OPTIONS), "created": time.time()})
         self.admission.created(conn.address, room.id)
         log.info("game %s created: %d seats", room.id, len(seats))  # never the seed nor the code
         self._attach(conn, room, 0)

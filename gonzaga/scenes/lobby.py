@@ -99,12 +99,12 @@ class LobbyScene(Scene):
             if internet:
                 shown.append((i18n.t("online.invite_internet"), internet))
         for label, address in shown:
-            invite = format_invite(address, t.code) if t.code else ""
+            invite = format_invite(address, t.code)  # the address alone until the code is known
             self.address_rows.append((label, invite, (x0, y)))
             lw = W.text(label, "sans_semibold", 17).get_width()
             self.widgets.add(Button(i18n.t("online.copy"), lambda v=invite: self.copy(v),
                                     (x0 + lw + sc(16), y - sc(5), sc(90), sc(32)), style="secondary",
-                                    px=15)).visible = bool(invite)
+                                    px=15)).visible = bool(t.code)  # Copy copies only a whole invite
             y += sc(62)
         if self.only_local:
             self.only_local_pos = (x0, y - sc(4))
