@@ -114,7 +114,8 @@ def host_game(app, guest_name: str = "Bob", turn_timer: bool = False):
     lobby = app.stack.top
     assert table.code in lobby.visible_text() and not lobby.start_button.enabled  # a seat is open
     click(app, lobby.copy_code.rect.center)  # the clipboard, or where there is none, what to do
-    assert app.toasts[-1][0] in (f"Copied: {table.code}", i18n.t("online.copy_off"))
+    assert app.toasts[-1][0] in (f"Copied: {lobby.invite()}", i18n.t("online.copy_off"))  # the whole invite
+    assert lobby.invite().endswith(f"/{table.code}#{table.server.tls.pin}")
     guest = Table.join(table.url, table.code, guest_name, app.content)
     assert frames_until(app, lambda: lobby.start_button.enabled, [guest])
     assert f"{guest_name} connected" in lobby.visible_text()
@@ -396,7 +397,8 @@ def test_the_host_screen_asks_the_router_only_when_told_and_the_lobby_says_what_
     port = table.server.port
     assert router.mappings[(port, "TCP")][1] == port
     shown = lobby.visible_text()
-    assert f"Friends on the internet: 203.0.113.7:{port}" in shown
+    assert i18n.t("online.invite_internet") in shown  # the whole invite for the internet (issue 50)
+    assert f"wss://203.0.113.7:{port}/{table.code}#{table.server.tls.pin}" in shown
     assert i18n.t("portmap.mapped", port=port, ip="203.0.113.7") in shown
     table.close()
     assert router.mappings == {}  # the server stopped: the router forwards nothing any more

@@ -9,17 +9,24 @@ What belongs here: writing and reading those two texts. Their parts are checked 
   WebSocket client never sends: it is ours, for pinning). ``ws://`` has no fingerprint.
 - invite: ``wss://192.168.1.20:7373/ABC234#<fingerprint>``: the code is the address's path.
 
+An invite can also travel as a small text file (``save_invite``, ``read_invite_file``): where
+there is no clipboard, or to send by mail; the join screen takes its path or the file dropped on
+the window.
+
 ``split_pin`` gives back the address the WebSocket library opens and the pin the client checks;
 ``connect_pinned`` opens such an address with asyncio (the check's and the bots' connections; the
 desktop's is ``client.Connection``).
 """
 from __future__ import annotations
 
-from typing import Any, Optional
+import re
+from pathlib import Path
+from typing import Any, Optional, Union
 from urllib.parse import urlsplit
 
 from websockets.asyncio.client import ClientConnection, connect
 
+from ..table import persistence
 from .tls import PinMismatch, check_pin, client_context, normalise_pin, peer_der
 
 
@@ -70,6 +77,36 @@ def split_invite(text: str) -> tuple[str, Optional[str]]:
         return s, None
     root = base[: len(base) - len(u.path)] if base.endswith(u.path) else base
     return root + (sep + frag if sep else ""), path
+
+
+INVITE_FILE_BYTES = 4096  # an invite file holds one line (and a few words around it)
+
+
+def invite_folder() -> Path:
+    """Where invite files are saved: the user data folder's ``invites``."""
+    return persistence.data_dir() / "invites"
+
+
+def save_invite(invite: str, code: str, folder: Optional[Union[str, Path]] = None) -> Path:
+    """Write the invite (one line) to ``gonzaga-invite-<code>.txt`` in ``folder`` (the invites
+    folder), atomically; its path. OSError when it cannot be written."""
+    path = Path(folder if folder is not None else invite_folder()) / f"gonzaga-invite-{code}.txt"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    persistence.atomic_write_bytes(path, (invite + "\n").encode("utf-8"))
+    return path
+
+
+def read_invite_file(path: Union[str, Path]) -> Optional[str]:
+    """The invite in a file (its first word with ``://``), or None when ``path`` is no readable
+    file of a few lines or holds none."""
+    try:
+        p = Path(str(path).strip().strip('"')).expanduser()
+        if not p.is_file() or p.stat().st_size > INVITE_FILE_BYTES:
+            return None
+        text = p.read_text("utf-8", errors="replace")
+    except (OSError, ValueError):
+        return None
+    return next((w for w in re.split(r"\s+", text) if "://" in w), None)
 
 
 async def connect_pinned(address: str, **kw: Any) -> ClientConnection:

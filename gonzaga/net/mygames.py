@@ -27,7 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..table import persistence
 from ..table import save_schema as S
-from ..words import i18n
+from .jsonfile import read_model
 
 log = logging.getLogger(__name__)
 
@@ -97,18 +97,9 @@ class Book:
         ``problem`` set the first time)."""
         if not os.path.lexists(self.path):
             return MyGamesFile()
-        try:
-            d = S.read_json_file(self.path, MAX_BYTES)
-            return MyGamesFile.model_validate(d)
-        except S.FileProblem as e:
-            message = e.message()
-        except ValidationError as e:
-            err = e.errors()[0]
-            where = ".".join(str(x) for x in err.get("loc", ()))
-            message = i18n.t("online.mine_bad_field", field=S.excerpt(where, 40))
-        except Exception:  # never a crash: the log keeps the cause
-            log.exception("reading %s", self.path)
-            message = i18n.t("save.unexpected")
+        book, message = read_model(self.path, MyGamesFile, MAX_BYTES, "online.mine_bad_field")
+        if book is not None:
+            return book
         log.warning("damaged %s: %s", self.path, message)
         problem = persistence.SaveError(message, self.path)
         ident: tuple[str, Optional[int], Optional[int]]

@@ -17,6 +17,7 @@ Client -> server                       Server -> client
   resign  token
   rematch token
   watch   code
+  list_games                             games    games (code, host, taken, seats, turn_secs, age)
 
 A game lives on the server (``server.py``). The host creates it and is seat 0; friends join with
 the invite code and take the open seats in order; each seat gets a secret token, which is the
@@ -112,6 +113,7 @@ class Create(_Msg):
     grace: Annotated[int, Field(ge=0, le=3600)] = GRACE_DEFAULT  # seconds before a dropped seat may go to an AI
     turn_secs: Optional[Annotated[int, Field(ge=10, le=3600)]] = None  # a turn timer: then an AI plays the move
     watchers: bool = True  # whether spectators may watch with the invite code
+    listed: bool = False  # shown in the server's list of open games (``list_games``; issue 50)
 
 
 class Join(_Msg):
@@ -189,9 +191,41 @@ class Watch(_Msg):
     code: CODE
 
 
+# ---- issue 50 (t50invite): a server's open games, asked for by "Play on a server"
+
+MAX_LISTED = 50  # open games in one answer (the newest)
+
+
+class ListGames(_Msg):
+    """The games of this server waiting for players that their host chose to list (``Create.listed``)."""
+
+    type: Literal["list_games"] = "list_games"
+
+
+class OpenGame(BaseModel):
+    """A listed game not started with a seat open: its invite code, its host's name, the seats
+    taken of all, its turn timer, and how long ago it was created (a duration: the two
+    computers' clocks need not agree)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    code: CODE
+    host: Annotated[str, Field(max_length=24)]
+    taken: Annotated[int, Field(ge=0, le=4)]
+    seats: Annotated[int, Field(ge=2, le=4)]
+    turn_secs: Optional[Annotated[int, Field(ge=10, le=3600)]] = None
+    age: Annotated[int, Field(ge=0)]  # seconds since it was created
+
+
+class Games(_Msg):
+    """The answer to ``list_games`` (newest first)."""
+
+    type: Literal["games"] = "games"
+    games: Annotated[list[OpenGame], Field(max_length=MAX_LISTED)]
+
+
 # every client message type, listed once: the models above, in this union (the rest derives from it)
 ClientMessage = Annotated[Union[Create, Join, Resume, SetSeat, Start, Act, Ping, Chat, Emote, Resign, Rematch,
-                                Watch], Field(discriminator="type")]
+                                Watch, ListGames], Field(discriminator="type")]
 CLIENT_TYPES: tuple[type[BaseModel], ...] = get_args(get_args(ClientMessage)[0])
 CLIENT_KINDS: tuple[str, ...] = tuple(m.model_fields["type"].default for m in CLIENT_TYPES)
 _client = TypeAdapter(ClientMessage)
@@ -327,7 +361,7 @@ class History(_Msg):
 
 
 # every server message type, listed once (as the client's above)
-ServerMessage = Annotated[Union[Joined, Lobby, Update, Error, Pong, Watching, Said, History],
+ServerMessage = Annotated[Union[Joined, Lobby, Update, Error, Pong, Watching, Said, History, Games],
                           Field(discriminator="type")]
 SERVER_TYPES: tuple[type[BaseModel], ...] = get_args(get_args(ServerMessage)[0])
 SERVER_KINDS: tuple[str, ...] = tuple(m.model_fields["type"].default for m in SERVER_TYPES)
@@ -417,7 +451,9 @@ def _first_error(e: ValidationError) -> str:
     err = e.errors()[0]
     where = ".".join(str(x) for x in err.get("loc", ()) if x not in CLIENT_KINDS)
     msg = str(err.get("msg", "invalid")).removeprefix("Value error, ")  # our own validators' words
-    return f"{where or 'message'}: {msg}"
+    # at most an error parameter's length: pydantic's words for an unknown type list every type,
+    # and a list grown past 200 characters made the refusal itself fail (the connection dropped)
+    return f"{where or 'message'}: {msg}"[:200]
 
 
 def parse_client(text: Union[str, bytes]) -> ClientMessage:

@@ -219,6 +219,8 @@ class GameRoom:
         self.grace = int(o.get("grace", P.GRACE_DEFAULT))
         self.turn_secs: Optional[int] = o.get("turn_secs")
         self.watchable = bool(o.get("watchers", True))
+        self.listed = bool(o.get("listed", False))  # in the server's list of open games (listing.py)
+        self.created = float(o.get("created") or 0.0)  # when, by the server's wall clock (set by ``create``)
         self.table.grace = float(self.grace)
         for i, s in enumerate(seats):  # an AI seat that still has its player's token: handed over or resigned
             if s.kind == "ai" and s.token_hash:
@@ -231,7 +233,8 @@ class GameRoom:
         self.waiting_since: dict[int, tuple[tuple[int, str, int], Optional[float]]] = {}
 
     def options(self) -> dict[str, Any]:
-        return {"grace": self.grace, "turn_secs": self.turn_secs, "watchers": self.watchable}
+        return {"grace": self.grace, "turn_secs": self.turn_secs, "watchers": self.watchable,
+                "listed": self.listed, "created": self.created}
 
     @property
     def state(self) -> GameState:

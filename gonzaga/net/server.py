@@ -38,7 +38,7 @@ from ..table import SeatRefused, StoreFailed
 from ..table.observers import ObserverCallback, Viewed
 from ..table.persistence import data_dir
 from . import protocol as P
-from . import upkeep
+from . import listing, upkeep
 from .admission import Admission, Refused
 from .endgame import EndgameHandlers
 from .gate import Gate
@@ -60,6 +60,7 @@ MAX_UNFINISHED_GAMES = 5000
 CLOSE_TRY_LATER = 1013
 CLOSE_POLICY = 1008
 AI_RETRY_SECS = 1.0  # an AI action that could not be stored is asked again after this
+ROOM_OPTIONS = {"grace", "turn_secs", "watchers", "listed"}  # the host's choices in ``create`` a room keeps
 
 
 # ---------------------------------------------------------------- the server
@@ -330,6 +331,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
 
     def on_ping(self, conn: Conn, m: P.Ping) -> None:
         conn.send(P.Pong())
+    on_list_games = listing.on_list_games  # the open games (issue 50)
 
     def on_create(self, conn: Conn, m: P.Create) -> None:
         self.admission.check_create(conn.address, m.host_key, m.seed, self._is_lobby)
@@ -363,10 +365,9 @@ class GameServer(SocialHandlers, EndgameHandlers):
             else:
                 seats.append(Seat("", "open", r.colour))
         config = GameConfig(seats=len(reqs), colours=tuple(colours), scenario=scenario)
-        options = {"grace": m.grace, "turn_secs": m.turn_secs, "watchers": m.watchers}
         # the seed seeds the AI seats only: the setup is dealt from the system's randomness
         seed = m.seed if m.seed is not None else secrets.randbits(63)
-        room = self._open_room(config, seed, seats, 0, options)
+        room = self._open_room(config, seed, seats, 0, {**m.model_dump(include=ROOM_OPTIONS), "created": time.time()})
         self.admission.created(conn.address, room.id)
         log.info("game %s created: %d seats", room.id, len(seats))  # never the seed nor the code
         self._attach(conn, room, 0)

@@ -33,10 +33,12 @@ Names, what they show, and their factories' arguments (after the app):
 * ``review_file``: the post-game review of a kept finished game (path, [seat])
 * ``tutorial_menu``: the tutorial's sections (no arguments)
 * ``tutorial_game``: the tutorial at a section (section_id)
-* ``online_host``: host an online game (no arguments)
+* ``online_host``: host an online game ([server: create it on that server instead, player])
 * ``online_join``: join an online game ([address, code, player])
 * ``online_continue``: one's online games (games, [start])
 * ``online_lobby``: an online game's lobby (table, [lan, port])
+* ``online_servers``: the saved game servers (no arguments)
+* ``online_server_games``: a server's open games (address, [player])
 """
 from __future__ import annotations
 
@@ -74,6 +76,8 @@ SCENES: dict[str, str] = {
     "online_join": "gonzaga.scenes.online:JoinScene",
     "online_continue": "gonzaga.scenes.online:ContinueScene",
     "online_lobby": "gonzaga.scenes.lobby:LobbyScene",
+    "online_servers": "gonzaga.scenes.servers:ServersScene",
+    "online_server_games": "gonzaga.scenes.servers:ServerGamesScene",
 }
 
 

@@ -12,7 +12,7 @@ from ..net import protocol
 from ..net.client import CONNECTED, CONNECTING, LOST
 from ..net.remote import Table, lan_ip, level_of
 from ..render import theme
-from ..net.invite import format_invite
+from ..net.invite import format_invite, save_invite
 from ..words import i18n
 from ..ui import widgets as W
 from ..ui.widgets import Button
@@ -45,15 +45,17 @@ class LobbyScene(Scene):
         self.lan = lan
         self.port = port
         self.levels = ai_levels()
-        self.addresses: list[tuple[str, Optional[str]]] = []  # (line, the address whose invite Copy copies)
-        if port is not None:  # this computer hosts: the addresses friends type
+        # hosting: (what the row says, the server's address there); each row shows its whole invite
+        self.addresses: list[tuple[str, str]] = []
+        self.only_local = port is not None and not lan
+        if port is not None:  # this computer hosts: the invites friends paste
             ip = lan_ip() if lan else None
             at = table.server.url_at if table.server is not None else (lambda h: f"ws://{h}:{port}")
             if ip:
-                self.addresses.append((i18n.t("online.address_lan", address=shown_address(at(ip))), at(ip)))
-            self.addresses.append((i18n.t("online.address_local", address=shown_address(at("127.0.0.1"))), None))
-            if not lan:
-                self.addresses.append((i18n.t("online.address_only_local"), None))
+                self.addresses.append((i18n.t("online.invite_lan"), at(ip)))
+            self.addresses.append((i18n.t("online.invite_local"), at("127.0.0.1")))
+        else:  # a game on another computer's server: the invite it was reached by, to pass on
+            self.addresses.append((i18n.t("online.invite_here"), table.url))
         self.portmap = getattr(table.server, "portmap", None)  # the router's forwarding, when asked for
         self._portmap_seen = None
         self._portmap_text = ""
@@ -71,40 +73,43 @@ class LobbyScene(Scene):
         w, h = size
         sc = W.sc
         n = max(2, len(t.seats))
-        self.box = pygame.Rect(0, 0, min(sc(1180), w - 40), min(h - 40, sc(350 + 62 * n + 34 * len(self.addresses)
-                                                                        + (96 if self.portmap else 0))))
+        rows = len(self.addresses) + (1 if self.portmap is not None and self._internet() else 0)
+        need = 350 + 62 * n + 62 * rows + (34 if self.only_local else 0) + (96 if self.portmap else 0)
+        seat_step = 62 if sc(need) <= h - 40 else 56  # a low window: the seats closer
+        self.box = pygame.Rect(0, 0, min(sc(1180), w - 40), min(h - 40, sc(need - (62 - seat_step) * n)))
         self.box.center = (w // 2, h // 2)
         x0 = self.box.x + sc(40)
         y = self.box.y + sc(96)
         self.code_pos = (x0, y)
         code_w = W.text(code_text(t.code or "------"), "sans_bold", CODE_PX).get_width()
-        self.copy_code = self.widgets.add(Button(i18n.t("online.copy"), lambda: self.copy(t.code or ""),
-                                                 (x0 + code_w + sc(30), y + sc(36), sc(110), sc(40)),
+        self.copy_code = self.widgets.add(Button(i18n.t("online.copy_invite"), lambda: self.copy(self.invite()),
+                                                 (x0 + code_w + sc(30), y + sc(36), sc(190), sc(40)),
                                                  style="secondary", px=17))
         self.copy_code.visible = bool(t.code)
         y += sc(112)
+        # each way in: its label and Copy on one line, the whole invite (address, code,
+        # fingerprint) under it, exactly the text Copy puts on the clipboard (issue 50)
         self.address_rows = []
-        for line, address in self.addresses:
-            self.address_rows.append((line, (x0, y)))
-            if address:
-                lw = W.text(line, "sans", 17).get_width()
-                def copy_invite(a=address):  # the invite: address, code and fingerprint
-                    self.copy(format_invite(a, t.code))
-                self.widgets.add(Button(i18n.t("online.copy"), copy_invite,
-                                        (x0 + lw + sc(16), y - sc(5), sc(90), sc(32)), style="secondary", px=15))
-            y += sc(34)
+        shown = list(self.addresses)
         self.portmap_pos = None
         if self.portmap is not None:
             self._portmap_seen = self.portmap.status
             self._portmap_text = self.portmap.line(lan_ip())
-            address = self.portmap.address(t.server.tls.pin if t.server is not None and t.server.tls else None)
-            if address:
-                line = i18n.t("online.address_internet", address=shown_address(address))
-                lw = W.text(line, "sans", 17).get_width()
-                self.address_rows.append((line, (x0, y)))
-                self.widgets.add(Button(i18n.t("online.copy"), lambda a=address: self.copy(format_invite(a, t.code)),
-                                        (x0 + lw + sc(16), y - sc(5), sc(90), sc(32)), style="secondary", px=15))
-                y += sc(34)
+            internet = self._internet()
+            if internet:
+                shown.append((i18n.t("online.invite_internet"), internet))
+        for label, address in shown:
+            invite = format_invite(address, t.code)  # the address alone until the code is known
+            self.address_rows.append((label, invite, (x0, y)))
+            lw = W.text(label, "sans_semibold", 17).get_width()
+            self.widgets.add(Button(i18n.t("online.copy"), lambda v=invite: self.copy(v),
+                                    (x0 + lw + sc(16), y - sc(5), sc(90), sc(32)), style="secondary",
+                                    px=15)).visible = bool(t.code)  # Copy copies only a whole invite
+            y += sc(62)
+        if self.only_local:
+            self.only_local_pos = (x0, y - sc(4))
+            y += sc(34)
+        if self.portmap is not None:
             self.portmap_pos = (x0, y - sc(8))
             y += sc(62)
         y += sc(14)
@@ -122,10 +127,14 @@ class LobbyScene(Scene):
                     self.widgets.add(Button(label, (lambda i=i, k=kind: self.set_seat(i, k)),
                                             (x + j * (bw + sc(6)), row.y + sc(6), bw, sc(42)), style="secondary",
                                             selected=current == kind, px=16))
-            y += sc(62)
+            y += sc(seat_step)
         self.message_y = y + sc(8)
         self.widgets.add(Button(i18n.t("online.leave"), self.leave_game,
                                 (self.box.x + sc(40), self.box.bottom - sc(70), sc(150), sc(48)), style="secondary"))
+        self.save_button = self.widgets.add(Button(i18n.t("online.save_invite"), self.save_invite,
+                                                   (self.box.x + sc(206), self.box.bottom - sc(70), sc(250), sc(48)),
+                                                   style="secondary", px=17))
+        self.save_button.visible = bool(t.code)
         self.start_button = None
         if t.is_host:
             self.start_button = self.widgets.add(Button(i18n.t("online.start"), self.start,
@@ -140,8 +149,37 @@ class LobbyScene(Scene):
     # ------------------------------------------------------------ actions
 
     def copy(self, text: str) -> None:
+        """Copy ``text`` (an invite); where there is no clipboard, it goes to a file instead."""
         if text:
-            copy_text(self.app, text)
+            copy_text(self.app, text, otherwise=lambda: self.save_invite(text, "online.invite_saved_no_copy"))
+
+    def save_invite(self, text: str = "", key: str = "online.invite_saved") -> None:
+        """Save the invite (``text``, else the big Copy's) to a file friends can be sent; say where."""
+        text = text or self.invite()
+        if not text or not self.table.code:
+            return
+        try:
+            path = save_invite(text, self.table.code)
+        except OSError as e:
+            log.warning("the invite could not be saved: %r", e)
+            self.app.toast(i18n.t("online.invite_not_saved", reason=e.strerror or str(e)), 8)
+            return
+        self.app.toast(i18n.t(key, path=str(path)), 15)
+
+    def _internet(self) -> Optional[str]:
+        """The address friends on the internet reach, once the router forwards the port."""
+        t = self.table
+        if self.portmap is None:
+            return None
+        return self.portmap.address(t.server.tls.pin if t.server is not None and t.server.tls else None)
+
+    def invite(self) -> str:
+        """The whole invite the big Copy copies: a host's first way in (the network's when open to
+        it), a guest's own address; with the code and the fingerprint ("" before the code is known)."""
+        t = self.table
+        if not t.code:
+            return ""
+        return format_invite(self.addresses[0][1], t.code)
 
     def set_seat(self, seat: int, kind: str) -> None:
         if kind == FRIEND:
@@ -214,7 +252,9 @@ class LobbyScene(Scene):
 
     def visible_text(self) -> list[str]:
         t = self.table
-        out = [t.code or ""] + [line for line, _ in self.address_rows] + ([self.portmap_line()] if self.portmap else [])
+        out = [t.code or ""] + [x for label, invite, _ in self.address_rows for x in (label, invite)]
+        out += ([i18n.t("online.address_only_local")] if self.only_local else []) + \
+            ([self.portmap_line()] if self.portmap else [])
         out += [" ".join(x for x in self.seat_text(i, s) if x) for i, s in enumerate(t.seats)]
         return out + [self.message()[0]] + super().visible_text()
 
@@ -228,12 +268,17 @@ class LobbyScene(Scene):
         x0, y = self.code_pos
         W.blit_text(surf, i18n.t("online.invite"), (x0, y), "sans_semibold", 17, W.TEXT_SOFT)
         W.blit_text(surf, code_text(t.code or ""), (x0, y + sc(24)), "sans_bold", CODE_PX, (110, 30, 24))
-        if self.addresses:  # hosting: what friends need, beside the code
-            cx = self.copy_code.rect.right + sc(30)
-            W.blit_text(surf, i18n.t("online.give_both"), (cx, self.copy_code.rect.centery), "sans_italic", 16,
-                        W.TEXT_SOFT, "midleft", wrap=self.box.right - sc(40) - cx)
-        for line, pos in self.address_rows:
-            W.blit_text(surf, line, pos, "sans", 17, W.TEXT)
+        cx = self.copy_code.rect.right + sc(24)
+        if self.copy_code.visible:  # what Copy copies, said truthfully beside it
+            W.blit_text(surf, i18n.t("online.copy_invite_hint" if self.port is not None else "online.copy_invite_guest"),
+                        (cx, self.copy_code.rect.centery), "sans_italic", 16, W.TEXT_SOFT, "midleft",
+                        wrap=self.box.right - sc(40) - cx)
+        for label, invite, (x, y) in self.address_rows:
+            W.blit_text(surf, label, (x, y), "sans_semibold", 17, W.TEXT)
+            W.blit_text(surf, invite, (x, y + sc(27)), "sans", 16, W.TEXT, wrap=self.box.w - sc(80))
+        if self.only_local:
+            W.blit_text(surf, i18n.t("online.address_only_local"), self.only_local_pos, "sans_italic", 16,
+                        W.TEXT_SOFT, wrap=self.box.w - sc(80))
         if self.portmap_pos is not None:
             W.blit_text(surf, self.portmap_line(), self.portmap_pos, "sans_italic", 15, W.TEXT_SOFT,
                         wrap=self.box.w - sc(80))

@@ -21,11 +21,13 @@ stops a hosted server (its games stay in the server's folder).
 from __future__ import annotations
 
 import logging
+import os
 from typing import Optional
 
 import pygame
 
 from ..net import hosting, mygames, protocol
+from ..net.invite import read_invite_file
 from ..net.client import LOST
 from ..net.portmap import PortMapping
 from ..net.remote import COLOURS, Table, lan_ip, parse_address, parse_code, parse_invite, parse_name
@@ -72,7 +74,9 @@ class _Form(Scene):
                 if text is None:
                     self.app.toast(i18n.t("online.paste_off"))
                 else:
-                    field.value = (field.value + text)[: field.max_len]
+                    kept = "" if field.selected else field.value  # a selected text is replaced, as typing does
+                    field.value = (kept + text)[: field.max_len]
+                    field.selected = False
                 return True
         return super().handle(ev)
 
@@ -132,21 +136,23 @@ def duration_words(secs: Optional[int]) -> str:
 
 class HostScene(_Form):
     """Choose your name and the seats, the grace period and a turn timer, then host: the server
-    starts inside the game."""
+    starts inside the game. With ``server`` (an address, from "Play on a server"): the game is
+    created on that server instead, listed in its open games (issue 50)."""
 
     name = "online_host"
-    heading_key = "online.host_heading"
-    hint_key = "online.host_hint"
 
-    def __init__(self, app):
+    def __init__(self, app, server: Optional[str] = None, player: str = ""):
         super().__init__(app)
+        self.server = server
+        self.heading_key = "servers.create_heading" if server else "online.host_heading"
+        self.hint_key = "servers.create_hint" if server else "online.host_hint"
         self.levels = ai_levels()
         level = default_level(self.levels)
         self.count = 2
         self.kinds = [FRIEND, FRIEND, level, level]  # seats 1-3: a friend or an AI level
         self.lan = False  # a server open to the network only when the host asks for it
         self.portmap = False  # ask the router to forward the port (UPnP): only when the host asks for it
-        self.player_name = ""  # typed first: friends see it on their screens
+        self.player_name = player  # typed first: friends see it on their screens
         self.grace = protocol.GRACE_DEFAULT
         self.turn_secs: Optional[int] = None
         self.name_field: Optional[TextField] = None
@@ -158,8 +164,9 @@ class HostScene(_Form):
         self.labels = []
         w, h = size
         sc = W.sc
-        self.box = pygame.Rect(0, 0, min(sc(1080), w - 40), min(h - 40, sc(558 + 58 * self.count)))
-        step = sc(58) if self.box.h >= sc(558 + 58 * self.count) else sc(50)  # a low window: the rows closer
+        need = 558 + 58 * self.count - (60 if self.server else 0)  # on a server: no "let other computers join"
+        self.box = pygame.Rect(0, 0, min(sc(1080), w - 40), min(h - 40, sc(need)))
+        step = sc(58) if self.box.h >= sc(need) else sc(50)  # a low window: the rows closer
         self.box.center = (w // 2, h // 2)
         x0, lx = self.box.x + sc(40), self.box.x + sc(300)
         y = self.box.y + sc(124)
@@ -196,6 +203,20 @@ class HostScene(_Form):
             i18n.t("online.turn_timer_button", time=duration_words(self.turn_secs)), self.next_timer,
             (lx + bw + sc(12), y, bw, sc(44)), style="secondary", px=16, selected=self.turn_secs is not None))
         y += step + sc(10) - (sc(58) - step)
+        self.lan_y = y + sc(54)
+        if not self.server:
+            self._lan_row(lx, x0, y)
+        self.message_y = self.box.bottom - sc(120)
+        self.widgets.add(Button(i18n.t("common.back"), self.back,
+                                (self.box.x + sc(40), self.box.bottom - sc(70), sc(150), sc(48)), style="secondary"))
+        self.host_button = self.widgets.add(Button(i18n.t("servers.create_button" if self.server else
+                                                          "online.host_button"), self.host,
+                                                   (self.box.right - sc(240), self.box.bottom - sc(70), sc(200),
+                                                    sc(48)), px=21))
+
+    def _lan_row(self, lx: int, x0: int, y: int) -> None:
+        """Let other computers join (on, off) and, when on, ask the router for the port."""
+        sc = W.sc
         self.labels.append((i18n.t("online.lan"), (x0, y + sc(22))))
         for j, (on, key) in enumerate(((True, "settings.on"), (False, "settings.off"))):
             self.widgets.add(Button(i18n.t(key), (lambda on=on: self.set_lan(on)), (lx + j * sc(110), y, sc(100),
@@ -205,13 +226,6 @@ class HostScene(_Form):
             self.widgets.add(Button(i18n.t("online.portmap"), self.toggle_portmap,
                                     (lx + sc(240), y, min(sc(330), self.box.right - sc(40) - lx - sc(240)), sc(44)),
                                     style="secondary", selected=self.portmap, px=16))
-        self.lan_y = y + sc(54)
-        self.message_y = self.box.bottom - sc(120)
-        self.widgets.add(Button(i18n.t("common.back"), self.back,
-                                (self.box.x + sc(40), self.box.bottom - sc(70), sc(150), sc(48)), style="secondary"))
-        self.host_button = self.widgets.add(Button(i18n.t("online.host_button"), self.host,
-                                                   (self.box.right - sc(240), self.box.bottom - sc(70), sc(200),
-                                                    sc(48)), px=21))
 
     def _relayout(self) -> None:
         self.layout(self.app.size)
@@ -257,6 +271,13 @@ class HostScene(_Form):
             self.error = why
             return
         book = mygames.Book()
+        if self.server:  # on a server: created there and listed; the lobby waits for players
+            self.app.end_session()
+            self.app.table = Table.host(self.server, name, self.seat_requests(), self.app.content, book=book,
+                                        grace=self.grace, turn_secs=self.turn_secs, listed=True)
+            self.app.stack.pop(self)
+            self.app.stack.push("online_lobby", self.app.table)
+            return
         server, self.error = host_server(book, self.lan)
         if server is None:
             return
@@ -274,9 +295,10 @@ class HostScene(_Form):
         self.draw_form(surf)
         for colour, pos in self.seat_rows:
             draw_crest(surf, colour, pos, W.sc(22))
-        W.blit_text(surf, i18n.t("online.lan_on" if self.lan else "online.lan_off"),
-                    (self.box.x + W.sc(300), self.lan_y), "sans_italic", 16, W.TEXT_SOFT,
-                    wrap=self.box.right - W.sc(40) - self.box.x - W.sc(300))
+        if not self.server:
+            W.blit_text(surf, i18n.t("online.lan_on" if self.lan else "online.lan_off"),
+                        (self.box.x + W.sc(300), self.lan_y), "sans_italic", 16, W.TEXT_SOFT,
+                        wrap=self.box.right - W.sc(40) - self.box.x - W.sc(300))
         self.widgets.draw(surf)
 
 
@@ -329,13 +351,37 @@ class JoinScene(_Form):
         if self.fields and not any(f.value for f in self.fields):
             self.fields[0].editing = True  # type at once
 
+    def handle(self, ev) -> bool:
+        if ev.type == pygame.DROPFILE and self.fields:  # an invite file dropped on the window
+            self.open_invite_file(ev.file)
+            return True
+        return super().handle(ev)
+
+    def open_invite_file(self, path: str) -> None:
+        invite = read_invite_file(path)
+        if invite is None:
+            self.error = i18n.t("online.invite_file_bad", file=os.path.basename(path)[:60])
+            return
+        self.fields[0].value = invite[: self.fields[0].max_len]
+        self.fields[1].value = ""
+        self.error = ""
+
     def _target(self) -> Optional[tuple[str, str]]:
         """The server's address and the game's code from the first two fields (a pasted invite
-        carries the code too), or None with the reason in ``self.error``."""
+        carries the code too; so does an invite file's path), or None with the reason in ``self.error``."""
         address, code = (f.value for f in self.fields[:2])
+        if address.strip().strip('"').lower().endswith(".txt"):  # an invite file's path, typed or pasted
+            invite = read_invite_file(address)
+            if invite is None:
+                self.error = i18n.t("online.invite_file_bad", file=os.path.basename(address.strip())[:60])
+                return None
+            address = invite
         url, invited, why = parse_invite(address)
         if url is None:
             self.error = why
+            return None
+        if not code.strip() and invited is None:  # an address alone: say what is missing
+            self.error = i18n.t("online.code_missing")
             return None
         code, why = parse_code(code if code.strip() or invited is None else invited)
         if code is None:

@@ -3,7 +3,7 @@ title's backdrop behind a form, the invite code as shown, a seat's crest."""
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 import pygame
 
@@ -22,13 +22,17 @@ FRIEND = "friend"
 
 # ---------------------------------------------------------------- the clipboard
 
-def copy_text(app, text: str) -> bool:
-    """Put ``text`` on the clipboard and say so; where there is no clipboard, say what to do."""
+def copy_text(app, text: str, otherwise: Optional[Callable[[], None]] = None) -> bool:
+    """Put ``text`` on the clipboard and say so; where there is no clipboard, ``otherwise()``
+    (the lobby saves the invite to a file), else say what to do."""
     try:
         pygame.scrap.put_text(text)  # pygame-ce 2.2+: SDL's clipboard, no init needed
     except Exception as e:  # no clipboard (pygame.scrap missing, or no window system): not an error
         log.info("no clipboard: %r", e)
-        app.toast(i18n.t("online.copy_off"), 5)
+        if otherwise is not None:
+            otherwise()
+        else:
+            app.toast(i18n.t("online.copy_off"), 5)
         return False
     app.toast(i18n.t("online.copied", text=text))
     return True

@@ -89,6 +89,7 @@ class TitleScene(Scene):
             entries.append(("title.continue_online", self.continue_online, self._online_hint()))
         # online play (issue 14): two buttons side by side, one row of the column
         entries.append(((("title.host_online", self.host_online), ("title.join_online", self.join_online)), None, ""))
+        entries.append(("title.servers", self.servers, ""))  # games on a dedicated server (issue 50)
         entries.append(self._tutorial_entry())  # the guided first game (issue 11)
         entries += [("title.load", self.load_game, ""), ("title.rules", self.rules, ""),
                     ("title.settings", self.settings, ""), ("title.quit", self.app.quit, "")]
@@ -190,6 +191,9 @@ class TitleScene(Scene):
 
     def join_online(self) -> None:
         self.app.stack.push("online_join")
+
+    def servers(self) -> None:
+        self.app.stack.push("online_servers")
 
     def load_game(self) -> None:
         self.app.stack.push("load")

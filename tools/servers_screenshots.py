@@ -1,0 +1,96 @@
+"""Screenshots of issue 50's screens (the whole invite; play on a server), drawn by the game in a
+real window (under ``xvfb-run`` on a machine without a screen)::
+
+    xvfb-run -s "-screen 0 2560x1440x24" .venv/bin/python tools/servers_screenshots.py --size 1280x720
+
+Writes ``docs/screenshots/servers-<screen>-<W>x<H>.png``: ``title`` (Play on a server under
+Host and Join), ``lobby-local`` and ``lobby-lan`` (the
+host's lobby with "Let other computers join" off and on: the whole invites), ``list`` (the saved
+servers), ``games`` (a server's open games), ``create`` (creating a game on a server). The
+server is a ``gonzaga serve``-like one in this process, on the loopback; the network address
+shown in ``lobby-lan`` is an example one.
+"""
+from __future__ import annotations
+
+import sys
+
+import shots
+
+
+def main(argv=None) -> int:
+    p = shots.parser(__doc__)
+    a = p.parse_args(argv)
+    size, out = shots.prepare(p, a, "gonzaga-servers-")
+    import tempfile
+
+    import pygame
+
+    from gonzaga.app import App
+    from gonzaga.net import hosting
+    from gonzaga.net import protocol as P
+    from gonzaga.net.remote import Table
+    from gonzaga.net.serve import ServerThread, TlsFiles
+    from gonzaga.net.server_list import ServerList
+    from gonzaga.scenes import lobby as lobby_mod
+    from gonzaga.table import persistence
+    from gonzaga.words import i18n
+    from scene_events import click
+    from test_net_client import pump
+    from test_online_scenes import button, frames_until, type_text
+
+    tag = f"{size[0]}x{size[1]}"
+    app = App(persistence.Settings(speed="fast", reduce_motion=True, language=a.lang), size=size)
+    app.run_frames(3)
+
+    def shot(name):
+        app.run_frames(3)
+        path = out / f"servers-{name}-{tag}.png"
+        pygame.image.save(app.screen, str(path))
+        print(path)
+
+    def host(lan: bool) -> None:
+        click(app, button(app, i18n.t("title.host_online")).rect.center, 2)
+        type_text(app, "Ann")
+        if lan:
+            click(app, button(app, i18n.t("settings.on")).rect.center)
+        click(app, button(app, i18n.t("online.host_button")).rect.center, 2)
+        t = app.table
+        assert frames_until(app, lambda: t.code is not None and len(t.seats) == 2)
+        shot("lobby-lan" if lan else "lobby-local")
+        click(app, button(app, i18n.t("online.leave")).rect.center, 2)
+
+    shot("title")
+    host(False)
+    start = hosting.start_server  # the example network address, on the loopback here
+    hosting.start_server = lambda book, d, lan, port=None: start(book, d, False, port)
+    lobby_mod.lan_ip = lambda: "192.168.1.20"
+    host(True)
+
+    folder = tempfile.mkdtemp(prefix="gonzaga-serve-")
+    srv = ServerThread(folder, tls=TlsFiles.own(folder)).start()
+    two = [P.SeatRequest(kind="host", colour="red"), P.SeatRequest(kind="open", colour="blue")]
+    four = two + [P.SeatRequest(kind="ai", colour="green", bot="easy"), P.SeatRequest(kind="open", colour="yellow")]
+    tables = [Table.host(srv.url, name, seats, app.content, listed=True, turn_secs=timer)
+              for name, seats, timer in (("Beatrice", four, 60), ("Isabella", two, None), ("Francesco", two, 30))]
+    assert pump(tables, lambda: all(t.code for t in tables), 3000)
+    book = ServerList()
+    book.add("games.example.org")
+    book.add(f"serving on {srv.url}")
+    click(app, button(app, i18n.t("title.servers")).rect.center, 2)
+    shot("list")
+    click(app, button(app, i18n.t("servers.open")).rect.center, 2)
+    games = app.stack.top
+    assert frames_until(app, lambda: games.query is None, tables)
+    type_text(app, "Ann")
+    shot("games")
+    click(app, button(app, i18n.t("servers.create")).rect.center, 2)
+    shot("create")
+    for t in tables:
+        t.close()
+    srv.stop()
+    app.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
