@@ -80,6 +80,11 @@ ERROR_CODES = (
     "grace",         # a dropped player may still come back to that seat (``message`` says for how long)
     "slow",          # chat: too many lines too fast (the line is not sent)
     "not_over",      # rematch: the game is not over yet
+    # accounts (issue 47, t47accounts)
+    "bad_session",   # the session token is unknown, expired or ended: sign in again
+    "wrong_password",  # no account of that name, or another password
+    "name_taken",    # register: an account of that name (in any case) exists
+    "banned",        # the account is banned by the server's operator
 )
 
 
@@ -189,9 +194,84 @@ class Watch(_Msg):
     code: CODE
 
 
+# ---------------------------------------------------------------- accounts (issue 47, t47accounts)
+# A community server's accounts (``accounts.py``, ``account_desk.py``): a connection signs in with
+# a name and a password (``register``, ``sign_in``) or with a session token kept from before
+# (``whoami``); the answer is ``account``. A seat taken while signed in belongs to the account:
+# only a connection signed in to it may act for that seat. Servers without accounts (the
+# desktop host) refuse these with ``not_allowed``.
+
+SESSION = Annotated[str, Field(min_length=40, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]  # 256 bits
+PASSWORD = Annotated[str, Field(min_length=1, max_length=1000)]  # its rules are the server's (words keys)
+DEVICE = Annotated[str, Field(max_length=40)]  # a label the player may read in a list of sessions
+
+
+class Register(_Msg):
+    """A new account, signed in at once (``account`` with its session)."""
+
+    type: Literal["register"] = "register"
+    name: NAME
+    password: PASSWORD
+    device: DEVICE = ""
+    device_key: Optional[SESSION] = None  # as in ``SignIn``
+
+
+class SignIn(_Msg):
+    type: Literal["sign_in"] = "sign_in"
+    name: NAME
+    password: PASSWORD
+    device: DEVICE = ""
+    device_key: Optional[SESSION] = None  # the key ``account`` gave this computer before: a guesser
+    # against this account never slows a sign-in that carries it (``accounts.py``)
+
+
+class WhoAmI(_Msg):
+    """With ``session``: sign this connection in with a token kept from before. Without: which
+    account this connection is signed in to."""
+
+    type: Literal["whoami"] = "whoami"
+    session: Optional[SESSION] = None
+
+
+class SignOut(_Msg):
+    """End this connection's session (its token is useless from now on)."""
+
+    type: Literal["sign_out"] = "sign_out"
+
+
+class SignOutAll(_Msg):
+    """End every session of the account this connection is signed in to, this one too."""
+
+    type: Literal["sign_out_all"] = "sign_out_all"
+
+
+class AccountInfo(_Msg):
+    """Signed in: the account's name as registered; after ``register`` and ``sign_in`` the new
+    session's token and this computer's device key (keep both; never the password)."""
+
+    type: Literal["account"] = "account"
+    name: Annotated[str, Field(max_length=24)]
+    session: Optional[SESSION] = None
+    device_key: Optional[SESSION] = None
+    days: int = 30  # a session not used for this many days ends
+
+
+class SignedOut(_Msg):
+    type: Literal["signed_out"] = "signed_out"
+    everywhere: bool = False
+    ended: int = 0  # sessions ended
+
+
+ACCOUNT_CLIENT_TYPES = (Register, SignIn, WhoAmI, SignOut, SignOutAll)
+ACCOUNT_SERVER_TYPES = (AccountInfo, SignedOut)
+ACCOUNT_KINDS: tuple[str, ...] = tuple(m.model_fields["type"].default for m in ACCOUNT_CLIENT_TYPES)
+
+
 # every client message type, listed once: the models above, in this union (the rest derives from it)
 ClientMessage = Annotated[Union[Create, Join, Resume, SetSeat, Start, Act, Ping, Chat, Emote, Resign, Rematch,
-                                Watch], Field(discriminator="type")]
+                                Watch,
+                                Register, SignIn, WhoAmI, SignOut, SignOutAll,  # accounts (t47accounts)
+                                ], Field(discriminator="type")]
 CLIENT_TYPES: tuple[type[BaseModel], ...] = get_args(get_args(ClientMessage)[0])
 CLIENT_KINDS: tuple[str, ...] = tuple(m.model_fields["type"].default for m in CLIENT_TYPES)
 _client = TypeAdapter(ClientMessage)
@@ -327,8 +407,9 @@ class History(_Msg):
 
 
 # every server message type, listed once (as the client's above)
-ServerMessage = Annotated[Union[Joined, Lobby, Update, Error, Pong, Watching, Said, History],
-                          Field(discriminator="type")]
+ServerMessage = Annotated[Union[Joined, Lobby, Update, Error, Pong, Watching, Said, History,
+                                AccountInfo, SignedOut,  # accounts (t47accounts)
+                                ], Field(discriminator="type")]
 SERVER_TYPES: tuple[type[BaseModel], ...] = get_args(get_args(ServerMessage)[0])
 SERVER_KINDS: tuple[str, ...] = tuple(m.model_fields["type"].default for m in SERVER_TYPES)
 _server = TypeAdapter(ServerMessage)

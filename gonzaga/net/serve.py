@@ -36,6 +36,7 @@ from .admission import Admission, Limits
 from .gate import Gate
 from .invite import with_pin
 from .server import AI_WORKERS, DEFAULT_HOST, DEFAULT_PORT, GameServer, default_data_dir
+from .account_store import SQLiteAccountStore
 from .storage import StoreError, open_store
 
 log = logging.getLogger("gonzaga.net.server")
@@ -50,12 +51,19 @@ CLOSE_TIMEOUT = 2.0
 async def run_server(data_dir: Union[str, Path], host: str, port: int, stop: asyncio.Event,
                      ready: Callable[[int, GameServer], None], *, content: Optional[Content] = None,
                      workers: int = AI_WORKERS, admission: Optional[Admission] = None,
-                     accept_loss: bool = False, tls: Optional[ssl.SSLContext] = None) -> None:
+                     accept_loss: bool = False, tls: Optional[ssl.SSLContext] = None,
+                     accounts: bool = False) -> None:
     """Open the store, load the games, listen (``wss://`` with ``tls``, else ``ws://``);
     ``ready(port, server)`` once listening; return after ``stop`` is set, with every connection
-    and the database closed."""
+    and the database closed. ``accounts``: players may register and sign in (``account_desk.py``;
+    their own database in the data folder)."""
     store = open_store(data_dir, accept_loss)
-    server = GameServer(store, content, workers, admission)
+    try:
+        account_store = SQLiteAccountStore.in_folder(data_dir) if accounts else None
+    except StoreError:
+        store.close()
+        raise
+    server = GameServer(store, content, workers, admission, account_store)
     try:
         server.loop = asyncio.get_running_loop()
         server.load()
@@ -79,7 +87,10 @@ async def run_server(data_dir: Union[str, Path], host: str, port: int, stop: asy
                 log.warning("some connections did not close in time")
     finally:
         server.close()
+        server.accounts.close()
         store.close()
+        if account_store is not None:
+            account_store.close()
 
 
 # views compress to under half; websockets' own settings but deflate level 1, which costs a third
@@ -124,8 +135,9 @@ class ServerThread:
     def __init__(self, data_dir: Union[str, Path], host: str = DEFAULT_HOST, port: int = 0, *,
                  content: Optional[Content] = None, workers: int = AI_WORKERS, host_key: Optional[str] = None,
                  test_seeds: bool = False, any_level: bool = False, limits: Optional[Limits] = None,
-                 tls: Optional[TlsFiles] = None):
+                 tls: Optional[TlsFiles] = None, accounts: bool = False):
         self.tls = tls
+        self.accounts = accounts  # players may register and sign in (a community server; tests)
         self.portmap = None  # the router's forwarding of this port, when the host asked (portmap.PortMapping)
         self.on_stop: list[Callable[[], None]] = []  # called once the server has stopped (e.g. portmap.remove)
         self.host_key = host_key
@@ -185,7 +197,7 @@ class ServerThread:
             self._ready.set()
         await run_server(self.data_dir, self.host, self.port, self._stop, ready,
                          content=self.content, workers=self.workers, admission=self.admission,
-                         tls=self.tls.context() if self.tls else None)
+                         tls=self.tls.context() if self.tls else None, accounts=self.accounts)
 
     def stop(self, timeout: float = 5.0) -> None:
         loop, stop = self._loop, self._stop
@@ -308,6 +320,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--key", default=None, help="the private key (PEM) of --cert")
     p.add_argument("--no-tls", action="store_true",
                    help="speak plain ws:// (only behind a trusted TLS proxy on this machine or network)")
+    p.add_argument("--no-accounts", action="store_true",
+                   help="players cannot register nor sign in (invite games only, as a desktop host)")
     p.add_argument("--test-seeds", action="store_true",
                    help="for the project's own tests only: accept a client's seed, which then deals the setup")
     return p
@@ -340,7 +354,8 @@ def main(argv: Optional[list[str]] = None) -> int:
         print(f"gonzaga serve: {e}", file=sys.stderr)
         return 1
     try:
-        return asyncio.run(_serve_main(args.host, args.port, data, admission, args.accept_loss, files))
+        return asyncio.run(_serve_main(args.host, args.port, data, admission, args.accept_loss, files,
+                                       not args.no_accounts))
     except KeyboardInterrupt:  # a second Ctrl-C, or a platform without signal handlers
         return 0
     except (StoreError, tls_mod.CertError) as e:
@@ -352,7 +367,7 @@ def main(argv: Optional[list[str]] = None) -> int:
 
 
 async def _serve_main(host: str, port: int, data: Path, admission: Admission, accept_loss: bool,
-                      files: Optional[TlsFiles]) -> int:
+                      files: Optional[TlsFiles], accounts: bool = True) -> int:
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
@@ -368,6 +383,6 @@ async def _serve_main(host: str, port: int, data: Path, admission: Admission, ac
     if files is None:
         log.warning("speaking plain ws:// (--no-tls): only behind a trusted TLS proxy")
     await run_server(data, host, port, stop, ready, admission=admission, accept_loss=accept_loss,
-                     tls=files.context() if files else None)
+                     tls=files.context() if files else None, accounts=accounts)
     log.info("stopped")
     return 0
