@@ -498,7 +498,7 @@ def _first_error(e: ValidationError) -> str:
     err = e.errors()[0]
     where = ".".join(str(x) for x in err.get("loc", ()) if x not in CLIENT_KINDS)
     msg = str(err.get("msg", "invalid")).removeprefix("Value error, ")  # our own validators' words
-    return f"{where or 'message'}: {msg}"
+    return f"{where or 'message'}: {msg}"[:200]  # an error's parameter holds 200 (the tags list grows)
 
 
 def parse_client(text: Union[str, bytes]) -> ClientMessage:

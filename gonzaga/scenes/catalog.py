@@ -37,6 +37,7 @@ Names, what they show, and their factories' arguments (after the app):
 * ``online_join``: join an online game ([address, code, player])
 * ``online_continue``: one's online games (games, [start])
 * ``online_lobby``: an online game's lobby (table, [lan, port])
+* ``signin``: one's account on a community server ([address])
 """
 from __future__ import annotations
 
@@ -74,6 +75,7 @@ SCENES: dict[str, str] = {
     "online_join": "gonzaga.scenes.online:JoinScene",
     "online_continue": "gonzaga.scenes.online:ContinueScene",
     "online_lobby": "gonzaga.scenes.lobby:LobbyScene",
+    "signin": "gonzaga.scenes.signin:SignInScene",  # accounts (issue 47)
 }
 
 
