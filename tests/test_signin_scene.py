@@ -139,3 +139,40 @@ def test_the_file_of_sign_ins_is_validated_and_a_damaged_one_put_aside(tmp_path)
     assert ring.read().servers == {}
     assert ring.take_problem() is not None and not path.exists()  # moved aside, reported once
     assert ring.take_problem() is None
+
+
+def test_a_game_opened_while_signed_in_takes_the_seat_for_the_account(tmp_path, monkeypatch, srv):
+    """The game's table sends the kept session first: the seat it joins is the account's (its
+    name shown, no other connection may act for it); a session the server no longer knows is
+    forgotten and the game opens unsigned, as an invite game always did."""
+    from gonzaga.net.remote import Table
+    from gonzaga.net.rooms import token_hash
+    from test_accounts import Player
+    from test_net_client import pump
+    from test_net_server import CONTENT, HOST, seat
+    monkeypatch.setenv("GONZAGA_HOME", str(tmp_path / "home"))
+    answer = Player(srv.url).ask(type="register", name="Ann", password=PASSWORD)
+    ring = Keyring()
+    ring.signed_in(srv.url, "Ann", answer["session"], answer["device_key"])
+    host = Player(srv.url)
+    host.send(type="create", name="Host", seats=[HOST, seat("open", "blue"), seat("open", "green")])
+    code = host.expect("joined")["code"]
+    t = Table.join(srv.url, code, "Typed name", CONTENT)
+    try:
+        assert pump([t], lambda: t.joined and len(t.seats) == 3 and t.seats[1].name == "Ann", 20_000)
+        assert t.problem is None and t.notice is None
+        desk = srv.server.accounts
+        assert desk.store.by_name("Ann").id == desk._owner(token_hash(t.token))
+        thief = Player(srv.url)
+        thief.send(type="resume", game=t.game, token=t.token)
+        assert thief.expect_any(("error",))["key"] == "accounts.seat_sign_in"
+    finally:
+        t.close()
+    ring.signed_in(srv.url, "Ann", "x" * 43, answer["device_key"])  # a session the server never gave
+    t = Table.join(srv.url, code, "Bea", CONTENT)
+    try:
+        assert pump([t], lambda: t.joined and len(t.seats) == 3 and t.seats[2].name == "Bea", 20_000)
+        assert t.problem is None and t.notice is None
+        assert ring.get(srv.url).session is None and srv.server.accounts._owner(token_hash(t.token)) is None
+    finally:
+        t.close()

@@ -129,6 +129,33 @@ class Keyring:
         self.write(SignInsFile(servers=servers))
 
 
+def hello(url: str, keyring: Optional[Keyring] = None) -> list[BaseModel]:
+    """What a game's connection to ``url`` sends before its create, join or resume: ``whoami``
+    with the session kept for that server, so that the seat it takes is the account's (the
+    server binds it); nothing when not signed in there."""
+    try:
+        kept = (keyring or Keyring()).get(url)
+    except Exception:  # never keeps a game from opening: the log has it
+        log.exception("reading the sign-ins")
+        return []
+    return [P.WhoAmI(session=kept.session)] if kept is not None and kept.session else []
+
+
+def account_answer(msg: BaseModel, url: str, keyring: Optional[Keyring] = None) -> bool:
+    """Whether ``msg`` answers that ``whoami`` (the game's table then passes over it); a session
+    the server no longer knows is forgotten here, and the game goes on unsigned."""
+    if isinstance(msg, (P.AccountInfo, P.SignedOut)):
+        return True
+    if isinstance(msg, P.Error) and msg.key in ("accounts.bad_session", "accounts.none"):
+        if msg.key == "accounts.bad_session":
+            try:
+                (keyring or Keyring()).signed_out(url)
+            except OSError as e:
+                log.warning("the sign-out could not be kept: %s", e)
+        return True
+    return False
+
+
 class AccountRequest:
     """Account messages sent in order on a new connection to ``url``; ``poll`` says when the answer
     (of type ``want``) or a refusal has come. ``clock``: for the answer's deadline."""
