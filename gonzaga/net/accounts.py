@@ -4,11 +4,11 @@ password may be tried. Pure logic with the clock it is given; the table of accou
 
 **Passwords** are hashed with ``hashlib.scrypt`` (no new dependency; memory-hard): n = 2^14,
 r = 8, p = 1, a 16-byte random salt, 32 bytes out. That costs 16 MiB (128·r·n) and, measured
-with ``gonzaga accounts figures`` on the 2-core machine of this project, about 50 ms per hash
-(docs/server.md, "Accounts"): slow enough that a stolen table costs a guesser 16 MiB and 50 ms
-per guess per account, fast enough that a server answers a sign-in at once, and small enough
-that the few hashes allowed at once (``account_desk.MAX_HASHING``) stay far under a small
-server's memory. n = 2^15 doubled the time past 100 ms on that machine. The parameters are
+with ``gonzaga accounts figures`` on the 2-core machine of this project, 64-66 ms of CPU per
+hash (docs/server.md, "Accounts"): slow enough that a stolen table costs a guesser 16 MiB and
+65 ms per guess per account, fast enough that a server answers a sign-in at once, and small
+enough that the few hashes allowed at once (``account_desk.MAX_HASHING``) stay far under a small
+server's memory. n = 2^15 took 156 ms of CPU there, past the 100 ms a sign-in may cost. The parameters are
 stored with each hash (``scrypt$n$r$p$salt$hash``), so they can be raised later: a hash with
 older parameters is rehashed at the next sign-in (``needs_rehash``).
 

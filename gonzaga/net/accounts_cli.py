@@ -21,12 +21,20 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from types import ModuleType
 from typing import Optional
+
+try:  # POSIX only (the figures' peak memory; elsewhere it is not given)
+    import resource as _resource
+    resource: Optional[ModuleType] = _resource
+except ImportError:  # Windows
+    resource = None
 
 from ..table.persistence import data_dir
 from . import accounts as A
 from .account_desk import RECHECK
 from .account_store import SQLiteAccountStore
+from .report import silence_stdout
 from .storage import StoreError
 
 
@@ -52,7 +60,11 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: Optional[list[str]] = None) -> int:
     args = _parser().parse_args(sys.argv[1:] if argv is None else argv)
     if args.command == "figures":
-        return _figures(args.hashes, args.json)
+        try:
+            return _figures(args.hashes, args.json)
+        except BrokenPipeError:  # the reader went away (| head): stop quietly, no traceback
+            silence_stdout()
+            return 0
     folder = Path(args.data) if args.data else data_dir() / "server"
     try:
         store = SQLiteAccountStore.in_folder(folder)
@@ -140,18 +152,31 @@ def guesses_allowed(hours: float, addresses: int, one_account: bool = True) -> d
     return {"hours": int(hours), "addresses": addresses, "guesses": through}
 
 
+def _peak_mib() -> Optional[float]:
+    """This process's peak resident memory (POSIX; None elsewhere)."""
+    if resource is None:
+        return None
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / 2 ** 20 if sys.platform == "darwin" else peak / 1024  # bytes on macOS, KiB on Linux
+
+
 def _figures(hashes: int, as_json: bool) -> int:
-    times = []
+    times, cpu = [], []
+    before = _peak_mib()
     stored = A.hash_password("correct horse battery")
+    after = _peak_mib()
     for _ in range(max(1, hashes)):
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         A.verify_password("correct horse battery", stored)
         times.append((time.perf_counter() - t) * 1000.0)
+        cpu.append((time.process_time() - c) * 1000.0)
     out = {
         "scrypt": {"n": A.SCRYPT_N, "r": A.SCRYPT_R, "p": A.SCRYPT_P},
         "hash_ms_median": round(statistics.median(times), 1),
+        "hash_cpu_ms_median": round(statistics.median(cpu), 1),  # what it costs a core, whatever the load
         "hash_ms_max": round(max(times), 1),
         "hash_mib": 128 * A.SCRYPT_R * A.SCRYPT_N / 2 ** 20,
+        "first_hash_peak_rss_growth_mib": None if before is None or after is None else round(after - before, 1),
         "per_address": guesses_allowed(1, 1, one_account=False),
         "per_account_from_1000_addresses": guesses_allowed(1, 1000),
         "per_account_24h_from_1000_addresses": guesses_allowed(24, 1000),
@@ -160,7 +185,9 @@ def _figures(hashes: int, as_json: bool) -> int:
         print(json.dumps(out, indent=1))
         return 0
     print(f"scrypt n={A.SCRYPT_N} r={A.SCRYPT_R} p={A.SCRYPT_P}: {out['hash_mib']:.0f} MiB a hash, "
-          f"{out['hash_ms_median']} ms median, {out['hash_ms_max']} ms max ({len(times)} hashes)")
+          f"{out['hash_ms_median']} ms median ({out['hash_cpu_ms_median']} ms of CPU), {out['hash_ms_max']} ms max "
+          f"({len(times)} hashes); "
+          f"peak memory grew {out['first_hash_peak_rss_growth_mib']} MiB at the first hash")
     for key in ("per_address", "per_account_from_1000_addresses", "per_account_24h_from_1000_addresses"):
         g = out[key]
         assert isinstance(g, dict)
