@@ -46,6 +46,7 @@ _TAKES_SEATS = ("create", "join", "resume", "rematch")  # after these, a connect
 MAX_HASHING = 2  # password hashes computed at once (threads): 2 x 16 MiB
 MAX_WAITING = 16  # sign-ins and registrations waiting for a hash, server-wide
 RECHECK = 30.0  # seconds between two look-ups of a connection's session
+PURGE_EVERY = 3600.0  # sessions unused for SESSION_DAYS are deleted at a sign-in, at most this often
 SEAT_CACHE = 200_000  # seat tokens whose account is remembered in memory
 _nobody: list[str] = []  # the hash compared with for a name without an account (made once, when first needed),
 # so that a sign-in takes as long either way
@@ -74,6 +75,7 @@ class AccountDesk:
         self.seats: dict[str, Optional[int]] = {}  # seat token digest -> its account (None: none)
         self.pool: Optional[ThreadPoolExecutor] = None
         self.hashes = 0  # computed since the start (figures, tests)
+        self.purged = -PURGE_EVERY  # monotonic time of the last purge of sessions gone stale
 
     def close(self) -> None:
         if self.pool is not None:
@@ -248,6 +250,9 @@ class AccountDesk:
         token = A.new_token()
         d = A.digest(token)
         now = self.clock()
+        if self.monotonic() - self.purged >= PURGE_EVERY:
+            self.purged = self.monotonic()
+            self.store.purge(now - A.SESSION_DAYS * 86400.0)
         self.store.add_session(d, acc.id, clean(device, 40), now)
         device_key = device_key or A.new_token()
         self.store.know_device(acc.id, A.digest(device_key), now)

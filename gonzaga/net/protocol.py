@@ -17,6 +17,11 @@ Client -> server                       Server -> client
   resign  token
   rematch token
   watch   code
+  accounts (the block below):            accounts:
+  register name, password, device, key   account  name, session, device_key
+  sign_in  name, password, device, key   signed_out everywhere, ended
+  whoami   session (or none)
+  sign_out; sign_out_all
 
 A game lives on the server (``server.py``). The host creates it and is seat 0; friends join with
 the invite code and take the open seats in order; each seat gets a secret token, which is the
