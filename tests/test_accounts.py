@@ -19,11 +19,12 @@ from websockets.sync.client import connect
 from gonzaga.net import accounts as A
 from gonzaga.net import accounts_cli
 from gonzaga.net import protocol as P
+from gonzaga.net import ratings as R
 from gonzaga.net.account_desk import RECHECK
 from gonzaga.net.account_store import ACCOUNTS_DB, SQLiteAccountStore
 from gonzaga.net.serve import ServerThread
 
-from test_net_server import HOST, Client, seat
+from test_net_server import HOST, Client, play, seat
 
 pytestmark = pytest.mark.rule("E-net")
 
@@ -57,6 +58,10 @@ class Player(Client):
         """Send and return the answer (an ``account``, ``signed_out`` or ``error``)."""
         self.send(**msg)
         return self.expect_any(("account", "signed_out", "error"))
+
+    def ask_kind(self, msg: dict, kind: str) -> dict:
+        self.send(**msg)
+        return self.expect_any((kind, "error"))
 
     def expect_any(self, kinds, timeout: float = 30.0) -> dict:
         end = time.monotonic() + timeout
@@ -296,3 +301,71 @@ def test_operator_reset_then_sign_in_and_ban_on_a_running_servers_folder(srv, mo
     assert accounts_cli.main(["--data", data, "unban", "Ann"]) == 0
     assert Player(srv.url).ask(type="sign_in", name="Ann", password="a new password")["type"] == "account"
     assert accounts_cli.main(["--data", data, "ban", "Nobody"]) == 1
+
+
+# ---------------------------------------------------------------- ratings
+
+def _game(srv, host: Player, guest: Client) -> None:
+    host.send(type="create", name="x", seats=[HOST, seat("open", "blue")], seed=11)
+    host.expect("joined")
+    guest.send(type="join", code=host.code, name="Guest")
+    guest.expect("joined")
+    host.send(type="start", token=host.token)
+    play([host, guest])
+
+
+def test_a_game_between_two_accounts_is_rated_once_from_its_final_order(srv):
+    ann, _ = _register(srv.url, "Ann")
+    bea, _ = _register(srv.url, "Bea", source="127.0.0.2")
+    _game(srv, ann, bea)
+    state = srv.server.rooms[ann.game].state
+    ranks = R.final_ranks(state, [False, False])
+    best = max(range(2), key=lambda i: (state.seats[i].score, R.sites_held(state, i)))  # the rulebook's X6
+    assert ranks[best] == 1 and ranks[1 - best] == (1 if ranks == [1, 1] else 2)
+    desk = srv.server.accounts
+    end = time.monotonic() + 10
+    while ann.game not in desk.rated:
+        assert time.monotonic() < end
+        time.sleep(0.05)
+    board = Player(srv.url, "127.0.0.3").ask_kind({"type": "leaderboard"}, "standings")
+    names = [r["name"] for r in board["rows"]]
+    assert sorted(names) == ["Ann", "Bea"] and all(r["games"] == 1 and r["provisional"] for r in board["rows"])
+    winner = ("Ann", "Bea")[best]
+    if ranks != [1, 1]:
+        assert names[0] == winner and board["rows"][0]["rating"] > board["rows"][1]["rating"]
+    fresh = R.new_rating()
+    for who, place in (("Ann", ranks[0]), ("Bea", ranks[1])):
+        p = Player(srv.url, "127.0.0.3").ask_kind({"type": "profile", "name": who.lower()}, "profile_info")
+        assert p["name"] == who and p["games"] == 1 and [h["place"] for h in p["history"]] == [place]
+        assert (p["mu"] > fresh.mu) == (place == 1 and ranks != [1, 1]) and p["sigma"] < fresh.sigma
+        assert p["history"][0]["rating"] == p["rating"] and abs(p["rating"] - (p["mu"] - 3 * p["sigma"])) < 0.01
+    desk._game_over(srv.server.rooms[ann.game])  # asked again (a reload, a resume): rated once
+    desk.rated.discard(ann.game)
+    desk._game_over(srv.server.rooms[ann.game])
+    p = Player(srv.url, "127.0.0.3").ask_kind({"type": "profile", "name": "Ann"}, "profile_info")
+    assert p["games"] == 1 and len(p["history"]) == 1
+    _answer(Player(srv.url, "127.0.0.3"), "no_account", "accounts.no_account", type="profile", name="Nobody")
+
+
+def test_a_game_with_a_player_not_signed_in_is_unrated(srv):
+    ann, _ = _register(srv.url, "Ann")
+    _game(srv, ann, Client(srv.url))
+    desk = srv.server.accounts
+    end = time.monotonic() + 10
+    while ann.game not in desk.rated:
+        assert time.monotonic() < end
+        time.sleep(0.05)
+    assert Player(srv.url).ask_kind({"type": "leaderboard"}, "standings")["rows"] == []
+    p = Player(srv.url).ask_kind({"type": "profile", "name": "Ann"}, "profile_info")
+    assert (p["rating"], p["games"], p["history"]) == (None, 0, [])
+
+
+def test_ratings_follow_the_places_and_a_resigned_seat_ranks_last():
+    fresh = [R.new_rating()] * 3
+    first, second, third = R.rate(fresh, [1, 2, 3])
+    assert first.mu > second.mu > third.mu and first.games == 1
+    assert all(r.sigma < fresh[0].sigma for r in (first, second, third))
+    a, b, c = R.rate(fresh, [1, 1, 3])
+    assert a.mu == b.mu > c.mu  # a shared victory rates the same
+    assert R.rated_accounts([1, 2]) == [1, 2] and R.rated_accounts([1, None]) is None
+    assert R.rated_accounts([1, 1]) is None  # one account on two seats: unrated

@@ -28,6 +28,7 @@ import time
 import weakref
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any, Callable, Optional
 
 from pydantic import BaseModel
@@ -35,9 +36,16 @@ from pydantic import BaseModel
 from . import accounts as A
 from . import protocol as P
 from .account_store import Account, AccountStore, NameTaken
+from .accounts import PROVISIONAL_GAMES
 from .admission import Refused
 from .cleantext import clean
-from .rooms import Conn, token_hash
+from .rooms import Conn, GameRoom, token_hash
+
+try:  # openskill (pyproject's dependencies): without it the server runs, its games unrated
+    from . import ratings as _ratings
+    R: Optional[ModuleType] = _ratings
+except ImportError:  # pragma: no cover - an install from a lock made before openskill was added
+    R = None
 
 log = logging.getLogger(__name__)
 
@@ -76,6 +84,8 @@ class AccountDesk:
         self.pool: Optional[ThreadPoolExecutor] = None
         self.hashes = 0  # computed since the start (figures, tests)
         self.purged = -PURGE_EVERY  # monotonic time of the last purge of sessions gone stale
+        self.watched: weakref.WeakSet[GameRoom] = weakref.WeakSet()  # rooms whose end is rated here
+        self.rated: set[str] = set()  # games whose end was looked at (rated or not)
 
     def close(self) -> None:
         if self.pool is not None:
@@ -99,6 +109,12 @@ class AccountDesk:
             self._sign_out(conn)
         elif isinstance(msg, P.SignOutAll):
             self._sign_out_all(conn)
+        elif isinstance(msg, P.LeaderboardAsk):
+            conn.send(P.Standings(rows=[P.Standing(name=s.name, rating=round(s.shown, 2), games=s.games,
+                                                   provisional=s.games < PROVISIONAL_GAMES)
+                                        for s in self.store.leaderboard(msg.limit)]))
+        elif isinstance(msg, P.ProfileAsk):
+            self._profile(conn, msg.name)
         else:  # pragma: no cover - the protocol's table and this one are kept together
             raise Refused("bad_message", "net.bad_message")
 
@@ -145,6 +161,44 @@ class AccountDesk:
             if me is not None and d and self._owner(d) is None:
                 self.store.bind_seat(d, me.account)
                 self.seats[d] = me.account
+        if room not in self.watched:  # its end is rated (a game already over: now)
+            self.watched.add(room)
+            room.table.observe(lambda v, a, t: self._game_over(room), seat=None)
+            self._game_over(room)
+
+    # ------------------------------------------------------------ ratings
+
+    def _game_over(self, room: GameRoom) -> None:
+        """Rate ``room``'s game once it is over, when every seat is a different account's."""
+        if self.store is None or R is None or not room.table.is_over or room.id in self.rated:
+            return
+        self.rated.add(room.id)
+        accounts = R.rated_accounts([self._owner(s.token_hash) if s.token_hash else None for s in room.seats])
+        if accounts is None:
+            return
+        before = []
+        for a in accounts:
+            s = self.store.standing(a)
+            before.append(R.Rating(s.mu, s.sigma, s.games) if s else R.new_rating())
+        ranks = R.final_ranks(room.state, [s.resigned for s in room.seats])
+        after = R.rate(before, ranks)
+        if self.store.record_game(room.id, [(a, r.mu, r.sigma, r.games, r.shown, p)
+                                            for a, r, p in zip(accounts, after, ranks)], self.clock()):
+            log.info("game %s rated: places %s", room.id, ranks)
+
+    def _profile(self, conn: Conn, name: str) -> None:
+        assert self.store is not None
+        acc = self.store.by_name(name)
+        if acc is None or acc.banned:
+            raise Refused("no_account", "accounts.no_account", name=name)
+        s = self.store.standing(acc.id)
+        history = [P.RatingPoint(game=g.game, rating=round(g.shown, 2), place=g.place, at=g.at)
+                   for g in self.store.rated_games(acc.id, 100)]
+        if s is None:
+            conn.send(P.ProfileInfo(name=acc.name))
+            return
+        conn.send(P.ProfileInfo(name=acc.name, rating=round(s.shown, 2), mu=round(s.mu, 3), sigma=round(s.sigma, 3),
+                                games=s.games, provisional=s.games < PROVISIONAL_GAMES, history=history))
 
     def seat_name(self, conn: Conn, name: str) -> str:
         """The name a seat taken by ``conn`` shows: its account's when signed in (nobody else's)."""

@@ -45,6 +45,30 @@ class Account:
 
 
 @dataclass(frozen=True)
+class Standing:
+    """An account's rating as kept (``ratings.py`` computes it)."""
+
+    account: int
+    name: str
+    mu: float
+    sigma: float
+    games: int
+    shown: float  # mu - 3 sigma
+
+
+@dataclass(frozen=True)
+class RatedGame:
+    """One rated game of an account: its rating after it, and its place."""
+
+    game: str
+    mu: float
+    sigma: float
+    shown: float
+    place: int
+    at: float
+
+
+@dataclass(frozen=True)
 class Session:
     digest: str  # SHA-256 of the token
     account: int
@@ -124,6 +148,22 @@ class AccountStore(ABC):
     def seat_account(self, seat_digest: str) -> Optional[int]: ...
 
     @abstractmethod
+    def standing(self, account: int) -> Optional[Standing]: ...
+
+    @abstractmethod
+    def record_game(self, game: str, results: list[tuple[int, float, float, int, float, int]], now: float) -> bool:
+        """A rated game's new ratings, (account, mu, sigma, games, shown, place) each, in one
+        transaction; False (nothing written) when that game was rated already."""
+
+    @abstractmethod
+    def leaderboard(self, limit: int) -> list[Standing]:
+        """The best ``limit`` ratings, best first."""
+
+    @abstractmethod
+    def rated_games(self, account: int, limit: int) -> list[RatedGame]:
+        """The account's latest ``limit`` rated games, oldest first."""
+
+    @abstractmethod
     def close(self) -> None: ...
 
 
@@ -141,6 +181,15 @@ CREATE TABLE IF NOT EXISTS devices (
     account INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE, digest TEXT NOT NULL,
     seen REAL NOT NULL, PRIMARY KEY (account, digest));
 CREATE TABLE IF NOT EXISTS seats (digest TEXT PRIMARY KEY, account INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS ratings (
+    account INTEGER PRIMARY KEY REFERENCES accounts(id) ON DELETE CASCADE, mu REAL NOT NULL,
+    sigma REAL NOT NULL, games INTEGER NOT NULL, shown REAL NOT NULL);
+CREATE INDEX IF NOT EXISTS ratings_shown ON ratings(shown DESC);
+CREATE TABLE IF NOT EXISTS rated_games (game TEXT PRIMARY KEY, at REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS rating_history (
+    account INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE, game TEXT NOT NULL,
+    mu REAL NOT NULL, sigma REAL NOT NULL, shown REAL NOT NULL, place INTEGER NOT NULL, at REAL NOT NULL,
+    PRIMARY KEY (account, game));
 """
 
 _ACCOUNT_COLUMNS = "id, name, password, created, banned, fails, last_fail"
@@ -259,6 +308,43 @@ class SQLiteAccountStore(AccountStore):
     def seat_account(self, seat_digest: str) -> Optional[int]:
         row = self._run("SELECT account FROM seats WHERE digest=?", (seat_digest,)).fetchone()
         return int(row[0]) if row else None
+
+    _STANDING = "SELECT r.account, a.name, r.mu, r.sigma, r.games, r.shown FROM ratings r JOIN accounts a ON a.id=r.account"
+
+    def standing(self, account: int) -> Optional[Standing]:
+        row = self._run(self._STANDING + " WHERE r.account=?", (account,)).fetchone()
+        return Standing(*row) if row else None
+
+    def record_game(self, game: str, results: list[tuple[int, float, float, int, float, int]], now: float) -> bool:
+        try:
+            self._run("BEGIN IMMEDIATE")
+            try:
+                self._run("INSERT INTO rated_games VALUES (?, ?)", (game, now))
+            except sqlite3.IntegrityError:
+                self._run("ROLLBACK")
+                return False
+            for account, mu, sigma, games, shown, place in results:
+                self._run("INSERT INTO ratings VALUES (?, ?, ?, ?, ?) ON CONFLICT (account) DO UPDATE SET "
+                          "mu=excluded.mu, sigma=excluded.sigma, games=excluded.games, shown=excluded.shown",
+                          (account, mu, sigma, games, shown))
+                self._run("INSERT INTO rating_history VALUES (?, ?, ?, ?, ?, ?, ?)",
+                          (account, game, mu, sigma, shown, place, now))
+            self._run("COMMIT")
+            return True
+        except BaseException:
+            if self.db.in_transaction:
+                self.db.execute("ROLLBACK")
+            raise
+
+    def leaderboard(self, limit: int) -> list[Standing]:
+        rows = self._run(self._STANDING + " WHERE a.banned=0 ORDER BY r.shown DESC, a.folded LIMIT ?",
+                         (limit,)).fetchall()
+        return [Standing(*r) for r in rows]
+
+    def rated_games(self, account: int, limit: int) -> list[RatedGame]:
+        rows = self._run("SELECT game, mu, sigma, shown, place, at FROM rating_history WHERE account=? "
+                         "ORDER BY at DESC LIMIT ?", (account, limit)).fetchall()
+        return [RatedGame(*r) for r in reversed(rows)]
 
     def close(self) -> None:
         try:

@@ -69,6 +69,7 @@ ACCOUNT_BACKOFF = 30.0  # the first wait after those, doubling...
 ACCOUNT_MAX_WAIT = 900.0  # ...up to this
 REGISTERS = 3  # accounts made from one address ...
 REGISTER_WINDOW = 3600.0  # ... in this many seconds
+PROVISIONAL_GAMES = 10  # rated games before a rating is no longer marked provisional (ratings.py)
 TRACKED = 100_000  # addresses (and devices) remembered at once; the quietest are forgotten first
 
 

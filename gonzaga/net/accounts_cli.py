@@ -156,7 +156,7 @@ def _peak_mib() -> Optional[float]:
     """This process's peak resident memory (POSIX; None elsewhere)."""
     if resource is None:
         return None
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    peak = float(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
     return peak / 2 ** 20 if sys.platform == "darwin" else peak / 1024  # bytes on macOS, KiB on Linux
 
 

@@ -20,8 +20,9 @@ Client -> server                       Server -> client
   accounts (the block below):            accounts:
   register name, password, device, key   account  name, session, device_key
   sign_in  name, password, device, key   signed_out everywhere, ended
-  whoami   session (or none)
-  sign_out; sign_out_all
+  whoami   session (or none)              standings rows (name, rating, games, provisional)
+  sign_out; sign_out_all                 profile_info name, rating, mu, sigma, games, history
+  leaderboard limit; profile name
 
 A game lives on the server (``server.py``). The host creates it and is seat 0; friends join with
 the invite code and take the open seats in order; each seat gets a secret token, which is the
@@ -90,6 +91,7 @@ ERROR_CODES = (
     "wrong_password",  # no account of that name, or another password
     "name_taken",    # register: an account of that name (in any case) exists
     "banned",        # the account is banned by the server's operator
+    "no_account",    # profile: no account of that name
 )
 
 
@@ -267,15 +269,61 @@ class SignedOut(_Msg):
     ended: int = 0  # sessions ended
 
 
-ACCOUNT_CLIENT_TYPES = (Register, SignIn, WhoAmI, SignOut, SignOutAll)
-ACCOUNT_SERVER_TYPES = (AccountInfo, SignedOut)
+class LeaderboardAsk(_Msg):
+    """The best ratings of the server (``ratings.py``); no sign-in needed."""
+
+    type: Literal["leaderboard"] = "leaderboard"
+    limit: Annotated[int, Field(ge=1, le=100)] = 50
+
+
+class ProfileAsk(_Msg):
+    type: Literal["profile"] = "profile"
+    name: NAME
+
+
+class Standing(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    name: Annotated[str, Field(max_length=24)]
+    rating: float  # mu - 3 sigma
+    games: int
+    provisional: bool  # fewer rated games than ``ratings.PROVISIONAL_GAMES``
+
+
+class Standings(_Msg):
+    type: Literal["standings"] = "standings"
+    rows: Annotated[list[Standing], Field(max_length=100)]
+
+
+class RatingPoint(BaseModel):
+    """An account's rating after one rated game, and its place in it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    game: GAME_ID
+    rating: float
+    place: Annotated[int, Field(ge=1, le=4)]
+    at: float  # seconds since the epoch (the server's clock)
+
+
+class ProfileInfo(_Msg):
+    type: Literal["profile_info"] = "profile_info"
+    name: Annotated[str, Field(max_length=24)]
+    rating: Optional[float] = None  # None: no rated game yet
+    mu: Optional[float] = None
+    sigma: Optional[float] = None
+    games: int = 0
+    provisional: bool = True
+    history: Annotated[list[RatingPoint], Field(max_length=100)] = []  # oldest first
+
+
+ACCOUNT_CLIENT_TYPES = (Register, SignIn, WhoAmI, SignOut, SignOutAll, LeaderboardAsk, ProfileAsk)
+ACCOUNT_SERVER_TYPES = (AccountInfo, SignedOut, Standings, ProfileInfo)
 ACCOUNT_KINDS: tuple[str, ...] = tuple(m.model_fields["type"].default for m in ACCOUNT_CLIENT_TYPES)
 
 
 # every client message type, listed once: the models above, in this union (the rest derives from it)
 ClientMessage = Annotated[Union[Create, Join, Resume, SetSeat, Start, Act, Ping, Chat, Emote, Resign, Rematch,
                                 Watch,
-                                Register, SignIn, WhoAmI, SignOut, SignOutAll,  # accounts (t47accounts)
+                                Register, SignIn, WhoAmI, SignOut, SignOutAll, LeaderboardAsk, ProfileAsk,  # t47accounts
                                 ], Field(discriminator="type")]
 CLIENT_TYPES: tuple[type[BaseModel], ...] = get_args(get_args(ClientMessage)[0])
 CLIENT_KINDS: tuple[str, ...] = tuple(m.model_fields["type"].default for m in CLIENT_TYPES)
@@ -413,7 +461,7 @@ class History(_Msg):
 
 # every server message type, listed once (as the client's above)
 ServerMessage = Annotated[Union[Joined, Lobby, Update, Error, Pong, Watching, Said, History,
-                                AccountInfo, SignedOut,  # accounts (t47accounts)
+                                AccountInfo, SignedOut, Standings, ProfileInfo,  # accounts (t47accounts)
                                 ], Field(discriminator="type")]
 SERVER_TYPES: tuple[type[BaseModel], ...] = get_args(get_args(ServerMessage)[0])
 SERVER_KINDS: tuple[str, ...] = tuple(m.model_fields["type"].default for m in SERVER_TYPES)

@@ -20,7 +20,7 @@ import os
 import platform
 import time
 from pathlib import Path
-from typing import Optional, Union
+from typing import Callable, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -160,7 +160,8 @@ class AccountRequest:
     """Account messages sent in order on a new connection to ``url``; ``poll`` says when the answer
     (of type ``want``) or a refusal has come. ``clock``: for the answer's deadline."""
 
-    def __init__(self, url: str, messages: list[BaseModel], want: str, clock=time.monotonic):
+    def __init__(self, url: str, messages: list[BaseModel], want: str,
+                 clock: Callable[[], float] = time.monotonic):
         self.want = want
         self.clock = clock
         self.deadline = clock() + ANSWER_TIMEOUT

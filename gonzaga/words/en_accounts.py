@@ -22,6 +22,7 @@ EN: dict[str, str] = {
     "accounts.seat_other": "This seat belongs to another account.",
     "accounts.one_at_a_time": "A sign-in is already under way: wait for its answer.",
     "accounts.busy": "The server is busy signing players in: try again in a moment.",
+    "accounts.no_account": "No account is named {name} on this server.",
     # ---- the sign-in screen
     "signin.heading": "Your account on a server",
     "signin.hint": "An account keeps your name on a community server. Invite games need no account.",
