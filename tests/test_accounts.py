@@ -322,6 +322,7 @@ def test_a_game_between_two_accounts_is_rated_once_from_its_final_order(srv):
     ranks = R.final_ranks(state, [False, False])
     best = max(range(2), key=lambda i: (state.seats[i].score, R.sites_held(state, i)))  # the rulebook's X6
     assert ranks[best] == 1 and ranks[1 - best] == (1 if ranks == [1, 1] else 2)
+    assert R.final_ranks(state, [True, False]) == [2, 1] and R.final_ranks(state, [False, True]) == [1, 2]  # resigned: last
     desk = srv.server.accounts
     end = time.monotonic() + 10
     while ann.game not in desk.rated:
