@@ -42,6 +42,7 @@ ELSEWHERE = {
     "render-map": "gonzaga.render.render_map:main",
     "serve": "gonzaga.net.serve:main",
     "netplay-check": "gonzaga.net.check:main",
+    "accounts": "gonzaga.net.accounts_cli:main",  # a server's accounts (issue 47)
 }
 
 

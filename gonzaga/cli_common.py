@@ -10,5 +10,6 @@ from __future__ import annotations
 
 from .net.report import Parser, UsageError, emit, percentile, silence_stdout  # noqa: F401 (for cli)
 
-TOOL_COMMANDS = ("simulate", "replay", "legal", "review", "bench", "render-map", "serve", "netplay-check")
+TOOL_COMMANDS = ("simulate", "replay", "legal", "review", "bench", "render-map", "serve", "netplay-check",
+                 "accounts")
 

@@ -184,7 +184,7 @@ def test_hostile_record_values_give_one_line(capsys, saved_game, tmp_path):
 def test_every_command_run_elsewhere_names_a_function():
     # The table holds "module:function" strings, imported when the command runs: a typo would
     # only show when someone runs that command, so every one is resolved here.
-    assert set(ELSEWHERE) == {"render-map", "serve", "netplay-check"}
+    assert set(ELSEWHERE) == {"render-map", "serve", "netplay-check", "accounts"}
     for name, target in ELSEWHERE.items():
         assert callable(resolve(target)), name
 

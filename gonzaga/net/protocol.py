@@ -18,6 +18,12 @@ Client -> server                       Server -> client
   rematch token
   watch   code
   list_games                             games    games (code, host, taken, seats, turn_secs, age)
+  accounts (the block below):            accounts:
+  register name, password, device, key   account  name, session, device_key
+  sign_in  name, password, device, key   signed_out everywhere, ended
+  whoami   session (or none)              standings rows (name, rating, games, provisional)
+  sign_out; sign_out_all                 profile_info name, rating, mu, sigma, games, history
+  leaderboard limit; profile name
 
 A game lives on the server (``server.py``). The host creates it and is seat 0; friends join with
 the invite code and take the open seats in order; each seat gets a secret token, which is the
@@ -81,6 +87,12 @@ ERROR_CODES = (
     "grace",         # a dropped player may still come back to that seat (``message`` says for how long)
     "slow",          # chat: too many lines too fast (the line is not sent)
     "not_over",      # rematch: the game is not over yet
+    # accounts (issue 47, t47accounts)
+    "bad_session",   # the session token is unknown, expired or ended: sign in again
+    "wrong_password",  # no account of that name, or another password
+    "name_taken",    # register: an account of that name (in any case) exists
+    "banned",        # the account is banned by the server's operator
+    "no_account",    # profile: no account of that name
 )
 
 
@@ -223,9 +235,130 @@ class Games(_Msg):
     games: Annotated[list[OpenGame], Field(max_length=MAX_LISTED)]
 
 
+# ---------------------------------------------------------------- accounts (issue 47, t47accounts)
+# A community server's accounts (``accounts.py``, ``account_desk.py``): a connection signs in with
+# a name and a password (``register``, ``sign_in``) or with a session token kept from before
+# (``whoami``); the answer is ``account``. A seat taken while signed in belongs to the account:
+# only a connection signed in to it may act for that seat. Servers without accounts (the
+# desktop host) refuse these with ``not_allowed``.
+
+SESSION = Annotated[str, Field(min_length=40, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]  # 256 bits
+PASSWORD = Annotated[str, Field(min_length=1, max_length=1000)]  # its rules are the server's (words keys)
+DEVICE = Annotated[str, Field(max_length=40)]  # a label the player may read in a list of sessions
+
+
+class Register(_Msg):
+    """A new account, signed in at once (``account`` with its session)."""
+
+    type: Literal["register"] = "register"
+    name: NAME
+    password: PASSWORD
+    device: DEVICE = ""
+    device_key: Optional[SESSION] = None  # as in ``SignIn``
+
+
+class SignIn(_Msg):
+    type: Literal["sign_in"] = "sign_in"
+    name: NAME
+    password: PASSWORD
+    device: DEVICE = ""
+    device_key: Optional[SESSION] = None  # the key ``account`` gave this computer before: a guesser
+    # against this account never slows a sign-in that carries it (``accounts.py``)
+
+
+class WhoAmI(_Msg):
+    """With ``session``: sign this connection in with a token kept from before. Without: which
+    account this connection is signed in to."""
+
+    type: Literal["whoami"] = "whoami"
+    session: Optional[SESSION] = None
+
+
+class SignOut(_Msg):
+    """End this connection's session (its token is useless from now on)."""
+
+    type: Literal["sign_out"] = "sign_out"
+
+
+class SignOutAll(_Msg):
+    """End every session of the account this connection is signed in to, this one too."""
+
+    type: Literal["sign_out_all"] = "sign_out_all"
+
+
+class AccountInfo(_Msg):
+    """Signed in: the account's name as registered; after ``register`` and ``sign_in`` the new
+    session's token and this computer's device key (keep both; never the password)."""
+
+    type: Literal["account"] = "account"
+    name: Annotated[str, Field(max_length=24)]
+    session: Optional[SESSION] = None
+    device_key: Optional[SESSION] = None
+    days: int = 30  # a session not used for this many days ends
+
+
+class SignedOut(_Msg):
+    type: Literal["signed_out"] = "signed_out"
+    everywhere: bool = False
+    ended: int = 0  # sessions ended
+
+
+class LeaderboardAsk(_Msg):
+    """The best ratings of the server (``ratings.py``); no sign-in needed."""
+
+    type: Literal["leaderboard"] = "leaderboard"
+    limit: Annotated[int, Field(ge=1, le=100)] = 50
+
+
+class ProfileAsk(_Msg):
+    type: Literal["profile"] = "profile"
+    name: NAME
+
+
+class Standing(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    name: Annotated[str, Field(max_length=24)]
+    rating: float  # mu - 3 sigma
+    games: int
+    provisional: bool  # fewer rated games than ``ratings.PROVISIONAL_GAMES``
+
+
+class Standings(_Msg):
+    type: Literal["standings"] = "standings"
+    rows: Annotated[list[Standing], Field(max_length=100)]
+
+
+class RatingPoint(BaseModel):
+    """An account's rating after one rated game, and its place in it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    game: GAME_ID
+    rating: float
+    place: Annotated[int, Field(ge=1, le=4)]
+    at: float  # seconds since the epoch (the server's clock)
+
+
+class ProfileInfo(_Msg):
+    type: Literal["profile_info"] = "profile_info"
+    name: Annotated[str, Field(max_length=24)]
+    rating: Optional[float] = None  # None: no rated game yet
+    mu: Optional[float] = None
+    sigma: Optional[float] = None
+    games: int = 0
+    provisional: bool = True
+    history: Annotated[list[RatingPoint], Field(max_length=100)] = []  # oldest first
+
+
+ACCOUNT_CLIENT_TYPES = (Register, SignIn, WhoAmI, SignOut, SignOutAll, LeaderboardAsk, ProfileAsk)
+ACCOUNT_SERVER_TYPES = (AccountInfo, SignedOut, Standings, ProfileInfo)
+ACCOUNT_KINDS: tuple[str, ...] = tuple(m.model_fields["type"].default for m in ACCOUNT_CLIENT_TYPES)
+
+
 # every client message type, listed once: the models above, in this union (the rest derives from it)
 ClientMessage = Annotated[Union[Create, Join, Resume, SetSeat, Start, Act, Ping, Chat, Emote, Resign, Rematch,
-                                Watch, ListGames], Field(discriminator="type")]
+                                Watch, ListGames,
+                                Register, SignIn, WhoAmI, SignOut, SignOutAll, LeaderboardAsk, ProfileAsk,  # t47accounts
+                                ], Field(discriminator="type")]
 CLIENT_TYPES: tuple[type[BaseModel], ...] = get_args(get_args(ClientMessage)[0])
 CLIENT_KINDS: tuple[str, ...] = tuple(m.model_fields["type"].default for m in CLIENT_TYPES)
 _client = TypeAdapter(ClientMessage)
@@ -361,8 +494,9 @@ class History(_Msg):
 
 
 # every server message type, listed once (as the client's above)
-ServerMessage = Annotated[Union[Joined, Lobby, Update, Error, Pong, Watching, Said, History, Games],
-                          Field(discriminator="type")]
+ServerMessage = Annotated[Union[Joined, Lobby, Update, Error, Pong, Watching, Said, History, Games,
+                                AccountInfo, SignedOut, Standings, ProfileInfo,  # accounts (t47accounts)
+                                ], Field(discriminator="type")]
 SERVER_TYPES: tuple[type[BaseModel], ...] = get_args(get_args(ServerMessage)[0])
 SERVER_KINDS: tuple[str, ...] = tuple(m.model_fields["type"].default for m in SERVER_TYPES)
 _server = TypeAdapter(ServerMessage)

@@ -38,7 +38,7 @@ from ..table.history import RoundScores
 from ..table.seats import SeatSpec
 from ..table.session import Session
 from ..words import i18n
-from . import logcodec, protocol
+from . import logcodec, protocol, signins
 from .cleantext import MAX_NAME, clean_name
 from .client import CONNECTED, OPEN_TIMEOUT, OWN_SERVER_TIMEOUT, Connection
 from .invite import split_invite, split_pin, with_pin
@@ -225,7 +225,9 @@ class Table:
         self.rematch: list[int] = []  # the seats that asked for a rematch
         self.watchers = 0
         self._history: Optional[protocol.History] = None  # a log that came before its snapshot
-        self.conn.send(first)
+        self._hello = [] if server is not None else signins.hello(url)  # signed in there: the seat is the account's
+        for m in [*self._hello, first]:
+            self.conn.send(m)
 
     @classmethod
     def host(cls, url: str, name: str, seats: list[protocol.SeatRequest], content: Content, *,
@@ -330,6 +332,8 @@ class Table:
         if self._closed or self.problem is not None:
             return
         self.conn.reconnect()
+        for m in self._hello:
+            self.conn.send(m)
         if self.session is not None:
             self.session.pending = None  # a move sent before the drop: the snapshot shows whether it landed
         if self.watching and self.code:
@@ -369,6 +373,8 @@ class Table:
         return changed
 
     def _receive(self, msg: BaseModel, hold: bool) -> bool:
+        if signins.account_answer(msg, self.url):
+            return False
         if isinstance(msg, protocol.Joined):
             return self._joined(msg)
         if isinstance(msg, protocol.Watching):

@@ -37,6 +37,7 @@ from .admission import Admission, Limits
 from .gate import Gate
 from .invite import with_pin
 from .server import AI_WORKERS, DEFAULT_HOST, DEFAULT_PORT, GameServer, default_data_dir
+from .account_store import SQLiteAccountStore
 from .storage import GameStore, StoreError, open_store
 
 log = logging.getLogger("gonzaga.net.server")
@@ -80,11 +81,14 @@ async def run_server(data_dir: Union[str, Path], host: str, port: int, stop: asy
                      workers: int = AI_WORKERS, admission: Optional[Admission] = None,
                      accept_loss: bool = False, tls: Optional[ssl.SSLContext] = None,
                      database: Optional[Database] = None,
-                     standing_by: Optional[Callable[[str], None]] = None) -> None:
+                     standing_by: Optional[Callable[[str], None]] = None,
+                     accounts: bool = False) -> None:
     """Open the store (``database``, else SQLite in ``data_dir``), load the games, listen
     (``wss://`` with ``tls``, else ``ws://``); ``ready(port, server)`` once listening; return
     after ``stop`` is set, with every connection and the database closed. With a ``database``
-    this process must own it first (``_take_database``; ``standing_by(where)`` once it waits)."""
+    this process must own it first (``_take_database``; ``standing_by(where)`` once it waits).
+    ``accounts``: players may register and sign in (``account_desk.py``; their own database in
+    the data folder)."""
     store = open_games_store(data_dir, accept_loss, database)
     owner: Any = None
     try:
@@ -96,7 +100,14 @@ async def run_server(data_dir: Union[str, Path], host: str, port: int, stop: asy
     if database is not None and owner is None:  # stopped while standing by
         store.close()
         return
-    server = GameServer(store, content, workers, admission)
+    try:
+        account_store = SQLiteAccountStore.in_folder(data_dir) if accounts else None
+    except StoreError:
+        store.close()
+        if owner is not None:
+            owner.release()
+        raise
+    server = GameServer(store, content, workers, admission, account_store)
     lost: list[bool] = []
     watch = asyncio.create_task(_watch_owner(owner, stop, lost)) if owner is not None else None
     try:
@@ -124,7 +135,10 @@ async def run_server(data_dir: Union[str, Path], host: str, port: int, stop: asy
         if watch is not None:
             watch.cancel()
         server.close()
+        server.accounts.close()
         store.close()
+        if account_store is not None:
+            account_store.close()
         if owner is not None:
             owner.release()
     if lost:
@@ -221,8 +235,9 @@ class ServerThread:
     def __init__(self, data_dir: Union[str, Path], host: str = DEFAULT_HOST, port: int = 0, *,
                  content: Optional[Content] = None, workers: int = AI_WORKERS, host_key: Optional[str] = None,
                  test_seeds: bool = False, any_level: bool = False, limits: Optional[Limits] = None,
-                 tls: Optional[TlsFiles] = None):
+                 tls: Optional[TlsFiles] = None, accounts: bool = False):
         self.tls = tls
+        self.accounts = accounts  # players may register and sign in (a community server; tests)
         self.portmap = None  # the router's forwarding of this port, when the host asked (portmap.PortMapping)
         self.on_stop: list[Callable[[], None]] = []  # called once the server has stopped (e.g. portmap.remove)
         self.host_key = host_key
@@ -282,7 +297,7 @@ class ServerThread:
             self._ready.set()
         await run_server(self.data_dir, self.host, self.port, self._stop, ready,
                          content=self.content, workers=self.workers, admission=self.admission,
-                         tls=self.tls.context() if self.tls else None)
+                         tls=self.tls.context() if self.tls else None, accounts=self.accounts)
 
     def stop(self, timeout: float = 5.0) -> None:
         loop, stop = self._loop, self._stop
@@ -413,6 +428,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--key", default=None, help="the private key (PEM) of --cert")
     p.add_argument("--no-tls", action="store_true",
                    help="speak plain ws:// (only behind a trusted TLS proxy on this machine or network)")
+    p.add_argument("--no-accounts", action="store_true",
+                   help="players cannot register nor sign in (invite games only, as a desktop host)")
     p.add_argument("--test-seeds", action="store_true",
                    help="for the project's own tests only: accept a client's seed, which then deals the setup")
     return p
@@ -449,7 +466,8 @@ def main(argv: Optional[list[str]] = None) -> int:
         print(f"gonzaga serve: {e}", file=sys.stderr)
         return 1
     try:
-        return asyncio.run(_serve_main(args.host, args.port, data, admission, args.accept_loss, files, database))
+        return asyncio.run(_serve_main(args.host, args.port, data, admission, args.accept_loss, files, database,
+                                       not args.no_accounts))
     except KeyboardInterrupt:  # a second Ctrl-C, or a platform without signal handlers
         return 0
     except (StoreError, tls_mod.CertError) as e:
@@ -499,7 +517,8 @@ def _url_has_password(url: str) -> bool:
 
 
 async def _serve_main(host: str, port: int, data: Path, admission: Admission, accept_loss: bool,
-                      files: Optional[TlsFiles], database: Optional[Database] = None) -> int:
+                      files: Optional[TlsFiles], database: Optional[Database] = None,
+                      accounts: bool = True) -> int:
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
@@ -517,6 +536,7 @@ async def _serve_main(host: str, port: int, data: Path, admission: Admission, ac
     def standing_by(where: str) -> None:
         print(f"standing by: another process runs the games of {where}", flush=True)
     await run_server(data, host, port, stop, ready, admission=admission, accept_loss=accept_loss,
-                     tls=files.context() if files else None, database=database, standing_by=standing_by)
+                     tls=files.context() if files else None, database=database, standing_by=standing_by,
+                     accounts=accounts)
     log.info("stopped")
     return 0

@@ -39,6 +39,8 @@ from ..table.observers import ObserverCallback, Viewed
 from ..table.persistence import data_dir
 from . import protocol as P
 from . import listing, upkeep
+from .account_desk import AccountDesk
+from .account_store import AccountStore
 from .admission import Admission, Refused
 from .endgame import EndgameHandlers
 from .gate import Gate
@@ -74,8 +76,8 @@ class GameServer(SocialHandlers, EndgameHandlers):
     """
 
     def __init__(self, store: GameStore, content: Optional[Content] = None, workers: int = AI_WORKERS,
-                 admission: Optional[Admission] = None):
-        self.store = store
+                 admission: Optional[Admission] = None, accounts: Optional[AccountStore] = None):
+        self.store, self.accounts = store, AccountDesk(accounts)  # account_desk.py (None: no accounts here)
         self.admission = admission or Admission()
         self.content = content or load_content()
         self.rooms: dict[str, GameRoom] = {}
@@ -241,7 +243,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
                 conn.close(1009, "message too big")
             return
         try:
-            handle = getattr(self, f"on_{msg.type}")
+            handle = self.accounts.handler(conn, msg, getattr(self, f"on_{msg.type}", None))  # and seats of accounts
             handle(conn, msg)
         except Refused as r:
             conn.refuse(r)
@@ -358,7 +360,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
         seats = []
         for i, r in enumerate(reqs):
             if r.kind == "host":
-                seats.append(Seat(m.name, "human", r.colour, None, token_hash(token)))
+                seats.append(Seat(self.accounts.seat_name(conn, m.name), "human", r.colour, None, token_hash(token)))
             elif r.kind == "ai":
                 bot = self._bot_level(r.bot, i)
                 seats.append(Seat(_ai_name(bot), "ai", r.colour, bot))
@@ -415,7 +417,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
         assert room is not None  # a seat was found in it
         token = self._new_token()
         old = room.seats[seat]
-        new = Seat(m.name, "human", old.colour, None, token_hash(token))
+        new = Seat(self.accounts.seat_name(conn, m.name), "human", old.colour, None, token_hash(token))
         seats = list(room.seats)
         seats[seat] = new
         self._save_seats(room, seats)

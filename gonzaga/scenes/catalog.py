@@ -39,6 +39,7 @@ Names, what they show, and their factories' arguments (after the app):
 * ``online_lobby``: an online game's lobby (table, [lan, port])
 * ``online_servers``: the saved game servers (no arguments)
 * ``online_server_games``: a server's open games (address, [player])
+* ``signin``: one's account on a community server ([address])
 """
 from __future__ import annotations
 
@@ -78,6 +79,7 @@ SCENES: dict[str, str] = {
     "online_lobby": "gonzaga.scenes.lobby:LobbyScene",
     "online_servers": "gonzaga.scenes.servers:ServersScene",
     "online_server_games": "gonzaga.scenes.servers:ServerGamesScene",
+    "signin": "gonzaga.scenes.signin:SignInScene",  # accounts (issue 47)
 }
 
 

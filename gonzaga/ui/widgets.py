@@ -411,9 +411,10 @@ class TextField(Widget):
     selects its whole text (as Ctrl+A does), and typing replaces what is selected."""
 
     def __init__(self, value: str, rect=(0, 0, 0, 0), *, max_len: int = 24, digits: bool = False,
-                 on_change: Optional[Callable[[str], None]] = None, px: float = 19):
+                 on_change: Optional[Callable[[str], None]] = None, px: float = 19, secret: bool = False):
         super().__init__(rect)
         self.value = value
+        self.secret = secret  # a password: shown as dots
         self.max_len = max_len
         self.digits = digits
         self.on_change = on_change
@@ -477,7 +478,7 @@ class TextField(Widget):
         r = self.rect
         pygame.draw.rect(surf, (255, 251, 240) if self.editing else (248, 240, 222), r, 0, 6)
         pygame.draw.rect(surf, FOCUS if (self.editing or self.focused) else PANEL_EDGE, r, 2, 6)
-        shown = self.value
+        shown = "\u2022" * len(self.value) if self.secret else self.value
         t = text(shown or " ", "sans", self.px, TEXT)
         clip = surf.get_clip()
         surf.set_clip(r.inflate(-8, -4))

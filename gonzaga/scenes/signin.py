@@ -1,0 +1,279 @@
+"""Your account on a community server (issue 47): sign in, create an account, sign out, sign out
+everywhere. Opened by name: ``app.stack.push("signin", address)`` (the server list, or any
+screen that knows a server's address; without one, the server signed in to last).
+
+The session token the server gives is kept per server in the user's data folder
+(``net.signins.Keyring``: 0600, atomic, validated), never the password, which leaves the field
+once the server has answered. Each button sends its messages on a connection of its own
+(``AccountRequest``), polled each frame: the screen never waits. What the server refuses is
+said in the player's language from its key (a wrong password, a banned name, too many attempts
+with the wait); a server that cannot be reached, in the words of a lost connection.
+"""
+from __future__ import annotations
+
+import logging
+from typing import Optional
+
+import pygame
+from pydantic import ValidationError
+
+from ..net import protocol as P
+from ..net.cleantext import clean_name
+from ..net.remote import parse_address
+from ..net.signins import AccountRequest, Keyring, ServerSignIn, device_label, server_key
+from ..ui import widgets as W
+from ..ui.widgets import Button, TextField
+from ..words import i18n
+from .base import Scene
+from .online_common import draw_backdrop, paste_text, shown_address
+
+log = logging.getLogger(__name__)
+
+
+class SignInScene(Scene):
+    """Address, name and password (masked); the account's state on that server, and its buttons."""
+
+    name = "signin"
+
+    def __init__(self, app, address: str = "", keyring: Optional[Keyring] = None):
+        super().__init__(app)
+        self.keyring = keyring or Keyring()
+        address = address or (self.keyring.latest() or "")
+        kept = self.keyring.get(address) if address else None
+        self.values = [address, kept.name if kept else "", ""]
+        self.fields: list[TextField] = []
+        self.request: Optional[AccountRequest] = None
+        self.doing = ""  # the request under way: "sign_in", "register", "sign_out", "sign_out_all"
+        self.url = ""
+        self.message = ""
+        self.good = False  # the message is good news (not a refusal)
+        problem = self.keyring.take_problem()
+        if problem is not None:
+            self.message = problem.report()
+        self._memo: Optional[tuple[str, Optional[str], object]] = None  # (field value, url, its sign-in)
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self.labels: list[tuple[str, tuple[int, int]]] = []
+
+    # ------------------------------------------------------------ layout
+
+    def layout(self, size) -> None:
+        if self.fields:
+            self.values = [f.value for f in self.fields]
+        self.widgets.clear()
+        self.labels = []
+        w, h = size
+        sc = W.sc
+        self.box = pygame.Rect(0, 0, min(sc(980), w - 40), min(h - 40, sc(600)))
+        self.box.center = (w // 2, h // 2)
+        x0, lx = self.box.x + sc(40), self.box.x + sc(250)
+        y = self.box.y + sc(130)
+        self.fields = []
+        for key, value, width, n, secret in (("signin.address", self.values[0], sc(440), 300, False),
+                                             ("signin.name", self.values[1], sc(300), 24, False),
+                                             ("signin.password", self.values[2], sc(300), 200, True)):
+            self.labels.append((i18n.t(key), (x0, y + sc(22))))
+            self.fields.append(self.widgets.add(TextField(value, (lx, y, width, sc(44)), max_len=n, secret=secret)))
+            y += sc(62)
+        self.message_y = y + sc(4)
+        bottom = self.box.bottom - sc(70)
+        self.widgets.add(Button(i18n.t("common.back"), self.back, (x0, bottom, sc(150), sc(48)), style="secondary"))
+        self.sign_in_button = self.widgets.add(Button(i18n.t("signin.sign_in"), self.sign_in,
+                                                      (self.box.right - sc(220), bottom, sc(180), sc(48)), px=21))
+        self.create_button = self.widgets.add(Button(i18n.t("signin.create"), self.register,
+                                                     (self.box.right - sc(460), bottom, sc(220), sc(48)),
+                                                     style="secondary", px=18))
+        row = bottom - sc(64)
+        self.out_button = self.widgets.add(Button(i18n.t("signin.sign_out"), self.sign_out,
+                                                  (x0, row, sc(200), sc(44)), style="secondary", px=17))
+        self.out_all_button = self.widgets.add(Button(i18n.t("signin.sign_out_all"), self.sign_out_all,
+                                                      (x0 + sc(220), row, sc(280), sc(44)), style="secondary", px=17))
+        self._enable()
+        if not self.fields[0].value:
+            self.fields[0].editing = True
+        elif not self.fields[1].value:
+            self.fields[1].editing = True
+
+    def _enable(self) -> None:
+        idle = self.request is None
+        kept = self._kept()
+        self.sign_in_button.enabled = self.create_button.enabled = idle
+        self.out_button.visible = self.out_all_button.visible = kept is not None and kept.session is not None
+        self.out_button.enabled = self.out_all_button.enabled = idle
+
+    def _read(self) -> tuple[Optional[str], object]:
+        """The address typed as a url and this computer's sign-in there (the file is read again
+        only when the address changes or after an answer: not every frame)."""
+        value = self.fields[0].value if self.fields else ""
+        if self._memo is None or self._memo[0] != value:
+            url = parse_address(value)[0] if value.strip() else None
+            self._memo = (value, url, self.keyring.get(url) if url else None)
+        return self._memo[1], self._memo[2]
+
+    def _kept(self) -> Optional[ServerSignIn]:
+        kept = self._read()[1]
+        return kept if isinstance(kept, ServerSignIn) else None
+
+    # ------------------------------------------------------------ the buttons
+
+    def _target(self, need_password: bool) -> Optional[tuple[str, str, str]]:
+        """(url, name, password) from the fields, or None with the reason in the message."""
+        url, why = parse_address(self.fields[0].value)
+        if url is None:
+            self._say(why if self.fields[0].value.strip() else i18n.t("signin.need_address"))
+            return None
+        name = clean_name(self.fields[1].value)
+        if need_password and not name:
+            self._say(i18n.t("signin.need_name"))
+            return None
+        password = self.fields[2].value
+        if need_password and not password:
+            self._say(i18n.t("signin.need_password"))
+            return None
+        return url, name, password
+
+    def sign_in(self) -> None:
+        self._account("sign_in")
+
+    def register(self) -> None:
+        self._account("register")
+
+    def _account(self, kind: str) -> None:
+        if self.request is not None:
+            return
+        target = self._target(True)
+        if target is None:
+            return
+        url, name, password = target
+        kept = self.keyring.get(url)
+        key = kept.device_key if kept else None
+        try:
+            msg = P.Register(name=name, password=password, device=device_label(), device_key=key) \
+                if kind == "register" else \
+                P.SignIn(name=name, password=password, device=device_label(), device_key=key)
+        except ValidationError:  # a cleaned name of at most 24 characters always passes: only spaces left
+            self._say(i18n.t("signin.need_name"))
+            return
+        self._send(kind, url, [msg], "account")
+
+    def sign_out(self) -> None:
+        self._leave("sign_out", P.SignOut())
+
+    def sign_out_all(self) -> None:
+        self._leave("sign_out_all", P.SignOutAll())
+
+    def _leave(self, kind: str, msg: P.SignOut | P.SignOutAll) -> None:
+        if self.request is not None:
+            return
+        target = self._target(False)
+        kept = self.keyring.get(target[0]) if target else None
+        if target is None or kept is None or kept.session is None:
+            return
+        self._send(kind, target[0], [P.WhoAmI(session=kept.session), msg], "signed_out")
+
+    def _send(self, kind: str, url: str, messages: list, want: str) -> None:
+        self.url, self.doing = url, kind
+        self.request = AccountRequest(url, messages, want)
+        self.message, self.good = i18n.t("signin.connecting", address=shown_address(url)), True
+        self._enable()
+
+    # ------------------------------------------------------------ answers
+
+    def update(self, dt) -> None:
+        if self.request is None:
+            return
+        done = self.request.poll()
+        if done is None:
+            return
+        answer, why = done
+        self.request = None
+        kind, url = self.doing, self.url
+        self.doing, self._memo = "", None
+        if isinstance(answer, P.AccountInfo) and answer.session is not None:
+            self.fields[2].value = ""  # the password leaves the screen
+            try:
+                self.keyring.signed_in(url, answer.name, answer.session, answer.device_key)
+            except (OSError, ValueError) as e:
+                log.warning("the sign-in could not be kept: %s", e)
+                self._say(i18n.t("signin.not_kept", why=getattr(e, "strerror", None) or str(e)))
+            else:
+                self.fields[1].value = answer.name
+                self._say(i18n.t("signin.created" if kind == "register" else "signin.signed_in", name=answer.name,
+                                 address=shown_address(url)), good=True)
+        elif isinstance(answer, P.SignedOut) or (isinstance(answer, P.Error) and answer.code == "bad_session"
+                                                 and kind in ("sign_out", "sign_out_all")):
+            self._forget(url)  # ended here or there: this computer is signed out either way
+            everywhere = isinstance(answer, P.SignedOut) and answer.everywhere
+            self._say(i18n.t("signin.signed_out_all", n=answer.ended) if everywhere and isinstance(answer, P.SignedOut)
+                      else i18n.t("signin.signed_out"), good=True)
+        else:
+            self.fields[2].value = ""
+            self._say(why)
+        self._enable()
+
+    def _forget(self, url: str) -> None:
+        try:
+            self.keyring.signed_out(url)
+        except OSError as e:
+            log.warning("the sign-out could not be kept: %s", e)
+
+    def _say(self, text: str, good: bool = False) -> None:
+        self.message, self.good = text, good
+
+    def status_line(self) -> str:
+        """The account's state on the address typed, as this computer knows it."""
+        url, _ = self._read()
+        kept = self._kept()
+        if url is None:
+            return ""
+        if kept is not None and kept.session is not None:
+            return i18n.t("signin.signed_in", name=kept.name, address=shown_address(server_key(url)))
+        return i18n.t("signin.not_signed_in", address=shown_address(server_key(url)))
+
+    # ------------------------------------------------------------ events and drawing
+
+    def handle(self, ev) -> bool:
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE and not self.widgets.editing():
+            self.back()
+            return True
+        if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.fields[2].editing:
+            self.fields[2].editing = False
+            self.sign_in()
+            return True
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_v and ev.mod & pygame.KMOD_CTRL:
+            field = next((f for f in self.fields if f.editing), None)
+            text = paste_text() if field is not None else None
+            if field is not None and text is not None:
+                field.value = (field.value + text)[: field.max_len]
+                return True
+        handled = super().handle(ev)
+        self._enable()
+        return handled
+
+    def back(self) -> None:
+        if self.request is not None:
+            self.request.close()
+            self.request = None
+        self.app.stack.pop(self)
+
+    def visible_text(self) -> list[str]:
+        return [self.status_line(), self.message]
+
+    def draw(self, surf) -> None:
+        draw_backdrop(self.app, surf)
+        sc = W.sc
+        W.panel(surf, self.box, W.PANEL, W.PANEL_EDGE, 16, 3, alpha=246)
+        r = W.blit_text(surf, i18n.t("signin.heading"), (self.box.x + sc(40), self.box.y + sc(22)), "title", 44,
+                        W.TEXT)
+        W.blit_text(surf, i18n.t("signin.hint"), (self.box.x + sc(40), r.bottom + sc(4)), "sans", 16, W.TEXT_SOFT,
+                    wrap=self.box.w - sc(120))
+        for text, pos in self.labels:
+            W.blit_text(surf, text, pos, "sans_semibold", 18, W.TEXT, "midleft")
+        y = self.message_y
+        status = self.status_line()
+        if status:
+            y = W.blit_text(surf, status, (self.box.x + sc(40), y), "sans_semibold", 17, W.TEXT,
+                            wrap=self.box.w - sc(80)).bottom + sc(6)
+        if self.message:
+            W.blit_text(surf, self.message, (self.box.x + sc(40), y), "sans", 17, W.TEXT if self.good else W.BAD,
+                        wrap=self.box.w - sc(80))
+        self.widgets.draw(surf)
