@@ -16,7 +16,7 @@ import pygame
 from ..table import hints
 from ..rules import Place, Plan, Wedding
 from ..words import i18n
-from ..ui import widgets as W
+from ..ui import keys, widgets as W
 from ..words.rules_pages import page_for_rule
 from ..ui.widgets import Button
 from .base import refusal_rule
@@ -175,10 +175,10 @@ class AssistBar:
             return False
         if ev.type == pygame.KEYDOWN:
             mods = ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META)
-            if ev.key == pygame.K_h and not mods:
+            if keys.pressed(ev, "hint"):
                 self.toggle_hint()
                 return True
-            if ev.key == pygame.K_z and ev.mod & pygame.KMOD_CTRL:
+            if keys.pressed(ev, "take_back"):
                 self.take_back()
                 return True
             if ev.key == pygame.K_ESCAPE and (self.busy() or self.hint() is not None):

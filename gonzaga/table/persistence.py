@@ -751,13 +751,14 @@ class Settings(BaseModel):
     window: tuple[int, int] = (1600, 1000)  # shrunk to the desktop when the window opens (app.py)
     window_pos: Optional[tuple[int, int]] = None  # where the window was left, None: centred
     ui_scale: int = Field(default=100, ge=80, le=200)  # the interface size, percent (times the window's own growth)
-    # sound (gonzaga/audio.py) and motion (gonzaga/ui/motion.py)
-    master_volume: float = Field(default=0.8, ge=0.0, le=1.0)
+    master_volume: float = Field(default=0.8, ge=0.0, le=1.0)  # sound (ui/audio.py) and motion (ui/motion.py)
     effects_volume: float = Field(default=0.8, ge=0.0, le=1.0)
     music_volume: float = Field(default=0.4, ge=0.0, le=1.0)
     mute: bool = False
     music: bool = True  # the background music
     reduce_motion: bool = False  # every animation becomes an instant change
+    screen_reader: Literal["auto", "on", "off"] = "auto"  # speech (ui/speech): auto = when one runs
+    keys: dict[str, str] = Field(default_factory=dict)  # action -> key name, the player's own (ui/keys.py)
     last_table: Optional[LastTable] = None  # New game's seats, levels, names, colours and scenario
 
 
