@@ -545,6 +545,9 @@ class App:
                 self.settings.window = self.size
             self._relayout()
             return
+        if getattr(self.stack.top, "captures_keys", False):  # a new key being chosen (settings_keys)
+            self.stack.top.handle(ev)
+            return
         if keys.pressed(ev, "fullscreen"):
             self.toggle_fullscreen()
             return

@@ -23,6 +23,7 @@ class Action:
     key: str  # pygame.key.name of the default key
     mod: str = ""  # "shift" or "ctrl": the modifier it needs ("" none)
     also: tuple[str, ...] = ()  # further default keys (the keypad's +, Home for the whole board)
+    face: str = ""  # the default key as the help texts show it, when not its name ("+" for "=")
 
 
 ACTIONS: tuple[Action, ...] = (
@@ -34,7 +35,7 @@ ACTIONS: tuple[Action, ...] = (
     Action("objective", "o"),
     Action("hint", "h"),
     Action("take_back", "z", "ctrl"),
-    Action("zoom_in", "=", also=("+", "[+]")),
+    Action("zoom_in", "=", also=("+", "[+]"), face="+"),
     Action("zoom_out", "-", also=("[-]",)),
     Action("whole_board", "f", also=("0", "[0]", "home")),
     Action("tip", "t"),
@@ -46,6 +47,8 @@ BY_NAME = {a.name: a for a in ACTIONS}
 # keys that move around every screen: never a shortcut of the player's
 RESERVED = frozenset({"tab", "return", "enter", "space", "escape", "left", "right", "up", "down", "left shift",
                       "right shift", "left ctrl", "right ctrl", "left alt", "right alt"})
+MODIFIER_KEYS = frozenset({pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT,
+                           pygame.K_RALT, pygame.K_LMETA, pygame.K_RMETA, pygame.K_LGUI, pygame.K_RGUI})
 MODS = {"shift": pygame.KMOD_SHIFT, "ctrl": pygame.KMOD_CTRL}
 
 
@@ -105,8 +108,13 @@ class Bindings:
 
     def label(self, name: str) -> str:
         """The key as a player reads it: "Shift+D", "F11", "R"."""
-        mod = BY_NAME[name].mod
-        return (i18n.t(f"keys.mod.{mod}") + "+" if mod else "") + shown(self.key(name))
+        a = BY_NAME[name]
+        face = a.face if a.face and name not in self.own else shown(self.key(name))
+        return (i18n.t(f"keys.mod.{a.mod}") + "+" if a.mod else "") + face
+
+    def labels(self) -> dict[str, str]:
+        """Every action's key as a player reads it: the help texts' placeholders ({rotate}...)."""
+        return {a.name: self.label(a.name) for a in ACTIONS}
 
     def pressed(self, ev, name: str) -> bool:
         """``ev`` is a key press of the action (with its modifier, and without Ctrl/Alt otherwise)."""
@@ -146,3 +154,7 @@ def pressed(ev, name: str) -> bool:
 
 def label(name: str) -> str:
     return _now.label(name)
+
+
+def labels() -> dict[str, str]:
+    return _now.labels()

@@ -21,9 +21,9 @@ EN: dict[str, str] = {
     "speech.plan": ("Round {round}: choose your plan. Your fief has {fief} hexes. Region cards: {regions}. "
                     "Action cards: {actions}. {king}. Tab moves between the cards, Enter chooses."),
     "speech.place": ("{name}, place your fief of {fief} hexes in {region} with {action}. Enter puts it on the map, "
-                     "the arrows move it, R turns it, B reads the best places, Enter again confirms."),
-    "speech.can_wed": "W switches to a wedding: rings instead of the fief.",
-    "speech.place_none": "Your fief fits nowhere: Shift+D donates it.",
+                     "the arrows move it, {rotate} turns it, {best_places} reads the best places, Enter again confirms."),
+    "speech.can_wed": "{wedding} switches to a wedding: rings instead of the fief.",
+    "speech.place_none": "Your fief fits nowhere: {donate} donates it.",
     "speech.donate_confirm": "Donate your fief? Enter confirms, Escape cancels.",
     "speech.turn": "{name} is placing.",
     "speech.score": "{name} {points}",
@@ -31,7 +31,7 @@ EN: dict[str, str] = {
     "speech.screen.title": "Gonzaga. Title screen. Tab moves between the buttons.",
     "speech.screen.settings": "Settings",
     "speech.screen.settings_sound": "Sound and motion",
-    "speech.screen.settings_keys": "Keys",
+    "speech.screen.settings_keys": "Keys and speech",
     "speech.screen.new_game": "New game",
     "speech.screen.menu": "Menu",
     "speech.screen.game": "The game",
@@ -41,9 +41,9 @@ EN: dict[str, str] = {
     # settings (scenes/settings.py, scenes/settings_keys.py)
     "settings.screen_reader": "Screen reader",
     "settings.screen_reader.auto": "Automatic",
-    "settings.keys": "Keys…",
+    "settings.keys": "Keys and speech…",
     # your own keys (ui/keys.py, scenes/settings_keys.py)
-    "keys.heading": "Keys",
+    "keys.heading": "Keys and speech",
     "keys.intro": "Choose an action, then press its new key. Esc keeps the old one.",
     "keys.press": "Press the new key for {action} (Esc: keep {k})",
     "keys.reserved": "{k} moves around every screen: choose another key.",

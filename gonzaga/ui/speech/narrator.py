@@ -28,7 +28,7 @@ def describe_widget(w: Any) -> str:
     """A widget as a screen reader says it: label, role, state."""
     if isinstance(w, W.TextField):
         return i18n.t("speech.field", label=getattr(w, "label", "") or "", value=w.value)
-    label = getattr(w, "label", "") or ""
+    label = getattr(w, "spoken", "") or getattr(w, "label", "") or ""  # spoken: a label that needs its row's name
     parts = [i18n.t("speech.button", label=label)]
     if getattr(w, "selected", False):
         parts.append(i18n.t("speech.selected"))
@@ -210,11 +210,11 @@ class Narrator:
         if pc is not None and st.phase == "place":
             region = i18n.card_name(st, pc.plan.region)
             text = i18n.t("speech.place", name=face.seat_name(pc.seat), fief=pc.fief, region=region,
-                          action=i18n.t(f"card.{pc.plan.action}"))
+                          action=i18n.t(f"card.{pc.plan.action}"), **keys.labels())
             if pc.can_wed:
-                text += " " + i18n.t("speech.can_wed")
+                text += " " + i18n.t("speech.can_wed", **keys.labels())
             if not pc.has_legal_spot:
-                text += " " + i18n.t("speech.place_none")
+                text += " " + i18n.t("speech.place_none", **keys.labels())
             return text
         if st.phase == "place" and 0 <= st.turn < len(st.order):
             return i18n.t("speech.turn", name=face.seat_name(st.order[st.turn]))
