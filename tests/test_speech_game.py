@@ -38,6 +38,14 @@ def tab_to(app, want, limit=40) -> str:
     raise AssertionError("no such widget reached by Tab")
 
 
+def first_points(g) -> int:
+    """What the ghost's spot scores now, worked out from the rules (not from the speech)."""
+    from gonzaga.rules import scoring
+    pc = g.place
+    cells, _c = pc.footprint()
+    return scoring.immediate_points(pc.state, pc.seat, pc.state.board.mask_of(cells))
+
+
 def test_solo_game_by_keys_alone_is_announced(make_app):
     app = make_app((1280, 720), speed="instant")
     voice = listen(app)
@@ -89,9 +97,15 @@ def test_solo_game_by_keys_alone_is_announced(make_app):
             said = heard_since(app, seen_end)
             assert "points" in said[-1], said[-1:]
             n = len(app.speech.history)
-            key(app, pygame.K_b)  # the best places read out
+            key(app, pygame.K_b)  # the best places read out, the ghost put on the best
             best = heard_since(app, n)
             assert best and best[-1].startswith("Best places:"), best
+            first = pc.action()
+            assert first is not None and f"{first_points(g)} points at" in best[-1]
+            key(app, pygame.K_b)  # the next one
+            said = heard_since(app, n)[-1]
+            assert said.startswith("Best place 2 of") or said.startswith("Best place 1 of 1"), said
+            assert pc.action() is not None
             seen_end = len(app.speech.history)
             key(app, pygame.K_RETURN, frames=2)
     assert g.state.phase == "over", "the game did not end"

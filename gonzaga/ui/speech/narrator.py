@@ -58,31 +58,27 @@ def describe_hex(st, face, h, feedback: Optional[str]) -> str:
     return ". ".join(parts)
 
 
-def best_places(st, seat: int, count: int = BEST_COUNT) -> str:
-    """The ``count`` placements of the seat's fief that score most now, in words (its own view)."""
+def best_places(st, seat: int, count: int = BEST_COUNT) -> list[tuple[str, Any]]:
+    """The ``count`` placements of the seat's fief that score most now, best first, each with its
+    words ("3 points at Mantova, Verona, Lombardia"): from the seat's own view ``st``. Two that
+    would be said alike count once."""
     board = st.board
     found = []
     for a in legal_placements(st, seat):
         cells, _castles = st.content.fiefs[a.fief].footprint(a.anchor, a.rotation)
         pts = scoring.immediate_points(st, seat, board.mask_of(cells))
         sites = [st.content.sites[x].name for x in cells if x in st.content.sites]
-        region = st.content.region_of.get(a.anchor)
-        found.append((-pts, a.anchor[1], a.anchor[0], pts, sites, region))
-    if not found:
-        return i18n.t("speech.best_none")
-    found.sort()
-    seen: list = []
-    lines = []
-    for _neg, _r, _q, pts, sites, region in found:
-        key = (pts, tuple(sites), region)
-        if key in seen:
-            continue
-        seen.append(key)
-        where = ", ".join(sites) if sites else st.content.region_names.get(region, region or "")
-        lines.append(i18n.t("speech.best_one", points=pts, where=where))
-        if len(lines) == count:
+        region = next((st.content.region_of[x] for x in cells if x in st.content.region_of), None)
+        where = ", ".join(sites + ([st.content.region_names.get(region, region)] if region else []))
+        found.append((-pts, a.anchor[1], a.anchor[0], a.rotation, i18n.t("speech.best_one", points=pts, where=where), a))
+    found.sort(key=lambda f: f[:4])
+    out: list[tuple[str, Any]] = []
+    for *_order, words, a in found:
+        if words not in (w for w, _a in out):
+            out.append((words, a))
+        if len(out) == count:
             break
-    return i18n.t("speech.best", places="; ".join(lines))
+    return out
 
 
 class Narrator:
@@ -99,6 +95,7 @@ class Narrator:
         self._spot: Optional[tuple] = None
         self._over = False
         self._donate = False
+        self._best: Optional[list] = None  # [the placement it is for, its best places, the one shown]
 
     def say(self, text: str, interrupt: bool = False) -> None:
         self.speech.announce(text, interrupt)
@@ -238,10 +235,28 @@ class Narrator:
         return self.read_best(g)
 
     def read_best(self, g: Any) -> bool:
-        """The key that reads the best places for the fief in hand (the placing seat's own view)."""
+        """The "best places" key: the first press reads the best places for the fief in hand and
+        puts the ghost on the best; each next press moves it to the next one and says it."""
         pc = g.place
         if pc is None or pc.mode != "fief":
             self.say(i18n.t("speech.best_none"), interrupt=True)
             return False
-        self.say(best_places(pc.state, pc.seat), interrupt=True)
+        key = (id(pc), pc.key)
+        if self._best is None or self._best[0] != key:
+            places = best_places(pc.state, pc.seat)
+            self._best = [key, places, 0]
+            if not places:
+                self.say(i18n.t("speech.best_none"), interrupt=True)
+                return True
+            self.say(i18n.t("speech.best", places="; ".join(w for w, _a in places), **keys.labels()), interrupt=True)
+        else:
+            self._best[2] = (self._best[2] + 1) % len(self._best[1])
+            i = self._best[2]
+            self.say(i18n.t("speech.best_n", n=i + 1, count=len(self._best[1]), place=self._best[1][i][0]),
+                     interrupt=True)
+        a = self._best[1][self._best[2]][1]
+        pc.anchor, pc.rotation = a.anchor, a.rotation
+        self._spot = (pc.mode, pc.anchor, pc.rotation, tuple(pc.rings))  # said just now: not again as a move
+        if getattr(g, "renderer", None) is not None:
+            g.renderer.ensure_visible(a.anchor)
         return True
