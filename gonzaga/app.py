@@ -197,8 +197,9 @@ class App:
             raise NoDisplay(f"the window could not be opened ({e})") from None
         self.clock = pygame.time.Clock()
         self.audio = Audio(self.settings)  # starts on the second frame; silent if it cannot
-        keys.use(self.settings.keys)  # the player's own keys (issue 49)
-        self.speech = Speech(self.settings.screen_reader)  # the screen reader (issue 49): its own thread
+        keys.use(self.settings.access.keys)  # the player's own keys (issue 49)
+        W.set_palette("high" if self.settings.access.high_contrast else "normal")
+        self.speech = Speech(self.settings.access.screen_reader)  # the screen reader (issue 49): its own thread
         self.speech.start()
         self.narrator = Narrator(self.speech)
         self.running = True

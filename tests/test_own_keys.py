@@ -7,6 +7,7 @@ import pygame
 import pytest
 
 from gonzaga.table import persistence
+from gonzaga.table.access import Access
 from gonzaga.table.session import SeatSpec
 from gonzaga.ui import keys
 from scene_events import click, key
@@ -50,17 +51,17 @@ def test_a_key_is_changed_refused_when_taken_saved_and_reset(make_app):
     click(app, key_button(scene, "rotate").rect.center)
     key(app, pygame.K_q)
     assert scene.note == "Turn the fief: Q" and key_button(scene, "rotate").label == "Q"
-    assert persistence.load_settings().keys == {"rotate": "q"}
+    assert persistence.load_settings().access.keys == {"rotate": "q"}
     click(app, key_button(scene, "help").rect.center)
     key(app, pygame.K_ESCAPE)  # Esc keeps the old key
     assert keys.current().key("help") == "f1" and not scene.captures_keys
     reset = next(w for w in scene.widgets.items if getattr(w, "label", "") == "Reset to defaults")
     click(app, reset.rect.center)
-    assert persistence.load_settings().keys == {} and key_button(scene, "rotate").label == "R"
+    assert persistence.load_settings().access.keys == {} and key_button(scene, "rotate").label == "R"
 
 
 def test_the_game_uses_the_new_key_and_the_old_one_no_longer(make_app):
-    app = make_app((1280, 720), keys={"rotate": "q"})
+    app = make_app((1280, 720), access=Access(keys={"rotate": "q"}))
     assert keys.current().key("rotate") == "q"  # read from the settings at start
     app.start_session([SeatSpec("Ann", "human", colour="red"), SeatSpec("Bot", "ai", "greedy", "blue")], 31)
     app.run_frames(3)

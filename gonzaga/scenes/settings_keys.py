@@ -1,4 +1,4 @@
-"""Settings, keys and speech (issue 49): the screen reader (Automatic, On, Off) and every
+"""Settings, keys and speech (issue 49): the screen reader (Automatic, On, Off), high contrast, and every
 shortcut of ``ui/keys.py``'s table with its key. Choosing an action waits for the next key
 pressed: Esc keeps the old one, a key another action holds is refused with a line naming that
 action. Every change is saved at once; "Reset to defaults" gives every key back."""
@@ -43,8 +43,16 @@ class KeysSettingsScene(ModalScene):
         for i, mode in enumerate(MODES):
             label = i18n.t("settings.screen_reader.auto") if mode == "auto" else i18n.t(f"settings.{mode}")
             btn = Button(label, (lambda m=mode: self._reader(m)), (rx + i * (bw + sc(8)), y, bw, sc(40)),
-                         style="secondary", selected=(s.screen_reader == mode), px=16)
+                         style="secondary", selected=(s.access.screen_reader == mode), px=16)
             btn.spoken = f"{i18n.t('settings.screen_reader')}: {label}"
+            self.widgets.add(btn)
+        y += sc(52)
+        self.contrast_y = y
+        for i, on in enumerate((True, False)):
+            label = i18n.t("settings.on" if on else "settings.off")
+            btn = Button(label, (lambda v=on: self._contrast(v)), (rx + i * (bw + sc(8)), y, bw, sc(40)),
+                         style="secondary", selected=(s.access.high_contrast == on), px=16)
+            btn.spoken = f"{i18n.t('settings.high_contrast')}: {label}"
             self.widgets.add(btn)
         y += sc(58)
         self.rows: list[tuple[str, pygame.Rect]] = []
@@ -74,16 +82,22 @@ class KeysSettingsScene(ModalScene):
     def _save(self, note: str, bad: bool = False) -> None:
         self.note, self.note_bad = note, bad
         if not bad:
-            self.app.settings.keys = dict(keys.current().own)
+            self.app.settings.access.keys = dict(keys.current().own)
             persistence.save_settings(self.app.settings)
         self.layout(self.app.size)
         self.app.speech.announce(note)
 
     def _reader(self, mode: str) -> None:
-        self.app.settings.screen_reader = mode
+        self.app.settings.access.screen_reader = mode
         self.app.speech.set_mode(mode)
         persistence.save_settings(self.app.settings)
         self.layout(self.app.size)
+
+    def _contrast(self, on: bool) -> None:
+        self.app.settings.access.high_contrast = on
+        W.set_palette("high" if on else "normal")
+        persistence.save_settings(self.app.settings)
+        self.app._relayout()
 
     def _wait(self, action: str) -> None:
         self.waiting = action
@@ -123,7 +137,8 @@ class KeysSettingsScene(ModalScene):
     # ------------------------------------------------------------ drawing
 
     def visible_text(self) -> list[str]:
-        return ([i18n.t("keys.heading"), i18n.t("settings.screen_reader"), self.note or i18n.t("keys.intro")]
+        return ([i18n.t("keys.heading"), i18n.t("settings.screen_reader"), i18n.t("settings.high_contrast"),
+                 self.note or i18n.t("keys.intro")]
                 + [name for name, _r in self.rows] + super().visible_text())
 
     def draw(self, surf) -> None:
@@ -135,8 +150,9 @@ class KeysSettingsScene(ModalScene):
                                      16, self.box.w - sc(60)),
                     (self.box.x + sc(30), self.box.y + sc(70)), "sans_semibold" if self.note_bad else "sans", 16,
                     W.BAD if self.note_bad else W.TEXT_SOFT)
-        W.blit_text(surf, W.fit_text(i18n.t("settings.screen_reader"), "sans_semibold", 18, sc(250)),
-                    (self.box.x + sc(30), self.reader_y + sc(20)), "sans_semibold", 18, W.TEXT, "midleft")
+        for key, y in (("settings.screen_reader", self.reader_y), ("settings.high_contrast", self.contrast_y)):
+            W.blit_text(surf, W.fit_text(i18n.t(key), "sans_semibold", 18, sc(250)),
+                        (self.box.x + sc(30), y + sc(20)), "sans_semibold", 18, W.TEXT, "midleft")
         for name, r in self.rows:
             W.blit_text(surf, W.fit_text(name, "sans", 17, r.w), (r.x, r.centery), "sans", 17, W.TEXT, "midleft")
         self.widgets.draw(surf)

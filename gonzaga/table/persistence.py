@@ -46,6 +46,7 @@ from . import save_schema as S
 from ..version import __version__
 from ..words import catalog, i18n
 import platformdirs
+from .access import Access
 from .seats import SeatSpec
 from ..ai import bot_names
 from ..rules import Content, GameRecord, GameState, RecordError, load_content, replay
@@ -757,8 +758,7 @@ class Settings(BaseModel):
     mute: bool = False
     music: bool = True  # the background music
     reduce_motion: bool = False  # every animation becomes an instant change
-    screen_reader: Literal["auto", "on", "off"] = "auto"  # speech (ui/speech): auto = when one runs
-    keys: dict[str, str] = Field(default_factory=dict)  # action -> key name, the player's own (ui/keys.py)
+    access: Access = Field(default_factory=Access)  # the screen reader, own keys, high contrast (issue 49)
     last_table: Optional[LastTable] = None  # New game's seats, levels, names, colours and scenario
 
 

@@ -42,6 +42,7 @@ EN: dict[str, str] = {
     # settings (scenes/settings.py, scenes/settings_keys.py)
     "settings.screen_reader": "Screen reader",
     "settings.screen_reader.auto": "Automatic",
+    "settings.high_contrast": "High contrast",
     "settings.keys": "Keys and speech…",
     # your own keys (ui/keys.py, scenes/settings_keys.py)
     "keys.heading": "Keys and speech",
