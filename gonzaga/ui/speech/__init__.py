@@ -35,6 +35,7 @@ class Speech:
         self._running = running
         self._make = make
         self.reader: Optional[bool] = None  # a screen reader runs: found out by the worker
+        self.detected = threading.Event()  # set once the worker knows (tests wait on it)
         self.history: list[str] = []  # every announcement made while speaking was on (tests, the log)
         self._queue: deque[str] = deque()
         self._cut = False
@@ -117,6 +118,7 @@ class Speech:
         if self._given is None and self.mode == "auto":
             self.reader = self._running()
             log.info("speech: screen reader running: %s", self.reader)
+        self.detected.set()
         while True:
             with self._cond:
                 self._cond.wait_for(lambda: self._queue or self._closing)
