@@ -534,12 +534,18 @@ class Widgets:
     def __init__(self):
         self.items: list[Widget] = []
         self.focus: Optional[Widget] = None
+        self._kept: Optional[tuple] = None  # (label, rect) of the focus before a clear: found again by add
 
     def add(self, w: Widget) -> Widget:
         self.items.append(w)
+        if self._kept is not None and self.focus is None and not isinstance(w, TextField) \
+                and (getattr(w, "label", None), tuple(w.rect)) == self._kept:
+            self.focus, w.focused = w, True  # the screen was laid out again: the focus stays put
         return w
 
     def clear(self) -> None:
+        f = self.focus
+        self._kept = (getattr(f, "label", None), tuple(f.rect)) if f is not None else None
         self.items.clear()
         self.focus = None
 
