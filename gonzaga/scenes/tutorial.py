@@ -95,11 +95,11 @@ class TutorialGameScene(TutorialRefusals, TutorialBox, TutorialMarks, GameScene)
 
     def text(self, step: Optional[T.Step] = None) -> str:
         step = step or self.step
-        key = (self.face.version, i18n.language())
+        key = (self.face.version, i18n.language(), keys.label("rotate"))
         if getattr(self, "_params_key", None) != key:
             p = T.params(self.state)
             p.update(done=i18n.t("plan.confirm"), cont=i18n.t("reveal.continue"), wedding=i18n.t("place.wedding"),
-                     confirm=i18n.t("place.confirm"), donate=i18n.t("place.donate"))
+                     confirm=i18n.t("place.confirm"), donate=i18n.t("place.donate"), rotate=keys.label("rotate"))
             self._params, self._params_key = p, key
         return i18n.t(step.key, **self._params)
 
