@@ -135,7 +135,7 @@ class Narrator:
         if g is not self._game:
             self._game = g
             self._log_seen = len(face.log_lines())  # a resumed game: only what happens from now
-            self._turn = self._message = None
+            self._turn, self._message = None, ""
             self._spot = None
             self._over = False
         lines = face.log_lines()
