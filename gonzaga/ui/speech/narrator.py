@@ -95,6 +95,7 @@ class Narrator:
         self._spot: Optional[tuple] = None
         self._over = False
         self._donate = False
+        self._failures = 0
         self._best: Optional[list] = None  # [the placement it is for, its best places, the one shown]
 
     def say(self, text: str, interrupt: bool = False) -> None:
@@ -105,8 +106,10 @@ class Narrator:
             return
         try:
             self._update(app)
-        except Exception:  # speech that fails loses words, never the game (the log has it)
-            log.exception("speech: the narrator failed")
+        except Exception:  # speech that fails loses words, never the game (the log has it, once)
+            self._failures += 1
+            if self._failures == 1:
+                log.exception("speech: the narrator failed")
 
     def _update(self, app: Any) -> None:
         top = app.stack.top
