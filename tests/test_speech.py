@@ -38,14 +38,14 @@ def test_announcing_never_waits_for_the_voice_and_a_newer_one_cuts_the_stale():
     try:
         s.announce("first focus")
         assert v.started.wait(5)  # the worker speaks it; announce() has long returned
-        s.announce("queued one", interrupt=False)
-        s.announce("queued two", interrupt=False)
-        s.announce("newest focus")  # interrupts: the two queued are dropped, the running one cut
-        v.release.release(2)
+        s.announce("Round 2: Bot has planned.", interrupt=False)  # what happened: never dropped
+        s.announce("second focus")
+        s.announce("newest focus")  # drops the second focus, cuts the first, keeps the log line
+        v.release.release(3)
         assert s.idle(5)
-        assert v.said == ["first focus", "newest focus"]
+        assert v.said == ["first focus", "Round 2: Bot has planned.", "newest focus"]
         assert v.stops == 1
-        assert s.history == ["first focus", "queued one", "queued two", "newest focus"]
+        assert s.history == ["first focus", "Round 2: Bot has planned.", "second focus", "newest focus"]
     finally:
         v.release.release(4)
         s.close()

@@ -31,6 +31,7 @@ EN: dict[str, str] = {
     "speech.end": "The game is over. Winner: {winners}. Scores: {scores}.",
     "speech.screen.title": "Gonzaga. Title screen. Tab moves between the buttons.",
     "speech.screen.settings": "Settings",
+    "speech.screen.reveal": "The plans are revealed. Enter continues.",
     "speech.screen.settings_sound": "Sound and motion",
     "speech.screen.settings_keys": "Keys and speech",
     "speech.screen.new_game": "New game",

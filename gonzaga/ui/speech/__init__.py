@@ -37,9 +37,10 @@ class Speech:
         self.reader: Optional[bool] = None  # a screen reader runs: found out by the worker
         self.detected = threading.Event()  # set once the worker knows (tests wait on it)
         self.history: list[str] = []  # every announcement made while speaking was on (tests, the log)
-        self._queue: deque[str] = deque()
+        self._queue: deque[tuple[str, bool]] = deque()  # (words, interruptible)
         self._cut = False
         self._busy = False
+        self._speaking_interruptible = False
         self._voice: Optional[Voice] = None
         self._voice_lang = ""
         self._cond = threading.Condition()
@@ -64,21 +65,22 @@ class Speech:
             self.silence()
 
     def announce(self, text: str, interrupt: bool = True) -> None:
-        """Speak ``text`` (already in the player's language). ``interrupt``: drop what is queued and
-        cut what is being spoken (focus changes); else it waits its turn (a log of events)."""
+        """Speak ``text`` (already in the player's language). ``interrupt`` (focus changes, the
+        cursor's hex): drop the interruptible ones queued and cut one being spoken; the others
+        (what happened in the game, what is asked) wait their turn and are never dropped."""
         text = " ".join(text.split())
         if not text or not self.enabled:
             return
         self.history.append(text)
         with self._cond:
             if interrupt:
-                self._queue.clear()
-                self._cut = self._busy
+                self._queue = deque(q for q in self._queue if not q[1])
+                cut = self._busy and self._speaking_interruptible
+                self._cut = self._cut or cut
                 v = self._voice
-                if self._busy and isinstance(v, backends.ProcessVoice) and v._proc is not None \
-                        and v._proc.poll() is None:
+                if cut and isinstance(v, backends.ProcessVoice) and v._proc is not None and v._proc.poll() is None:
                     v._proc.terminate()  # a signal only: the frame does not wait
-            self._queue.append(text)
+            self._queue.append((text, interrupt))
             self._start()
             self._cond.notify()
 
@@ -124,7 +126,7 @@ class Speech:
                 self._cond.wait_for(lambda: self._queue or self._closing)
                 if self._closing:
                     break
-                text = self._queue.popleft()
+                text, self._speaking_interruptible = self._queue.popleft()
                 cut, self._cut = self._cut, False
                 self._busy = True
             try:

@@ -21,7 +21,7 @@ log = logging.getLogger(__name__)
 
 BEST_COUNT = 3  # how many places the "best places" key reads
 # screens read whole when they open (their ``visible_text``): short overlays that ask or tell one thing
-READ_WHOLE = frozenset({"reveal", "curtain", "objective", "message", "confirm", "error", "prompt"})
+READ_WHOLE = frozenset({"curtain", "objective", "message", "confirm", "error", "prompt"})  # the reveal: the log says it
 
 
 def describe_widget(w: Any) -> str:
@@ -216,8 +216,8 @@ class Narrator:
             if not pc.has_legal_spot:
                 text += " " + i18n.t("speech.place_none", **keys.labels())
             return text
-        if st.phase == "place" and 0 <= st.turn < len(st.order):
-            return i18n.t("speech.turn", name=face.seat_name(st.order[st.turn]))
+        if st.phase == "place" and 0 <= st.turn < len(st.order) and face.human_to_place() is None:
+            return i18n.t("speech.turn", name=face.seat_name(st.order[st.turn]))  # a human's: "place" says it
         return ""
 
     def scores(self, g: Any) -> str:
