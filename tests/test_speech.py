@@ -7,6 +7,7 @@ import threading
 from pathlib import Path
 
 from gonzaga.ui.speech import Speech, backends, detect
+from gonzaga.words import i18n
 
 
 class HeldVoice:
@@ -98,3 +99,42 @@ def test_orca_is_found_by_its_process(tmp_path: Path):
     (tmp_path / "77" / "comm").write_text("orca\n")
     assert detect.orca_running(tmp_path)
     assert not detect.orca_running(tmp_path / "missing")
+
+
+def test_hot_seat_speech_tells_no_other_seats_secret(make_app):
+    """Two humans at one screen: while Bob's hand is open, nothing spoken names Ann's objective
+    cities or her plan; Bob's own hand is spoken (the narrator reads the screen's view only)."""
+    import pygame
+    from gonzaga.rules import Plan
+    from gonzaga.scenes.game import GameScene
+    from gonzaga.table.session import SeatSpec
+    from gonzaga.ui.speech import RecordingVoice
+    from gonzaga.ui.speech.narrator import Narrator
+    from scene_events import key
+    app = make_app((1280, 720), speed="instant")
+    app.speech.close()
+    app.speech = Speech("on", voice=RecordingVoice())
+    app.narrator = Narrator(app.speech)
+    app.start_session([SeatSpec("Ann", "human", colour="red"), SeatSpec("Bob", "human", colour="blue")], 12)
+    app.run_frames(2)
+    g = app.stack.find(GameScene)
+    full = app.session.state
+    c = full.content
+    ann_cities = {c.sites[h].name for h in c.objective_cities(full.seats[0].objective)}
+    bob_cities = {c.sites[h].name for h in c.objective_cities(full.seats[1].objective)}
+    secret = ann_cities - bob_cities
+    assert secret
+    key(app, pygame.K_SPACE, frames=2)  # Ann lifts her curtain
+    s = g.state.seats[0]
+    region = next(r for r in g.state.region_cards() if r not in s.unavailable)
+    action = next(a for a in "AB" if a not in s.unavailable)
+    assert g.face.seat_view(0).submit(Plan(0, region, action, False)) is None
+    app.run_frames(2)
+    start = len(app.speech.history)
+    key(app, pygame.K_SPACE, frames=2)  # Bob lifts his
+    assert g.private_seat == 1
+    heard = " | ".join(app.speech.history[start:])
+    assert "Round 1: choose your plan" in heard  # Bob's hand is spoken
+    ann_plan = f"Ann {i18n.card_name(full, region)} + {i18n.t('card.' + action)}"
+    assert ann_plan not in heard
+    assert not [name for name in secret if name in heard], heard
