@@ -41,12 +41,15 @@ def test_announcing_never_waits_for_the_voice_and_a_newer_one_cuts_the_stale():
         assert v.started.wait(5)  # the worker speaks it; announce() has long returned
         s.announce("Round 2: Bot has planned.", interrupt=False)  # what happened: never dropped
         s.announce("second focus")
-        s.announce("newest focus")  # drops the second focus, cuts the first, keeps the log line
-        v.release.release(3)
+        s.announce("Not allowed: a fief is already there", keep=True)  # cuts, drops the second focus, is kept
+        s.announce("newest focus")  # drops nothing more: the refusal is kept
+        v.release.release(4)
         assert s.idle(5)
-        assert v.said == ["first focus", "Round 2: Bot has planned.", "newest focus"]
+        assert v.said == ["first focus", "Round 2: Bot has planned.", "Not allowed: a fief is already there",
+                          "newest focus"]
         assert v.stops == 1
-        assert s.history == ["first focus", "Round 2: Bot has planned.", "second focus", "newest focus"]
+        assert s.history == ["first focus", "Round 2: Bot has planned.", "second focus",
+                             "Not allowed: a fief is already there", "newest focus"]
     finally:
         v.release.release(4)
         s.close()

@@ -64,10 +64,11 @@ class Speech:
         if not self.enabled:
             self.silence()
 
-    def announce(self, text: str, interrupt: bool = True) -> None:
+    def announce(self, text: str, interrupt: bool = True, keep: bool = False) -> None:
         """Speak ``text`` (already in the player's language). ``interrupt`` (focus changes, the
         cursor's hex): drop the interruptible ones queued and cut one being spoken; the others
-        (what happened in the game, what is asked) wait their turn and are never dropped."""
+        (what happened in the game, what is asked) wait their turn and are never dropped. ``keep``:
+        it interrupts, but is never dropped itself (a refusal, a question)."""
         text = " ".join(text.split())
         if not text or not self.enabled:
             return
@@ -80,7 +81,7 @@ class Speech:
                 v = self._voice
                 if cut and isinstance(v, backends.ProcessVoice) and v._proc is not None and v._proc.poll() is None:
                     v._proc.terminate()  # a signal only: the frame does not wait
-            self._queue.append((text, interrupt))
+            self._queue.append((text, interrupt and not keep))
             self._start()
             self._cond.notify()
 

@@ -98,8 +98,8 @@ class Narrator:
         self._failures = 0
         self._best: Optional[list] = None  # [the placement it is for, its best places, the one shown]
 
-    def say(self, text: str, interrupt: bool = False) -> None:
-        self.speech.announce(text, interrupt)
+    def say(self, text: str, interrupt: bool = False, keep: bool = False) -> None:
+        self.speech.announce(text, interrupt, keep)
 
     def update(self, app: Any) -> None:
         if not self.speech.enabled:
@@ -119,7 +119,7 @@ class Narrator:
             name = getattr(top, "name", "")
             key = f"speech.screen.{name}"
             if name in READ_WHOLE and hasattr(top, "visible_text"):
-                self.say(". ".join(x for x in top.visible_text() if x), interrupt=True)
+                self.say(". ".join(x for x in top.visible_text() if x), interrupt=True, keep=True)
             elif top is not None and i18n.known(key):
                 self.say(i18n.t(key), interrupt=True)
         widgets = getattr(top, "widgets", None)
@@ -162,11 +162,11 @@ class Narrator:
         if donate != self._donate:
             self._donate = donate
             if donate:
-                self.say(i18n.t("speech.donate_confirm"), interrupt=True)
+                self.say(i18n.t("speech.donate_confirm"), interrupt=True, keep=True)
         if g.message != self._message:
             self._message = g.message
             if g.message:
-                self.say(i18n.t("speech.refused", why=g.message), interrupt=True)
+                self.say(i18n.t("speech.refused", why=g.message), interrupt=True, keep=True)
         pc = g.place
         if pc is not None:
             at = pc.anchor if pc.mode == "fief" else pc.cursor
