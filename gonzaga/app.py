@@ -29,8 +29,10 @@ from .table import finished as finished_games, in_progress, persistence, stats
 from .table.seatview import face_of
 from .table.hints import close_service
 from .table.session import SPEEDS, SeatSpec, Session, make_worker, new_seed
-from .ui import widgets as W
+from .ui import keys, widgets as W
 from .ui.audio import Audio
+from .ui.speech import Speech
+from .ui.speech.narrator import Narrator
 from .version import NOTICE, __version__
 from .words import catalog, i18n
 
@@ -195,6 +197,11 @@ class App:
             raise NoDisplay(f"the window could not be opened ({e})") from None
         self.clock = pygame.time.Clock()
         self.audio = Audio(self.settings)  # starts on the second frame; silent if it cannot
+        keys.use(self.settings.access.keys)  # the player's own keys (issue 49)
+        W.set_palette("high" if self.settings.access.high_contrast else "normal")
+        self.speech = Speech(self.settings.access.screen_reader)  # the screen reader (issue 49): its own thread
+        self.speech.start()
+        self.narrator = Narrator(self.speech)
         self.running = True
         self.exit_code = 0
         self.frames = 0
@@ -517,6 +524,7 @@ class App:
         for scene in list(self.stack.scenes):
             scene.update(dt)
         self.audio.update()
+        self.narrator.update(self)  # after the updates: it speaks what this frame shows
         self.draw()
         pg.display.flip()
 
@@ -538,11 +546,16 @@ class App:
                 self.settings.window = self.size
             self._relayout()
             return
-        if ev.type == pg.KEYDOWN and ev.key == pg.K_F11:
+        if getattr(self.stack.top, "captures_keys", False):  # a new key being chosen (settings_keys)
+            self.stack.top.handle(ev)
+            return
+        if keys.pressed(ev, "fullscreen"):
             self.toggle_fullscreen()
             return
-        if ev.type == pg.KEYDOWN and ev.key == pg.K_F12:
+        if keys.pressed(ev, "screenshot"):
             self.screenshot_key()
+            return
+        if self.narrator.handle(ev, self):  # the best places read out (issue 49)
             return
         if help_corner(self).handle(ev):  # the "?" of every screen, F1 (issue 11)
             return
@@ -620,6 +633,7 @@ class App:
             self.autosave_now(self.session)
         self.end_session()
         self.audio.close()
+        self.speech.close()
         close_service(self)  # the hints' own worker (issue 11)
         if self._worker is not None:
             self._worker.close()

@@ -185,6 +185,12 @@ def show_settings(app) -> None:
     app.run_frames(1)
 
 
+def show_settings_keys(app) -> None:  # issue 49: the screen reader, high contrast, own keys
+    show_settings(app)
+    app.stack.push("settings_keys")
+    app.run_frames(1)
+
+
 def show_load(app) -> None:
     from gonzaga.scenes.load_game import LoadScene
     to_title(app)
@@ -364,6 +370,7 @@ SCREENS = {
     "rules": show_rules, "planning": show_planning, "planning_table": show_planning_table, "reveal": show_reveal, "placement": show_placement,
     "wedding": show_wedding, "curtain": show_curtain, "menu": show_menu, "end": show_end,
     "donation": show_donation, "objective_curtain": show_objective_curtain, "review": show_review,
+    "settings_keys": show_settings_keys,
 }
 
 

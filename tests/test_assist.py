@@ -13,6 +13,7 @@ from gonzaga.table import hints, persistence
 from gonzaga.ai.worker import DecisionWorker
 from gonzaga.rules import placement_problem
 from gonzaga.table.session import SeatSpec
+from gonzaga.ui import keys
 from gonzaga.words import i18n
 from scene_events import click, key, post
 
@@ -142,7 +143,7 @@ def test_a_hint_never_blocks_the_frame_loop_and_Esc_cancels_it(app, monkeypatch)
 
 
 def _drawn_text(g):
-    return [i18n.t("hint.thinking")] if g.assist.busy() else []
+    return [i18n.t("hint.thinking", **keys.labels())] if g.assist.busy() else []
 
 
 def test_hints_can_be_switched_off_in_the_settings(app):

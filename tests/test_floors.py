@@ -29,7 +29,8 @@ TOP_LEVEL = {"__init__", "__main__", "version", "resources", "app", "cli", "cli_
 
 # Heavy or optional dependencies: the only things a function may import (with a comment).
 # (miniupnpc: only when a host asks for port mapping, and the game runs without it)
-LAZY_OUTSIDE = {"pygame", "numpy", "shapely", "shapefile", "PyInstaller", "msvcrt", "fcntl", "miniupnpc"}
+LAZY_OUTSIDE = {"pygame", "numpy", "shapely", "shapefile", "PyInstaller", "msvcrt", "fcntl", "miniupnpc",
+                "cytolk"}  # cytolk: Windows only (the screen reader, ui/speech)
 # Modules of the game imported inside a function, each for the reason given (they load pygame).
 LAZY_INSIDE = {
     ("gonzaga.__main__", "gonzaga.app"): "the game loads pygame; the tool commands do not",

@@ -11,6 +11,7 @@ from pathlib import Path
 import pygame
 
 from gonzaga.table import in_progress, persistence
+from gonzaga.ui import keys
 from gonzaga.words import i18n
 from scene_events import click, key
 
@@ -304,7 +305,8 @@ def test_the_map_keys_line_shows_while_placing_at_1280x720_in_both_languages(mak
         monkeypatch.setattr(W, "blit_text", spy)
         g.draw(app.screen)
         monkeypatch.setattr(W, "blit_text", real)
-        zoom = [r for text, r in drawn if i18n.t("view.keys") in text and i18n.t("game.help_keys") in text]
+        zoom = [r for text, r in drawn if i18n.t("view.keys", **keys.labels()) in text
+                and i18n.t("game.help_keys", **keys.labels()) in text]
         assert zoom, (lang, size, [t for t, _ in drawn])
         buttons_top = min(w.rect.top for w in g.widgets.items if w.visible and w.rect.colliderect(g.bottom_rect)
                           and w.rect.top > zoom[0].top)

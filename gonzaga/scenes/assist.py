@@ -16,7 +16,7 @@ import pygame
 from ..table import hints
 from ..rules import Place, Plan, Wedding
 from ..words import i18n
-from ..ui import widgets as W
+from ..ui import keys, widgets as W
 from ..words.rules_pages import page_for_rule
 from ..ui.widgets import Button
 from .base import refusal_rule
@@ -29,7 +29,7 @@ class AssistBar:
         self.game = game
         self.app = game.app
         self.enabled = True  # the tutorial turns it off
-        self.hint_button = Button(i18n.t("hint.button"), self.toggle_hint, style="secondary", px=16)
+        self.hint_button = Button(i18n.t("hint.button", **keys.labels()), self.toggle_hint, style="secondary", px=16)
         self.tb_button = Button(i18n.t("tb.button"), self.take_back, style="secondary", px=16)
         self.why_rect: Optional[pygame.Rect] = None
         self.box_at: Optional[pygame.Rect] = None  # where the hint's words were drawn last
@@ -155,11 +155,11 @@ class AssistBar:
                 and compass.centerx > b.centerx:
             x = min(x, compass.x - W.sc(8))  # the buttons stand beside the compass rose, not on it
         if self.hints_on() and self.asker() is not None:
-            w = max(W.sc(120), W.text(i18n.t("hint.button"), "sans_semibold", 16).get_width() + W.sc(28))
+            w = max(W.sc(120), W.text(i18n.t("hint.button", **keys.labels()), "sans_semibold", 16).get_width() + W.sc(28))
             x -= w
             self.hint_button.rect = pygame.Rect(x, b.y + W.sc(10), w, W.sc(BTN_H))
             self.hint_button.selected = self.busy() or self.hint() is not None
-            self.hint_button.label = i18n.t("hint.button")
+            self.hint_button.label = i18n.t("hint.button", **keys.labels())
             out.append(self.hint_button)
             x -= W.sc(8)
         if self.takeback_seat() is not None:
@@ -175,10 +175,10 @@ class AssistBar:
             return False
         if ev.type == pygame.KEYDOWN:
             mods = ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META)
-            if ev.key == pygame.K_h and not mods:
+            if keys.pressed(ev, "hint"):
                 self.toggle_hint()
                 return True
-            if ev.key == pygame.K_z and ev.mod & pygame.KMOD_CTRL:
+            if keys.pressed(ev, "take_back"):
                 self.take_back()
                 return True
             if ev.key == pygame.K_ESCAPE and (self.busy() or self.hint() is not None):
@@ -253,13 +253,13 @@ class AssistBar:
             self._draw_mark(surf)
         h = self.hint()
         if self.busy():
-            self._box(surf, [i18n.t("hint.thinking")])
+            self._box(surf, [i18n.t("hint.thinking", **keys.labels())])
         elif h is not None:
             if h.cards:  # the plan: the cards in the hand get a gold frame
                 for w in g.widgets.items:
                     if getattr(w, "card", None) in h.cards and w.visible:
                         pygame.draw.rect(surf, W.GOLD, w.rect.inflate(8, 8), 4, 10)
-            self._box(surf, [h.headline, h.reason, h.prefer], foot=i18n.t("hint.keys"))
+            self._box(surf, [h.headline, h.reason, h.prefer], foot=i18n.t("hint.keys", **keys.labels()))
         else:
             svc = getattr(self.app, "_hint_service", None)
             if svc is not None and svc.failed:

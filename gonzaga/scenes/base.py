@@ -6,7 +6,7 @@ from typing import Optional, Union
 
 import pygame
 
-from ..ui import widgets as W
+from ..ui import keys, widgets as W
 from ..words.rules_pages import page_for_rule
 from ..ui.widgets import Widgets
 from .registry import SceneRegistry, UnknownScene
@@ -180,7 +180,7 @@ class HelpCorner:
 
     def handle(self, ev: pygame.event.Event) -> bool:
         scene = self.app.stack.top
-        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_F1:
+        if keys.pressed(ev, "help"):
             self.open()
             return True
         r = self.rect(scene)

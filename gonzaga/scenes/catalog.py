@@ -15,6 +15,7 @@ Names, what they show, and their factories' arguments (after the app):
 * ``in_progress``: the games in progress, from "Continue" (the list of their SaveInfo)
 * ``settings``: the settings (no arguments)
 * ``settings_sound``: the sound settings (no arguments)
+* ``settings_keys``: the screen reader and the player's own keys (no arguments)
 * ``stats``: the statistics (no arguments)
 * ``rules``: the rules reference (from the menus) (no arguments)
 * ``rules_reference``: the rules reference at a page (page (None: the first))
@@ -55,6 +56,7 @@ SCENES: dict[str, str] = {
     "in_progress": "gonzaga.scenes.continue_games:InProgressScene",
     "settings": "gonzaga.scenes.settings:SettingsScene",
     "settings_sound": "gonzaga.scenes.settings_sound:SoundSettingsScene",
+    "settings_keys": "gonzaga.scenes.settings_keys:KeysSettingsScene",  # issue 49
     "stats": "gonzaga.scenes.stats_view:StatsScene",
     "rules": "gonzaga.scenes.rules_view:RulesScene",
     "rules_reference": "gonzaga.scenes.rules_reference:RulesReferenceScene",

@@ -53,6 +53,8 @@ class SettingsScene(ModalScene):
         self.hint_y = y - sc(10)
         self.widgets.add(Button(i18n.t("settings.sound_motion"), self._sound,
                                 (self.box.x + sc(30), self.box.bottom - sc(66), sc(300), sc(46)), style="secondary"))
+        self.widgets.add(Button(i18n.t("settings.keys"), lambda: self.app.stack.push("settings_keys"),  # issue 49
+                                (self.box.x + sc(340), self.box.bottom - sc(66), sc(270), sc(46)), style="secondary"))
         self.widgets.add(Button(i18n.t("common.back"), self.close,
                                 (self.box.right - sc(170), self.box.bottom - sc(66), sc(140), sc(46))))
 

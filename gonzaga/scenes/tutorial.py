@@ -23,7 +23,7 @@ from ..table import tutorial as T
 from ..rules import Donate, Place, Plan, Setup, Wedding
 from ..rules.view import HIDDEN
 from ..words import i18n
-from ..ui import widgets as W
+from ..ui import keys, widgets as W
 from ..ui.motion import Animator, ease_in_out, lerp, speed_scale
 from ..ui.widgets import Button
 from .base import ModalScene
@@ -95,11 +95,11 @@ class TutorialGameScene(TutorialRefusals, TutorialBox, TutorialMarks, GameScene)
 
     def text(self, step: Optional[T.Step] = None) -> str:
         step = step or self.step
-        key = (self.face.version, i18n.language())
+        key = (self.face.version, i18n.language(), keys.label("rotate"))
         if getattr(self, "_params_key", None) != key:
             p = T.params(self.state)
             p.update(done=i18n.t("plan.confirm"), cont=i18n.t("reveal.continue"), wedding=i18n.t("place.wedding"),
-                     confirm=i18n.t("place.confirm"), donate=i18n.t("place.donate"))
+                     confirm=i18n.t("place.confirm"), donate=i18n.t("place.donate"), rotate=keys.label("rotate"))
             self._params, self._params_key = p, key
         return i18n.t(step.key, **self._params)
 
@@ -331,9 +331,9 @@ class TutorialGameScene(TutorialRefusals, TutorialBox, TutorialMarks, GameScene)
             if ev.type == pygame.MOUSEBUTTONDOWN:
                 self._refuse("tut.read_first" if k == "info" else "tut.not_now")
             return True
-        if k in ("info", "wait") and ev.type == pygame.KEYDOWN and ev.key in (
-                pygame.K_r, pygame.K_e, pygame.K_w, pygame.K_d, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP,
-                pygame.K_DOWN):
+        if k in ("info", "wait") and ev.type == pygame.KEYDOWN and (ev.key in (
+                pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN)
+                or any(keys.pressed(ev, a) for a in ("rotate", "rotate_back", "wedding", "donate"))):
             return True
         pc = self.place
         if pc is not None and pc.mode == "wedding" and self._mode() == "place":

@@ -7,6 +7,7 @@ import re
 
 from ..rules import Donate, Place, Wedding
 from ..table import tutorial as T
+from ..ui import keys
 from ..words import i18n
 
 _ID_PREFIX = re.compile(r"^[A-Z]\d{1,2}:\s*")
@@ -21,7 +22,7 @@ class TutorialRefusals:
     """Only the move the step asks for; for any other, what is wrong with it (``tut_msg``)."""
 
     def _refuse(self, key: str, **kw) -> None:
-        self.tut_msg = i18n.t(key, **kw)
+        self.tut_msg = i18n.t(key, **{"rotate": keys.label("rotate"), **kw})  # the player's key (issue 49)
 
     def _card(self, card: str) -> str:
         return i18n.card_name(self.state, card)

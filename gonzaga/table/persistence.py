@@ -46,6 +46,7 @@ from . import save_schema as S
 from ..version import __version__
 from ..words import catalog, i18n
 import platformdirs
+from .access import Access
 from .seats import SeatSpec
 from ..ai import bot_names
 from ..rules import Content, GameRecord, GameState, RecordError, load_content, replay
@@ -752,13 +753,13 @@ class Settings(BaseModel):
     window: tuple[int, int] = (1600, 1000)  # shrunk to the desktop when the window opens (app.py)
     window_pos: Optional[tuple[int, int]] = None  # where the window was left, None: centred
     ui_scale: int = Field(default=100, ge=80, le=200)  # the interface size, percent (times the window's own growth)
-    # sound (gonzaga/audio.py) and motion (gonzaga/ui/motion.py)
-    master_volume: float = Field(default=0.8, ge=0.0, le=1.0)
+    master_volume: float = Field(default=0.8, ge=0.0, le=1.0)  # sound (ui/audio.py) and motion (ui/motion.py)
     effects_volume: float = Field(default=0.8, ge=0.0, le=1.0)
     music_volume: float = Field(default=0.4, ge=0.0, le=1.0)
     mute: bool = False
     music: bool = True  # the background music
     reduce_motion: bool = False  # every animation becomes an instant change
+    access: Access = Field(default_factory=Access)  # the screen reader, own keys, high contrast (issue 49)
     last_table: Optional[LastTable] = None  # New game's seats, levels, names, colours and scenario
 
 

@@ -31,6 +31,38 @@ FOCUS = (255, 200, 60)
 OK = (40, 140, 60)
 BAD = (180, 40, 30)
 GOLD = theme.GOLD
+BUTTON_EDGE = (70, 20, 16)
+SECONDARY_HOVER = (250, 242, 224)
+SELECTED = (200, 160, 80)
+SELECTED_HOVER = (214, 176, 96)
+SELECTED_EDGE = (110, 76, 20)
+SECONDARY_OFF = (214, 206, 192)
+OFF_TEXT = (236, 230, 220)
+SECONDARY_OFF_TEXT = (150, 140, 128)
+
+# The interface's palettes (issue 49): the parchment one above, and a high-contrast one (black on
+# white, dark secondary text, black edges, a blue focus ring; every text pair at least 7:1, WCAG
+# AAA: tests/test_high_contrast.py). ``set_palette`` puts one into the colours above; the screens
+# read them as ``W.TEXT``... at each draw.
+PALETTE_NAMES = ("BG", "PANEL", "PANEL_DARK", "PANEL_EDGE", "TEXT", "TEXT_SOFT", "TEXT_LIGHT", "BUTTON", "BUTTON_HOVER",
+                 "BUTTON_TEXT", "BUTTON_OFF", "BUTTON_SECONDARY", "FOCUS", "OK", "BAD", "BUTTON_EDGE", "SECONDARY_HOVER",
+                 "SELECTED", "SELECTED_HOVER", "SELECTED_EDGE", "SECONDARY_OFF", "OFF_TEXT", "SECONDARY_OFF_TEXT")
+PALETTES: dict[str, dict[str, tuple[int, int, int]]] = {
+    "normal": {n: globals()[n] for n in PALETTE_NAMES},
+    "high": {"BG": (0, 0, 0), "PANEL": (255, 255, 255), "PANEL_DARK": (228, 228, 228), "PANEL_EDGE": (0, 0, 0),
+             "TEXT": (0, 0, 0), "TEXT_SOFT": (45, 45, 45), "TEXT_LIGHT": (255, 255, 255), "BUTTON": (120, 0, 0),
+             "BUTTON_HOVER": (80, 0, 0), "BUTTON_TEXT": (255, 255, 255), "BUTTON_OFF": (70, 70, 70),
+             "BUTTON_SECONDARY": (255, 244, 190), "FOCUS": (0, 80, 255), "OK": (0, 100, 0), "BAD": (160, 0, 0),
+             "BUTTON_EDGE": (0, 0, 0), "SECONDARY_HOVER": (255, 255, 255), "SELECTED": (255, 200, 0),
+             "SELECTED_HOVER": (255, 215, 60), "SELECTED_EDGE": (0, 0, 0), "SECONDARY_OFF": (225, 225, 225),
+             "OFF_TEXT": (255, 255, 255), "SECONDARY_OFF_TEXT": (70, 70, 70)},
+}
+
+
+def set_palette(name: str) -> None:
+    """Use the palette ``name`` ("normal" or "high") from the next frame on."""
+    globals().update(PALETTES[name])
+    _cache.clear()  # texts drawn in the old colours
 
 _cache: "OrderedDict[tuple, pygame.Surface]" = OrderedDict()
 
@@ -178,9 +210,10 @@ class LabelCheck:
 CHECK = LabelCheck()
 
 
-def text(s: str, role: str = "sans", px: float = 18, color=TEXT, wrap: int = 0, align: str = "left") -> pygame.Surface:
+def text(s: str, role: str = "sans", px: float = 18, color=None, wrap: int = 0, align: str = "left") -> pygame.Surface:
     """A rendered text surface, cached (LRU): drawing the same label every frame costs a blit.
     ``wrap``: break lines at that width; ``align`` ("left", "center", "right") aligns them."""
+    color = TEXT if color is None else color  # the palette's, read now (set_palette)
     key = (s, role, int(px), tuple(color), wrap, theme.text_scale(), align)
     surf = _cache.get(key)
     if surf is not None:
@@ -202,7 +235,7 @@ def text(s: str, role: str = "sans", px: float = 18, color=TEXT, wrap: int = 0, 
     return surf
 
 
-def blit_text(surf: pygame.Surface, s: str, pos, role="sans", px=18, color=TEXT, anchor="topleft",
+def blit_text(surf: pygame.Surface, s: str, pos, role="sans", px=18, color=None, anchor="topleft",
               wrap: int = 0, align: str = "left") -> pygame.Rect:
     t = text(s, role, px, color, wrap, align)
     r = t.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
@@ -265,8 +298,9 @@ def blit_lines(surf: pygame.Surface, lines: list[str], centre, role: str, px: fl
     return out
 
 
-def panel(surf: pygame.Surface, rect, color=PANEL, edge=PANEL_EDGE, radius=10, width=2, alpha=255) -> None:
+def panel(surf: pygame.Surface, rect, color=None, edge=None, radius=10, width=2, alpha=255) -> None:
     rect = pygame.Rect(rect)
+    color, edge = PANEL if color is None else color, PANEL_EDGE if edge is None else edge
     if alpha < 255:
         s = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(s, (*color, alpha), s.get_rect(), 0, radius)
@@ -368,17 +402,17 @@ class Button(Widget):
         if self.style == "primary":
             bg = BUTTON_HOVER if (self.hover and self.enabled) else BUTTON
             fg = BUTTON_TEXT
-            edge = (70, 20, 16)
+            edge = BUTTON_EDGE
         else:
-            bg = (250, 242, 224) if (self.hover and self.enabled) else BUTTON_SECONDARY
+            bg = SECONDARY_HOVER if (self.hover and self.enabled) else BUTTON_SECONDARY
             fg = TEXT
             edge = PANEL_EDGE
             if self.selected:
-                bg = (200, 160, 80) if not self.hover else (214, 176, 96)
-                edge = (110, 76, 20)
+                bg = SELECTED if not self.hover else SELECTED_HOVER
+                edge = SELECTED_EDGE
         if not self.enabled:
-            bg = BUTTON_OFF if self.style == "primary" else (214, 206, 192)
-            fg = (236, 230, 220) if self.style == "primary" else (150, 140, 128)
+            bg = BUTTON_OFF if self.style == "primary" else SECONDARY_OFF
+            fg = OFF_TEXT if self.style == "primary" else SECONDARY_OFF_TEXT
         pygame.draw.rect(surf, bg, r, 0, 8)
         pygame.draw.rect(surf, edge, r, 2, 8)
         if self.focused:
@@ -501,12 +535,18 @@ class Widgets:
     def __init__(self):
         self.items: list[Widget] = []
         self.focus: Optional[Widget] = None
+        self._kept: Optional[tuple] = None  # (label, rect) of the focus before a clear: found again by add
 
     def add(self, w: Widget) -> Widget:
         self.items.append(w)
+        if self._kept is not None and self.focus is None and not isinstance(w, TextField) \
+                and (getattr(w, "label", None), tuple(w.rect)) == self._kept:
+            self.focus, w.focused = w, True  # the screen was laid out again: the focus stays put
         return w
 
     def clear(self) -> None:
+        f = self.focus
+        self._kept = (getattr(f, "label", None), tuple(f.rect)) if f is not None else None
         self.items.clear()
         self.focus = None
 

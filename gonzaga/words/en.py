@@ -132,7 +132,8 @@ EN: dict[str, str] = {
     "game.log": "Game log",
     "game.order": "Turn order",
     "game.objective_button": "My objective",
-    "game.help_keys": "Wheel/R/E/right click: rotate - arrows: move - Enter: confirm - Esc: cancel - W: wedding - Shift+D: donate - O: objective",
+    "game.help_keys": ("Wheel/{rotate}/{rotate_back}/right click: rotate - arrows: move - Enter: confirm - Esc: cancel - "
+                       "{wedding}: wedding - {donate}: donate - {objective}: objective"),  # the player's keys (ui/keys.py)
     "game.flourishing": "Flourishing: {regions}",
     # ---- planning
     "plan.heading": "{name}: plan your move",
@@ -398,7 +399,7 @@ EN: dict[str, str] = {
     "preview.none": "–",
     "preview.map": "{region} + {action}: best +{points}",
     "preview.map_none": "{region} + {action}: no legal spot",
-    "view.keys": "Ctrl+wheel or +/-: zoom · middle or right drag, arrows: pan · F: whole board · T: tip",
+    "view.keys": "Ctrl+wheel or {zoom_in}/{zoom_out}: zoom · middle or right drag, arrows: pan · {whole_board}: whole board · {tip}: tip",
     # ---- a number and its noun (i18n.tn): "one" for 1, "other" for any other number, in both languages
     "n.rings.one": "{n} ring",
     "n.rings.other": "{n} rings",

@@ -13,6 +13,7 @@ from ...render import pieces, theme
 from ...rules import Place, Wedding, hexgrid, scoring
 from ...words import i18n
 from ...ui import widgets as W
+from ...ui.keys import labels as key_labels
 from ..base import refusal_rule
 from .hand import action_label_y
 
@@ -107,8 +108,8 @@ class BarMixin:
             y = r.bottom + sc(6)
             # the keys, where the buttons leave room: placing and the map's in one paragraph (two
             # paragraphs left the map's line out at 1280x720, issue 45), else placing's alone
-            keys = i18n.t("game.help_keys")
-            for text in (f"{keys} · {i18n.t('view.keys')}", keys):
+            keys = i18n.t("game.help_keys", **key_labels())
+            for text in (f"{keys} · {i18n.t('view.keys', **key_labels())}", keys):
                 if y + W.text(text, "sans", 13, W.TEXT_SOFT, wrap=fw).get_height() <= buttons_top - sc(4):
                     W.blit_text(surf, text, (fx, y), "sans", 13, W.TEXT_SOFT, wrap=fw)
                     break

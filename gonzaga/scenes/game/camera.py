@@ -9,6 +9,8 @@ import logging
 
 import pygame
 
+from ...ui import keys
+
 log = logging.getLogger(__name__)
 
 
@@ -59,15 +61,15 @@ class CameraMixin:
             return True
         if ev.type == pygame.KEYDOWN:
             k = ev.key
-            if k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            if keys.pressed(ev, "zoom_in"):
                 r.zoom_step(1, about=self._zoom_point())
                 self._after_view_change()
                 return True
-            if k in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            if keys.pressed(ev, "zoom_out"):
                 r.zoom_step(-1, about=self._zoom_point())
                 self._after_view_change()
                 return True
-            if k in (pygame.K_f, pygame.K_0, pygame.K_KP0, pygame.K_HOME):
+            if keys.pressed(ev, "whole_board"):
                 r.fit_view()
                 self._after_view_change()
                 return True
@@ -78,7 +80,7 @@ class CameraMixin:
                 r.pan_by(dx * self.board_rect.w * 0.2, dy * self.board_rect.h * 0.2)
                 self._after_view_change()
                 return True
-            if k == pygame.K_t:
+            if keys.pressed(ev, "tip"):
                 self._keyboard_tip()
                 return True
         return False

@@ -11,6 +11,7 @@ import pygame
 
 from ...render.board_layers import mark_icon
 from ...words import i18n
+from ...ui import keys
 from ...ui import widgets as W
 from ...ui.widgets import Button
 
@@ -171,10 +172,10 @@ class PlacingMixin:
             return True
         if ev.type == pygame.KEYDOWN:
             k = ev.key
-            if k in (pygame.K_r,) and pc.mode == "fief":
+            if keys.pressed(ev, "rotate") and pc.mode == "fief":
                 pc.rotate(1)
                 return True
-            if k in (pygame.K_e,) and pc.mode == "fief":
+            if keys.pressed(ev, "rotate_back") and pc.mode == "fief":
                 pc.rotate(-1)
                 return True
             arrows = {pygame.K_LEFT: "left", pygame.K_RIGHT: "right", pygame.K_UP: "up", pygame.K_DOWN: "down"}
@@ -188,10 +189,10 @@ class PlacingMixin:
                 why = pc.click_ring(pc.cursor)
                 self.message = i18n.rule_text(why) if why else ""
                 return True
-            if k == pygame.K_w and pc.can_wed:
+            if keys.pressed(ev, "wedding") and pc.can_wed:
                 self.toggle_wedding()
                 return True
-            if k == pygame.K_d and ev.mod & pygame.KMOD_SHIFT:
+            if keys.pressed(ev, "donate"):
                 self.donate()
                 return True
             if k in (pygame.K_RETURN, pygame.K_KP_ENTER):

@@ -20,7 +20,7 @@ import pygame
 from ...render.board_view import BoardRenderer
 from ...table.session import new_seed
 from ...words import i18n
-from ...ui import widgets as W
+from ...ui import keys, widgets as W
 from ...ui.widgets import Button
 from ..assist import AssistBar
 from ..base import Scene
@@ -332,7 +332,7 @@ class GameScene(HandMixin, PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, 
                 self.tooltip.hide()
         if ev.type in (pygame.KEYDOWN, pygame.KEYUP) and ev.key in (pygame.K_LCTRL, pygame.K_RCTRL):
             self._ctrl = ev.type == pygame.KEYDOWN
-        if ev.type == pygame.KEYDOWN and ev.key != pygame.K_t:
+        if ev.type == pygame.KEYDOWN and not keys.pressed(ev, "tip"):
             self.tooltip.hide()
         if self.online is not None and self.online.handle(ev):
             return True
@@ -366,7 +366,7 @@ class GameScene(HandMixin, PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, 
             if mode == "plan" and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.confirm_plan()
                 return True
-            if ev.key == pygame.K_o and self.solo_objective_allowed():
+            if keys.pressed(ev, "objective") and self.solo_objective_allowed():
                 self.show_objective()
                 return True
         return False
