@@ -37,13 +37,15 @@ from ..rules.content import Content, load_content
 from ..table import SeatRefused, StoreFailed
 from ..table.observers import ObserverCallback, Viewed
 from ..table.persistence import data_dir
+from ..words import i18n
 from . import protocol as P
 from . import upkeep
 from .admission import Admission, Refused
 from .endgame import EndgameHandlers
 from .gate import Gate
 from .social import SocialHandlers
-from .rooms import Conn, GameRoom, RoomStore, RoomWorker, Seat, _ai_name, last_for, new_code, token_hash
+from .rooms import (Conn, GameRoom, RoomStore, RoomWorker, Seat, _ai_name, clock_now, last_for, new_code, token_hash,
+                    turn_position)
 from .storage import GameStore, StoredGame
 
 log = logging.getLogger(__name__)
@@ -131,6 +133,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
         t = room.table
         t.store = RoomStore(self, room)
         t.ai.worker = RoomWorker(self, room)
+        t.on_applied = room.applied  # marks the moves the computer made for a player out of time
         for i in range(len(room.seats)):
             t.observe(self._observer(room, i), seat=i)
         t.observe(self._observer(room, None), seat=None)
@@ -262,15 +265,21 @@ class GameServer(SocialHandlers, EndgameHandlers):
         elif old is None and len(room.everyone()) >= MAX_GAME_CONNECTIONS:
             conn.close(CLOSE_TRY_LATER, "too many connections to this game")
             raise Refused("server", "net.game_conns")
+        back = seat in room.table.away and s.kind == "human"
         s.conn = conn
         conn.room, conn.seat = room, seat
         room.table.mark_away(seat, False)
+        room.grace_told.discard(seat)
+        if back and old is None:
+            self._news(room, "log.seat_back", seat)
 
     def _detach(self, conn: Conn, announce: bool = True) -> None:
         room, seat = conn.room, conn.seat
         conn.room = conn.seat = None
         if room is not None and conn in room.watchers:
             room.watchers.remove(conn)
+            if not self.stopping:
+                self._news(room, "log.watcher_left", n=len(room.watchers))
             return
         if room is None or seat is None:
             return
@@ -279,6 +288,8 @@ class GameServer(SocialHandlers, EndgameHandlers):
             s.conn = None
             room.table.mark_away(seat, True)  # the grace period starts
             room.rematch.discard(seat)  # a rematch needs everyone there
+            if s.kind == "human" and not room.finished and not self.stopping:
+                self._news(room, "log.seat_dropped", seat, seconds=room.grace)
             if announce and not self.stopping:
                 self._broadcast_lobby(room)
 
@@ -288,6 +299,35 @@ class GameServer(SocialHandlers, EndgameHandlers):
             c.send(text)
         if extra is not None:
             extra.send(text)
+
+    def _news(self, room: GameRoom, key: str, seat: Optional[int] = None, **params: Any) -> None:
+        """A seat change told to everyone at the table as a line of the game log (``seatnews.py``)."""
+        msg = room.news_line(key, seat, **params)
+        if msg is None:
+            return
+        text = P.encode(msg)
+        for c in room.everyone():
+            c.send(text)
+
+    def _clocks(self, room: GameRoom, force: bool = False) -> None:
+        """Everyone is told the turn clocks when one started, stopped or ran out (``turnclock.py``)."""
+        msg = room.clocks_now(clock_now(), force)
+        if msg is None:
+            return
+        text = P.encode(msg)
+        for c in room.everyone():
+            c.send(text)
+
+    def on_seen(self, conn: Conn, m: P.Seen) -> None:
+        """The player's screen shows its decision: its turn clock starts (once per decision;
+        a count for another position, or from a connection that does not hold the seat, is ignored)."""
+        room, seat = self._holder(conn, m.token)
+        if room.clocks is None or m.n != room.n or not room.started or room.finished:
+            return
+        now = clock_now()
+        room.sync_clocks(now)
+        if room.clocks.seen(seat, turn_position(room.state), now):
+            self._clocks(room)
 
     def _seat_of(self, token: str, room: Optional[GameRoom] = None) -> tuple[GameRoom, int]:
         found = self.tokens.get(token_hash(token))
@@ -438,6 +478,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
         if room.started:
             conn.send(room.update(seat, None))
             self._catch_up(conn, room)
+            self._clocks(room, force=True)  # the seat back is told every clock (everyone again: harmless)
         self._broadcast_lobby(room)
 
     def _give_back(self, room: GameRoom, seat: int) -> None:
@@ -454,6 +495,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
         self._save_seats(room, seats)
         room.seats = seats
         log.info("game %s: seat %d taken back by its player", room.id, seat)
+        self._news(room, "log.seat_taken_back", seat)
 
     def on_set_seat(self, conn: Conn, m: P.SetSeat) -> None:
         room, _ = self._host(m.token)
@@ -491,6 +533,8 @@ class GameServer(SocialHandlers, EndgameHandlers):
             room.table.hand_to_ai(k, bot, by=room.host_seat)
         room.seats = seats
         log.info("game %s: seat %d is now %s", room.id, k, bot or "open")
+        if room.started and bot is not None:
+            self._news(room, "log.seat_to_ai", k, level=i18n.Term("t", f"level.{bot.split('@')[0]}", {}))
         self._broadcast_lobby(room, extra=removed)
         self._pump(room)
 
@@ -525,10 +569,13 @@ class GameServer(SocialHandlers, EndgameHandlers):
             raise Refused("bad_message", "net.not_an_action") from None
         if m.n != room.n:
             raise Refused("stale", "net.stale", n=room.n, sent=m.n)
+        room.by_hand = True  # the player's own move, not the turn timer's (``GameRoom.applied``)
         try:
             why = room.table.act(seat, action)  # who may, the rules, the store: decided by the table
         except StoreFailed:
             raise Refused("server", "net.not_stored") from None
+        finally:
+            room.by_hand = False
         if isinstance(why, SeatRefused):
             raise Refused.of("not_your_seat", why)
         if why is not None:
@@ -542,7 +589,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
         may know it (a hand-over, with no action, is told by the lobby message instead)."""
         c = room.seats[seat].conn
         if c is not None and action is not None:
-            c.send(room.update(seat, last_for(action, seat), v=v))
+            c.send(room.update(seat, last_for(action, seat, room.n - 1 in room.timed), v=v))
 
     def _settle(self, room: GameRoom) -> None:
         """After a change: mark a finished game, and let the AI seats go on."""
@@ -562,6 +609,8 @@ class GameServer(SocialHandlers, EndgameHandlers):
         """Let the table's AI seats act on every answer that is ready (asking for the next ones);
         an answer the store could not keep is tried again after AI_RETRY_SECS."""
         if not room.started or room.finished or self.stopping or self.loop is None:
+            if room.started and not self.stopping:
+                self._clocks(room)  # a finished game: no clock runs any more
             return
         t = room.table
         try:
@@ -574,6 +623,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
             self.loop.call_later(AI_RETRY_SECS, self._pump, room)
         if t.is_over and not room.finished:
             self._settle(room)
+        self._clocks(room)
 
 
 # ---------------------------------------------------------------- running

@@ -44,6 +44,8 @@ class SocialHost(Protocol):
     def _say(self, room: GameRoom, seat: int, text: Optional[str] = None, emote: Optional[str] = None) -> None: ...
     def _speaker(self, conn: Conn, token: str) -> tuple[GameRoom, int]: ...
     def _catch_up(self, conn: Conn, room: GameRoom) -> None: ...
+    def _news(self, room: GameRoom, key: str, seat: Optional[int] = None, **params: object) -> None: ...
+    def _clocks(self, room: GameRoom, force: bool = False) -> None: ...
 
 
 class SocialHandlers:
@@ -99,6 +101,9 @@ class SocialHandlers:
         if room.started:
             conn.send(room.update(None, None))
             self._catch_up(conn, room)
+        self._news(room, "log.watcher_came", n=len(room.watchers))  # the players know who watches
+        if room.started:
+            self._clocks(room, force=True)  # the spectator sees whose clock runs too
         self._broadcast_lobby(room)
 
     def _tell_watchers(self, room: "GameRoom", v: GameState, action: Optional[Action]) -> None:
@@ -106,7 +111,7 @@ class SocialHandlers:
         nobody's own (an update, with no action, is a hand-over: the lobby tells it)."""
         if not room.watchers or action is None:
             return
-        text = P.encode(room.update(None, last_for(action, None), v=v))
+        text = P.encode(room.update(None, last_for(action, None, room.n - 1 in room.timed), v=v))
         for c in list(room.watchers):
             c.send(text)
 

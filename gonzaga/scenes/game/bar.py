@@ -169,9 +169,11 @@ class BarMixin:
             pygame.draw.circle(surf, (255, 255, 255), (ax, ay), max(3, int(px * 0.28)))
             pygame.draw.circle(surf, theme.INK, (ax, ay), max(3, int(px * 0.28)), 2)
 
-    @staticmethod
-    def _end_name(row) -> str:
-        """A seat's name in the end table, with the winner's mark."""
+    def _end_name(self, row) -> str:
+        """A seat's name in the end table, with the winner's mark (an online seat whose player
+        resigned: marked so, never as the winner)."""
+        if self.face.seat_resigned(row["seat"]):
+            return row["name"] + f"  ({i18n.t('online.resigned_mark')})"
         return row["name"] + (f"  ({i18n.t('end.winner_mark')})" if row["winner"] else "")
 
     def _draw_end(self, surf) -> None:

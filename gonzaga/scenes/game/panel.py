@@ -35,7 +35,9 @@ class PanelMixin:
         hovered = None
         if self.app.stack.top is self:
             hovered = next((i for rc, i in self._log_rects if rc.collidepoint(self._mouse)), None)
-        key = (self.face.version, getattr(self.face, "presence", None), self.log_scroll,
+        notes = tuple((self.face.seat_note(i), self.face.clock_note(i)) for i in range(len(st.seats))) \
+            if self.face.remote else ()  # an online game's countdowns: redrawn when their seconds change
+        key = (self.face.version, getattr(self.face, "presence", None), notes, self.log_scroll,
                tuple(self.panel_rect), hovered, i18n.language(), self._mode(), self.private_seat, self._panel_foot(),
                self.app.stack.top is self, theme.text_scale(), surf.get_size(), self.end_selected,
                tuple(self.feedback.score(i, s.score) for i, s in enumerate(st.seats)))
@@ -288,9 +290,12 @@ class PanelMixin:
             status = i18n.t("game.planned") if seat.plan is not None else i18n.t("game.not_planned")
         elif st.phase == "place" and acting:
             status = i18n.t("game.acting")
-        away = getattr(self.face, "seat_away", None)  # an online game: a friend's computer has left
-        if away is not None and st.phase != "over" and away(i):
-            status = i18n.t("online.away")
+        note = self.face.seat_note(i) if st.phase != "over" else None  # an online game: resigned, away...
+        if note:
+            status = note
+        clock = self.face.clock_note(i) if st.phase != "over" else None  # the turn timer: whose clock runs
+        if clock:
+            status = f"{status}  ·  {clock}" if status else clock
         parts = [i18n.t("game.rings", n=seat.rings), i18n.t("game.deck", n=len(seat.deck))]
         if seat.fief is not None:
             parts.append(f"{i18n.t('game.fief', fief=seat.fief)} ({i18n.t('game.card', card=seat.card)})")
