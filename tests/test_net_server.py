@@ -276,7 +276,7 @@ def test_create_join_start(srv):
     host.send(type="start", token=host.token)
     for c in (host, friend):
         u = c.expect("update")
-        assert u["n"] == 1 and u["last"] == {"kind": "setup", "seat": None, "text": None}
+        assert u["n"] == 1 and u["last"] == {"kind": "setup", "seat": None, "text": None, "by_ai": False}
         assert c.view.phase == "plan"
     host.send(type="start", token=host.token)
     host.error("started")

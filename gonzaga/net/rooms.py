@@ -289,7 +289,7 @@ class GameRoom:
         if since is None or not self.started or self.finished or self.seats[seat].kind != "human" \
                 or self.seats[seat].conn is not None:
             return None
-        return round(max(0.0, min(3600.0, self.grace - (t.clock() - since))), 1)
+        return round(max(0.0, min(3600.0, t.grace - (t.clock() - since))), 1)  # the table decides by it
 
     def conns(self) -> list[tuple[int, Conn]]:
         return [(i, s.conn) for i, s in enumerate(self.seats) if s.conn is not None]

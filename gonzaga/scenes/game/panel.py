@@ -293,9 +293,6 @@ class PanelMixin:
         note = self.face.seat_note(i) if st.phase != "over" else None  # an online game: resigned, away...
         if note:
             status = note
-        clock = self.face.clock_note(i) if st.phase != "over" else None  # the turn timer: whose clock runs
-        if clock:
-            status = f"{status}  ·  {clock}" if status else clock
         parts = [i18n.t("game.rings", n=seat.rings), i18n.t("game.deck", n=len(seat.deck))]
         if seat.fief is not None:
             parts.append(f"{i18n.t('game.fief', fief=seat.fief)} ({i18n.t('game.card', card=seat.card)})")
@@ -384,15 +381,26 @@ class PanelMixin:
         ln = self._seat_lines(i, seat, acting, width, info_px)
         score = W.blit_text(surf, str(self.feedback.score(i, seat.score)), (box.right - sc(14), box.y + sc(6)),
                             "sans_bold", 30 if kind_y > 28 else 26, W.TEXT, "topright")
+        status_right = score.x  # the status line's room ends at the score (the clock is on the name's line)
+        clock = self.face.clock_note(i) if st.phase != "over" else None  # the turn timer: whose clock runs
+        if clock:  # beside the name, left of the score: seen at a glance for every seat
+            c = W.blit_text(surf, clock, (score.x - sc(12), box.y + sc(kind_y - 22)), "sans_bold", 15,
+                            (170, 60, 20), "topright")
+            score = score.union(c)
         name_w = score.x - sc(10) - x
         name = self.face.seats[i].name
         fit = W.fit_lines(name, "sans_bold", 19, name_w, sc(27), max_lines=1)
         lines, px = fit or ([W.fit_text(name, "sans_bold", 19, name_w)], 19)
         W.blit_text(surf, lines[0], (x, box.y + sc(kind_y - 25)), "sans_bold", px, W.TEXT)
-        k = W.blit_text(surf, ln["kind"], (x, box.y + sc(kind_y)), "sans", 14, W.TEXT_SOFT)
-        if ln["status"]:
-            W.blit_text(surf, ln["status"], (k.right + sc(10), box.y + sc(kind_y)), "sans_semibold", 14,
-                        W.OK if seat.plan is not None and st.phase == "plan" else (150, 90, 20))
+        room = status_right - sc(10) - x  # the kind and the status, left of the score
+        status_w = W.text(ln["status"], "sans_semibold", 14).get_width() if ln["status"] else 0
+        kind_w = W.text(ln["kind"], "sans", 14).get_width() + sc(10)
+        sx = x
+        if not ln["status"] or kind_w + status_w <= room:  # a long status (an online seat's countdown)
+            sx = W.blit_text(surf, ln["kind"], (x, box.y + sc(kind_y)), "sans", 14, W.TEXT_SOFT).right + sc(10)
+        if ln["status"]:  # stands alone: it says more than "Human"
+            W.blit_text(surf, W.fit_text(ln["status"], "sans_semibold", 14, room - (sx - x)), (sx, box.y + sc(kind_y)),
+                        "sans_semibold", 14, W.OK if seat.plan is not None and st.phase == "plan" else (150, 90, 20))
         y = box.y + sc(top)
         for line in ln["info"]:
             W.blit_text(surf, line, (x, y), "sans", info_px, W.TEXT)
