@@ -184,3 +184,61 @@ def test_everyone_is_told_whose_clock_runs_and_a_clock_starts_when_its_screen_sh
     assert 24.5 <= m["clocks"][0]["left"] <= 25.0  # 30 - 5, counted from when her screen showed it
     for c in (host, friend, watcher):
         c.close()
+
+
+# ---------------------------------------------------------------- the words of the seats (pure)
+
+def _room_state(phase: str):
+    """A started two-seat game's full state (seat 0 has planned when ``phase`` is "plan")."""
+    from gonzaga.net.rooms import GameRoom, Seat
+    from gonzaga.rules import GameConfig, legal_actions, load_content
+    import random
+    room = GameRoom("g", "ABCDEF", GameConfig(seats=2), 5, [Seat("Ann", "human", "red"), Seat("Bea", "human", "blue")],
+                    load_content())
+    room.table.start(random.Random(5))
+    room.table.act(0, legal_actions(room.table.view_for(0), 0)[0])
+    assert room.state.phase == phase
+    return room.state
+
+
+def test_a_plan_chosen_while_away_is_shown_on_return_only_for_this_round_and_this_player():
+    from gonzaga.net.seatnews import line
+    from gonzaga.net.seatwords import chosen_while_away
+    st = _room_state("plan")
+    plan = st.seats[0].plan
+    told = [line(st.round, "log.ai_planned_for", "Ann", round=st.round)]
+    assert chosen_while_away(told, st, 0, "Ann") == plan
+    assert chosen_while_away(told, st, 0, "Bea") is None  # another player's
+    assert chosen_while_away([line(st.round - 1, "log.ai_planned_for", "Ann", round=st.round - 1)], st, 0, "Ann") is None
+    assert chosen_while_away([], st, 0, "Ann") is None  # Ann planned herself
+    assert chosen_while_away(told, st, 1, "Bea") is None  # no plan yet: nothing chosen
+
+
+def test_a_resigned_seat_is_never_named_the_winner():
+    from types import SimpleNamespace
+    from gonzaga.net.seatwords import result_text
+    names = ["Ann", "Bea", "Cid"].__getitem__
+    one = SimpleNamespace(winners=(1,))
+    assert result_text(one, lambda i: False, names) == "Bea wins!"
+    assert result_text(one, lambda i: i == 1, names) == "Highest score: Bea, played by the computer after resigning."
+    shared = SimpleNamespace(winners=(0, 1))
+    assert result_text(shared, lambda i: i == 1, names) == "Ann wins!"  # the other winner played to the end
+    i18n.set_language("it")
+    try:
+        assert result_text(one, lambda i: i == 1, names) == \
+            "Punteggio più alto: Bea, giocato dal computer dopo l'abbandono."
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_clocks_told_run_down_by_this_computers_clock_only_once_they_run():
+    from gonzaga.net.turnclock import ToldClocks
+    t = ToldClocks()
+    t.told([(0, 30.0, True), (1, 30.0, False)], 7, at=100.0)
+    assert t.clock_of(0, 7, 112.5) == (17.5, True)  # counted from the message's arrival
+    assert t.clock_of(1, 7, 112.5) == (30.0, False)  # waits for Bea's screen
+    assert t.clock_of(0, 7, 200.0) == (0.0, True)  # never below zero
+    assert t.clock_of(0, 6, 101.0) is None  # told for another position
+    assert t.clock_of(2, 7, 101.0) is None
+    t.graces([(0, None), (1, 45.0)], at=10.0)
+    assert t.grace_left(1, 30.0) == 25.0 and t.grace_left(1, 60.0) == 0.0 and t.grace_left(0, 30.0) is None

@@ -144,12 +144,12 @@ def test_the_turn_timer_counts_down_from_the_servers_seconds(app):
     talk, t, s = game.online.talk, app.table, game.face._GameFace__s
     # the hand is on the screen: the server is told, starts the clock and tells everyone (issue 50)
     assert wait_for(app, lambda: t.clock_of(0) is not None and t.clock_of(0)[1], [guest])
-    left, _runs, at = t.clocks[0]  # the server's figure, by this computer's clock from its arrival
+    left, _runs, at = t.timing.clocks[0]  # the server's figure, by this computer's clock from its arrival
     assert t.turn_secs == 30 and 28 <= left <= 30 and 28 <= talk.time_left() <= 30
     assert talk.time_left(at + left - 12.5) == 13 and talk.time_left(at + left + 5) == 0
-    t.clocks_n = s.n - 1  # a count for another position counts nothing here
+    t.timing.n = s.n - 1  # a count for another position counts nothing here
     assert talk.time_left(at) is None
-    t.clocks_n = s.n
+    t.timing.n = s.n
     app.run_frames(1)  # drawn with the strip
     assert s.submit(legal_actions(s.state, 0)[0]) is None
     assert talk.time_left(at) is None  # sent: nothing to count

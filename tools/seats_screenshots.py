@@ -28,6 +28,7 @@ def main(out: str, size: str) -> None:
     from gonzaga.app import App
     from gonzaga.net import endgame, rooms, upkeep
     from gonzaga.table import persistence
+    import screen_walk as SW
     from test_online_scenes import frames_until, host_game
     endgame.RESIGN_LEVEL = "random"  # the game to its end quickly
     skew = [0.0]
@@ -61,7 +62,9 @@ def main(out: str, size: str) -> None:
     guest.retry()
     frames_until(app, lambda: t.seats[1].connected, [guest])
     assert t.resign()  # Ann resigns; Bob plays on (his first legal move each time) to the end
+    SW.resize(app, (1280, 720))  # played in a small window (a large one draws slowly), shown at the size asked
     frames_until(app, lambda: plays(guest) and False or s.state.phase == "over", [guest], seconds=600)
+    SW.resize(app, (w, h))
     while app.stack.top is not game:
         app.stack.pop()
     shot("resigned-end")

@@ -42,6 +42,7 @@ from . import logcodec, protocol, seatnews, seatwords
 from .cleantext import MAX_NAME, clean_name
 from .client import CONNECTED, OPEN_TIMEOUT, OWN_SERVER_TIMEOUT, Connection
 from .invite import split_invite, split_pin, with_pin
+from .turnclock import ToldClocks
 from .viewcodec import view_from_json
 
 if TYPE_CHECKING:  # the types only: a table is given these, it never starts one
@@ -221,13 +222,9 @@ class Table:
         self.turn_secs: Optional[int] = None
         self.rematch: list[int] = []  # the seats that asked for a rematch
         self.watchers = 0
-        # issue 50: every seat's turn clock as the server last told it (seat -> (seconds left, runs,
-        # when it arrived by this computer's clock)) at ``clocks_n`` actions; when each dropped
-        # seat's grace period ends by this computer's clock; the decision this screen said it
-        # shows (``seen``); the move the computer made for this seat when its time ran out
-        self.clocks: dict[int, tuple[float, bool, float]] = {}
-        self.clocks_n = -1
-        self.grace_due: dict[int, float] = {}
+        # issue 50: the clocks and grace periods as the server told them; the decision this screen
+        # said it shows (``seen``); the move the computer made for this seat when its time ran out
+        self.timing = ToldClocks()
         self._seen_n = -1
         self.moved_for_you: Optional[tuple[GameState, Action]] = None
         self._history: Optional[protocol.History] = None  # a log that came before its snapshot
@@ -289,22 +286,13 @@ class Table:
         return [i for i, s in enumerate(self.seats) if s.kind == "open"]
 
     def clock_of(self, seat: int, now: Optional[float] = None) -> Optional[tuple[float, bool]]:
-        """``seat``'s turn clock at the position shown: (seconds left, whether it runs), run down
-        by this computer's clock since the server's figure came; None: no clock for it."""
-        c = self.clocks.get(seat)
-        if c is None or self.session is None or self.clocks_n != self.session.n:
-            return None
-        left, running, at = c
-        now = time.monotonic() if now is None else now
-        return (max(0.0, left - (now - at)) if running else left), running
+        """``seat``'s turn clock at the position shown: (seconds left, whether it runs), or None."""
+        return self.timing.clock_of(seat, self.session.n if self.session is not None else -1,
+                                    time.monotonic() if now is None else now)
 
     def grace_left(self, seat: int, now: Optional[float] = None) -> Optional[float]:
-        """Seconds before the host may let the computer play dropped ``seat`` (the server's
-        figure, run down here); None: not a dropped seat of a game being played."""
-        due = self.grace_due.get(seat)
-        if due is None:
-            return None
-        return max(0.0, due - (time.monotonic() if now is None else now))
+        """Seconds before the host may let the computer play dropped ``seat`` (None: not dropped)."""
+        return self.timing.grace_left(seat, time.monotonic() if now is None else now)
 
     def resigned(self) -> bool:
         """This computer's player resigned this game (the computer plays their seat)."""
@@ -424,9 +412,7 @@ class Table:
             self.grace, self.turn_secs, self.rematch, self.watchers = msg.grace, msg.turn_secs, msg.rematch, msg.watchers
             return True
         if isinstance(msg, protocol.Clocks):
-            at = time.monotonic()
-            self.clocks = {c.seat: (c.left, c.running, at) for c in msg.clocks}
-            self.clocks_n = msg.n
+            self.timing.told(((c.seat, c.left, c.running) for c in msg.clocks), msg.n, time.monotonic())
             return True
         if isinstance(msg, protocol.News):
             if hold and self.session is not None:  # in its place among the updates held
@@ -535,8 +521,7 @@ class Table:
 
     def _set_seats(self, seats: list[protocol.SeatInfo]) -> None:
         names = [s.name for s in self.seats if s.kind == "human"]
-        at = time.monotonic()
-        self.grace_due = {i: at + s.grace_left for i, s in enumerate(seats) if s.grace_left is not None}
+        self.timing.graces(((i, s.grace_left) for i, s in enumerate(seats)), time.monotonic())
         self.seats = list(seats)
         self.changes += 1
         if self.seat is not None and names != [s.name for s in seats if s.kind == "human"]:
@@ -613,7 +598,16 @@ class RemoteSession(Session):
         lines = [e for e in (logcodec.decode_line(x) for x in msg.lines) if e is not None]
         self.log = [e for e in lines]
         self.version += 1
+        self._chosen_while_away()
         return True
+
+    def _chosen_while_away(self) -> None:
+        """Back in the game: a plan the computer made for this player while they were away is
+        shown to them as if they had been there (``seatwords.chosen_while_away``)."""
+        if self.seat is not None and self.plays():
+            plan = seatwords.chosen_while_away(self.log, self.state, self.seat, self.seat_name(self.seat))
+            if plan is not None:
+                self.table.moved_for_you = (self.state, plan)
 
     def news(self, msg: protocol.News) -> None:
         """A seat change the server told (a drop, a return, a resignation...): a line of the log."""
@@ -754,16 +748,8 @@ class RemoteSession(Session):
         return rows
 
     def result_text(self) -> str:
-        """Who won, among the players who played to the end; when a resigned seat scored most,
-        that is said instead of calling it the winner."""
-        st = self.state
-        winners = [i for i in st.winners if not self.seat_resigned(i)]
-        if winners:
-            names = ", ".join(self.seat_name(i) for i in winners)
-            return i18n.t("end.winner" if len(winners) == 1 else "end.winners", names=names)
-        if st.winners:
-            return i18n.t("online.end_resigned_top", names=", ".join(self.seat_name(i) for i in st.winners))
-        return super().result_text()
+        """Who won, among the players who played to the end (``seatwords.result_text``)."""
+        return seatwords.result_text(self.state, self.seat_resigned, self.seat_name)
 
     def round_scores(self) -> RoundScores:
         """The scores by round seen here (the end screen's chart; a remote game has no full record to replay)."""

@@ -6,12 +6,13 @@ what the computer chose for this player when their time ran out. Words only: the
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 from ..rules import Action, Donate, GameState, Place, Plan, Wedding
 from ..words import i18n
 
 if TYPE_CHECKING:
+    from ..table.gamelog import LogEntry
     from .remote import Table
 
 
@@ -64,3 +65,24 @@ def chosen_for_you(st: GameState, action: Action) -> str:
         return i18n.t("online.ai_chose_wedding")
     assert isinstance(action, Donate)
     return i18n.t("online.ai_chose_donate")
+
+
+def chosen_while_away(log: "Sequence[LogEntry]", st: GameState, seat: int, name: str) -> Optional[Plan]:
+    """The plan the computer made for ``seat`` (named ``name``) in this round while its player was
+    away, as a resume's log tells it; None when there is none to show (only plans: a placement
+    is on the map, and after the reveal every plan is on the screen)."""
+    plan = st.seats[seat].plan
+    if st.phase != "plan" or plan is None:
+        return None
+    told = any(e.key == "log.ai_planned_for" and e.round == st.round and e.params.get("name") == name for e in log)
+    return plan if told else None
+
+
+def result_text(st: GameState, resigned: Callable[[int], bool], name: Callable[[int], str]) -> str:
+    """Who won, among the players who played to the end: a seat whose player resigned is never
+    named the winner (the computer played it); when it scored most, that is said instead."""
+    winners = [i for i in st.winners if not resigned(i)]
+    if winners or not st.winners:
+        names = ", ".join(name(i) for i in winners)
+        return i18n.t("end.winner" if len(winners) == 1 else "end.winners", names=names)
+    return i18n.t("online.end_resigned_top", names=", ".join(name(i) for i in st.winners))

@@ -13,7 +13,7 @@ due. Pure bookkeeping on a clock the caller passes in (``now``): nothing here re
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
+from typing import Iterable, Optional
 
 SEEN_CAP = 20.0  # seconds a clock waits for its player's screen before it starts anyway
 
@@ -90,3 +90,34 @@ class TurnClocks:
         """What the players are told of (a change of it is sent to everyone): who has a clock,
         whether it runs, whether it ran out."""
         return tuple((s, c.position, c.start_at(now) is not None, c.out) for s, c in sorted(self.clocks.items()))
+
+
+class ToldClocks:
+    """What a client was told of the clocks (``protocol.Clocks`` at ``n`` actions, each seat's
+    ``SeatInfo.grace_left``): the server's figures, run down by this computer's clock from
+    each message's arrival (durations: the two computers' clocks need not agree)."""
+
+    def __init__(self) -> None:
+        self.clocks: dict[int, tuple[float, bool, float]] = {}  # seat -> (left, runs, arrived)
+        self.n = -1
+        self.grace_due: dict[int, float] = {}  # seat -> when its grace period ends here
+
+    def told(self, clocks: Iterable[tuple[int, float, bool]], n: int, at: float) -> None:
+        self.clocks = {seat: (left, running, at) for seat, left, running in clocks}
+        self.n = n
+
+    def graces(self, lefts: Iterable[tuple[int, Optional[float]]], at: float) -> None:
+        self.grace_due = {seat: at + left for seat, left in lefts if left is not None}
+
+    def clock_of(self, seat: int, n: int, now: float) -> Optional[tuple[float, bool]]:
+        """``seat``'s clock at ``n`` actions: (seconds left, whether it runs); None: none told."""
+        c = self.clocks.get(seat)
+        if c is None or self.n != n:
+            return None
+        left, running, at = c
+        return (max(0.0, left - (now - at)) if running else left), running
+
+    def grace_left(self, seat: int, now: float) -> Optional[float]:
+        """Seconds of ``seat``'s grace period left (None: not a dropped seat of a game being played)."""
+        due = self.grace_due.get(seat)
+        return None if due is None else max(0.0, due - now)
