@@ -76,6 +76,25 @@ def test_the_time_behind_the_reveal_dialog_is_not_the_players(app, monkeypatch):
     guest.close()
 
 
+def test_a_clock_that_runs_behind_the_reveal_is_shown_on_it(app, monkeypatch):
+    """A player who leaves the reveal up past the cap (SEEN_CAP) sees their clock on it."""
+    clock = ServerClock(monkeypatch)
+    game, guest = host_game(app, turn_timer=True)
+    s = game.face._GameFace__s
+    assert s.submit(legal_actions(s.state, 0)[0]) is None
+    assert wait_for(app, lambda: guest_plays(guest) or guest.session.state.phase == "place", [guest])
+    assert wait_for(app, lambda: top_name(app) == "RevealScene", [guest])
+    assert wait_for(app, lambda: (guest_plays(guest) and False) or tuple(guest.session.state.to_act()) == (0,),
+                    [guest], seconds=20)
+    assert game.online.dialog_clock() is None  # her clock waits for the board
+    clock.advance(SEEN_CAP + 5)  # she leaves the dialog up: the cap starts her clock behind it
+    assert wait_for(app, lambda: game.online.dialog_clock() is not None, [guest])
+    assert game.online.dialog_clock() in ("Your time runs: 0:25", "Your time runs: 0:24")
+    app.run_frames(2)  # drawn on the dialog
+    assert top_name(app) == "RevealScene"
+    guest.close()
+
+
 def test_a_move_made_for_a_player_out_of_time_is_shown_to_them(app, monkeypatch):
     clock = ServerClock(monkeypatch)
     game, guest = host_game(app, turn_timer=True)
@@ -154,4 +173,22 @@ def test_a_resigned_player_is_told_so_and_never_named_the_winner(app, monkeypatc
         assert game._end_name(rows[0]) == "Ann  (ha abbandonato)"
     finally:
         i18n.set_language("en")
+    guest.close()
+
+
+def test_the_bar_never_says_a_dropped_friend_is_placing(app):
+    game, guest = host_game(app)
+    s = game.face._GameFace__s
+    assert s.submit(legal_actions(s.state, 0)[0]) is None
+    assert wait_for(app, lambda: guest_plays(guest) or guest.session.state.phase == "place", [guest])
+    assert wait_for(app, lambda: top_name(app) == "RevealScene", [guest])
+    key(app, pygame.K_RETURN)
+    if tuple(s.state.to_act()) == (0,):  # Ann places first: then it is Bob's turn
+        assert wait_for(app, lambda: s.pending is None and s.state.to_act() == (0,) and
+                        s.submit(legal_actions(s.state, 0)[0]) is None, [guest])
+    assert wait_for(app, lambda: tuple(s.state.to_act()) == (1,), [guest])
+    assert game.online.watch_text() == "Bob is placing..."
+    guest.conn._ws.socket.shutdown(socket.SHUT_RDWR)  # his network goes away while he places
+    assert frames_until(app, lambda: not app.table.seats[1].connected, [guest])
+    assert game.online.watch_text() == "Waiting for Bob: not connected."
     guest.close()

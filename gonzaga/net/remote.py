@@ -285,10 +285,11 @@ class Table:
     def open_seats(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.kind == "open"]
 
-    def clock_of(self, seat: int, now: Optional[float] = None) -> Optional[tuple[float, bool]]:
-        """``seat``'s turn clock at the position shown: (seconds left, whether it runs), or None."""
-        return self.timing.clock_of(seat, self.session.n if self.session is not None else -1,
-                                    time.monotonic() if now is None else now)
+    def clock_of(self, seat: int, now: Optional[float] = None, latest: bool = False) -> Optional[tuple[float, bool]]:
+        """``seat``'s turn clock at the position shown (``latest``: at the server's latest, which a
+        dialog over the board may hold back): (seconds left, whether it runs), or None."""
+        n = self.timing.n if latest else self.session.n if self.session is not None else -1
+        return self.timing.clock_of(seat, n, time.monotonic() if now is None else now)
 
     def grace_left(self, seat: int, now: Optional[float] = None) -> Optional[float]:
         """Seconds before the host may let the computer play dropped ``seat`` (None: not dropped)."""

@@ -79,7 +79,7 @@ class RemoteBar:
         """Our turn clock's words for a dialog over the board (the reveal): only once it runs
         behind the dialog (after ``turnclock.SEEN_CAP``; before, it waits for the board)."""
         s = self.game.face
-        c = self.link.clock_of(s.own_seat) if s.own_seat is not None and s.plays_here() else None
+        c = self.link.clock_of(s.own_seat, latest=True) if s.own_seat is not None and s.plays_here() else None
         return i18n.t("online.reveal_clock", time=clock(c[0])) if c is not None and c[1] else None
 
     def keep_clear(self) -> list[pygame.Rect]:
