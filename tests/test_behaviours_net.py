@@ -66,13 +66,9 @@ def timed_room(turn_secs: int = 30) -> GameRoom:
 
 
 def sweeping(room: GameRoom) -> SimpleNamespace:
-    """What ``timers.sweep`` uses of a server: its rooms, ``_pump`` (nothing decided) and what it
-    tells everyone (the clocks, the news, the seats: counted)."""
-    told: list = []
-    return SimpleNamespace(rooms={room.id: room}, _pump=lambda r: None, told=told,
-                           _clocks=lambda r, force=False: told.append(r.clocks_now(0.0, force)),
-                           _news=lambda r, key, seat=None, **kw: told.append((key, seat)),
-                           _broadcast_lobby=lambda r, extra=None: told.append("lobby"))
+    """What ``timers.sweep`` uses of a server: its rooms, ``_pump`` (nothing decided) and the
+    lobby it sends (nobody is connected here)."""
+    return SimpleNamespace(rooms={room.id: room}, _pump=lambda r: None, _broadcast_lobby=lambda r, extra=None: None)
 
 
 def play_own(room: GameRoom, seat: int) -> None:

@@ -45,7 +45,6 @@ class EndgameHost(Protocol):
     def _joined(self, conn: Conn, room: GameRoom, seat: int, token: str) -> None: ...
     def _deal(self, room: GameRoom) -> None: ...
     def _rematch(self, room: GameRoom, players: list[int]) -> None: ...
-    def _news(self, room: GameRoom, key: str, seat: Optional[int] = None, **params: Any) -> None: ...
 
 
 class EndgameHandlers:
@@ -67,7 +66,7 @@ class EndgameHandlers:
             log.error("game %s: the resignation could not be stored: %s", room.id, e)
         room.seats = seats
         log.info("game %s: seat %d resigned", room.id, seat)
-        self._news(room, "log.seat_resigned", seat)
+        room.tell_news("log.seat_resigned", seat)
         self._broadcast_lobby(room)
         self._pump(room)
 

@@ -29,7 +29,7 @@ from ..ai.roster import make_bot, searches, split_name
 from ..ai.worker import decide_once, strip_view, watch_parent
 from ..rules import Action, GameConfig, GameRecord, GameState
 from ..rules.content import Content
-from ..rules import Place, Plan, Setup, Wedding
+from ..rules import Illegal, Place, Plan, Setup, Wedding
 from ..rules.view import public_view
 from ..table import SeatSpec, Table, gamelog, history
 from ..table.gamelog import LogEntry
@@ -89,6 +89,23 @@ class Conn:
                 pass
             return
         self.out.put_nowait(msg if isinstance(msg, str) else P.encode(msg))
+
+    def flooded(self, limit: int, window: float, close_after: int) -> bool:
+        """Whether this message makes more than ``limit`` in ``window`` seconds (refused then;
+        closed after ``close_after`` such floods)."""
+        now = time.monotonic()
+        t = self.times
+        t.append(now)
+        while t and now - t[0] > window:
+            t.popleft()
+        if len(t) <= limit:
+            return False
+        self.floods += 1
+        self.refuse(Refused("flood", "net.flood", n=limit))
+        if self.floods >= close_after:
+            log.warning("%s flooded: closed", self.peer)
+            self.close(1008, "flood")
+        return True
 
     def refuse(self, r: Refused, version: Optional[int] = None) -> None:
         """Tell this connection its message was refused: the code, the words' key and
@@ -332,6 +349,14 @@ class GameRoom:
             lines += news.get(i + 1, [])
         return P.History(game=self.id, n=self.n, lines=logcodec.encode(lines)[-2000:])
 
+    def act(self, seat: int, action: Action) -> Optional[Illegal]:
+        """A player's own action, through the table (not the turn timer's: ``applied``)."""
+        self.by_hand = True
+        try:
+            return self.table.act(seat, action)
+        finally:
+            self.by_hand = False
+
     def applied(self, prev: GameState, action: Action, new: GameState) -> None:
         """The table applied ``action`` (its ``on_applied``): one the computer made for a human
         seat whose time ran out is marked, for the log (the player's own go through ``act``)."""
@@ -340,29 +365,56 @@ class GameRoom:
                 and self.table.seats[seat].kind == "human":
             self.timed.add(self.n - 1)
 
-    def news_line(self, key: str, seat: Optional[int] = None, **params: Any) -> Optional[P.News]:
-        """A seat change as a line of the game log (``seatnews.py``), kept for resumes; None in a
-        game not being played (the lobby shows its seats itself)."""
+    def tell(self, msg: BaseModel) -> None:
+        """Everyone at the table (the seats' connections and the spectators) is told ``msg``."""
+        text = P.encode(msg)
+        for c in self.everyone():
+            c.send(text)
+
+    def tell_news(self, key: str, seat: Optional[int] = None, **params: Any) -> None:
+        """A seat change told to everyone as a line of the game log (``seatnews.py``), kept for
+        resumes; nothing in a game not being played (the lobby shows its seats itself)."""
         if not self.started:
-            return None
+            return
         e = seatnews.line(self.state.round, key, None if seat is None else self.seat_name(seat), **params)
         self.news.append((self.n, e))
-        return P.News(game=self.id, n=self.n, line=logcodec.encode([e])[0])
+        self.tell(P.News(game=self.id, n=self.n, line=logcodec.encode([e])[0]))
 
-    def clocks_now(self, now: float, force: bool = False) -> Optional[P.Clocks]:
+    def tell_clocks(self, now: float, force: bool = False) -> None:
         """Every human seat's clock after a change (a seat newly due gets one that waits to be
-        seen), as everyone is told it; None when nothing changed since they were last told."""
+        seen), told to everyone when it changed since they were last told (or when ``force``)."""
         c = self.clocks
-        if c is None:
-            return None
+        if c is None or not self.started:
+            return
         self.sync_clocks(now)
         sig = (self.n, c.signature(now))
         if sig == self.clocks_told and not force:
-            return None
+            return
         self.clocks_told = sig
-        return P.Clocks(game=self.id, n=self.n, clocks=[
+        self.tell(P.Clocks(game=self.id, n=self.n, clocks=[
             P.SeatClock(seat=i, left=round(c.left(i, now) or 0.0, 1), running=c.running(i, now))
-            for i in sorted(c.clocks)])
+            for i in sorted(c.clocks)]))
+
+    def seen(self, seat: int, n: int, now: float) -> None:
+        """``seat``'s screen shows its decision at ``n`` actions: its clock starts, once, and
+        everyone is told (another position's count starts nothing)."""
+        if self.clocks is not None and n == self.n and self.started and not self.finished:
+            self.sync_clocks(now)
+            if self.clocks.seen(seat, turn_position(self.state), now):
+                self.tell_clocks(now)
+
+    def arrived(self, seat: int, fresh: bool) -> None:
+        """``seat``'s player holds it now (``fresh``: no connection held it): back, if it was away."""
+        if seat in self.table.away and self.seats[seat].kind == "human" and fresh:
+            self.tell_news("log.seat_back", seat)
+        self.table.mark_away(seat, False)
+        self.grace_told.discard(seat)
+
+    def left(self, seat: int, tell: bool) -> None:
+        """``seat``'s connection dropped: away from now on (the grace period starts); told."""
+        self.table.mark_away(seat, True)
+        if tell and self.seats[seat].kind == "human" and not self.finished:
+            self.tell_news("log.seat_dropped", seat, seconds=self.grace)
 
     def stored(self) -> StoredGame:
         return StoredGame(self.id, self.code, {**self.config.to_json(), "online": self.options()}, self.seed,

@@ -6,14 +6,27 @@ what the computer chose for this player when their time ran out. Words only: the
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Optional, Sequence
+from typing import TYPE_CHECKING, Callable, Optional, Protocol, Sequence
 
 from ..rules import Action, Donate, GameState, Place, Plan, Wedding
 from ..words import i18n
 
+from . import protocol
+
 if TYPE_CHECKING:
     from ..table.gamelog import LogEntry
-    from .remote import Table
+
+
+class Table(Protocol):
+    """What these words read of an online game's table (``remote.Table``)."""
+
+    seats: list[protocol.SeatInfo]
+    seat: Optional[int]
+
+    def grace_left(self, seat: int, now: Optional[float] = None) -> Optional[float]: ...
+
+    def clock_of(self, seat: int, now: Optional[float] = None,
+                 latest: bool = False) -> Optional[tuple[float, bool]]: ...
 
 
 def clock(seconds: float) -> str:
@@ -22,7 +35,7 @@ def clock(seconds: float) -> str:
     return f"{s // 60}:{s % 60:02d}"
 
 
-def seat_note(table: "Table", seat: int, now: float) -> Optional[str]:
+def seat_note(table: Table, seat: int, now: float) -> Optional[str]:
     """What a seat's panel says in place of its status, or None (nothing to add)."""
     seats = table.seats
     if not 0 <= seat < len(seats):
@@ -42,7 +55,7 @@ def seat_note(table: "Table", seat: int, now: float) -> Optional[str]:
     return None
 
 
-def clock_note(table: "Table", seat: int, now: float) -> Optional[str]:
+def clock_note(table: Table, seat: int, now: float) -> Optional[str]:
     """A seat's turn clock as its panel shows it ("0:23 left", or "0:30, not started" while it
     waits for its player's screen), or None: no clock for that seat."""
     c = table.clock_of(seat, now)

@@ -23,7 +23,6 @@ import asyncio
 import logging
 import random
 import secrets
-import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Callable, Optional, Union
@@ -44,8 +43,7 @@ from .admission import Admission, Refused
 from .endgame import EndgameHandlers
 from .gate import Gate
 from .social import SocialHandlers
-from .rooms import (Conn, GameRoom, RoomStore, RoomWorker, Seat, _ai_name, clock_now, last_for, new_code, token_hash,
-                    turn_position)
+from .rooms import (Conn, GameRoom, RoomStore, RoomWorker, Seat, _ai_name, clock_now, last_for, new_code, token_hash)
 from .storage import GameStore, StoredGame
 
 log = logging.getLogger(__name__)
@@ -200,7 +198,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
             async for raw in ws:
                 if conn.closing or conn.dead:
                     break
-                if self._flooded(conn):
+                if conn.flooded(FLOOD_MESSAGES, FLOOD_WINDOW, FLOOD_CLOSE_AFTER):
                     continue
                 self.dispatch(conn, raw)
         except ConnectionClosed:
@@ -215,21 +213,6 @@ class GameServer(SocialHandlers, EndgameHandlers):
                 except (asyncio.TimeoutError, asyncio.CancelledError):
                     writer.cancel()
             log.debug("%s disconnected (%s)", conn.peer, ws.close_code)
-
-    def _flooded(self, conn: Conn) -> bool:
-        now = time.monotonic()
-        t = conn.times
-        t.append(now)
-        while t and now - t[0] > FLOOD_WINDOW:
-            t.popleft()
-        if len(t) <= FLOOD_MESSAGES:
-            return False
-        conn.floods += 1
-        conn.refuse(Refused("flood", "net.flood", n=FLOOD_MESSAGES))
-        if conn.floods >= FLOOD_CLOSE_AFTER:
-            log.warning("%s flooded: closed", conn.peer)
-            conn.close(CLOSE_POLICY, "flood")
-        return True
 
     def dispatch(self, conn: Conn, raw: Union[str, bytes]) -> None:
         """One client message: answered, refused or logged, never raised."""
@@ -265,31 +248,24 @@ class GameServer(SocialHandlers, EndgameHandlers):
         elif old is None and len(room.everyone()) >= MAX_GAME_CONNECTIONS:
             conn.close(CLOSE_TRY_LATER, "too many connections to this game")
             raise Refused("server", "net.game_conns")
-        back = seat in room.table.away and s.kind == "human"
         s.conn = conn
         conn.room, conn.seat = room, seat
-        room.table.mark_away(seat, False)
-        room.grace_told.discard(seat)
-        if back and old is None:
-            self._news(room, "log.seat_back", seat)
+        room.arrived(seat, old is None)
 
     def _detach(self, conn: Conn, announce: bool = True) -> None:
         room, seat = conn.room, conn.seat
         conn.room = conn.seat = None
         if room is not None and conn in room.watchers:
             room.watchers.remove(conn)
-            if not self.stopping:
-                self._news(room, "log.watcher_left", n=len(room.watchers))
+            room.tell_news("log.watcher_left", n=len(room.watchers))
             return
         if room is None or seat is None:
             return
         s = room.seats[seat]
         if s.conn is conn:
             s.conn = None
-            room.table.mark_away(seat, True)  # the grace period starts
+            room.left(seat, tell=not self.stopping)  # the grace period starts
             room.rematch.discard(seat)  # a rematch needs everyone there
-            if s.kind == "human" and not room.finished and not self.stopping:
-                self._news(room, "log.seat_dropped", seat, seconds=room.grace)
             if announce and not self.stopping:
                 self._broadcast_lobby(room)
 
@@ -300,34 +276,10 @@ class GameServer(SocialHandlers, EndgameHandlers):
         if extra is not None:
             extra.send(text)
 
-    def _news(self, room: GameRoom, key: str, seat: Optional[int] = None, **params: Any) -> None:
-        """A seat change told to everyone at the table as a line of the game log (``seatnews.py``)."""
-        msg = room.news_line(key, seat, **params)
-        if msg is None:
-            return
-        text = P.encode(msg)
-        for c in room.everyone():
-            c.send(text)
-
-    def _clocks(self, room: GameRoom, force: bool = False) -> None:
-        """Everyone is told the turn clocks when one started, stopped or ran out (``turnclock.py``)."""
-        msg = room.clocks_now(clock_now(), force)
-        if msg is None:
-            return
-        text = P.encode(msg)
-        for c in room.everyone():
-            c.send(text)
-
     def on_seen(self, conn: Conn, m: P.Seen) -> None:
-        """The player's screen shows its decision: its turn clock starts (once per decision;
-        a count for another position, or from a connection that does not hold the seat, is ignored)."""
+        """The player's screen shows its decision: its turn clock starts (``GameRoom.seen``)."""
         room, seat = self._holder(conn, m.token)
-        if room.clocks is None or m.n != room.n or not room.started or room.finished:
-            return
-        now = clock_now()
-        room.sync_clocks(now)
-        if room.clocks.seen(seat, turn_position(room.state), now):
-            self._clocks(room)
+        room.seen(seat, m.n, clock_now())
 
     def _seat_of(self, token: str, room: Optional[GameRoom] = None) -> tuple[GameRoom, int]:
         found = self.tokens.get(token_hash(token))
@@ -478,7 +430,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
         if room.started:
             conn.send(room.update(seat, None))
             self._catch_up(conn, room)
-            self._clocks(room, force=True)  # the seat back is told every clock (everyone again: harmless)
+            room.tell_clocks(clock_now(), force=True)  # the seat back is told every clock (everyone again)
         self._broadcast_lobby(room)
 
     def _give_back(self, room: GameRoom, seat: int) -> None:
@@ -495,7 +447,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
         self._save_seats(room, seats)
         room.seats = seats
         log.info("game %s: seat %d taken back by its player", room.id, seat)
-        self._news(room, "log.seat_taken_back", seat)
+        room.tell_news("log.seat_taken_back", seat)
 
     def on_set_seat(self, conn: Conn, m: P.SetSeat) -> None:
         room, _ = self._host(m.token)
@@ -534,7 +486,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
         room.seats = seats
         log.info("game %s: seat %d is now %s", room.id, k, bot or "open")
         if room.started and bot is not None:
-            self._news(room, "log.seat_to_ai", k, level=i18n.Term("t", f"level.{bot.split('@')[0]}", {}))
+            room.tell_news("log.seat_to_ai", k, level=i18n.Term("t", f"level.{bot.split('@')[0]}", {}))
         self._broadcast_lobby(room, extra=removed)
         self._pump(room)
 
@@ -569,13 +521,10 @@ class GameServer(SocialHandlers, EndgameHandlers):
             raise Refused("bad_message", "net.not_an_action") from None
         if m.n != room.n:
             raise Refused("stale", "net.stale", n=room.n, sent=m.n)
-        room.by_hand = True  # the player's own move, not the turn timer's (``GameRoom.applied``)
         try:
-            why = room.table.act(seat, action)  # who may, the rules, the store: decided by the table
+            why = room.act(seat, action)  # who may, the rules, the store: decided by the table
         except StoreFailed:
             raise Refused("server", "net.not_stored") from None
-        finally:
-            room.by_hand = False
         if isinstance(why, SeatRefused):
             raise Refused.of("not_your_seat", why)
         if why is not None:
@@ -609,8 +558,6 @@ class GameServer(SocialHandlers, EndgameHandlers):
         """Let the table's AI seats act on every answer that is ready (asking for the next ones);
         an answer the store could not keep is tried again after AI_RETRY_SECS."""
         if not room.started or room.finished or self.stopping or self.loop is None:
-            if room.started and not self.stopping:
-                self._clocks(room)  # a finished game: no clock runs any more
             return
         t = room.table
         try:
@@ -623,7 +570,6 @@ class GameServer(SocialHandlers, EndgameHandlers):
             self.loop.call_later(AI_RETRY_SECS, self._pump, room)
         if t.is_over and not room.finished:
             self._settle(room)
-        self._clocks(room)
 
 
 # ---------------------------------------------------------------- running

@@ -15,7 +15,7 @@ seats, so the host's screen offers the hand-over without another click).
 from __future__ import annotations
 
 import logging
-from typing import Any, Optional, Protocol
+from typing import Any, Protocol
 
 from .rooms import GameRoom
 
@@ -26,10 +26,6 @@ class TimedServer(Protocol):
     rooms: dict[str, GameRoom]
 
     def _pump(self, room: GameRoom) -> None: ...
-
-    def _clocks(self, room: GameRoom, force: bool = False) -> None: ...
-
-    def _news(self, room: GameRoom, key: str, seat: Optional[int] = None, **params: Any) -> None: ...
 
     def _broadcast_lobby(self, room: GameRoom, extra: Any = None) -> None: ...
 
@@ -59,7 +55,7 @@ def check_room(server: TimedServer, room: GameRoom, now: float) -> None:
         if why is None:
             log.info("game %s: seat %d's turn timer ran out: the AI decides", room.id, seat)
             server._pump(room)
-    server._clocks(room)
+    room.tell_clocks(now)
 
 
 def check_grace(server: TimedServer, room: GameRoom) -> None:
@@ -68,7 +64,7 @@ def check_grace(server: TimedServer, room: GameRoom) -> None:
     for seat in range(len(room.seats)):
         if seat not in room.grace_told and room.grace_left(seat) == 0.0:
             room.grace_told.add(seat)
-            server._news(room, "log.seat_grace_over", seat)
+            room.tell_news("log.seat_grace_over", seat)
             changed = True
     if changed:
         server._broadcast_lobby(room)
