@@ -151,7 +151,7 @@ def test_a_seat_never_told_its_count_is_timed_afresh_for_its_next_decision():
 def test_the_timer_runs_out_for_a_seat_that_is_not_connected():
     room = timed_room(30)
     srv = sweeping(room)
-    room.seats[1].conn = SimpleNamespace()  # seat 1 is connected, seat 0 dropped
+    room.seats[1].conn = SimpleNamespace(send=lambda text: None)  # seat 1 is connected, seat 0 dropped
     timers.check_room(srv, room, 0.0)
     seen(room, 1, 0.0)
     timers.check_room(srv, room, 30.0)
