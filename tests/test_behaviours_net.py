@@ -39,7 +39,8 @@ from gonzaga.net import protocol as P
 from gonzaga.net.admission import Admission, Limits, Refused
 from gonzaga.net.cleantext import clean_chat, clean_name, name_problem
 from gonzaga.net.mygames import Book, MyGame, MyGamesFile
-from gonzaga.net.rooms import GameRoom, Seat, new_code
+from gonzaga.net.rooms import GameRoom, Seat, new_code, turn_position
+from gonzaga.net.turnclock import SEEN_CAP
 from gonzaga.net.server import GameServer
 from gonzaga.net.storage import SQLiteStore, StoreError, StoredGame, open_store
 from gonzaga.net.tls import PinMismatch, check_pin, fingerprint
@@ -65,8 +66,9 @@ def timed_room(turn_secs: int = 30) -> GameRoom:
 
 
 def sweeping(room: GameRoom) -> SimpleNamespace:
-    """What ``timers.sweep`` uses of a server: its rooms and ``_pump`` (counted, nothing decided)."""
-    return SimpleNamespace(rooms={room.id: room}, _pump=lambda r: None)
+    """What ``timers.sweep`` uses of a server: its rooms, ``_pump`` (nothing decided) and the
+    lobby it sends (nobody is connected here)."""
+    return SimpleNamespace(rooms={room.id: room}, _pump=lambda r: None, _broadcast_lobby=lambda r, extra=None: None)
 
 
 def play_own(room: GameRoom, seat: int) -> None:
@@ -74,11 +76,19 @@ def play_own(room: GameRoom, seat: int) -> None:
     assert room.table.act(seat, legal_actions(room.table.view_for(seat), seat)[0]) is None
 
 
+def seen(room: GameRoom, seat: int, now: float) -> None:
+    """``seat``'s screen shows its decision (the server's ``on_seen``): its clock starts."""
+    room.sync_clocks(now)
+    assert room.clocks is not None and room.clocks.seen(seat, turn_position(room.state), now)
+
+
 def test_after_a_time_out_the_next_decision_gets_the_whole_timer_again():
     room = timed_room(30)
     srv = sweeping(room)
     t0 = 1000.0
-    timers.check_room(srv, room, t0)  # both seats are to plan from t0
+    timers.check_room(srv, room, t0)  # both seats are to plan from t0, their screens show it at once
+    seen(room, 0, t0)
+    seen(room, 1, t0)
     assert room.turn_left(0, now=t0) == 30.0 and room.turn_left(1, now=t0 + 10) == 20.0
     timers.check_room(srv, room, t0 + 29.9)
     assert room.table.ai.waiting() == []  # not yet
@@ -96,41 +106,64 @@ def test_after_a_time_out_the_next_decision_gets_the_whole_timer_again():
     # the update sent after the plans, before the next sweep: the whole timer for the placement
     assert room.turn_left(due, now=t1) == 30.0
     timers.check_room(srv, room, t1 + 1)
-    assert room.turn_left(due, now=t1 + 11) == 19.0  # one count, from when it was told
-    timers.check_room(srv, room, t1 + 29.9)
+    seen(room, due, t1 + 1)  # the reveal was read: the placement is on screen a second later
+    assert room.turn_left(due, now=t1 + 11) == 20.0  # one count, from when it was seen
+    timers.check_room(srv, room, t1 + 30.9)
     assert room.table.ai.waiting() == []
-    timers.check_room(srv, room, t1 + 30)
+    timers.check_room(srv, room, t1 + 31)
     assert room.table.ai.waiting() == [due]  # and it runs out again, once the whole timer has gone
 
 
-def test_a_seat_never_told_its_count_is_timed_afresh_for_its_next_decision():
-    """A seat that is not connected is told nothing: only the sweeps count its waits."""
+def test_a_clock_waits_for_the_decision_to_be_seen_but_not_longer_than_the_cap():
+    """Issue 50: the time behind the reveal dialog is not the player's; a screen that never says
+    it shows the decision (hostile, or dropped) holds the game up SEEN_CAP seconds at most."""
     room = timed_room(30)
     srv = sweeping(room)
     timers.check_room(srv, room, 0.0)
-    timers.check_room(srv, room, 30.0)  # out, for both: the AI is to decide
+    seen(room, 0, 12.0)  # seat 0 read the dialog for 12 s: its 30 s start then
+    assert room.turn_left(0, now=12.0) == 30.0 and room.turn_left(1, now=12.0) == 30.0
+    timers.check_room(srv, room, 41.9)
+    assert room.table.ai.waiting() == []
+    assert room.turn_left(1, now=SEEN_CAP + 10) == 20.0  # seat 1 never said: its clock started at the cap
+    timers.check_room(srv, room, 42.0)
+    assert room.table.ai.waiting() == [0]  # 12 + 30
+    timers.check_room(srv, room, SEEN_CAP + 30)
+    assert sorted(room.table.ai.waiting()) == [0, 1]  # the cap + 30
+    assert not room.clocks.seen(1, turn_position(room.state), SEEN_CAP + 31)  # too late to restart it
+
+
+def test_a_seat_never_told_its_count_is_timed_afresh_for_its_next_decision():
+    """A seat that is not connected is told nothing: its clock starts at the cap, each decision."""
+    room = timed_room(30)
+    srv = sweeping(room)
+    timers.check_room(srv, room, 0.0)
+    timers.check_room(srv, room, SEEN_CAP + 30.0)  # out, for both: the AI is to decide
     play_own(room, 0)  # (the players were quicker after all)
     play_own(room, 1)
     due = room.state.to_act()[0]
-    timers.check_room(srv, room, 40.0)  # the placement's wait starts here...
-    timers.check_room(srv, room, 69.9)
+    timers.check_room(srv, room, 100.0)  # the placement's wait starts here...
+    timers.check_room(srv, room, 100.0 + SEEN_CAP + 29.9)
     assert room.table.ai.waiting() == []
-    timers.check_room(srv, room, 70.0)  # ...and runs out after the whole timer
+    timers.check_room(srv, room, 100.0 + SEEN_CAP + 30.0)  # ...and runs out after the cap and the whole timer
     assert room.table.ai.waiting() == [due]
 
 
 def test_the_timer_runs_out_for_a_seat_that_is_not_connected():
     room = timed_room(30)
     srv = sweeping(room)
-    room.seats[1].conn = SimpleNamespace()  # seat 1 is connected, seat 0 dropped
+    room.seats[1].conn = SimpleNamespace(send=lambda text: None)  # seat 1 is connected, seat 0 dropped
     timers.check_room(srv, room, 0.0)
+    seen(room, 1, 0.0)
     timers.check_room(srv, room, 30.0)
+    assert room.table.ai.waiting() == [1]
+    timers.check_room(srv, room, SEEN_CAP + 30.0)
     assert sorted(room.table.ai.waiting()) == [0, 1]  # a dropped player does not hold the game
 
 
 def test_the_count_never_goes_below_zero_and_a_seat_not_due_has_none():
     room = timed_room(30)
     assert room.turn_left(0, now=50.0) == 30.0
+    seen(room, 0, 50.0)
     assert room.turn_left(0, now=95.0) == 0.0  # 45 s late, before a sweep: 0, not -15
     play_own(room, 0)
     assert room.turn_left(0, now=96.0) is None  # planned: not due any more

@@ -120,7 +120,8 @@ def test_the_message_types_are_listed_once():
     """Each message type is one model; the unions, the kinds and the parser derive from them."""
     kinds = [m.model_fields["type"].default for m in P.CLIENT_TYPES]
     assert tuple(kinds) == P.CLIENT_KINDS
-    assert P.SERVER_KINDS == ("joined", "lobby", "update", "error", "pong", "watching", "said", "history")
+    assert P.SERVER_KINDS == ("joined", "lobby", "update", "error", "pong", "watching", "said", "history", "clocks",
+                              "news")
     for m in P.CLIENT_TYPES:
         assert type(P.parse_client(P.encode(_sample(m)))) is m
     text = (ROOT / "gonzaga" / "net" / "protocol.py").read_text(encoding="utf-8")

@@ -138,7 +138,8 @@ def test_a_dropped_seat_is_kept_for_the_grace_period_then_its_player_takes_it_ba
     back.send(type="resume", game=host.game, token=friend.token)
     assert back.expect("joined")["seat"] == 1
     assert back.expect("update")["seats"][1] == {"name": "Bea", "kind": "human", "colour": "blue", "bot": None,
-                                                 "connected": True, "player": None, "resigned": False}
+                                                 "connected": True, "player": None, "resigned": False,
+                                                 "grace_left": None}
     play([host, back])  # the player plays their seat again, to the end
     for c in (host, back):
         c.close()
@@ -324,6 +325,12 @@ def test_a_host_may_allow_no_spectators(srv):
 def test_the_turn_timer_lets_an_ai_make_a_slow_players_move(srv, server_clock):
     host, friend = two(srv, turn_secs=10)
     n = host.n
+    for c in (host, friend):  # both screens show the plan to make: both clocks start
+        c.send(type="seen", token=c.token, n=n)
+    running = {}
+    while len(running) < 2:
+        m = host.expect("clocks")
+        running = {c["seat"] for c in m["clocks"] if c["running"]}
     server_clock.advance(10)  # nobody plays for the whole timer: at the next sweep the AI plans for both
     end = time.monotonic() + 15
     while (host.n or 0) < n + 2:
@@ -342,6 +349,9 @@ def test_updates_tell_the_seat_due_its_seconds_left_from_the_servers_count(srv, 
     # the start's snapshot: both seats are to plan, each told its own time (seconds, not a date)
     for c in (host, friend):
         assert 29.0 <= c.updates[-1]["turn_left"] <= 30.0, c.updates[-1].get("turn_left")
+        c.send(type="seen", token=c.token, n=c.n)  # the plan is on both screens: the clocks start
+    while not all(x["running"] for x in friend.expect("clocks")["clocks"]):
+        pass
     server_clock.advance(2.0)
     host.send(type="act", token=host.token, n=host.n, action=host.my_actions()[0].to_text())
     mine, theirs = host.expect("update"), friend.expect("update")

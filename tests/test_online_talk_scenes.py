@@ -142,19 +142,22 @@ def test_a_rematch_puts_the_new_game_on_the_screen(app, monkeypatch):
 def test_the_turn_timer_counts_down_from_the_servers_seconds(app):
     game, guest = host_game(app, turn_timer=True)  # 30 s
     talk, t, s = game.online.talk, app.table, game.face._GameFace__s
-    assert t.turn_secs == 30 and t.turn_due is not None and t.turn_due[0] == s.n
-    due = t.turn_due[1]  # by this computer's clock, from the update's turn_left
-    assert 28 <= talk.time_left() <= 30
-    assert talk.time_left(due - 12.5) == 13 and talk.time_left(due + 5) == 0
-    t.turn_due = (s.n - 1, due)  # a count for another position counts nothing here
-    assert talk.time_left(due - 10) is None
-    t.turn_due = (s.n, due)
+    # the hand is on the screen: the server is told, starts the clock and tells everyone (issue 50)
+    assert wait_for(app, lambda: t.clock_of(0) is not None and t.clock_of(0)[1], [guest])
+    left, _runs, at = t.timing.clocks[0]  # the server's figure, by this computer's clock from its arrival
+    assert t.turn_secs == 30 and 28 <= left <= 30 and 28 <= talk.time_left() <= 30
+    assert talk.time_left(at + left - 12.5) == 13 and talk.time_left(at + left + 5) == 0
+    t.timing.n = s.n - 1  # a count for another position counts nothing here
+    assert talk.time_left(at) is None
+    t.timing.n = s.n
     app.run_frames(1)  # drawn with the strip
     assert s.submit(legal_actions(s.state, 0)[0]) is None
-    assert talk.time_left(due - 10) is None  # sent: nothing to count
-    assert frames_until(app, lambda: s.state.seats[0].plan is not None, [guest])
-    assert t.turn_due is None and talk.time_left() is None  # Bob's to plan, not this seat
-    assert guest.turn_due is not None and guest.turn_due[0] == guest.session.n  # Bob's count goes on
+    assert talk.time_left(at) is None  # sent: nothing to count
+    assert wait_for(app, lambda: s.state.seats[0].plan is not None, [guest])
+    assert talk.time_left() is None  # Bob's to plan, not this seat
+    assert wait_for(app, lambda: guest.clock_of(1) is not None, [guest])  # Bob's count: his screen never said
+    assert guest.clock_of(1)[0] == 30.0 and not guest.clock_of(1)[1]  # it waits (for 20 s at most)
+    assert t.clock_of(1) == guest.clock_of(1)  # and Ann sees it too
     guest.close()
 
 

@@ -51,7 +51,7 @@ def main(out: str) -> None:
     app.run_frames(2)
     shot("chat")
     app.table.turn_secs = 60  # as when the host chose a 1-minute turn timer: the countdown over the strip
-    app.table.turn_due = (s.n, time.monotonic() + 60)  # the server's count, as an update brings it
+    app.table.timing.told([(0, 60.0, True)], s.n, time.monotonic())  # the server's count
     shot("turn-timer")
     app.table.turn_secs = None
     key(app, pygame.K_RETURN)

@@ -66,6 +66,7 @@ class EndgameHandlers:
             log.error("game %s: the resignation could not be stored: %s", room.id, e)
         room.seats = seats
         log.info("game %s: seat %d resigned", room.id, seat)
+        room.tell_news("log.seat_resigned", seat)
         self._broadcast_lobby(room)
         self._pump(room)
 

@@ -16,7 +16,8 @@ Client -> server                       Server -> client
   emote   token, emote
   resign  token
   rematch token
-  watch   code
+  watch   code                           clocks   game, n, clocks (every seat's turn timer)
+  seen    token, n                       news     game, n, line (a seat change in the log)
   list_games                             games    games (code, host, taken, seats, turn_secs, age)
   accounts (the block below):            accounts:
   register name, password, device, key   account  name, session, device_key
@@ -354,9 +355,20 @@ ACCOUNT_SERVER_TYPES = (AccountInfo, SignedOut, Standings, ProfileInfo)
 ACCOUNT_KINDS: tuple[str, ...] = tuple(m.model_fields["type"].default for m in ACCOUNT_CLIENT_TYPES)
 
 
+# ---- t50seats (issue 50): fair turn timers
+class Seen(_Msg):
+    """The sender's screen shows its seat's decision at ``n`` actions (no dialog over it): its
+    turn timer starts now (``turnclock.py``; the server waits for this at most ``SEEN_CAP``)."""
+
+    type: Literal["seen"] = "seen"
+    token: TOKEN
+    n: Annotated[int, Field(ge=0, le=100_000)]
+# ---- end t50seats
+
+
 # every client message type, listed once: the models above, in this union (the rest derives from it)
 ClientMessage = Annotated[Union[Create, Join, Resume, SetSeat, Start, Act, Ping, Chat, Emote, Resign, Rematch,
-                                Watch, ListGames,
+                                Watch, ListGames, Seen,
                                 Register, SignIn, WhoAmI, SignOut, SignOutAll, LeaderboardAsk, ProfileAsk,  # t47accounts
                                 ], Field(discriminator="type")]
 CLIENT_TYPES: tuple[type[BaseModel], ...] = get_args(get_args(ClientMessage)[0])
@@ -377,6 +389,9 @@ class SeatInfo(BaseModel):
     connected: bool = False  # a human seat with a client attached now (AI seats: True)
     player: Optional[Annotated[str, Field(max_length=24)]] = None  # an AI seat a player may take back: who
     resigned: bool = False  # the player resigned: the AI plays the seat to the end
+    # t50seats: a human seat of a started game whose computer is not connected: the seconds
+    # left of the grace period (0: the host may let the AI play it now); None otherwise
+    grace_left: Optional[Annotated[float, Field(ge=0, le=3600, allow_inf_nan=False)]] = None
 
 
 class _SeatLike(Protocol):
@@ -427,6 +442,7 @@ class LastAction(BaseModel):
     kind: Literal["setup", "plan", "place", "wedding", "donate"]
     seat: Optional[int] = None  # None for the setup
     text: Optional[str] = None  # ``to_text()``; None for the setup and for a plan not yet revealed
+    by_ai: bool = False  # t50seats: the turn timer ran out and the computer decided for that (human) seat
 
 
 class Update(_Msg):
@@ -493,8 +509,40 @@ class History(_Msg):
     lines: Annotated[list[Any], Field(max_length=2000)]  # JSON: ``logcodec.encode``
 
 
+# ---- t50seats (issue 50): every seat's clock, and seat changes told in the game log
+class SeatClock(BaseModel):
+    """A human seat due to decide under the turn timer: the seconds it has left, and whether its
+    clock runs (False: it starts when that player's screen shows the decision)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    seat: Annotated[int, Field(ge=0, le=3)]
+    left: Annotated[float, Field(ge=0, le=3600, allow_inf_nan=False)]
+    running: bool
+
+
+class Clocks(_Msg):
+    """Every seat's turn clock at ``n`` actions (sent to everyone, spectators too, whenever one
+    starts, stops or the game moves on; durations, so the computers' clocks need not agree)."""
+
+    type: Literal["clocks"] = "clocks"
+    game: GAME_ID
+    n: int
+    clocks: Annotated[list[SeatClock], Field(max_length=4)] = []
+
+
+class News(_Msg):
+    """A line of the game log that no action wrote: a seat's player dropped, came back, or
+    resigned, a seat went to the computer, a spectator came or left (``logcodec`` line)."""
+
+    type: Literal["news"] = "news"
+    game: GAME_ID
+    n: int  # the actions the game had when it happened (a resume's ``history`` has it in place)
+    line: list[Any]
+# ---- end t50seats
+
+
 # every server message type, listed once (as the client's above)
-ServerMessage = Annotated[Union[Joined, Lobby, Update, Error, Pong, Watching, Said, History, Games,
+ServerMessage = Annotated[Union[Joined, Lobby, Update, Error, Pong, Watching, Said, History, Games, Clocks, News,
                                 AccountInfo, SignedOut, Standings, ProfileInfo,  # accounts (t47accounts)
                                 ], Field(discriminator="type")]
 SERVER_TYPES: tuple[type[BaseModel], ...] = get_args(get_args(ServerMessage)[0])

@@ -36,12 +36,13 @@ from ..rules.content import Content, edition_for
 from ..rules.view import HIDDEN, public_view
 from ..table.history import RoundScores
 from ..table.seats import SeatSpec
-from ..table.session import Session
+from ..table.session import ScoreRow, Session
 from ..words import i18n
-from . import logcodec, protocol, signins
+from . import logcodec, protocol, seatnews, seatwords, signins
 from .cleantext import MAX_NAME, clean_name
 from .client import CONNECTED, OPEN_TIMEOUT, OWN_SERVER_TIMEOUT, Connection
 from .invite import split_invite, split_pin, with_pin
+from .turnclock import ToldClocks
 from .viewcodec import view_from_json
 
 if TYPE_CHECKING:  # the types only: a table is given these, it never starts one
@@ -214,16 +215,18 @@ class Table:
         self.notice: Optional[str] = None  # the last refusal of a host command (shown once)
         self.refusal: Optional[Illegal] = None  # the server refused our move (the game screen shows it)
         self.changes = 0  # bumped on every lobby or presence change (screens redraw)
-        self._held: list[protocol.Update] = []
+        self._held: list[protocol.Update | protocol.News] = []
         self._closed = False
         self.watching = False  # a spectator: no seat, the public view
         self.grace = protocol.GRACE_DEFAULT
         self.turn_secs: Optional[int] = None
-        # the server's count for this seat's move under a turn timer: (the record length it is
-        # for, when it runs out by this computer's clock); None when no count runs for this seat
-        self.turn_due: Optional[tuple[int, float]] = None
         self.rematch: list[int] = []  # the seats that asked for a rematch
         self.watchers = 0
+        # issue 50: the clocks and grace periods as the server told them; the decision this screen
+        # said it shows (``seen``); the move the computer made for this seat when its time ran out
+        self.timing = ToldClocks()
+        self._seen_n = -1
+        self.moved_for_you: Optional[tuple[GameState, Action]] = None
         self._history: Optional[protocol.History] = None  # a log that came before its snapshot
         self._hello = [] if server is not None else signins.hello(url)  # signed in there: the seat is the account's
         for m in [*self._hello, first]:
@@ -286,6 +289,20 @@ class Table:
     def open_seats(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.kind == "open"]
 
+    def clock_of(self, seat: int, now: Optional[float] = None, latest: bool = False) -> Optional[tuple[float, bool]]:
+        """``seat``'s turn clock at the position shown (``latest``: at the server's latest, which a
+        dialog over the board may hold back): (seconds left, whether it runs), or None."""
+        n = self.timing.n if latest else self.session.n if self.session is not None else -1
+        return self.timing.clock_of(seat, n, time.monotonic() if now is None else now)
+
+    def grace_left(self, seat: int, now: Optional[float] = None) -> Optional[float]:
+        """Seconds before the host may let the computer play dropped ``seat`` (None: not dropped)."""
+        return self.timing.grace_left(seat, time.monotonic() if now is None else now)
+
+    def resigned(self) -> bool:
+        """This computer's player resigned this game (the computer plays their seat)."""
+        return self.seat is not None and self.seat < len(self.seats) and self.seats[self.seat].resigned
+
     # ------------------------------------------------------------ commands
 
     def _send(self, msg: BaseModel) -> bool:
@@ -318,6 +335,16 @@ class Table:
 
     def emote(self, emote: str) -> bool:
         return self.token is not None and self._send(protocol.Emote(token=self.token, emote=emote))
+
+    def seen(self, n: int) -> bool:
+        """This screen shows our seat's decision at ``n`` actions: its turn clock may start (told
+        once per decision). False when not sent."""
+        if n == self._seen_n or not self.token or self.turn_secs is None:
+            return False
+        if self._send(protocol.Seen(token=self.token, n=n)):
+            self._seen_n = n
+            return True
+        return False
 
     def resign(self) -> bool:
         """Leave this game for good: the server's AI plays this seat to the end."""
@@ -369,7 +396,7 @@ class Table:
         if not hold and self._held:
             held, self._held = self._held, []
             for u in held:
-                changed = self._update(u) or changed
+                changed = (self._update(u) if isinstance(u, protocol.Update) else self._news(u)) or changed
         return changed
 
     def _receive(self, msg: BaseModel, hold: bool) -> bool:
@@ -393,6 +420,14 @@ class Table:
             self.code = msg.code
             self.grace, self.turn_secs, self.rematch, self.watchers = msg.grace, msg.turn_secs, msg.rematch, msg.watchers
             return True
+        if isinstance(msg, protocol.Clocks):
+            self.timing.told(((c.seat, c.left, c.running) for c in msg.clocks), msg.n, time.monotonic())
+            return True
+        if isinstance(msg, protocol.News):
+            if hold and self.session is not None:  # in its place among the updates held
+                self._held.append(msg)
+                return False
+            return self._news(msg)
         if isinstance(msg, protocol.Said):
             if self.session is not None:
                 self.session.said(msg)
@@ -403,8 +438,6 @@ class Table:
                 self._history = None if self.session.history(msg) else msg
             return True
         if isinstance(msg, protocol.Update):
-            if msg.seat == self.seat:  # stamped on arrival: a held update's count runs meanwhile
-                self.turn_due = None if msg.turn_left is None else (msg.n, time.monotonic() + msg.turn_left)
             if hold and self.session is not None:
                 self._held.append(msg)
                 if len(self._held) > MAX_HELD:
@@ -488,8 +521,16 @@ class Table:
         self.problem = problem
         self.conn.close()
 
+    def _news(self, msg: protocol.News) -> bool:
+        """A seat change for the game log (a game not yet shown here has its lobby for that)."""
+        if self.session is None:
+            return False
+        self.session.news(msg)
+        return True
+
     def _set_seats(self, seats: list[protocol.SeatInfo]) -> None:
         names = [s.name for s in self.seats if s.kind == "human"]
+        self.timing.graces(((i, s.grace_left) for i, s in enumerate(seats)), time.monotonic())
         self.seats = list(seats)
         self.changes += 1
         if self.seat is not None and names != [s.name for s in seats if s.kind == "human"]:
@@ -566,7 +607,23 @@ class RemoteSession(Session):
         lines = [e for e in (logcodec.decode_line(x) for x in msg.lines) if e is not None]
         self.log = [e for e in lines]
         self.version += 1
+        self._chosen_while_away()
         return True
+
+    def _chosen_while_away(self) -> None:
+        """Back in the game: a plan the computer made for this player while they were away is
+        shown to them as if they had been there (``seatwords.chosen_while_away``)."""
+        if self.seat is not None and self.plays():
+            plan = seatwords.chosen_while_away(self.log, self.state, self.seat, self.seat_name(self.seat))
+            if plan is not None:
+                self.table.moved_for_you = (self.state, plan)
+
+    def news(self, msg: protocol.News) -> None:
+        """A seat change the server told (a drop, a return, a resignation...): a line of the log."""
+        e = logcodec.decode_line(msg.line)
+        if e is not None:
+            self.log.append(e)
+            self.version += 1
 
     def said(self, msg: protocol.Said) -> None:
         """A chat line or an emote: a line of the log (the server cleaned the text)."""
@@ -638,6 +695,10 @@ class RemoteSession(Session):
         if action is not None and n == self.n + 1:
             self.record.actions.append(action)
             try:
+                if last is not None and last.by_ai:  # the turn timer ran out: the computer chose
+                    self.log.append(seatnews.timed_line(prev, action, self.seat_name))
+                    if action.seat == self.seat:  # type: ignore[union-attr]
+                        self.table.moved_for_you = (v, action)
                 self._log(prev, action, v)
             except Exception:  # the log is words: a line that cannot be written never stops the game
                 log.exception("log line for %s", action.to_text())
@@ -673,6 +734,31 @@ class RemoteSession(Session):
         except ActionSyntaxError:
             log.warning("the server's last action %r cannot be read", last.text)
             return None
+
+    def seat_note(self, seat: int, now: Optional[float] = None) -> Optional[str]:
+        """What the seat's panel says of it instead of its status (``seatwords.seat_note``)."""
+        return seatwords.seat_note(self.table, seat, time.monotonic() if now is None else now)
+
+    def clock_note(self, seat: int, now: Optional[float] = None) -> Optional[str]:
+        """The seat's turn clock in words, or None (``seatwords.clock_note``)."""
+        return seatwords.clock_note(self.table, seat, time.monotonic() if now is None else now)
+
+    def seat_resigned(self, seat: int) -> bool:
+        """The seat's player resigned: the computer played it to the end (never named the winner)."""
+        seats = self.table.seats
+        return 0 <= seat < len(seats) and seats[seat].resigned
+
+    def score_rows(self) -> list[ScoreRow]:
+        """The end table's rows: a resigned seat is never marked as a winner (the computer played it)."""
+        rows = super().score_rows()
+        for row in rows:
+            if self.seat_resigned(row["seat"]):
+                row["winner"] = False
+        return rows
+
+    def result_text(self) -> str:
+        """Who won, among the players who played to the end (``seatwords.result_text``)."""
+        return seatwords.result_text(self.state, self.seat_resigned, self.seat_name)
 
     def round_scores(self) -> RoundScores:
         """The scores by round seen here (the end screen's chart; a remote game has no full record to replay)."""

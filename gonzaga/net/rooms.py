@@ -29,16 +29,18 @@ from ..ai.roster import make_bot, searches, split_name
 from ..ai.worker import decide_once, strip_view, watch_parent
 from ..rules import Action, GameConfig, GameRecord, GameState
 from ..rules.content import Content
-from ..rules import Place, Plan, Setup, Wedding
+from ..rules import Illegal, Place, Plan, Setup, Wedding
 from ..rules.view import public_view
 from ..table import SeatSpec, Table, gamelog, history
+from ..table.gamelog import LogEntry
 from ..table.store import Change
 from ..words import i18n
-from . import logcodec
+from . import logcodec, seatnews
 from .admission import Refused
 from .gate import address_of
 from . import protocol as P
 from .storage import GameStore, StoredGame, StoreError
+from .turnclock import TurnClocks
 from .viewcodec import view_to_json
 
 log = logging.getLogger(__name__)
@@ -87,6 +89,23 @@ class Conn:
                 pass
             return
         self.out.put_nowait(msg if isinstance(msg, str) else P.encode(msg))
+
+    def flooded(self, limit: int, window: float, close_after: int) -> bool:
+        """Whether this message makes more than ``limit`` in ``window`` seconds (refused then;
+        closed after ``close_after`` such floods)."""
+        now = time.monotonic()
+        t = self.times
+        t.append(now)
+        while t and now - t[0] > window:
+            t.popleft()
+        if len(t) <= limit:
+            return False
+        self.floods += 1
+        self.refuse(Refused("flood", "net.flood", n=limit))
+        if self.floods >= close_after:
+            log.warning("%s flooded: closed", self.peer)
+            self.close(1008, "flood")
+        return True
 
     def refuse(self, r: Refused, version: Optional[int] = None) -> None:
         """Tell this connection its message was refused: the code, the words' key and
@@ -139,6 +158,11 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 
 
+def clock_now() -> float:
+    """The server's clock for the turn timers (tests move this module's ``time`` on)."""
+    return time.monotonic()
+
+
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
@@ -151,16 +175,17 @@ def _ai_name(bot: str) -> str:
     return f"AI ({bot})"[:24]
 
 
-def last_for(action: Action, seat: Optional[int]) -> P.LastAction:
+def last_for(action: Action, seat: Optional[int], by_ai: bool = False) -> P.LastAction:
     """The action as ``seat`` may know it (setup: nothing; another seat's plan: only who planned; None:
-    a spectator, who is nobody)."""
+    a spectator, who is nobody); ``by_ai``: the turn timer ran out and the computer chose it."""
     if isinstance(action, Setup):
         return P.LastAction(kind="setup")
     if isinstance(action, Plan):
-        return P.LastAction(kind="plan", seat=action.seat, text=action.to_text() if action.seat == seat else None)
+        return P.LastAction(kind="plan", seat=action.seat, text=action.to_text() if action.seat == seat else None,
+                            by_ai=by_ai)
     kind: Literal["place", "wedding", "donate"] = "place" if isinstance(action, Place) else \
         "wedding" if isinstance(action, Wedding) else "donate"
-    return P.LastAction(kind=kind, seat=action.seat, text=action.to_text())
+    return P.LastAction(kind=kind, seat=action.seat, text=action.to_text(), by_ai=by_ai)
 
 
 class Seat:
@@ -173,10 +198,11 @@ class Seat:
         self.player, self.resigned = player, resigned
         self.conn: Optional[Conn] = None
 
-    def info(self) -> P.SeatInfo:
+    def info(self, grace_left: Optional[float] = None) -> P.SeatInfo:
         return P.SeatInfo(name=self.name, kind=cast(Any, self.kind), colour=cast(Any, self.colour), bot=self.bot,
                           connected=self.kind == "ai" or (self.kind == "human" and self.conn is not None),
-                          player=self.player if self.kind == "ai" else None, resigned=self.resigned)
+                          player=self.player if self.kind == "ai" else None, resigned=self.resigned,
+                          grace_left=grace_left)
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "kind": self.kind, "colour": self.colour, "bot": self.bot,
@@ -229,8 +255,16 @@ class GameRoom:
         self.rematch: set[int] = set()  # seats that asked for a rematch (a finished game)
         self.said: deque[P.Said] = deque(maxlen=20)  # the latest chat lines, for whoever comes back
         self.chat_times: dict[int, deque[float]] = {}  # per seat: when its latest lines were said
-        # the turn timer, per human seat due to act: (the position, since when; None once timed out)
-        self.waiting_since: dict[int, tuple[tuple[int, str, int], Optional[float]]] = {}
+        # the turn timer: each human seat's clock, started when its player sees the decision
+        # (turnclock.py); what everyone was last told of them
+        self.clocks: Optional[TurnClocks] = TurnClocks(self.turn_secs) if self.turn_secs else None
+        self.clocks_told: Optional[tuple[object, ...]] = None
+        # the game log's lines no action wrote (seat changes: seatnews.py), each with the number of
+        # actions the game had then; the actions the computer made for a seat whose time ran out
+        self.news: deque[tuple[int, LogEntry]] = deque(maxlen=200)
+        self.timed: set[int] = set()
+        self.by_hand = False  # a player's own action is being applied (``act``): not the timer's
+        self.grace_told: set[int] = set()  # dropped seats whose grace period was told as over
 
     def options(self) -> dict[str, Any]:
         return {"grace": self.grace, "turn_secs": self.turn_secs, "watchers": self.watchable,
@@ -265,7 +299,17 @@ class GameRoom:
         return len(self.record.actions)
 
     def seat_infos(self) -> list[P.SeatInfo]:
-        return [s.info() for s in self.seats]
+        return [s.info(self.grace_left(i)) for i, s in enumerate(self.seats)]
+
+    def grace_left(self, seat: int) -> Optional[float]:
+        """Seconds before the host may hand dropped human ``seat`` to the computer (0: now), by the
+        table's clock; None for a seat that is connected, not a human's, or a game not being played."""
+        t = self.table
+        since = t.away.get(seat)
+        if since is None or not self.started or self.finished or self.seats[seat].kind != "human" \
+                or self.seats[seat].conn is not None:
+            return None
+        return round(max(0.0, min(3600.0, t.grace - (t.clock() - since))), 1)  # the table decides by it
 
     def conns(self) -> list[tuple[int, Conn]]:
         return [(i, s.conn) for i, s in enumerate(self.seats) if s.conn is not None]
@@ -295,12 +339,85 @@ class GameRoom:
         """The game log so far, written from the public view of every position (the same for
         every seat and a spectator: no secret is in it)."""
         states = history.states(self.record, self.content)
-        lines = []
-        for prev, a, new in zip(states, self.record.actions, states[1:]):
+        news: dict[int, list[LogEntry]] = {}
+        for n, e in self.news:  # the seat changes, each after the action it followed
+            news.setdefault(n, []).append(e)
+        lines = list(news.get(0, []))
+        for i, (prev, a, new) in enumerate(zip(states, self.record.actions, states[1:])):
             if isinstance(a, Setup):  # the log reads the scenario and first seat from the state
                 a = Setup(new.scenario or "", new.last_turn_seat, (), ())
+            if i in self.timed:
+                lines.append(seatnews.timed_line(prev, a, self.seat_name))
             lines += gamelog.write(public_view(prev), a, public_view(new), self.seat_name)
+            lines += news.get(i + 1, [])
         return P.History(game=self.id, n=self.n, lines=logcodec.encode(lines)[-2000:])
+
+    def act(self, seat: int, action: Action) -> Optional[Illegal]:
+        """A player's own action, through the table (not the turn timer's: ``applied``)."""
+        self.by_hand = True
+        try:
+            return self.table.act(seat, action)
+        finally:
+            self.by_hand = False
+
+    def applied(self, prev: GameState, action: Action, new: GameState) -> None:
+        """The table applied ``action`` (its ``on_applied``): one the computer made for a human
+        seat whose time ran out is marked, for the log (the player's own go through ``act``)."""
+        seat = getattr(action, "seat", None)
+        if not self.by_hand and seat is not None and not isinstance(action, Setup) \
+                and self.table.seats[seat].kind == "human":
+            self.timed.add(self.n - 1)
+
+    def tell(self, msg: BaseModel) -> None:
+        """Everyone at the table (the seats' connections and the spectators) is told ``msg``."""
+        text = P.encode(msg)
+        for c in self.everyone():
+            c.send(text)
+
+    def tell_news(self, key: str, seat: Optional[int] = None, **params: Any) -> None:
+        """A seat change told to everyone as a line of the game log (``seatnews.py``), kept for
+        resumes; nothing in a game not being played (the lobby shows its seats itself)."""
+        if not self.started:
+            return
+        e = seatnews.line(self.state.round, key, None if seat is None else self.seat_name(seat), **params)
+        self.news.append((self.n, e))
+        self.tell(P.News(game=self.id, n=self.n, line=logcodec.encode([e])[0]))
+
+    def tell_clocks(self, now: float, force: bool = False) -> None:
+        """Every human seat's clock after a change (a seat newly due gets one that waits to be
+        seen), told to everyone when it changed since they were last told (or when ``force``)."""
+        c = self.clocks
+        if c is None or not self.started:
+            return
+        self.sync_clocks(now)
+        sig = (self.n, c.signature(now))
+        if sig == self.clocks_told and not force:
+            return
+        self.clocks_told = sig
+        self.tell(P.Clocks(game=self.id, n=self.n, clocks=[
+            P.SeatClock(seat=i, left=round(c.left(i, now) or 0.0, 1), running=c.running(i, now))
+            for i in sorted(c.clocks)]))
+
+    def seen(self, seat: int, n: int, now: float) -> None:
+        """``seat``'s screen shows its decision at ``n`` actions: its clock starts, once, and
+        everyone is told (another position's count starts nothing)."""
+        if self.clocks is not None and n == self.n and self.started and not self.finished:
+            self.sync_clocks(now)
+            if self.clocks.seen(seat, turn_position(self.state), now):
+                self.tell_clocks(now)
+
+    def arrived(self, seat: int, fresh: bool) -> None:
+        """``seat``'s player holds it now (``fresh``: no connection held it): back, if it was away."""
+        if seat in self.table.away and self.seats[seat].kind == "human" and fresh:
+            self.tell_news("log.seat_back", seat)
+        self.table.mark_away(seat, False)
+        self.grace_told.discard(seat)
+
+    def left(self, seat: int, tell: bool) -> None:
+        """``seat``'s connection dropped: away from now on (the grace period starts); told."""
+        self.table.mark_away(seat, True)
+        if tell and self.seats[seat].kind == "human" and not self.finished:
+            self.tell_news("log.seat_dropped", seat, seconds=self.grace)
 
     def stored(self) -> StoredGame:
         return StoredGame(self.id, self.code, {**self.config.to_json(), "online": self.options()}, self.seed,
@@ -313,24 +430,30 @@ class GameRoom:
                         last=last, seats=infos if infos is not None else self.seat_infos(),
                         turn_left=self.turn_left(seat, v))
 
+    def sync_clocks(self, now: float) -> None:
+        """The clocks of the human seats due to decide now (see ``TurnClocks.sync``)."""
+        if self.clocks is None:
+            return
+        st = self.state
+        playing = self.table.started and not self.table.is_over
+        due = {i for i in st.to_act() if self.table.seats[i].kind == "human"} if playing else set()
+        self.clocks.sync(due, turn_position(st), now)
+
     def turn_left(self, seat: Optional[int], v: Optional[GameState] = None,
                   now: Optional[float] = None) -> Optional[float]:
         """Seconds ``seat`` has left under the turn timer at ``v``'s position (None: no timer, or
-        not a human seat's turn). A seat told it is due starts its count now, the same count
-        ``timers.check_room`` keeps, so the client's countdown is the server's."""
+        not a human seat's turn): the count of its clock (``turnclock.py``), the whole timer
+        until the player's screen shows the decision, so the client's countdown is the server's."""
         st = self.state if v is None else v
-        if not self.turn_secs or seat is None or not self.table.started or self.table.is_over \
+        if self.clocks is None or seat is None or not self.table.started or self.table.is_over \
                 or seat not in st.to_act() or self.table.seats[seat].kind != "human":
             return None
-        position = turn_position(st)
-        if position != turn_position(self.state):
+        if turn_position(st) != turn_position(self.state):
             return None  # an update of an earlier position: the game has moved on since
         now = time.monotonic() if now is None else now
-        waiting = self.waiting_since.get(seat)
-        if waiting is None or waiting[0] != position:
-            waiting = self.waiting_since[seat] = (position, now)
-        since = waiting[1]  # None: the time ran out and the AI is deciding (timers.check_room)
-        return 0.0 if since is None else round(max(0.0, self.turn_secs - (now - since)), 1)
+        self.sync_clocks(now)  # a seat newly due gets its clock (everyone is told by the server)
+        left = self.clocks.left(seat, now)
+        return None if left is None else round(left, 1)
 
 
 def turn_position(st: GameState) -> tuple[int, str, int]:

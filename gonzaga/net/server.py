@@ -23,7 +23,6 @@ import asyncio
 import logging
 import random
 import secrets
-import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Callable, Optional, Union
@@ -37,6 +36,7 @@ from ..rules.content import Content, load_content
 from ..table import SeatRefused, StoreFailed
 from ..table.observers import ObserverCallback, Viewed
 from ..table.persistence import data_dir
+from ..words import i18n
 from . import protocol as P
 from . import listing, upkeep
 from .account_desk import AccountDesk
@@ -45,7 +45,7 @@ from .admission import Admission, Refused
 from .endgame import EndgameHandlers
 from .gate import Gate
 from .social import SocialHandlers
-from .rooms import Conn, GameRoom, RoomStore, RoomWorker, Seat, _ai_name, last_for, new_code, token_hash
+from .rooms import (Conn, GameRoom, RoomStore, RoomWorker, Seat, _ai_name, clock_now, last_for, new_code, token_hash)
 from .storage import GameStore, StoredGame
 
 log = logging.getLogger(__name__)
@@ -134,6 +134,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
         t = room.table
         t.store = RoomStore(self, room)
         t.ai.worker = RoomWorker(self, room)
+        t.on_applied = room.applied  # marks the moves the computer made for a player out of time
         for i in range(len(room.seats)):
             t.observe(self._observer(room, i), seat=i)
         t.observe(self._observer(room, None), seat=None)
@@ -200,7 +201,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
             async for raw in ws:
                 if conn.closing or conn.dead:
                     break
-                if self._flooded(conn):
+                if conn.flooded(FLOOD_MESSAGES, FLOOD_WINDOW, FLOOD_CLOSE_AFTER):
                     continue
                 self.dispatch(conn, raw)
         except ConnectionClosed:
@@ -215,21 +216,6 @@ class GameServer(SocialHandlers, EndgameHandlers):
                 except (asyncio.TimeoutError, asyncio.CancelledError):
                     writer.cancel()
             log.debug("%s disconnected (%s)", conn.peer, ws.close_code)
-
-    def _flooded(self, conn: Conn) -> bool:
-        now = time.monotonic()
-        t = conn.times
-        t.append(now)
-        while t and now - t[0] > FLOOD_WINDOW:
-            t.popleft()
-        if len(t) <= FLOOD_MESSAGES:
-            return False
-        conn.floods += 1
-        conn.refuse(Refused("flood", "net.flood", n=FLOOD_MESSAGES))
-        if conn.floods >= FLOOD_CLOSE_AFTER:
-            log.warning("%s flooded: closed", conn.peer)
-            conn.close(CLOSE_POLICY, "flood")
-        return True
 
     def dispatch(self, conn: Conn, raw: Union[str, bytes]) -> None:
         """One client message: answered, refused or logged, never raised."""
@@ -267,20 +253,21 @@ class GameServer(SocialHandlers, EndgameHandlers):
             raise Refused("server", "net.game_conns")
         s.conn = conn
         conn.room, conn.seat = room, seat
-        room.table.mark_away(seat, False)
+        room.arrived(seat, old is None)
 
     def _detach(self, conn: Conn, announce: bool = True) -> None:
         room, seat = conn.room, conn.seat
         conn.room = conn.seat = None
         if room is not None and conn in room.watchers:
             room.watchers.remove(conn)
+            room.tell_news("log.watcher_left", n=len(room.watchers))
             return
         if room is None or seat is None:
             return
         s = room.seats[seat]
         if s.conn is conn:
             s.conn = None
-            room.table.mark_away(seat, True)  # the grace period starts
+            room.left(seat, tell=not self.stopping)  # the grace period starts
             room.rematch.discard(seat)  # a rematch needs everyone there
             if announce and not self.stopping:
                 self._broadcast_lobby(room)
@@ -291,6 +278,11 @@ class GameServer(SocialHandlers, EndgameHandlers):
             c.send(text)
         if extra is not None:
             extra.send(text)
+
+    def on_seen(self, conn: Conn, m: P.Seen) -> None:
+        """The player's screen shows its decision: its turn clock starts (``GameRoom.seen``)."""
+        room, seat = self._holder(conn, m.token)
+        room.seen(seat, m.n, clock_now())
 
     def _seat_of(self, token: str, room: Optional[GameRoom] = None) -> tuple[GameRoom, int]:
         found = self.tokens.get(token_hash(token))
@@ -441,6 +433,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
         if room.started:
             conn.send(room.update(seat, None))
             self._catch_up(conn, room)
+            room.tell_clocks(clock_now(), force=True)  # the seat back is told every clock (everyone again)
         self._broadcast_lobby(room)
 
     def _give_back(self, room: GameRoom, seat: int) -> None:
@@ -457,6 +450,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
         self._save_seats(room, seats)
         room.seats = seats
         log.info("game %s: seat %d taken back by its player", room.id, seat)
+        room.tell_news("log.seat_taken_back", seat)
 
     def on_set_seat(self, conn: Conn, m: P.SetSeat) -> None:
         room, _ = self._host(m.token)
@@ -494,6 +488,8 @@ class GameServer(SocialHandlers, EndgameHandlers):
             room.table.hand_to_ai(k, bot, by=room.host_seat)
         room.seats = seats
         log.info("game %s: seat %d is now %s", room.id, k, bot or "open")
+        if room.started and bot is not None:
+            room.tell_news("log.seat_to_ai", k, level=i18n.Term("t", f"level.{bot.split('@')[0]}", {}))
         self._broadcast_lobby(room, extra=removed)
         self._pump(room)
 
@@ -529,7 +525,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
         if m.n != room.n:
             raise Refused("stale", "net.stale", n=room.n, sent=m.n)
         try:
-            why = room.table.act(seat, action)  # who may, the rules, the store: decided by the table
+            why = room.act(seat, action)  # who may, the rules, the store: decided by the table
         except StoreFailed:
             raise Refused("server", "net.not_stored") from None
         if isinstance(why, SeatRefused):
@@ -545,7 +541,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
         may know it (a hand-over, with no action, is told by the lobby message instead)."""
         c = room.seats[seat].conn
         if c is not None and action is not None:
-            c.send(room.update(seat, last_for(action, seat), v=v))
+            c.send(room.update(seat, last_for(action, seat, room.n - 1 in room.timed), v=v))
 
     def _settle(self, room: GameRoom) -> None:
         """After a change: mark a finished game, and let the AI seats go on."""

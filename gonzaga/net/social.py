@@ -23,7 +23,7 @@ from ..rules import Action, GameState
 from . import protocol as P
 from ..rules.content import Content
 from .admission import Admission, Refused
-from .rooms import Conn, GameRoom, last_for
+from .rooms import Conn, GameRoom, clock_now, last_for
 from .cleantext import clean_chat
 
 
@@ -99,14 +99,17 @@ class SocialHandlers:
         if room.started:
             conn.send(room.update(None, None))
             self._catch_up(conn, room)
+        room.tell_news("log.watcher_came", n=len(room.watchers))  # the players know who watches
+        room.tell_clocks(clock_now(), force=True)  # the spectator sees whose clock runs too
         self._broadcast_lobby(room)
 
     def _tell_watchers(self, room: "GameRoom", v: GameState, action: Optional[Action]) -> None:
         """The table's public observer: every spectator gets the public view and the action as
         nobody's own (an update, with no action, is a hand-over: the lobby tells it)."""
+        room.tell_clocks(clock_now())  # after every change (the last observer told): whose clock runs now
         if not room.watchers or action is None:
             return
-        text = P.encode(room.update(None, last_for(action, None), v=v))
+        text = P.encode(room.update(None, last_for(action, None, room.n - 1 in room.timed), v=v))
         for c in list(room.watchers):
             c.send(text)
 

@@ -190,6 +190,11 @@ class RevealScene(Scene):
         W.panel(surf, self.box, W.PANEL, W.PANEL_EDGE, 14, 3, alpha=248)
         W.blit_text(surf, i18n.t("reveal.heading", round=st.round), (self.box.x + sc(30), self.box.y + sc(18)),
                     "title", 36, W.TEXT)
+        online = getattr(self.game, "online", None)  # an online game's turn clock running behind this dialog
+        ticking = online.dialog_clock() if online is not None else None
+        if ticking:
+            W.blit_text(surf, ticking, (self.box.right - sc(30), self.box.y + sc(28)), "sans_bold", 18,
+                        (170, 40, 20), "topright")
         bw = self.box.w - sc(60)
         cx = self.cols  # column offsets, each column as wide as its longest text (see layout)
         heads = [("#", cx[0]), (i18n.t("end.seat"), cx[1]), (i18n.t("plan.region"), cx[2]),

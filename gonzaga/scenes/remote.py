@@ -12,6 +12,7 @@ import pygame
 
 from ..net.client import CONNECTING, LOST
 from ..net.remote import Table
+from ..net.seatwords import chosen_for_you, clock
 from ..words import i18n
 from ..ui import widgets as W
 from ..ui.widgets import Button
@@ -40,6 +41,7 @@ class RemoteBar:
         self.retry_button = Button(i18n.t("online.retry"), self.retry, style="secondary", px=17)
         self.title_button = Button(i18n.t("end.title"), self.app.to_title, style="secondary", px=17)
         self.ai_button = Button("", self.hand_to_ai, style="secondary", px=16)
+        self.ok_button = Button(i18n.t("online.ai_chose_ok"), self.dismiss_chosen, style="secondary", px=16)
         self.box: Optional[pygame.Rect] = None
         self.talk = TalkStrip(game)  # the chat line, the quick words, Rematch (scenes/remote_talk.py)
 
@@ -56,6 +58,29 @@ class RemoteBar:
         waiting = self.link.waiting_for()
         if waiting:
             self.link.set_seat(waiting[0], "ai", self.AI_LEVEL)
+
+    def dismiss_chosen(self) -> None:
+        """The player has read what the computer chose for them."""
+        self.link.moved_for_you = None
+
+    def tell_seen(self) -> None:
+        """Tell the server our decision is on screen (no dialog over it), so that our turn clock
+        starts now (``net/turnclock.py``): only with a turn timer, when it is our seat's turn and
+        the game screen is on top with the latest state applied (updates wait under a dialog)."""
+        t = self.link
+        s = self.game.face
+        if t.turn_secs is None or self.app.stack.top is not self.game or not s.plays_here() or s.move_pending:
+            return
+        st = s.public()
+        if st.phase in ("plan", "place") and s.own_seat in st.to_act():
+            t.seen(s.server_position)
+
+    def dialog_clock(self) -> Optional[str]:
+        """Our turn clock's words for a dialog over the board (the reveal): only once it runs
+        behind the dialog (after ``turnclock.SEEN_CAP``; before, it waits for the board)."""
+        s = self.game.face
+        c = self.link.clock_of(s.own_seat, latest=True) if s.own_seat is not None and s.plays_here() else None
+        return i18n.t("online.reveal_clock", time=clock(c[0])) if c is not None and c[1] else None
 
     def keep_clear(self) -> list[pygame.Rect]:
         """What this bar keeps on the map for good (the chat strip with the turn timer's tag over
@@ -81,6 +106,8 @@ class RemoteBar:
             t.notice = None
         if t.session is not None and not self.game.face.same_game(t.session):  # a rematch began: its game on screen
             self.app.start_remote(t.session)
+            return
+        self.tell_seen()
 
     def banner(self) -> tuple[list[str], list[Button]]:
         """The banner's lines and buttons now (none: no banner)."""
@@ -91,14 +118,21 @@ class RemoteBar:
             return lost_lines(t), [self.retry_button]
         if t.status == CONNECTING:
             return [i18n.t("online.reconnecting")], []
+        if t.moved_for_you is not None:  # our time ran out: what the computer chose, until read
+            st, action = t.moved_for_you
+            return [chosen_for_you(st, action), i18n.t("online.ai_chose_hint")], [self.ok_button]
         waiting = t.waiting_for()
         if waiting:
             names = ", ".join(self.game.face.seat_name(i) for i in waiting)
             buttons = []
-            if t.is_host:
+            left = t.grace_left(waiting[0])
+            hint = i18n.t("online.waiting_hint")
+            if left is not None and left > 0:  # the server's count: the host may hand the seat over after it
+                hint = i18n.t("online.waiting_grace", time=clock(left))
+            if t.is_host and (left is None or left <= 0):
                 self.ai_button.label = i18n.t("online.hand_to_ai", name=self.game.face.seat_name(waiting[0]))
                 buttons.append(self.ai_button)
-            return [i18n.t("online.waiting_for", names=names), i18n.t("online.waiting_hint")], buttons
+            return [i18n.t("online.waiting_for", names=names), hint], buttons
         return [], []
 
     def handle(self, ev) -> bool:
@@ -123,6 +157,9 @@ class RemoteBar:
     def _watch_text(self) -> str:
         s = self.game.face
         st = s.public()
+        if self.link.resigned() and st.phase in ("plan", "place"):  # a resigned player watches their seat
+            s_words = self._others_text(st)
+            return " ".join(x for x in (i18n.t("online.you_resigned"), s_words) if x)
         if st.phase == "plan" and s.own_seat is None:  # a spectator has no plan to make
             return i18n.t("game.planning_wait", names=", ".join(s.seat_name(i) for i in st.to_act()))
         if st.phase == "plan":
@@ -132,10 +169,26 @@ class RemoteBar:
             seat = st.to_act()[0]
             if seat == s.own_seat:
                 return i18n.t("online.sending")
-            if s.seats[seat].is_ai:
-                return i18n.t("game.thinking", name=s.seat_name(seat))
-            return i18n.t("online.placing", name=s.seat_name(seat))
+            return self._others_text(st)
         return ""
+
+    def _others_text(self, st) -> str:
+        """What the others are doing (this seat has nothing to do): who plans, who places (with
+        their clock under a turn timer; "not connected" for a player who has dropped out)."""
+        s = self.game.face
+        if st.phase == "plan":
+            return i18n.t("game.planning_wait", names=", ".join(s.seat_name(i) for i in st.to_act()))
+        if st.phase != "place":
+            return ""
+        seat = st.to_act()[0]
+        if s.seats[seat].is_ai:
+            return i18n.t("game.thinking", name=s.seat_name(seat))
+        if s.seat_away(seat):
+            return i18n.t("online.placing_away", name=s.seat_name(seat))
+        left = self.link.clock_of(seat)
+        if left is not None:
+            return i18n.t("online.placing_clock", name=s.seat_name(seat), time=clock(left[0]))
+        return i18n.t("online.placing", name=s.seat_name(seat))
 
     def draw(self, surf) -> None:
         self.talk.draw(surf)

@@ -87,17 +87,19 @@ class TalkStrip:
 
     def time_left(self, now: Optional[float] = None) -> Optional[int]:
         """Seconds this seat has left under the host's turn timer (None: no timer, or not its turn):
-        the server's own count (``update.turn_left``, a duration, so the clocks need not agree),
-        run down by this computer's clock since the update arrived."""
+        the server's own count (``clocks``, durations, so the computers' clocks need not agree),
+        run down by this computer's clock since it arrived once the clock runs (it starts when
+        this screen shows the decision: ``RemoteBar.tell_seen``)."""
         t = self.link
         s = self.game.face
         st = s.public()
-        due = t.turn_due
-        if due is None or due[0] != s.server_position or not s.plays_here() or st.phase not in ("plan", "place") \
-                or s.own_seat not in st.to_act() or s.move_pending:
+        if not s.plays_here() or st.phase not in ("plan", "place") or s.own_seat not in st.to_act() \
+                or s.move_pending or s.own_seat is None:
             return None
-        now = time.monotonic() if now is None else now
-        return max(0, int(due[1] - now + 0.999))
+        c = t.clock_of(s.own_seat, time.monotonic() if now is None else now)
+        if c is None:
+            return None
+        return max(0, int(c[0] + 0.999))
 
     # ------------------------------------------------------------ frame hooks
 

@@ -241,6 +241,22 @@ class GameFace:
         away: Optional[Callable[[int], bool]] = getattr(self.__s, "seat_away", None)
         return bool(away(seat)) if away is not None else False
 
+    def seat_note(self, seat: int) -> Optional[str]:
+        """An online game: what the seat's panel says instead of its status (resigned, played by
+        the computer for its player, not connected with its grace counting down), or None."""
+        note: Optional[Callable[[int], Optional[str]]] = getattr(self.__s, "seat_note", None)
+        return note(seat) if self.remote and note is not None else None
+
+    def clock_note(self, seat: int) -> Optional[str]:
+        """An online game under a turn timer: the seat's clock in words, or None (no clock)."""
+        note: Optional[Callable[[int], Optional[str]]] = getattr(self.__s, "clock_note", None)
+        return note(seat) if self.remote and note is not None else None
+
+    def seat_resigned(self, seat: int) -> bool:
+        """An online game: the seat's player resigned (the computer played it to the end)."""
+        res: Optional[Callable[[int], bool]] = getattr(self.__s, "seat_resigned", None)
+        return bool(res(seat)) if self.remote and res is not None else False
+
     def round_scores(self) -> "Optional[RoundScores]":
         """An online game's scores by round as seen here (None for a game with its record here)."""
         rs: Optional[Callable[[], RoundScores]] = getattr(self.__s, "round_scores", None)

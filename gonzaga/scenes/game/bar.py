@@ -18,6 +18,14 @@ from ..base import refusal_rule
 from .hand import action_label_y
 
 
+
+def end_mark(winner: bool, resigned: bool) -> str:
+    """The mark after a seat's name in the end table: the winner's, or an online seat whose player
+    resigned (never the winner's: the computer played it)."""
+    if resigned:
+        return f"  ({i18n.t('online.resigned_mark')})"
+    return f"  ({i18n.t('end.winner_mark')})" if winner else ""
+
 class BarMixin:
     def _draw_bottom(self, surf) -> None:
         b = self.bottom_rect
@@ -170,10 +178,9 @@ class BarMixin:
             pygame.draw.circle(surf, (255, 255, 255), (ax, ay), max(3, int(px * 0.28)))
             pygame.draw.circle(surf, theme.INK, (ax, ay), max(3, int(px * 0.28)), 2)
 
-    @staticmethod
-    def _end_name(row) -> str:
-        """A seat's name in the end table, with the winner's mark."""
-        return row["name"] + (f"  ({i18n.t('end.winner_mark')})" if row["winner"] else "")
+    def _end_name(self, row) -> str:
+        """A seat's name in the end table, with its mark (``end_mark``)."""
+        return row["name"] + end_mark(row["winner"], self.face.seat_resigned(row["seat"]))
 
     def _draw_end(self, surf) -> None:
         st = self.state

@@ -5,6 +5,8 @@ A part of :class:`GameScene` (see the package's docstring); it reads the scene's
 widgets as ``self``."""
 from __future__ import annotations
 
+from typing import Optional
+
 import pygame
 
 from ...render import pieces, theme
@@ -26,6 +28,31 @@ def _short_sea(name: str) -> str:
     return name
 
 
+def _draw_clock(surf, clock: Optional[str], score: pygame.Rect, y: int) -> pygame.Rect:
+    """An online seat's turn clock beside its name, left of its score (seen at a glance for every
+    seat); the room the name keeps ends before it."""
+    if not clock:
+        return score
+    return score.union(W.blit_text(surf, clock, (score.x - W.sc(12), y), "sans_bold", 15, (170, 60, 20), "topright"))
+
+
+def _draw_kind_status(surf, kind: str, status: str, at: tuple[int, int], room: int, colour) -> None:
+    """A seat's kind and status on one line; a status too long beside the kind (an online seat's
+    countdown) stands alone: it says more than "Human"."""
+    x = at[0]
+    if not status or W.text(kind, "sans", 14).get_width() + W.sc(10) + W.text(status, "sans_semibold", 14).get_width() \
+            <= room:
+        x = W.blit_text(surf, kind, at, "sans", 14, W.TEXT_SOFT).right + W.sc(10)
+    if status:
+        W.blit_text(surf, W.fit_text(status, "sans_semibold", 14, room - (x - at[0])), (x, at[1]), "sans_semibold", 14,
+                    colour)
+
+
+def _notes(face, st) -> tuple:
+    """An online game's seat notes and clocks (the panel is drawn again when their seconds change)."""
+    return tuple((face.seat_note(i), face.clock_note(i)) for i in range(len(st.seats))) if face.remote else ()
+
+
 class PanelMixin:
     def _draw_panel_cached(self, surf) -> None:
         """The seats panel and the log change only with the game, the scroll, the scores
@@ -35,7 +62,7 @@ class PanelMixin:
         hovered = None
         if self.app.stack.top is self:
             hovered = next((i for rc, i in self._log_rects if rc.collidepoint(self._mouse)), None)
-        key = (self.face.version, getattr(self.face, "presence", None), self.log_scroll,
+        key = (self.face.version, getattr(self.face, "presence", None), _notes(self.face, st), self.log_scroll,
                tuple(self.panel_rect), hovered, i18n.language(), self._mode(), self.private_seat, self._panel_foot(),
                self.app.stack.top is self, theme.text_scale(), surf.get_size(), self.end_selected,
                tuple(self.feedback.score(i, s.score) for i, s in enumerate(st.seats)))
@@ -288,9 +315,9 @@ class PanelMixin:
             status = i18n.t("game.planned") if seat.plan is not None else i18n.t("game.not_planned")
         elif st.phase == "place" and acting:
             status = i18n.t("game.acting")
-        away = getattr(self.face, "seat_away", None)  # an online game: a friend's computer has left
-        if away is not None and st.phase != "over" and away(i):
-            status = i18n.t("online.away")
+        note = self.face.seat_note(i) if st.phase != "over" else None  # an online game: resigned, away...
+        if note:
+            status = note
         parts = [i18n.t("game.rings", n=seat.rings), i18n.t("game.deck", n=len(seat.deck))]
         if seat.fief is not None:
             parts.append(f"{i18n.t('game.fief', fief=seat.fief)} ({i18n.t('game.card', card=seat.card)})")
@@ -379,15 +406,15 @@ class PanelMixin:
         ln = self._seat_lines(i, seat, acting, width, info_px)
         score = W.blit_text(surf, str(self.feedback.score(i, seat.score)), (box.right - sc(14), box.y + sc(6)),
                             "sans_bold", 30 if kind_y > 28 else 26, W.TEXT, "topright")
+        status_right = score.x  # the status line's room ends at the score (the clock is on the name's line)
+        score = _draw_clock(surf, self.face.clock_note(i) if st.phase != "over" else None, score, box.y + sc(kind_y - 22))
         name_w = score.x - sc(10) - x
         name = self.face.seats[i].name
         fit = W.fit_lines(name, "sans_bold", 19, name_w, sc(27), max_lines=1)
         lines, px = fit or ([W.fit_text(name, "sans_bold", 19, name_w)], 19)
         W.blit_text(surf, lines[0], (x, box.y + sc(kind_y - 25)), "sans_bold", px, W.TEXT)
-        k = W.blit_text(surf, ln["kind"], (x, box.y + sc(kind_y)), "sans", 14, W.TEXT_SOFT)
-        if ln["status"]:
-            W.blit_text(surf, ln["status"], (k.right + sc(10), box.y + sc(kind_y)), "sans_semibold", 14,
-                        W.OK if seat.plan is not None and st.phase == "plan" else (150, 90, 20))
+        _draw_kind_status(surf, ln["kind"], ln["status"], (x, box.y + sc(kind_y)), status_right - sc(10) - x,
+                          W.OK if seat.plan is not None and st.phase == "plan" else (150, 90, 20))
         y = box.y + sc(top)
         for line in ln["info"]:
             W.blit_text(surf, line, (x, y), "sans", info_px, W.TEXT)
