@@ -10,6 +10,10 @@ CPU per action is not (much).
 
     .venv/bin/python lab/profile_server.py --load 100 --seconds 20 [--tls] [--profile out.prof]
         [--log-level debug]   # netplay-check runs its server at debug (the secrets scan reads it)
+        [--root /tmp/old --legacy]  # an older tree (git archive COMMIT | tar -x -C /tmp/old)
+
+The profile counts the event loop thread's CPU time (``time.thread_time``); with PROFILE_WALL=1
+in the environment, wall time instead, which shows where the loop waits (fsync).
 
 The profiled run costs more CPU per action (the profiler's own overhead): compare the
 unprofiled figure between commits, and read the profile for shares only.
@@ -36,9 +40,13 @@ GAMES_PER_PROCESS = 64
 
 def _child(out: str, argv: list[str]) -> int:
     """Run ``gonzaga serve`` in this process under cProfile; the profile is written at the end."""
-    sys.path.insert(0, str(ROOT))
-    from gonzaga.net import serve  # noqa: E402  (the worktree's own code, after the path is set)
-    prof = cProfile.Profile(time.thread_time)  # CPU of the event loop's thread, not wall time
+    sys.path.insert(0, os.environ.get("PYTHONPATH") or str(ROOT))  # --root's tree, else this one
+    try:
+        from gonzaga.net import serve  # (the tree's own code, after the path is set)
+    except ImportError:  # before issue 39 the command lived in server.py
+        from gonzaga.net import server as serve  # type: ignore[no-redef]
+    wall = os.environ.get("PROFILE_WALL") == "1"  # wall time: where the event loop waits (the disk)
+    prof = cProfile.Profile(time.perf_counter if wall else time.thread_time)  # else the loop thread's CPU
     prof.enable()
     try:
         return serve.main(argv)
