@@ -47,6 +47,7 @@ LOG_BYTES = 5 * 1024 * 1024
 LOG_BACKUPS = 5
 OPEN_TIMEOUT = 10.0  # seconds for a client's TLS handshake, and then for its WebSocket handshake
 CLOSE_TIMEOUT = 2.0
+WIRE_LOGGER = "gonzaga.net.websockets"  # the logger websockets writes to
 
 
 @dataclass(frozen=True)
@@ -89,6 +90,11 @@ async def run_server(data_dir: Union[str, Path], host: str, port: int, stop: asy
     this process must own it first (``_take_database``; ``standing_by(where)`` once it waits).
     ``accounts``: players may register and sign in (``account_desk.py``; their own database in
     the data folder)."""
+    # websockets logs every frame at debug (issue 47's profile: 7 records an action, a fifth of the
+    # server's CPU under netplay-check, which runs at debug), with the first 75 bytes of each
+    # message, a seat's own view among them: the server's debug log keeps its own lines only
+    wire = logging.getLogger(WIRE_LOGGER)
+    wire.setLevel(max(logging.INFO, wire.getEffectiveLevel()))
     store = open_games_store(data_dir, accept_loss, database)
     owner: Any = None
     try:
@@ -119,7 +125,7 @@ async def run_server(data_dir: Union[str, Path], host: str, port: int, stop: asy
         async with serve(server.handler, host, port, max_size=P.MAX_CLIENT_BYTES, extensions=[DEFLATE],
                          open_timeout=OPEN_TIMEOUT, close_timeout=CLOSE_TIMEOUT,
                          create_connection=gate.connection_class(),
-                         logger=logging.getLogger("gonzaga.net.websockets")) as ws_server:
+                         logger=wire) as ws_server:
             real_port = next(iter(ws_server.sockets)).getsockname()[1]
             server.start_ai()
             ready(real_port, server)
