@@ -23,6 +23,7 @@ import asyncio
 import logging
 import random
 import secrets
+import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Callable, Optional, Union
