@@ -8,7 +8,8 @@
 - ``rematch``: in a finished game, each player asks; when every seat that has a player (its
   token) has asked, while connected, a new game begins with the same seats (names, colours,
   AI levels, the host's choices) and a fresh deal. Each player's connection gets ``joined`` for
-  the new game (a new token) and its snapshot. A player who disconnects withdraws their ask.
+  the new game (a new token) and its snapshot; the spectators are moved to it (``watching``,
+  then its updates). A player who disconnects withdraws their ask.
 """
 from __future__ import annotations
 
@@ -99,5 +100,10 @@ class EndgameHandlers:
         for i, c in conns.items():
             self._attach(c, new, i)
             self._joined(c, new, i, tokens[i])
+        for c in list(room.watchers):  # the spectators follow the players to the new game
+            room.watchers.remove(c)
+            new.watchers.append(c)
+            c.room, c.seat = new, None
+            c.send(P.Watching(game=new.id, code=new.code, map=room.content.map_id))
         self._broadcast_lobby(new)
         self._deal(new)

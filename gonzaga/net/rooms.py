@@ -297,7 +297,9 @@ class GameRoom:
             if isinstance(a, Setup):  # the log reads the scenario and first seat from the state
                 a = Setup(new.scenario or "", new.last_turn_seat, (), ())
             lines += gamelog.write(public_view(prev), a, public_view(new), self.seat_name)
-        return P.History(game=self.id, n=self.n, lines=logcodec.encode(lines)[-2000:])
+        rs = history.round_scores(states)  # scores are public: everyone's chart from round 1
+        return P.History(game=self.id, n=self.n, lines=logcodec.encode(lines)[-2000:], rounds=rs.rounds,
+                         scores=rs.scores)
 
     def stored(self) -> StoredGame:
         return StoredGame(self.id, self.code, {**self.config.to_json(), "online": self.options()}, self.seed,

@@ -297,6 +297,9 @@ class AssistBar:
         boxes = [pygame.Rect(x, y, w, h) for x, y in spots]
         target = self._hint_area()
         avoid = [r for r in (getattr(self.game, "_preview_rect", None), target) if r is not None]
+        online = getattr(self.game, "online", None)
+        strip = online.keep_clear() if online is not None else []  # an online game's chat strip at the map's corner
+        avoid += strip
         for box in boxes:
             if not any(box.colliderect(r) for r in avoid):
                 return box
@@ -305,8 +308,9 @@ class AssistBar:
                 return 0
             c = box.clip(r)
             return c.w * c.h
-        # failing all: hide the least of the hinted hexes first, then the least of the table
-        return min(boxes, key=lambda bx: (hidden(bx, target), hidden(bx, getattr(self.game, "_preview_rect", None))))
+        # failing all: hide the least of the hinted hexes first, then of the chat strip, then of the table
+        return min(boxes, key=lambda bx: (hidden(bx, target), sum(hidden(bx, r) for r in strip),
+                                          hidden(bx, getattr(self.game, "_preview_rect", None))))
 
     def _hint_area(self) -> Optional[pygame.Rect]:
         """The screen rectangle of the hinted hexes (with their tag above them)."""

@@ -505,6 +505,10 @@ class Feedback:
         if rect is None:
             return None
         box = self._your_turn_image(seat).get_rect(midbottom=(rect.centerx, rect.y - 8))
+        online = getattr(sc, "online", None)
+        for r in online.keep_clear() if online is not None else ():  # beside an online game's chat strip
+            if box.colliderect(r) and r.right + 8 + box.w <= sc.board_rect.right:
+                box.x = r.right + 8
         box.clamp_ip(sc.board_rect)
         return box
 

@@ -192,7 +192,8 @@ class LobbyScene(Scene):
             return i18n.t("online.connecting", address=shown_address(t.url)), W.TEXT
         if t.is_host:
             return ("" if not t.open_seats() else i18n.t("online.start_needs")), W.TEXT_SOFT
-        return i18n.t("online.wait_host"), W.TEXT_SOFT
+        timer = i18n.t("online.lobby_timer", n=t.turn_secs) if t.turn_secs else ""  # the host's turn timer
+        return " ".join(x for x in (i18n.t("online.wait_host"), timer) if x), W.TEXT_SOFT
 
     def seat_text(self, i: int, s: protocol.SeatInfo) -> tuple[str, str]:
         """(name, what it is) of a seat row."""

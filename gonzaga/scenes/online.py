@@ -42,6 +42,8 @@ from .online_common import (
     game_line,
     shown_address,
     paste_text,
+    remember_name,
+    remembered_name,
 )
 from ..net.server import default_data_dir
 from ..net.storage import FolderInUse
@@ -146,7 +148,7 @@ class HostScene(_Form):
         self.kinds = [FRIEND, FRIEND, level, level]  # seats 1-3: a friend or an AI level
         self.lan = False  # a server open to the network only when the host asks for it
         self.portmap = False  # ask the router to forward the port (UPnP): only when the host asks for it
-        self.player_name = ""  # typed first: friends see it on their screens
+        self.player_name = remembered_name(app)  # typed first (or as last time): friends see it on their screens
         self.grace = protocol.GRACE_DEFAULT
         self.turn_secs: Optional[int] = None
         self.name_field: Optional[TextField] = None
@@ -256,6 +258,7 @@ class HostScene(_Form):
         if name is None:
             self.error = why
             return
+        remember_name(self.app, name)
         book = mygames.Book()
         server, self.error = host_server(book, self.lan)
         if server is None:
@@ -291,7 +294,7 @@ class JoinScene(_Form):
 
     def __init__(self, app, address: str = "", code: str = "", player: str = ""):
         super().__init__(app)
-        self.values = [address, code, player]
+        self.values = [address, code, player or remembered_name(app)]
         self.fields: list[TextField] = []
         self.table: Optional[Table] = None
         self.connecting_to = ""
@@ -326,8 +329,8 @@ class JoinScene(_Form):
                                                     (self.box.right - sc(440), self.box.bottom - sc(70), sc(200),
                                                      sc(48)), style="secondary", px=18))
         self.watch_button.enabled = self.table is None
-        if self.fields and not any(f.value for f in self.fields):
-            self.fields[0].editing = True  # type at once
+        if self.fields and not any(f.value for f in self.fields[:2]):
+            self.fields[0].editing = True  # type at once (the name may be the one remembered)
 
     def _target(self) -> Optional[tuple[str, str]]:
         """The server's address and the game's code from the first two fields (a pasted invite
@@ -354,6 +357,7 @@ class JoinScene(_Form):
         if player is None:
             self.error = why
             return
+        remember_name(self.app, player)
         self.app.end_session()
         self._connecting(Table.join(url, code, player, self.app.content, book=mygames.Book()), url)
         self.join_button.enabled = False

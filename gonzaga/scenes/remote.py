@@ -127,18 +127,35 @@ class RemoteBar:
             return i18n.t("game.planning_wait", names=", ".join(s.seat_name(i) for i in st.to_act()))
         if st.phase == "plan":
             names = [s.seat_name(i) for i in st.to_act() if i != s.own_seat]
-            return i18n.t("online.planned_wait", names=", ".join(names)) if names else i18n.t("online.sending")
+            if names:
+                return i18n.t("online.planned_wait", names=", ".join(names))
+            return i18n.t("online.sending") if s.move_pending else ""
         if st.phase == "place":
             seat = st.to_act()[0]
-            if seat == s.own_seat:
+            if seat == s.own_seat and s.move_pending:  # sent, not yet back from the server
                 return i18n.t("online.sending")
+            if seat == s.own_seat and s.plays_here():  # the reveal dialog is still over this turn
+                return i18n.t("game.your_turn", name=s.seat_name(seat))
             if s.seats[seat].is_ai:
                 return i18n.t("game.thinking", name=s.seat_name(seat))
             return i18n.t("online.placing", name=s.seat_name(seat))
         return ""
 
-    def draw(self, surf) -> None:
+    def covers(self) -> list[pygame.Rect]:
+        """What this bar draws over the map now (the banner, the chat strip, the quick words): no
+        map tooltip is shown through them."""
+        out = [r for r in (self.box, self.talk.box) if r is not None]
+        if self.talk.box is not None and self.talk.emotes_open:
+            out += [e.rect for e in self.talk.emote_buttons]
+        return out
+
+    def draw_talk(self, surf) -> None:
+        """The chat strip: drawn before the game's own banners and the hint, which it never covers
+        (the hint's box keeps clear of it, see ``keep_clear``)."""
         self.talk.draw(surf)
+
+    def draw(self, surf) -> None:
+        """The banner (a lost connection, a player not connected): over everything but tooltips."""
         self.box = None
         lines, buttons = self.banner()
         if not lines:
@@ -232,4 +249,5 @@ class RemoteMenuScene(MenuScene):
             self.close()  # back to the game, which goes on without this player
 
         self.app.stack.push("message", i18n.t("online.resign_heading"), i18n.t("online.resign_body"),
-                            buttons=[(i18n.t("online.resign"), resign)], close_label=i18n.t("common.cancel"))
+                            buttons=[(i18n.t("online.resign"), resign, "danger")], close_label=i18n.t("common.cancel"),
+                            focus_close=True)  # Enter cancels: resigning cannot be undone

@@ -759,6 +759,7 @@ class Settings(BaseModel):
     music: bool = True  # the background music
     reduce_motion: bool = False  # every animation becomes an instant change
     last_table: Optional[LastTable] = None  # New game's seats, levels, names, colours and scenario
+    online_name: str = Field(default="", max_length=24)  # the name last hosted or joined with (issue 50)
 
 
 def settings_path() -> Path:

@@ -30,6 +30,7 @@ BUTTON_SECONDARY = (232, 218, 186)
 FOCUS = (255, 200, 60)
 OK = (40, 140, 60)
 BAD = (180, 40, 30)
+DANGER_HOVER = (250, 224, 210)  # a danger button under the pointer: a red tint on parchment
 GOLD = theme.GOLD
 
 _cache: "OrderedDict[tuple, pygame.Surface]" = OrderedDict()
@@ -309,7 +310,9 @@ SUB_PX = 12  # the smallest subtitle under a button's label (design pixels: 12 p
 
 
 class Button(Widget):
-    """A clickable label. ``style``: "primary" (dark red), "secondary" (parchment), "toggle"."""
+    """A clickable label. ``style``: "primary" (dark red), "secondary" (parchment), "toggle",
+    "danger" (parchment with a red edge and red words: a choice that cannot be undone, never the
+    default one)."""
 
     def __init__(self, label: str, on_click: Callable[[], None], rect=(0, 0, 0, 0), *, style: str = "primary",
                  px: float = 19, tooltip: str = "", selected: bool = False, swatch=None, sub: str = ""):
@@ -369,6 +372,10 @@ class Button(Widget):
             bg = BUTTON_HOVER if (self.hover and self.enabled) else BUTTON
             fg = BUTTON_TEXT
             edge = (70, 20, 16)
+        elif self.style == "danger":
+            bg = DANGER_HOVER if (self.hover and self.enabled) else BUTTON_SECONDARY
+            fg = BAD
+            edge = BAD
         else:
             bg = (250, 242, 224) if (self.hover and self.enabled) else BUTTON_SECONDARY
             fg = TEXT
@@ -380,7 +387,7 @@ class Button(Widget):
             bg = BUTTON_OFF if self.style == "primary" else (214, 206, 192)
             fg = (236, 230, 220) if self.style == "primary" else (150, 140, 128)
         pygame.draw.rect(surf, bg, r, 0, 8)
-        pygame.draw.rect(surf, edge, r, 2, 8)
+        pygame.draw.rect(surf, edge, r, 3 if self.style == "danger" and self.enabled else 2, 8)
         if self.focused:
             pygame.draw.rect(surf, FOCUS, r.inflate(6, 6), 3, 10)
         x_c = r.centerx

@@ -212,4 +212,10 @@ EN: dict[str, str] = {
     "net.too_large": "A message may hold at most {bytes} bytes.",
     "net.too_deep": "A message may nest at most {depth} levels.",
     "net.bad_message": "The server could not read the message ({detail}).",
+    # ---- t50slips (issue 50): the smaller slips of online play
+    "online.err_host_closed": "The host closed the game.",
+    "online.host_closed": "The host closed the game.",
+    "online.host_closed_hint": "Nothing is lost: the host's computer keeps it. When they host it again, Retry (or Continue online game on the title screen) brings you back.",
+    "online.rematch_watched": "The players started a rematch: you are watching the new game.",
+    "online.lobby_timer": "There is a turn timer: {n} seconds for each move; when they run out, the computer makes the move.",
 }
