@@ -17,6 +17,7 @@ from gonzaga.net.remote import Table
 from gonzaga.rules import apply, legal_actions
 from gonzaga.table import persistence
 from gonzaga.words import i18n
+from gonzaga.ui import widgets as W
 
 import screen_walk as SW
 from scene_events import click, key
@@ -109,6 +110,14 @@ def test_at_1280x720_the_hint_and_the_your_turn_flash_keep_clear_of_the_chat_str
     app.run_frames(1)
     box = game.assist.box_at
     assert not any(box.colliderect(r) for r in strip), (box, strip)
+    # hinted hexes across the map's top (where the box would go after the bottom): the hint's
+    # three lines stand just above the strip, not over it
+    b = game.board_rect
+    target = pygame.Rect(b.x, b.y, b.w, b.h // 3)
+    game.assist._hint_area = lambda: target
+    box = game.assist.box_rect((W.sc(600), W.sc(100)))
+    assert not box.colliderect(target) and not any(box.colliderect(r) for r in strip), (box, target, strip)
+    assert box.bottom <= strip[0].top and b.contains(box)
     guest.close()
 
 

@@ -268,6 +268,8 @@ class PanelMixin:
         st = self.state
         p = self.panel_rect
         below = (self._order_height() if st.phase == "place" else 0) + self._log_min_height()
+        if st.phase == "over" and hasattr(self, "feedback"):  # the end chart in place of the log
+            below = max(below, self.feedback.panel_chart_room())
         if self.wide and self._mode() == "plan":  # the table of best points, if it finds room (planning.py)
             below += self._preview_table_size()[1] + W.sc(10)
         for fit in ("full", "nochips", "tight"):
