@@ -21,8 +21,11 @@ from gonzaga.ui import widgets as W
 
 import screen_walk as SW
 from scene_events import click, key
-from test_online_scenes import app, button, caught_up, frames_until, host_game, top_name, type_text  # noqa: F401
+import test_online_scenes
+from test_online_scenes import button, caught_up, frames_until, host_game, top_name
 from test_online_talk_scenes import wait_for
+
+app = test_online_scenes.app  # the fixture: an app at 1600x1000 in its own home folder
 
 
 def server_state(app):

@@ -144,8 +144,9 @@ class RemoteBar:
     def covers(self) -> list[pygame.Rect]:
         """What this bar draws over the map now (the banner, the chat strip, the quick words): no
         map tooltip is shown through them."""
-        out = [r for r in (self.box, self.talk.box) if r is not None]
-        if self.talk.box is not None and self.talk.emotes_open:
+        talk = self.talk.box if self.talk.shown() else None
+        out = [r for r in (self.box, talk) if r is not None]
+        if talk is not None and self.talk.emotes_open:
             out += [e.rect for e in self.talk.emote_buttons]
         return out
 
