@@ -290,8 +290,17 @@ def test_a_guests_lobby_says_there_is_a_turn_timer_and_how_long(app):
     words = lobby.message()[0]
     assert i18n.t("online.wait_host") in words and "30 seconds for each move" in words
     assert words in lobby.visible_text()
-    i18n.set_language("it")
-    assert "30 secondi per ogni mossa" in lobby.message()[0]
+    for size in ((1280, 720), (2560, 1440)):
+        SW.resize(app, size)
+        for lang in ("en", "it", "de", "fr", "es", "pl"):  # the words stand clear of Leave in every language
+            i18n.set_language(lang)
+            lobby.layout(app.size)
+            text = lobby.message()[0]
+            h = W.text(text, "sans_semibold", 17, wrap=lobby.box.w - W.sc(80)).get_height()
+            leave = button(app, i18n.t("online.leave"))
+            assert lobby.message_y + h <= leave.rect.top, (size, lang, text)
+            if lang == "it":
+                assert "30 secondi per ogni mossa" in text
     i18n.set_language("en")
     host.close()
 

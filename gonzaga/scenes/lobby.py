@@ -72,7 +72,8 @@ class LobbyScene(Scene):
         sc = W.sc
         n = max(2, len(t.seats))
         self.box = pygame.Rect(0, 0, min(sc(1180), w - 40), min(h - 40, sc(350 + 62 * n + 34 * len(self.addresses)
-                                                                        + (96 if self.portmap else 0))))
+                                                                        + (96 if self.portmap else 0)
+                                                                        + (26 if t.turn_secs and not t.is_host else 0))))  # a guest's timer line
         self.box.center = (w // 2, h // 2)
         x0 = self.box.x + sc(40)
         y = self.box.y + sc(96)
