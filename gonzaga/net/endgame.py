@@ -95,15 +95,10 @@ class EndgameHandlers:
                 seats.append(Seat(s.name, "ai", s.colour, s.bot))
         new = self._open_room(room.config, secrets.randbits(63), seats, room.host_seat, room.options())
         conns = {i: c for i in players if (c := room.seats[i].conn) is not None}  # all of them: asked connected
-        room.rematch.clear()
+        room.hand_over(new)  # the asks are done; the spectators go to the new game
         log.info("game %s: rematch as game %s", room.id, new.id)
         for i, c in conns.items():
             self._attach(c, new, i)
             self._joined(c, new, i, tokens[i])
-        for c in list(room.watchers):  # the spectators follow the players to the new game
-            room.watchers.remove(c)
-            new.watchers.append(c)
-            c.room, c.seat = new, None
-            c.send(P.Watching(game=new.id, code=new.code, map=room.content.map_id))
         self._broadcast_lobby(new)
         self._deal(new)

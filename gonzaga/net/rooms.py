@@ -242,6 +242,21 @@ class GameRoom:
         return self.table.record
 
     @property
+    def round(self) -> Optional[int]:
+        """The round being played (None before the deal): a chat line is said in it."""
+        return self.state.round if self.started else None
+
+    def hand_over(self, new: "GameRoom") -> None:
+        """A rematch began as ``new``: the asks are done, and the spectators follow the players
+        there (``watching`` for the new game, then its updates)."""
+        self.rematch.clear()
+        for c in list(self.watchers):
+            self.watchers.remove(c)
+            new.watchers.append(c)
+            c.room, c.seat = new, None
+            c.send(P.Watching(game=new.id, code=new.code, map=new.content.map_id))
+
+    @property
     def seats(self) -> list[Seat]:
         return self._seats
 

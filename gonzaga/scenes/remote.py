@@ -150,13 +150,15 @@ class RemoteBar:
             out += [e.rect for e in self.talk.emote_buttons]
         return out
 
-    def draw_talk(self, surf) -> None:
-        """The chat strip: drawn before the game's own banners and the hint, which it never covers
-        (the hint's box keeps clear of it, see ``keep_clear``)."""
-        self.talk.draw(surf)
-
     def draw(self, surf) -> None:
-        """The banner (a lost connection, a player not connected): over everything but tooltips."""
+        """The banner (a lost connection, a player not connected), over everything but tooltips;
+        none of the map's tooltips through it or the chat strip (``RemoteFeedback`` draws the
+        strip, under the game's banners and the hint, which keep clear of it where they can)."""
+        self._draw_banner(surf)
+        if any(r.collidepoint(self.game._mouse) for r in self.covers()):
+            self.game.tooltip.hide()  # (before the tooltip is drawn, after the frame chose it)
+
+    def _draw_banner(self, surf) -> None:
         self.box = None
         lines, buttons = self.banner()
         if not lines:
@@ -205,6 +207,11 @@ class RemoteFeedback(Feedback):
 
     def _round_scores(self, s):
         return s.round_scores()
+
+    def draw(self, surf) -> None:
+        """The chat strip first (``RemoteBar``'s): the banners and the "Your turn" flash over it."""
+        self.scene.online.talk.draw(surf)
+        super().draw(surf)
 
 
 class RemoteMenuScene(MenuScene):

@@ -448,8 +448,6 @@ class GameScene(HandMixin, PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, 
         if mode == "plan":
             self._draw_preview(surf, in_panel=True)  # a wide window's table of best points, in the panel
         self._draw_bottom(surf)
-        if self.online is not None:  # under the banners and the hint, which keep clear of it where they can
-            self.online.draw_talk(surf)
         self.feedback.draw(surf)
         self.widgets.draw(surf)
         self.assist.draw(surf)

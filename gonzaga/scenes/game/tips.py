@@ -52,9 +52,6 @@ class TipsMixin:
         """(target, lines) for the thing at screen point ``pos``; (None, []) for nothing."""
         if pos[0] < 0:
             return None, []
-        online = getattr(self, "online", None)
-        if online is not None and any(r.collidepoint(pos) for r in online.covers()):  # a banner, the chat
-            return None, []
         for w in self.widgets.items:
             if w.visible and w.rect.collidepoint(pos):
                 card = getattr(w, "card", None)
