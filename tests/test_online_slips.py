@@ -318,9 +318,10 @@ def test_a_guests_lobby_says_there_is_a_turn_timer_and_how_long(app):
 
 def test_a_guest_is_told_the_host_closed_the_game_not_that_the_connection_was_lost(app):
     from gonzaga.scenes.game import GameScene
-    host, server = hosted_elsewhere(app)
+    host, server = hosted_elsewhere(app, turn_secs=30)
     join_as_bob(app, host)
-    assert frames_until(app, lambda: host.start(), [host]) or True
+    assert frames_until(app, lambda: not host.open_seats() and len(host.seats) == 2, [host])
+    assert host.start()
     assert frames_until(app, lambda: app.stack.find(GameScene) is not None, [host])
     game = app.stack.find(GameScene)
     host.close()  # the host leaves with "Stop hosting": their game's server stops
@@ -331,3 +332,4 @@ def test_a_guest_is_told_the_host_closed_the_game_not_that_the_connection_was_lo
     assert lines == [i18n.t("online.host_closed"), i18n.t("online.host_closed_hint")]
     assert lines[0] == "The host closed the game." and buttons == [game.online.retry_button]
     assert i18n.t("online.lost") not in lines
+    assert app.table.turn_due is not None and game.online.talk.time_left() is None  # no turn timer runs on

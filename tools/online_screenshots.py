@@ -236,6 +236,7 @@ def slips(out: str, size: tuple[int, int]) -> None:
     # ---- C: the window is the host (its remembered name), three seats, at the end
     click(app, button(app, i18n.t("title.host_online")).rect.center, 2)
     click(app, button(app, "3").rect.center)
+    app.toasts.clear()  # (the spectator's note of the rematch)
     shot("host-remembered-name")
     click(app, button(app, i18n.t("online.host_button")).rect.center, 2)
     t = app.table

@@ -13,6 +13,7 @@ from typing import Optional
 import pygame
 
 from ..net import protocol
+from ..net.client import CONNECTED
 from ..words import i18n
 from ..ui import widgets as W
 from ..ui.widgets import Button, TextField
@@ -94,7 +95,7 @@ class TalkStrip:
         st = s.public()
         due = t.turn_due
         if due is None or due[0] != s.server_position or not s.plays_here() or st.phase not in ("plan", "place") \
-                or s.own_seat not in st.to_act() or s.move_pending:
+                or s.own_seat not in st.to_act() or s.move_pending or t.status != CONNECTED:  # (no count while unheard)
             return None
         now = time.monotonic() if now is None else now
         return max(0, int(due[1] - now + 0.999))
