@@ -175,7 +175,7 @@ def test_chat_is_cleaned_rate_limited_and_heard_by_everyone(srv):
     friend.send(type="chat", token=friend.token, text="good \u202eluck\x00 \n all")
     said = host.expect("said", skip=("lobby", "update", "pong"))
     assert said == {"v": 2, "type": "said", "game": host.game, "seat": 1, "name": "Bea", "text": "good luck all",
-                    "emote": None}
+                    "emote": None, "round": 1}  # the round it was said in (issue 50)
     assert friend.expect("said", skip=("lobby", "update", "pong"))["text"] == "good luck all"
     friend.send(type="chat", token=friend.token, text="\u200b\u2066 ")
     refused(friend, "bad_message")

@@ -1,6 +1,10 @@
-"""Screenshots of issue 39's online screens in a real window, 1280x720: from the worktree root,
+"""Screenshots of the online screens in a real window: from the worktree root,
 ``xvfb-run -s "-screen 0 1280x720x24" python tools/online_screenshots.py docs/screenshots``
-(PYTHONPATH=. ; the friend is a Table in this process, the server the one the host starts)."""
+(PYTHONPATH=. ; issue 39's screens at 1280x720: the friend is a Table in this process, the server
+the one the host starts), and issue 50's smaller slips, a short online game seen by a guest, a
+spectator and a host in turn (the window takes each part; the other players are Tables in this
+process, each host its own server on a loopback port), at a size:
+``xvfb-run -s "-screen 0 2560x1440x24" python tools/online_screenshots.py docs/screenshots slips 2560x1440``."""
 import os
 import sys
 import tempfile
@@ -89,6 +93,171 @@ def main(out: str) -> None:
     app.close()
 
 
+def slips(out: str, size: tuple[int, int]) -> None:
+    """Issue 50's slips, each step saved as ``slips-<step>-<W>x<H>.png``."""
+    sys.path.insert(0, "tests")
+    from pathlib import Path
+    home = Path(tempfile.mkdtemp())
+    os.environ["GONZAGA_HOME"] = str(home)
+    import itertools
+    import pygame
+    from gonzaga.app import App
+    from gonzaga.net import endgame, mygames, protocol
+    from gonzaga.net.hosting import start_server
+    from gonzaga.net.remote import Table
+    from gonzaga.rules import apply, legal_actions
+    from gonzaga.scenes.game import GameScene
+    from gonzaga.scenes.online import JoinScene
+    from gonzaga.scenes.overlays import RevealScene
+    from gonzaga.table import persistence
+    from gonzaga.words import i18n
+    from scene_events import click, key, post
+    from test_online_scenes import button, frames_until, type_text
+    endgame.RESIGN_LEVEL = "random"  # a resigned seat plays to the end quickly
+    app = App(persistence.Settings(speed="fast", reduce_motion=True), size=size)
+    app.run_frames(3)
+    tag = f"{size[0]}x{size[1]}"
+
+    def shot(name: str, frames: int = 2) -> None:
+        app.run_frames(frames)
+        pygame.image.save(app.screen, f"{out}/slips-{name}-{tag}.png")
+        print("saved", name)
+
+    def hover(pos) -> None:
+        pygame.mouse.set_pos(pos)
+        post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+        app.run_frames(60)  # longer than a tooltip's rest
+
+    def host_elsewhere(folder: str, seats, turn_secs=None):
+        server = start_server(mygames.Book(), home / folder, False)
+        t = Table.host(server.url_at("127.0.0.1"), "Ann", seats, app.content, server=server, turn_secs=turn_secs)
+        assert frames_until(app, lambda: t.code is not None, [t])
+        return t, server
+
+    def screen():
+        return app.stack.find(GameScene)
+
+    def own(game):
+        return game.face._GameFace__s
+
+    def play(tables, cond, limit: int = 4000) -> None:
+        """The in-process tables play their first legal move whenever it is theirs, until ``cond()``."""
+        for _ in range(limit):
+            if cond():
+                return
+            for t in tables:
+                s = t.session
+                if s is None or s.pending is not None or t.seat is None or t.seats[t.seat].kind != "human":
+                    continue
+                st = s.state
+                if t.seat in st.to_act() and (st.phase != "plan" or st.seats[t.seat].plan is None):
+                    s.submit(legal_actions(st, t.seat)[0])
+            frames_until(app, lambda: True, tables, frames=1, seconds=0)
+        assert cond()
+
+    red, yellow, green = (protocol.SeatRequest(kind="host", colour="red"),
+                          protocol.SeatRequest(kind="open", colour="yellow"),
+                          protocol.SeatRequest(kind="ai", colour="green", bot="easy"))
+
+    # ---- A: the window is Bob, a guest in Ann's game with a 30 s turn timer
+    ann, server = host_elsewhere("ann", [red, yellow], turn_secs=30)
+    app.stack.push(JoinScene(app, ann.url, ann.code, ""))
+    app.run_frames(1)
+    click(app, app.stack.top.fields[2].rect.center)
+    type_text(app, "Bob")
+    click(app, button(app, i18n.t("online.join_button")).rect.center, 2)
+    assert frames_until(app, lambda: type(app.stack.top).__name__ == "LobbyScene", [ann])
+    assert frames_until(app, lambda: app.table.turn_secs == 30, [ann])
+    shot("guest-lobby-timer")
+    ann.start()
+    assert frames_until(app, lambda: screen() is not None and ann.session is not None, [ann])
+    game = screen()
+    bob = own(game)
+    st = server.server.rooms[ann.game].table.state  # the plans under which Bob places first
+    a, b = next((a, b) for a, b in itertools.product(legal_actions(st, 0), legal_actions(st, 1))
+                if apply(apply(st, a), b).order[0] == 1)
+    assert frames_until(app, lambda: ann.session.state.phase == "plan", [ann])
+    ann.session.submit(a)
+    assert frames_until(app, lambda: bob.state.seats[0].plan is not None, [ann])
+    assert ann.chat("Ciao Bob, buona fortuna!")
+    bob.submit(b)
+    assert frames_until(app, lambda: isinstance(app.stack.top, RevealScene), [ann])
+    shot("reveal-bar")
+    key(app, pygame.K_RETURN)
+    assert frames_until(app, lambda: game.place is not None, [ann])
+    shot("your-turn-flash", 1)
+    key(app, pygame.K_h)
+    shot("hint-working", 1)
+    frames_until(app, lambda: game.assist.hint() is not None and not game.assist.busy(), [ann], seconds=60)
+    shot("hint-beside-chat")
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)
+    click(app, button(app, i18n.t("online.resign")).rect.center, 2)
+    shot("resign-confirm")
+    key(app, pygame.K_RETURN)  # Cancel, the default
+    app.run_frames(5)
+    if type(app.stack.top).__name__ == "RemoteMenuScene":
+        key(app, pygame.K_ESCAPE)
+    ann.close()  # Ann stops hosting
+    assert frames_until(app, lambda: app.table.status == "lost")
+    app.run_frames(2)
+    hover(game.online.retry_button.rect.center)
+    shot("host-closed")
+    app.to_title()
+    app.run_frames(3)
+
+    # ---- B: the window watches Ann and Bob's game from round 2, to its end and their rematch
+    ann, server = host_elsewhere("ann2", [red, yellow, green])
+    bob_t = Table.join(ann.url, ann.code, "Bob", app.content)
+    assert frames_until(app, lambda: len(ann.seats) == 3 and not ann.open_seats(), [ann, bob_t])
+    ann.start()
+    assert frames_until(app, lambda: ann.session is not None and bob_t.session is not None, [ann, bob_t])
+    assert bob_t.chat("Buona fortuna a tutti!")
+    play([ann, bob_t], lambda: ann.session.state.round == 2 and ann.session.state.phase == "plan")
+    app.stack.push(JoinScene(app, ann.url, ann.code, ""))
+    app.run_frames(1)
+    click(app, button(app, i18n.t("online.watch")).rect.center, 2)
+    assert frames_until(app, lambda: screen() is not None and own(screen()).n == ann.session.n, [ann, bob_t])
+    app.toasts.clear()
+    shot("spectator-late", 10)
+    assert ann.resign() and bob_t.resign()
+    assert frames_until(app, lambda: own(screen()).state.phase == "over", [ann, bob_t], seconds=600)
+    shot("spectator-end-chart", 20)
+    old = own(screen())
+    assert ann.ask_rematch() and bob_t.ask_rematch()
+    assert frames_until(app, lambda: own(screen()) is not old and own(screen()).state.phase == "plan", [ann, bob_t])
+    shot("spectator-rematch", 10)
+    bob_t.close()
+    ann.close()
+    app.table = None
+    app.to_title()
+    app.run_frames(3)
+
+    # ---- C: the window is the host (its remembered name), three seats, at the end
+    click(app, button(app, i18n.t("title.host_online")).rect.center, 2)
+    click(app, button(app, "3").rect.center)
+    app.toasts.clear()  # (the spectator's note of the rematch)
+    shot("host-remembered-name")
+    click(app, button(app, i18n.t("online.host_button")).rect.center, 2)
+    t = app.table
+    assert frames_until(app, lambda: t.code is not None)
+    cleo = Table.join(t.url, t.code, "Cleo", app.content)
+    assert frames_until(app, lambda: not t.open_seats() and len(t.seats) == 3, [cleo])
+    app.toasts.clear()
+    click(app, app.stack.top.start_button.rect.center, 2)
+    assert frames_until(app, lambda: screen() is not None and cleo.session is not None, [cleo])
+    assert t.resign() and cleo.resign()
+    assert frames_until(app, lambda: own(screen()).state.phase == "over", [cleo], seconds=600)
+    app.toasts.clear()
+    shot("player-end-chart", 20)
+    cleo.close()
+    app.close()
+
+
 if __name__ == "__main__":
-    main(sys.argv[1])
+    if len(sys.argv) > 2 and sys.argv[2] == "slips":
+        w, h = (int(x) for x in (sys.argv[3] if len(sys.argv) > 3 else "1280x720").split("x"))
+        slips(sys.argv[1], (w, h))
+    else:
+        main(sys.argv[1])
     print("ok")

@@ -263,6 +263,9 @@ class Connection:
                     log.warning("%d server messages wait: the connection is dropped", self._incoming.maxsize)
                     problem = ("online.err_behind", {})
                     break
+            else:  # the server closed the connection: a host who stopped hosting says so
+                if ws.close_reason == protocol.CLOSE_HOST_STOPPED:
+                    problem = ("online.err_host_closed", {})
         except Exception as e:
             log.info("connection to %s ended: %r", self.url, e)
             problem = problem_for(e, self.url)

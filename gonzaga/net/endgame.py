@@ -8,7 +8,8 @@
 - ``rematch``: in a finished game, each player asks; when every seat that has a player (its
   token) has asked, while connected, a new game begins with the same seats (names, colours,
   AI levels, the host's choices) and a fresh deal. Each player's connection gets ``joined`` for
-  the new game (a new token) and its snapshot. A player who disconnects withdraws their ask.
+  the new game (a new token) and its snapshot; the spectators are moved to it (``watching``,
+  then its updates). A player who disconnects withdraws their ask.
 """
 from __future__ import annotations
 
@@ -95,7 +96,7 @@ class EndgameHandlers:
                 seats.append(Seat(s.name, "ai", s.colour, s.bot))
         new = self._open_room(room.config, secrets.randbits(63), seats, room.host_seat, room.options())
         conns = {i: c for i in players if (c := room.seats[i].conn) is not None}  # all of them: asked connected
-        room.rematch.clear()
+        room.hand_over(new)  # the asks are done; the spectators go to the new game
         log.info("game %s: rematch as game %s", room.id, new.id)
         for i, c in conns.items():
             self._attach(c, new, i)

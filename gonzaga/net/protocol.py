@@ -63,6 +63,9 @@ CODE = Annotated[str, Field(min_length=4, max_length=12, pattern=r"^[A-Z0-9]+$")
 BOT = Annotated[str, Field(min_length=1, max_length=24, pattern=r"^[a-z]+(@[0-9]{1,6})?$")]
 COLOUR = Literal["red", "yellow", "green", "blue"]
 EMOTES = ("hello", "good_luck", "well_played", "thanks", "oops", "thinking")
+# t50slips: the close reason a host's own server gives its guests when the host stops hosting
+# (the client says "the host closed the game", not "the connection was lost")
+CLOSE_HOST_STOPPED: Final = "host_stopped"
 GRACE_DEFAULT = 120  # seconds a dropped player's seat is kept for them before the host may hand it to an AI
 
 ERROR_CODES = (
@@ -497,6 +500,8 @@ class Said(_Msg):
     name: Annotated[str, Field(max_length=24)]
     text: Optional[Annotated[str, Field(max_length=MAX_CHAT)]] = None
     emote: Optional[Literal[EMOTES]] = None  # type: ignore[valid-type]
+    # t50slips: the round it was said in (a line sent again after a resume goes under its round)
+    round: Optional[Annotated[int, Field(ge=0, le=99)]] = None
 
 
 class History(_Msg):
@@ -507,6 +512,10 @@ class History(_Msg):
     game: GAME_ID
     n: int
     lines: Annotated[list[Any], Field(max_length=2000)]  # JSON: ``logcodec.encode``
+    # t50slips: the public scores by round so far (the end chart of a late joiner or a spectator
+    # starts at round 1): the rounds that ended, and per seat its score at each
+    rounds: Optional[Annotated[list[Annotated[int, Field(ge=0, le=99)]], Field(max_length=99)]] = None
+    scores: Optional[Annotated[list[Annotated[list[int], Field(max_length=99)]], Field(max_length=4)]] = None
 
 
 # ---- t50seats (issue 50): every seat's clock, and seat changes told in the game log

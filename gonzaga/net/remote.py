@@ -466,6 +466,10 @@ class Table:
             self._stop(i18n.t("online.err_board"))
             return True
         self.content = content
+        if self.watching and self.game is not None and msg.game != self.game:  # the players' rematch: watched too
+            self.session, self.started, self._held, self.rematch = None, False, [], []
+            self.changes += 1
+            self.notice = i18n.t("online.rematch_watched")
         self.watching, self.game, self.code, self.seat = True, msg.game, msg.code, None
         return True
 
@@ -606,6 +610,9 @@ class RemoteSession(Session):
             return False
         lines = [e for e in (logcodec.decode_line(x) for x in msg.lines) if e is not None]
         self.log = [e for e in lines]
+        if msg.rounds is not None and msg.scores is not None and len(msg.scores) == len(self.state.seats) \
+                and all(len(row) == len(msg.rounds) for row in msg.scores):  # the chart from round 1
+            self.rounds = history.RoundScores(list(msg.rounds), [list(row) for row in msg.scores], self.rounds.final)
         self.version += 1
         self._chosen_while_away()
         return True
@@ -626,12 +633,20 @@ class RemoteSession(Session):
             self.version += 1
 
     def said(self, msg: protocol.Said) -> None:
-        """A chat line or an emote: a line of the log (the server cleaned the text)."""
+        """A chat line or an emote: a line of the log (the server cleaned the text), under the
+        round it was said in (lines sent again after a resume come after the log of later rounds)."""
+        rnd = self.state.round if msg.round is None else min(msg.round, self.state.round)
         if msg.emote is not None:
-            self._add(self.state.round, "online.said_emote", name=msg.name,
-                      emote=i18n.Term("t", f"online.emote_{msg.emote}", {}))
+            e = self._add(rnd, "online.said_emote", name=msg.name,
+                          emote=i18n.Term("t", f"online.emote_{msg.emote}", {}))
         elif msg.text:
-            self._add(self.state.round, "online.said", name=msg.name, text=msg.text)
+            e = self._add(rnd, "online.said", name=msg.name, text=msg.text)
+        else:
+            return
+        if any(x.round > rnd for x in self.log):  # said in an earlier round: after that round's lines
+            self.log.pop()
+            at = max((i + 1 for i, x in enumerate(self.log) if x.round <= rnd), default=0)
+            self.log.insert(at, e)
         self.version += 1
 
     def humans_to_plan(self) -> list[int]:

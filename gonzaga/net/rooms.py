@@ -279,6 +279,21 @@ class GameRoom:
         return self.table.record
 
     @property
+    def round(self) -> Optional[int]:
+        """The round being played (None before the deal): a chat line is said in it."""
+        return self.state.round if self.started else None
+
+    def hand_over(self, new: "GameRoom") -> None:
+        """A rematch began as ``new``: the asks are done, and the spectators follow the players
+        there (``watching`` for the new game, then its updates)."""
+        self.rematch.clear()
+        for c in list(self.watchers):
+            self.watchers.remove(c)
+            new.watchers.append(c)
+            c.room, c.seat = new, None
+            c.send(P.Watching(game=new.id, code=new.code, map=new.content.map_id))
+
+    @property
     def seats(self) -> list[Seat]:
         return self._seats
 
@@ -350,7 +365,9 @@ class GameRoom:
                 lines.append(seatnews.timed_line(prev, a, self.seat_name))
             lines += gamelog.write(public_view(prev), a, public_view(new), self.seat_name)
             lines += news.get(i + 1, [])
-        return P.History(game=self.id, n=self.n, lines=logcodec.encode(lines)[-2000:])
+        rs = history.round_scores(states)  # scores are public: everyone's chart from round 1
+        return P.History(game=self.id, n=self.n, lines=logcodec.encode(lines)[-2000:], rounds=rs.rounds,
+                         scores=rs.scores)
 
     def act(self, seat: int, action: Action) -> Optional[Illegal]:
         """A player's own action, through the table (not the turn timer's: ``applied``)."""

@@ -131,6 +131,8 @@ async def run_server(data_dir: Union[str, Path], host: str, port: int, stop: asy
             ready(real_port, server)
             await stop.wait()
             server.stopping = True
+            if server.admission.host_key:  # a host's own server: its guests are told the host closed the game
+                await _say_goodbye(server, P.CLOSE_HOST_STOPPED)
             ws_server.close(close_connections=True)
             gate.close()
             try:
@@ -197,6 +199,17 @@ async def _watch_owner(owner: Any, stop: asyncio.Event, lost: list[bool]) -> Non
             lost.append(True)
             stop.set()
             return
+
+
+async def _say_goodbye(server: GameServer, reason: str) -> None:
+    """Close every connection with ``reason`` (a word the client reads, not a sentence), waiting
+    a moment for the closing handshakes."""
+    conns = list(server.conns)
+    for c in conns:
+        c.close(1001, reason)  # going away
+    deadline = asyncio.get_running_loop().time() + CLOSE_TIMEOUT
+    while any(not c.dead for c in conns) and asyncio.get_running_loop().time() < deadline:
+        await asyncio.sleep(0.02)
 
 
 # views compress to under half; websockets' own settings but deflate level 1, which costs a third

@@ -63,7 +63,7 @@ class SocialHandlers:
     def _say(self, room: "GameRoom", seat: int, text: Optional[str] = None, emote: Optional[str] = None) -> None:
         s = room.seats[seat]
         name = P.player_name(s) or s.name
-        msg = P.Said(game=room.id, seat=seat, name=name[:24], text=text, emote=emote)
+        msg = P.Said(game=room.id, seat=seat, name=name[:24], text=text, emote=emote, round=room.round)
         room.said.append(msg)
         encoded = P.encode(msg)
         for c in room.everyone():

@@ -285,18 +285,22 @@ class AssistBar:
             y += img.get_height() + 6
 
     def box_rect(self, size) -> pygame.Rect:
-        """Where the hint's words go: the first place (bottom, top, then the four corners) that
-        covers neither the hinted hexes with their tag nor the planning table nor the buttons;
-        failing all, the one that covers the least of the hinted hexes."""
+        """Where the hint's words go: the first place (bottom, top, just above an online game's
+        chat strip, then the four corners) that covers neither the hinted hexes with their tag nor
+        the planning table nor the chat strip; failing all, the one that covers the least of the
+        hinted hexes, then of the strip."""
         b = self.game.board_rect
         w, h = size
         top = b.y + W.sc(10 + BTN_H) + W.sc(10)  # under the Hint and Take back buttons
-        spots = [(b.centerx - w // 2, b.bottom - 12 - h), (b.centerx - w // 2, top),
+        online = getattr(self.game, "online", None)
+        strip = online.keep_clear() if online is not None else []  # the chat strip at the map's corner
+        lifted = min([r.top for r in strip] + [b.bottom]) - 12 - h  # above it (or at the bottom)
+        spots = [(b.centerx - w // 2, b.bottom - 12 - h), (b.centerx - w // 2, top), (b.centerx - w // 2, lifted),
                  (b.x + 12, b.bottom - 12 - h), (b.right - 12 - w, b.bottom - 12 - h),
-                 (b.x + 12, top), (b.right - 12 - w, top)]
+                 (b.x + 12, top), (b.right - 12 - w, top), (b.right - 12 - w, lifted)]
         boxes = [pygame.Rect(x, y, w, h) for x, y in spots]
         target = self._hint_area()
-        avoid = [r for r in (getattr(self.game, "_preview_rect", None), target) if r is not None]
+        avoid = [r for r in (getattr(self.game, "_preview_rect", None), target) if r is not None] + strip
         for box in boxes:
             if not any(box.colliderect(r) for r in avoid):
                 return box
@@ -305,8 +309,9 @@ class AssistBar:
                 return 0
             c = box.clip(r)
             return c.w * c.h
-        # failing all: hide the least of the hinted hexes first, then the least of the table
-        return min(boxes, key=lambda bx: (hidden(bx, target), hidden(bx, getattr(self.game, "_preview_rect", None))))
+        # failing all: hide the least of the hinted hexes first, then of the chat strip, then of the table
+        return min(boxes, key=lambda bx: (hidden(bx, target), sum(hidden(bx, r) for r in strip),
+                                          hidden(bx, getattr(self.game, "_preview_rect", None))))
 
     def _hint_area(self) -> Optional[pygame.Rect]:
         """The screen rectangle of the hinted hexes (with their tag above them)."""

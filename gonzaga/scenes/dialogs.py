@@ -14,13 +14,15 @@ from .base import Scene
 
 
 class MessageScene(Scene):
-    """A heading, a paragraph and an OK button (Enter/Esc close it)."""
+    """A heading, a paragraph and an OK button (Enter/Esc close it). ``buttons``: more choices
+    beside it, each (label, action) or (label, action, style), e.g. "danger" for a choice that
+    cannot be undone (with ``focus_close``, so that Enter keeps to the safe side)."""
 
     opaque = False
     name = "message"
 
     def __init__(self, app, heading: str, body: str, on_close: Optional[Callable[[], None]] = None,
-                 buttons: Optional[list[tuple[str, Callable[[], None]]]] = None, close_label: str = "",
+                 buttons: Optional[list[tuple]] = None, close_label: str = "",
                  focus_close: bool = False):
         super().__init__(app)
         self.focus_close = focus_close  # Enter presses the closing button (a question whose yes cannot be undone)
@@ -46,11 +48,12 @@ class MessageScene(Scene):
         self.box = pygame.Rect(0, 0, w, h)
         self.box.center = (size[0] // 2, size[1] // 2)
         self.widgets.clear()
-        labels = [(lbl, fn) for lbl, fn in self.extra] + [(self.close_label or i18n.t("common.ok"), self.close)]
+        labels = [(b[0], b[1], b[2] if len(b) > 2 else "primary") for b in self.extra] + \
+            [(self.close_label or i18n.t("common.ok"), self.close, "primary")]
         x = self.box.right - sc(30)
-        for lbl, fn in reversed(labels):
+        for lbl, fn, style in reversed(labels):
             bw = max(sc(120), W.theme.font("sans_semibold", 19).size(lbl)[0] + sc(40))
-            b = Button(lbl, fn, (x - bw, self.box.bottom - sc(64), bw, sc(44)))
+            b = Button(lbl, fn, (x - bw, self.box.bottom - sc(64), bw, sc(44)), style=style)
             self.widgets.add(b)
             x -= bw + sc(14)
         first = self.widgets.items[0 if self.focus_close else -1]  # (items[0] is the closing button)

@@ -505,6 +505,10 @@ class Feedback:
         if rect is None:
             return None
         box = self._your_turn_image(seat).get_rect(midbottom=(rect.centerx, rect.y - 8))
+        online = getattr(sc, "online", None)
+        for r in online.keep_clear() if online is not None else ():  # beside an online game's chat strip
+            if box.colliderect(r) and r.right + 8 + box.w <= sc.board_rect.right:
+                box.x = r.right + 8
         box.clamp_ip(sc.board_rect)
         return box
 
@@ -557,10 +561,21 @@ class Feedback:
             sc._fit_seats(p.y + W.sc(10), set())
             y = sc._seats_bottom(sc._seat_boxes(p.y + W.sc(10), set()))  # (two columns on a wide window)
             r = pygame.Rect(p.x + W.sc(10), y + W.sc(58), p.w - W.sc(20), p.bottom - foot - y - W.sc(68))  # Watch and Review above, clear of the seat boxes' totals
-            names = [sc.face.seat_name(i) for i in range(sc.state.n)]  # (a legend on two rows takes room)
-            need = W.sc(190) + charts.legend_height(names, r.w) - charts.legend_height(names[:1], r.w)
+            need = self._chart_need(r.w)
             cached = self._panel_chart = (key, r if r.w >= W.sc(220) and r.h >= need else None)  # (a readable plot)
         return None if cached[1] is None else cached[1].copy()
+
+    def _chart_need(self, width: int) -> int:
+        """The least height of a readable chart ``width`` wide (a legend on two rows takes room)."""
+        names = [self.scene.face.seat_name(i) for i in range(self.scene.state.n)]
+        return W.sc(190) + charts.legend_height(names, width) - charts.legend_height(names[:1], width)
+
+    def panel_chart_room(self) -> int:
+        """The height the end chart needs under the seats' boxes in the side panel (with Watch and
+        Review above it): the seats' boxes are drawn smaller to leave it (issue 50: at 1280x720
+        with three seats the chart stood over the map)."""
+        p = self.scene.panel_rect
+        return W.sc(68) + self._chart_need(p.w - W.sc(20))
 
     def _round_scores(self, s):
         """The game's scores by round, replayed in a thread (a whole game takes tens of ms: more

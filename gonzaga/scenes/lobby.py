@@ -74,7 +74,8 @@ class LobbyScene(Scene):
         sc = W.sc
         n = max(2, len(t.seats))
         rows = len(self.addresses) + (1 if self.portmap is not None and self._internet() else 0)
-        need = 350 + 62 * n + 62 * rows + (34 if self.only_local else 0) + (96 if self.portmap else 0)
+        need = (350 + 62 * n + 62 * rows + (34 if self.only_local else 0) + (96 if self.portmap else 0)
+                + (26 if t.turn_secs and not t.is_host else 0))  # a guest's timer line
         seat_step = 62 if sc(need) <= h - 40 else 56  # a low window: the seats closer
         self.box = pygame.Rect(0, 0, min(sc(1180), w - 40), min(h - 40, sc(need - (62 - seat_step) * n)))
         self.box.center = (w // 2, h // 2)
@@ -230,7 +231,8 @@ class LobbyScene(Scene):
             return i18n.t("online.connecting", address=shown_address(t.url)), W.TEXT
         if t.is_host:
             return ("" if not t.open_seats() else i18n.t("online.start_needs")), W.TEXT_SOFT
-        return i18n.t("online.wait_host"), W.TEXT_SOFT
+        timer = i18n.t("online.lobby_timer", n=t.turn_secs) if t.turn_secs else ""  # the host's turn timer
+        return " ".join(x for x in (i18n.t("online.wait_host"), timer) if x), W.TEXT_SOFT
 
     def seat_text(self, i: int, s: protocol.SeatInfo) -> tuple[str, str]:
         """(name, what it is) of a seat row."""

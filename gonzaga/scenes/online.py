@@ -44,6 +44,8 @@ from .online_common import (
     game_line,
     shown_address,
     paste_text,
+    remember_name,
+    remembered_name,
 )
 from ..net.server import default_data_dir
 from ..net.storage import FolderInUse
@@ -152,7 +154,7 @@ class HostScene(_Form):
         self.kinds = [FRIEND, FRIEND, level, level]  # seats 1-3: a friend or an AI level
         self.lan = False  # a server open to the network only when the host asks for it
         self.portmap = False  # ask the router to forward the port (UPnP): only when the host asks for it
-        self.player_name = player  # typed first: friends see it on their screens
+        self.player_name = player or remembered_name(app)  # typed first (or as last time): friends see it on their screens
         self.grace = protocol.GRACE_DEFAULT
         self.turn_secs: Optional[int] = None
         self.name_field: Optional[TextField] = None
@@ -270,6 +272,7 @@ class HostScene(_Form):
         if name is None:
             self.error = why
             return
+        remember_name(self.app, name)
         book = mygames.Book()
         if self.server:  # on a server: created there and listed; the lobby waits for players
             self.app.end_session()
@@ -313,7 +316,7 @@ class JoinScene(_Form):
 
     def __init__(self, app, address: str = "", code: str = "", player: str = ""):
         super().__init__(app)
-        self.values = [address, code, player]
+        self.values = [address, code, player or remembered_name(app)]
         self.fields: list[TextField] = []
         self.table: Optional[Table] = None
         self.connecting_to = ""
@@ -348,8 +351,8 @@ class JoinScene(_Form):
                                                     (self.box.right - sc(440), self.box.bottom - sc(70), sc(200),
                                                      sc(48)), style="secondary", px=18))
         self.watch_button.enabled = self.table is None
-        if self.fields and not any(f.value for f in self.fields):
-            self.fields[0].editing = True  # type at once
+        if self.fields and not any(f.value for f in self.fields[:2]):
+            self.fields[0].editing = True  # type at once (the name may be the one remembered)
 
     def handle(self, ev) -> bool:
         if ev.type == pygame.DROPFILE and self.fields:  # an invite file dropped on the window
@@ -400,6 +403,7 @@ class JoinScene(_Form):
         if player is None:
             self.error = why
             return
+        remember_name(self.app, player)
         self.app.end_session()
         self._connecting(Table.join(url, code, player, self.app.content, book=mygames.Book()), url)
         self.join_button.enabled = False

@@ -9,6 +9,7 @@ import pygame
 
 from ..net import mygames
 from ..render import pieces
+from ..table import persistence
 from ..words import i18n
 from ..ui import widgets as W
 
@@ -48,9 +49,29 @@ def paste_text() -> Optional[str]:
     return " ".join(str(text or "").split())
 
 
+# ---------------------------------------------------------------- the player's name
+
+def remembered_name(app) -> str:
+    """The name this player last hosted or joined with (the host and join screens offer it)."""
+    return app.settings.online_name
+
+
+def remember_name(app, name: str) -> None:
+    """Keep ``name`` (already checked: ``parse_name``) for the next host or join screen."""
+    if name != app.settings.online_name:
+        app.settings.online_name = name
+        persistence.save_settings(app.settings)
+
+
+HOST_CLOSED = "online.err_host_closed"  # the connection's problem when the host stopped hosting
+
+
 def lost_lines(t: Table) -> list[str]:
     """What a lost connection's banner says: that it was lost, why (when that says more), and
-    that the game is safe."""
+    that the game is safe; when the host stopped hosting, that the host closed the game."""
+    problem = t.conn.problem
+    if problem is not None and problem[0] == HOST_CLOSED and not t.is_host:  # (the host's own: its server stopped)
+        return [i18n.t("online.host_closed"), i18n.t("online.host_closed_hint")]
     lines = [i18n.t("online.lost")]
     if t.error and t.error != i18n.t("online.err_lost"):
         lines.append(t.error)

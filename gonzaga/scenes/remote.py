@@ -164,10 +164,12 @@ class RemoteBar:
             return i18n.t("game.planning_wait", names=", ".join(s.seat_name(i) for i in st.to_act()))
         if st.phase == "plan":
             names = [s.seat_name(i) for i in st.to_act() if i != s.own_seat]
-            return i18n.t("online.planned_wait", names=", ".join(names)) if names else i18n.t("online.sending")
+            if names:
+                return i18n.t("online.planned_wait", names=", ".join(names))
+            return i18n.t("online.sending") if s.move_pending else ""
         if st.phase == "place":
             seat = st.to_act()[0]
-            if seat == s.own_seat:
+            if seat == s.own_seat and s.move_pending:  # sent, not yet back from the server
                 return i18n.t("online.sending")
             return self._others_text(st)
         return ""
@@ -181,6 +183,8 @@ class RemoteBar:
         if st.phase != "place":
             return ""
         seat = st.to_act()[0]
+        if seat == s.own_seat and s.plays_here():  # the reveal dialog is still over this turn
+            return i18n.t("game.your_turn", name=s.seat_name(seat))
         if s.seats[seat].is_ai:
             return i18n.t("game.thinking", name=s.seat_name(seat))
         if s.seat_away(seat):
@@ -190,8 +194,24 @@ class RemoteBar:
             return i18n.t("online.placing_clock", name=s.seat_name(seat), time=clock(left[0]))
         return i18n.t("online.placing", name=s.seat_name(seat))
 
+    def covers(self) -> list[pygame.Rect]:
+        """What this bar draws over the map now (the banner, the chat strip, the quick words): no
+        map tooltip is shown through them."""
+        talk = self.talk.box if self.talk.shown() else None
+        out = [r for r in (self.box, talk) if r is not None]
+        if talk is not None and self.talk.emotes_open:
+            out += [e.rect for e in self.talk.emote_buttons]
+        return out
+
     def draw(self, surf) -> None:
-        self.talk.draw(surf)
+        """The banner (a lost connection, a player not connected), over everything but tooltips;
+        none of the map's tooltips through it or the chat strip (``RemoteFeedback`` draws the
+        strip, under the game's banners and the hint, which keep clear of it where they can)."""
+        self._draw_banner(surf)
+        if any(r.collidepoint(self.game._mouse) for r in self.covers()):
+            self.game.tooltip.hide()  # (before the tooltip is drawn, after the frame chose it)
+
+    def _draw_banner(self, surf) -> None:
         self.box = None
         lines, buttons = self.banner()
         if not lines:
@@ -241,6 +261,11 @@ class RemoteFeedback(Feedback):
     def _round_scores(self, s):
         return s.round_scores()
 
+    def draw(self, surf) -> None:
+        """The chat strip first (``RemoteBar``'s): the banners and the "Your turn" flash over it."""
+        self.scene.online.talk.draw(surf)
+        super().draw(surf)
+
 
 class RemoteMenuScene(MenuScene):
     """The game menu without saving (the server keeps the game); leaving stops a hosted server."""
@@ -285,4 +310,5 @@ class RemoteMenuScene(MenuScene):
             self.close()  # back to the game, which goes on without this player
 
         self.app.stack.push("message", i18n.t("online.resign_heading"), i18n.t("online.resign_body"),
-                            buttons=[(i18n.t("online.resign"), resign)], close_label=i18n.t("common.cancel"))
+                            buttons=[(i18n.t("online.resign"), resign, "danger")], close_label=i18n.t("common.cancel"),
+                            focus_close=True)  # Enter cancels: resigning cannot be undone

@@ -13,6 +13,7 @@ from typing import Optional
 import pygame
 
 from ..net import protocol
+from ..net.client import CONNECTED
 from ..words import i18n
 from ..ui import widgets as W
 from ..ui.widgets import Button, TextField
@@ -94,7 +95,7 @@ class TalkStrip:
         s = self.game.face
         st = s.public()
         if not s.plays_here() or st.phase not in ("plan", "place") or s.own_seat not in st.to_act() \
-                or s.move_pending or s.own_seat is None:
+                or s.move_pending or s.own_seat is None or t.status != CONNECTED:  # (no count while unheard)
             return None
         c = t.clock_of(s.own_seat, time.monotonic() if now is None else now)
         if c is None:

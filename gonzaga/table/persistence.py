@@ -761,6 +761,7 @@ class Settings(BaseModel):
     reduce_motion: bool = False  # every animation becomes an instant change
     access: Access = Field(default_factory=Access)  # the screen reader, own keys, high contrast (issue 49)
     last_table: Optional[LastTable] = None  # New game's seats, levels, names, colours and scenario
+    online_name: str = Field(default="", max_length=24)  # the name last hosted or joined with (issue 50)
 
 
 def settings_path() -> Path:

@@ -30,6 +30,7 @@ BUTTON_SECONDARY = (232, 218, 186)
 FOCUS = (255, 200, 60)
 OK = (40, 140, 60)
 BAD = (180, 40, 30)
+DANGER_HOVER = (250, 224, 210)  # a danger button under the pointer: a red tint on parchment
 GOLD = theme.GOLD
 BUTTON_EDGE = (70, 20, 16)
 SECONDARY_HOVER = (250, 242, 224)
@@ -46,7 +47,8 @@ SECONDARY_OFF_TEXT = (150, 140, 128)
 # read them as ``W.TEXT``... at each draw.
 PALETTE_NAMES = ("BG", "PANEL", "PANEL_DARK", "PANEL_EDGE", "TEXT", "TEXT_SOFT", "TEXT_LIGHT", "BUTTON", "BUTTON_HOVER",
                  "BUTTON_TEXT", "BUTTON_OFF", "BUTTON_SECONDARY", "FOCUS", "OK", "BAD", "BUTTON_EDGE", "SECONDARY_HOVER",
-                 "SELECTED", "SELECTED_HOVER", "SELECTED_EDGE", "SECONDARY_OFF", "OFF_TEXT", "SECONDARY_OFF_TEXT")
+                 "SELECTED", "SELECTED_HOVER", "SELECTED_EDGE", "SECONDARY_OFF", "OFF_TEXT", "SECONDARY_OFF_TEXT",
+                 "DANGER_HOVER")
 PALETTES: dict[str, dict[str, tuple[int, int, int]]] = {
     "normal": {n: globals()[n] for n in PALETTE_NAMES},
     "high": {"BG": (0, 0, 0), "PANEL": (255, 255, 255), "PANEL_DARK": (228, 228, 228), "PANEL_EDGE": (0, 0, 0),
@@ -55,7 +57,7 @@ PALETTES: dict[str, dict[str, tuple[int, int, int]]] = {
              "BUTTON_SECONDARY": (255, 244, 190), "FOCUS": (0, 80, 255), "OK": (0, 100, 0), "BAD": (160, 0, 0),
              "BUTTON_EDGE": (0, 0, 0), "SECONDARY_HOVER": (255, 255, 255), "SELECTED": (255, 200, 0),
              "SELECTED_HOVER": (255, 215, 60), "SELECTED_EDGE": (0, 0, 0), "SECONDARY_OFF": (225, 225, 225),
-             "OFF_TEXT": (255, 255, 255), "SECONDARY_OFF_TEXT": (70, 70, 70)},
+             "OFF_TEXT": (255, 255, 255), "SECONDARY_OFF_TEXT": (70, 70, 70), "DANGER_HOVER": (255, 225, 225)},
 }
 
 
@@ -343,7 +345,9 @@ SUB_PX = 12  # the smallest subtitle under a button's label (design pixels: 12 p
 
 
 class Button(Widget):
-    """A clickable label. ``style``: "primary" (dark red), "secondary" (parchment), "toggle"."""
+    """A clickable label. ``style``: "primary" (dark red), "secondary" (parchment), "toggle",
+    "danger" (parchment with a red edge and red words: a choice that cannot be undone, never the
+    default one)."""
 
     def __init__(self, label: str, on_click: Callable[[], None], rect=(0, 0, 0, 0), *, style: str = "primary",
                  px: float = 19, tooltip: str = "", selected: bool = False, swatch=None, sub: str = ""):
@@ -403,6 +407,10 @@ class Button(Widget):
             bg = BUTTON_HOVER if (self.hover and self.enabled) else BUTTON
             fg = BUTTON_TEXT
             edge = BUTTON_EDGE
+        elif self.style == "danger":
+            bg = DANGER_HOVER if (self.hover and self.enabled) else BUTTON_SECONDARY
+            fg = BAD
+            edge = BAD
         else:
             bg = SECONDARY_HOVER if (self.hover and self.enabled) else BUTTON_SECONDARY
             fg = TEXT
@@ -414,7 +422,7 @@ class Button(Widget):
             bg = BUTTON_OFF if self.style == "primary" else SECONDARY_OFF
             fg = OFF_TEXT if self.style == "primary" else SECONDARY_OFF_TEXT
         pygame.draw.rect(surf, bg, r, 0, 8)
-        pygame.draw.rect(surf, edge, r, 2, 8)
+        pygame.draw.rect(surf, edge, r, 3 if self.style == "danger" and self.enabled else 2, 8)
         if self.focused:
             pygame.draw.rect(surf, FOCUS, r.inflate(6, 6), 3, 10)
         x_c = r.centerx

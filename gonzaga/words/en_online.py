@@ -287,4 +287,10 @@ EN: dict[str, str] = {
     "online.invite_saved_no_copy": "Copying is not available here, so the invite is saved in {path}: send that file to friends.",
     "online.invite_not_saved": "The invite could not be saved: {reason}",
     "online.invite_file_bad": "{file} holds no invite (a line that starts with wss://).",
+    # ---- t50slips (issue 50): the smaller slips of online play
+    "online.err_host_closed": "The host closed the game.",
+    "online.host_closed": "The host closed the game.",
+    "online.host_closed_hint": "Nothing is lost: the host's computer keeps it. When they host it again, Retry (or Continue online game on the title screen) brings you back.",
+    "online.rematch_watched": "The players started a rematch: you are watching the new game.",
+    "online.lobby_timer": "There is a turn timer: {n} seconds for each move; when they run out, the computer makes the move.",
 }

@@ -53,6 +53,13 @@ def _notes(face, st) -> tuple:
     return tuple((face.seat_note(i), face.clock_note(i)) for i in range(len(st.seats))) if face.remote else ()
 
 
+def _room_below(scene, below: int) -> int:
+    """The room the seats' boxes leave under them: ``below``, or at the end what the score chart
+    needs in place of the log (issue 50: at 1280x720 with three or four seats it stood over the map)."""
+    chart_room = getattr(getattr(scene, "feedback", None), "panel_chart_room", None)
+    return max(below, chart_room()) if scene.state.phase == "over" and chart_room is not None else below
+
+
 class PanelMixin:
     def _draw_panel_cached(self, surf) -> None:
         """The seats panel and the log change only with the game, the scroll, the scores
@@ -294,7 +301,7 @@ class PanelMixin:
         (and smaller type): the first with room below them for the turn order and the log."""
         st = self.state
         p = self.panel_rect
-        below = (self._order_height() if st.phase == "place" else 0) + self._log_min_height()
+        below = _room_below(self, (self._order_height() if st.phase == "place" else 0) + self._log_min_height())
         if self.wide and self._mode() == "plan":  # the table of best points, if it finds room (planning.py)
             below += self._preview_table_size()[1] + W.sc(10)
         for fit in ("full", "nochips", "tight"):
