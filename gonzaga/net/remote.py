@@ -29,7 +29,9 @@ from urllib.parse import urlsplit
 from pydantic import BaseModel
 
 from ..table import history
+from ..table.reviews import finished_from_public
 from ..rules import Action, GameRecord, GameState, Illegal, Plan, Setup, check, parse_action
+from ..rules.record import RecordError, replay
 from ..rules.refusals import REFUSALS
 from ..rules.actions import ActionSyntaxError
 from ..rules.content import Content, edition_for
@@ -508,6 +510,8 @@ class Table:
             self.session = RemoteSession(self, v, msg.n, msg.last)
         else:
             self.session.receive(v, msg.n, msg.last)
+        if msg.record is not None and v.phase == "over":
+            self.session.keep_finished(msg.record)
         if self._history is not None and self.session.history(self._history):
             self._history = None
         return True
@@ -531,6 +535,7 @@ class RemoteSession(Session):
         self.pending: Optional[tuple[Action, int]] = None  # our move sent (at n), not yet applied
         self._resends = 0
         self.rounds = history.RoundScores([], [[] for _ in v.seats], None)  # for the end screen's chart
+        self.finished: Optional[GameRecord] = None  # the whole record, once the game is over (keep_finished)
         self.receive(v, n, last)
 
     # ------------------------------------------------------------ who plays here
@@ -665,6 +670,21 @@ class RemoteSession(Session):
         except ActionSyntaxError:
             log.warning("the server's last action %r cannot be read", last.text)
             return None
+
+    def keep_finished(self, data: dict[str, Any]) -> None:
+        """The finished game's whole record, sent by the server at the end (issue 48: the review of
+        this seat). Kept only when it replays to the final scores the server's view shows; a
+        record that does not is logged and ignored (the review then says it cannot be had)."""
+        try:
+            record = finished_from_public(data, self.content)
+            final = replay(record, self.content)
+        except (RecordError, ValueError) as e:
+            log.warning("the finished game's record cannot be used: %s", e)
+            return
+        if final.phase != "over" or list(final.scores()) != list(self.state.scores()):
+            log.warning("the finished game's record does not end as the game did: ignored")
+            return
+        self.finished = record
 
     def round_scores(self) -> RoundScores:
         """The scores by round seen here (the end screen's chart; a remote game has no full record to replay)."""
