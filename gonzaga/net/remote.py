@@ -674,10 +674,10 @@ class RemoteSession(Session):
     def keep_finished(self, data: dict[str, Any]) -> None:
         """The finished game's whole record, sent by the server at the end (issue 48: the review of
         this seat). Kept only when it replays to the final scores the server's view shows; a
-        record that does not is logged and ignored (the review then says it cannot be had)."""
+        record that does not is logged and ignored (no Review is offered then)."""
         try:
-            record = finished_from_public(data, self.content)
-            final = replay(record, self.content)
+            record = finished_from_public(data, self.state.content)
+            final = replay(record, self.state.content)
         except (RecordError, ValueError) as e:
             log.warning("the finished game's record cannot be used: %s", e)
             return
