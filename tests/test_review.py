@@ -9,7 +9,7 @@ from gonzaga.ai.base import Bot
 from gonzaga.ai.bots import scoring_placements
 from gonzaga.ai.levels import MediumBot
 from gonzaga.ai.match import play_game
-from gonzaga.rules import Donate, GameRecord, Plan, Setup, legal_plans, new_game, apply
+from gonzaga.rules import Donate, GameRecord, Plan, Setup, apply, legal_plans, new_game, parse_action
 from gonzaga.rules.view import HIDDEN
 
 BUDGET = 120  # small: the tests run on a shared machine
@@ -45,19 +45,34 @@ def bad_game():
     return res.record
 
 
-def test_a_donation_when_ten_points_were_open_is_the_costliest_decision(bad_game):
-    """Seat 0 donates (3 points) where a placement worth 16 was open. (Over seeds 4801-4806 in
-    two and four seats the donation was the costliest in 4 of 9 games and among the three
-    costliest in all: the position value counts a league two harbors short as a likely one, so
-    a league given up costs less than its 10 points; docs/ai.md.)"""
-    rev = R.review_seat(bad_game, 0, budget=BUDGET, seed=1)
+@pytest.mark.parametrize("seed", [4801, 4802, 4803])
+def test_a_donation_when_ten_points_were_open_loses_the_points_given_up(seed):
+    """Seat 0 donates (3 points) at its first turn where a placement worth 10 or more (a sea
+    league among them) was open. By the rules (X1-X3) it gave up that placement's points for
+    3: the review must say so within its error and 1.5 points, name a placement as the better
+    move and mark the donation among the three costliest. (Not always the costliest: in 4801
+    and 4802 medium itself made a mistake as large, a wedding missing a league: docs/ai.md.)
+    Before the leagues were counted as the rules score them, the review credited the donation
+    with 4.5 of the league's 10 points (4801: lost 4.5, fourth)."""
+    bot = DonatesOnce(3)
+    record = play_game([bot, "medium"], seed).record
+    given_up = bot.donated_at_best - 3
+    rev = R.review_seat(record, 0, budget=BUDGET, seed=1)
     assert rev.complete and rev.total == len(rev.verdicts) > 10
     donations = [v for v in rev.verdicts if v.kind == "donate"]
     assert len(donations) == 1
+    don = donations[0]
+    assert don.flagged and abs(don.lost - given_up) <= don.error + 1.5, (don, given_up)
+    assert R.kind_of(parse_action(don.best)) == "place"
+    assert don in rev.costliest()[:3]
+
+
+def test_the_donation_is_the_costliest_decision_of_the_game(bad_game):
+    """In 4803 (16 points open) seat 0 made no other mistake near it: the donation is the
+    costliest decision, lost 12.6 +- 0.9 (13 given up)."""
+    rev = R.review_seat(bad_game, 0, budget=BUDGET, seed=1)
     top = rev.costliest()[0]
-    assert top.index == donations[0].index
-    assert top.flagged and top.lost >= 5  # ten points given up for three, at the least
-    assert R.kind_of(__import__("gonzaga.rules", fromlist=["parse_action"]).parse_action(top.best)) != "donate"
+    assert top.kind == "donate" and top.flagged and top.lost >= 10
 
 
 def test_the_analysis_is_handed_only_the_seats_view(bad_game, monkeypatch):

@@ -262,11 +262,11 @@ class Sim(RolloutPolicy):
         return [self.pts[i] + OBJ[((self.fm[i] | self.rm[i]) & self.obj[i]).bit_count()] + tile[i]
                 for i in range(self.n)]
 
-    def position_values(self, ring_value: float = RING_VALUE) -> list[float]:
-        """Each seat's expected final score, as ``heuristics.position_values`` counts it:
-        points so far, objective points held (with the sampled objectives), sea-league
-        potentials, rings that can still be used (each worth ``ring_value``), and a share of
-        the Gonzaga tile by a softmax over the largest groups."""
+    def position_values(self, ring_value: float = RING_VALUE, league_pot: tuple[float, ...] = LEAGUE_POT) -> list[float]:
+        """Each seat's expected final score, as ``heuristics.position_values`` counts it: points so far,
+        objective points held (with the sampled objectives), sea-league potentials by harbors held
+        (``league_pot``; the review's zeros count a league once scored, as the rules do), rings that can
+        still be used (each ``ring_value``), and a share of the Gonzaga tile by a softmax over the largest groups."""
         if self.phase == "over":
             return [float(x) for x in self.final_scores()]
         t = self.t
@@ -283,7 +283,7 @@ class Sim(RolloutPolicy):
                     continue
                 mine = (held & hm).bit_count()
                 if mine and mine + (hm & free).bit_count() >= SEA_LEAGUE_HARBORS:
-                    v += ts * LEAGUE_POT[min(mine, 2)]
+                    v += ts * league_pot[min(mine, 2)]
             if left:
                 v += min(self.rings[i], left + 1) * ring_value
             out.append(v)

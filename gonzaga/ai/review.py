@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Callable, Iterator, Optional
+from typing import Any, Callable, Iterator, Optional
 
 from ..rules import (Action, GameRecord, GameState, Place, Setup, Wedding, apply, new_game,
                      view)
 from ..rules.content import Content
 from .expert import HORIZON, ExpertBot
+from .fastsim import Sim
 from .review_result import KINDS, Review, Verdict, kind_of, record_digest
 
 DEFAULT_BUDGET = 400  # rollouts a decision: one seat of a four-seat game in about half a minute
@@ -32,6 +33,7 @@ WIDEN = 0.45  # candidates compared: WIDEN * sqrt(budget) (at least MIN_CANDS) p
 MIN_CANDS = 4
 ERROR_Z = 2.0  # the margin of error: this many standard errors of the paired difference
 MIN_ERROR = 0.5  # points: a loss this small is never flagged
+RULES_LEAGUES = (0.0, 0.0, 0.0)  # no value for 0-2 harbors of a sea without its league (X2)
 
 
 # ---------------------------------------------------------------- the decisions of a seat
@@ -59,6 +61,18 @@ def _key(v: GameState, a: Action) -> object:
     if isinstance(a, Wedding):
         return ("wed", frozenset(a.rings))
     return a
+
+
+def _values(sim: Sim, table: Optional[dict[Any, Any]]) -> list[float]:
+    """What a rollout's end is worth to each seat: the final scores at the game's end; before,
+    the learned value where the expert has one (three and four seats), else the hand value with
+    the sea leagues counted as the rules score them (X2: 10 points once a seat holds 3 harbors,
+    nothing before), not the hand value's potential for 1 or 2 harbors held: that potential
+    credited a seat which gave up a league (a donation where the placement scoring it was open)
+    with 4.5 of its 10 points, as if completing it later cost no move."""
+    if sim.phase == "over" or table is not None:
+        return [float(x) for x in ExpertBot._result(sim, table)[0]]
+    return sim.position_values(league_pot=RULES_LEAGUES)
 
 
 def candidate_count(budget: int) -> int:
@@ -102,7 +116,7 @@ def analyse(v: GameState, seat: int, played: Action, budget: int = DEFAULT_BUDGE
             sim = det.copy()
             sim.apply_action(a)
             sim.play(det.round + HORIZON)
-            values, _ = ExpertBot._result(sim, bot._table)
+            values = _values(sim, bot._table)
             own[k][d] = values[seat]
             marg[k][d] = values[seat] - max(x for j, x in enumerate(values) if j != seat)
     means = [sum(m) / n_det for m in marg]

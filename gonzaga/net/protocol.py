@@ -7,7 +7,7 @@ deeper than ``MAX_DEPTH`` is refused before it is parsed into models.
 Client -> server                       Server -> client
   create  name, seats, scenario, seed    joined   game, code, seat, token, host, map
   join    code, name                     lobby    game, code, seats, started
-  resume  game, token                    update   game, n, seat, view, last, seats, turn_left
+  resume  game, token                    update   game, n, seat, view, last, seats, turn_left, record
   set_seat token, seat, kind, bot        error    code, key, params, message, rule
   start   token                          pong
   act     token, n, action               watching game, code, map (a spectator)
@@ -459,6 +459,11 @@ class Update(_Msg):
     # a turn timer and the receiving seat due to decide: the seconds it has left (a duration, not
     # a time of day, so the two computers' clocks need not agree); None otherwise
     turn_left: Optional[Annotated[float, Field(ge=0, le=3600, strict=True, allow_inf_nan=False)]] = None
+    # t48review (issue 48): once the game is over, a seated player's update carries the finished
+    # game's record as everyone saw it (``table.reviews.public_finished``: the objectives, revealed
+    # then, and the cards drawn; never the undrawn cards' order nor the seed), so that the player
+    # can review their own seat; never before the end, never to a spectator
+    record: Optional[dict[str, Any]] = None
 
 
 PARAM = Union[Annotated[str, Field(max_length=200)], int, float, None]

@@ -20,16 +20,15 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import re
-import socket
 import time
 from typing import TYPE_CHECKING, Any, Optional, cast
-from urllib.parse import urlsplit
 
 from pydantic import BaseModel
 
 from ..table import history
+from ..table.reviews import finished_from_public
 from ..rules import Action, GameRecord, GameState, Illegal, Plan, Setup, check, parse_action
+from ..rules.record import RecordError, replay
 from ..rules.refusals import REFUSALS
 from ..rules.actions import ActionSyntaxError
 from ..rules.content import Content, edition_for
@@ -39,11 +38,12 @@ from ..table.seats import SeatSpec
 from ..table.session import ScoreRow, Session
 from ..words import i18n
 from . import logcodec, protocol, seatnews, seatwords, signins
-from .cleantext import MAX_NAME, clean_name
 from .client import CONNECTED, OPEN_TIMEOUT, OWN_SERVER_TIMEOUT, Connection
-from .invite import split_invite, split_pin, with_pin
 from .turnclock import ToldClocks
 from .viewcodec import view_from_json
+# what the player types (typed.py): the screens and tests find them here too
+from .typed import (CODE_ALPHABET, CODE_LEN, DEFAULT_PORT, lan_ip, parse_address, parse_code,  # noqa: F401
+                    parse_invite, parse_name)
 
 if TYPE_CHECKING:  # the types only: a table is given these, it never starts one
     from .mygames import Book
@@ -51,9 +51,6 @@ if TYPE_CHECKING:  # the types only: a table is given these, it never starts one
 
 log = logging.getLogger(__name__)
 
-DEFAULT_PORT = 7373  # ``gonzaga serve``'s default: an address typed without a port means it
-CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-CODE_LEN = 6
 COLOURS = ("red", "yellow", "green", "blue")
 MAX_HELD = 500  # updates kept while the screen holds them (an overlay is open); a game has fewer
 RESENDS = 3  # a move refused as stale is sent again this many times (the seats plan at the same time)
@@ -95,78 +92,6 @@ GENERIC_KEYS = ("net.bad_json", "net.bad_message", "net.too_large", "net.too_dee
 # the errors after which this computer cannot go on in that game (shown with a way back)
 FATAL_BEFORE_JOINED = ("unknown_game", "full", "started", "bad_version", "bad_json", "bad_message", "too_large",
                        "too_deep", "server", "flood", "not_allowed", "limit")
-
-
-# ---------------------------------------------------------------- what the player types
-
-def parse_address(text: str) -> tuple[Optional[str], str]:
-    """(``wss://host:port#fingerprint``, "") for an address as a player types or pastes it
-    (``192.168.1.20:7373``, ``wss://host#<fingerprint>``, ``ws://host``...), else (None, the
-    message). Without a scheme it is ``wss://``: encrypted unless the player writes ``ws://``."""
-    s = text.strip()
-    if not s:
-        return None, i18n.t("online.bad_address_empty")
-    bad = None, i18n.t("online.bad_address", address=s[:60])
-    if "://" not in s:
-        s = "wss://" + s
-    try:
-        base, pin = split_pin(s)
-    except ValueError:
-        return None, i18n.t("online.bad_fingerprint", address=s[:60])
-    try:
-        u = urlsplit(base)
-        port = u.port
-    except ValueError:
-        return bad
-    host = u.hostname
-    if u.scheme not in ("ws", "wss") or not host or u.path not in ("", "/") or u.query or u.fragment \
-            or u.username or u.password or not re.fullmatch(r"[A-Za-z0-9._:-]{1,253}", host):
-        return bad
-    if ":" in host:  # an IPv6 address keeps its brackets
-        host = f"[{host}]"
-    return with_pin(f"{u.scheme}://{host}:{port or DEFAULT_PORT}", pin), ""
-
-
-def parse_invite(text: str) -> tuple[Optional[str], Optional[str], str]:
-    """(address, code or None, "") from a host's whole invite (``invite.format_invite``) or a bare
-    address, else (None, None, the message)."""
-    address, code = split_invite(text)
-    url, problem = parse_address(address)
-    if url is None:
-        return None, None, problem
-    if code is None:
-        return url, None, ""
-    code, problem = parse_code(code)
-    return (url, code, "") if code else (None, None, problem)
-
-
-def parse_code(text: str) -> tuple[Optional[str], str]:
-    """(the invite code, "") or (None, the message): capitals, spaces and dashes ignored."""
-    code = re.sub(r"[\s-]", "", text).upper()
-    if len(code) != CODE_LEN or any(ch not in CODE_ALPHABET for ch in code):
-        return None, i18n.t("online.bad_code")
-    return code, ""
-
-
-def parse_name(text: str) -> tuple[Optional[str], str]:
-    """A name as it is sent: control, invisible and text-direction characters taken out, spaces
-    collapsed (the server refuses a name that holds any: ``cleantext.py``)."""
-    name = clean_name(text)
-    if not 1 <= len(name) <= MAX_NAME:
-        return None, i18n.t("online.bad_name")
-    return name, ""
-
-
-def lan_ip() -> Optional[str]:
-    """This computer's address on its network (the one friends type), or None. A UDP socket
-    "connected" to a documentation address sends nothing; it only picks the outgoing interface."""
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-            s.connect(("192.0.2.1", 9))
-            ip = s.getsockname()[0]
-    except OSError:
-        return None
-    return None if ip.startswith("127.") or ip == "0.0.0.0" else ip
 
 
 def level_of(bot: Optional[str]) -> str:
@@ -561,6 +486,8 @@ class Table:
             self.session = RemoteSession(self, v, msg.n, msg.last)
         else:
             self.session.receive(v, msg.n, msg.last)
+        if msg.record is not None and v.phase == "over":
+            self.session.keep_finished(msg.record)
         if self._history is not None and self.session.history(self._history):
             self._history = None
         return True
@@ -584,6 +511,7 @@ class RemoteSession(Session):
         self.pending: Optional[tuple[Action, int]] = None  # our move sent (at n), not yet applied
         self._resends = 0
         self.rounds = history.RoundScores([], [[] for _ in v.seats], None)  # for the end screen's chart
+        self.finished: Optional[GameRecord] = None  # the whole record, once the game is over (keep_finished)
         self.receive(v, n, last)
 
     # ------------------------------------------------------------ who plays here
@@ -774,6 +702,21 @@ class RemoteSession(Session):
     def result_text(self) -> str:
         """Who won, among the players who played to the end (``seatwords.result_text``)."""
         return seatwords.result_text(self.state, self.seat_resigned, self.seat_name)
+
+    def keep_finished(self, data: dict[str, Any]) -> None:
+        """The finished game's whole record, sent by the server at the end (issue 48: the review of
+        this seat). Kept only when it replays to the final scores the server's view shows; a
+        record that does not is logged and ignored (no Review is offered then)."""
+        try:
+            record = finished_from_public(data, self.state.content)
+            final = replay(record, self.state.content)
+        except (RecordError, ValueError) as e:
+            log.warning("the finished game's record cannot be used: %s", e)
+            return
+        if final.phase != "over" or list(final.scores()) != list(self.state.scores()):
+            log.warning("the finished game's record does not end as the game did: ignored")
+            return
+        self.finished = record
 
     def round_scores(self) -> RoundScores:
         """The scores by round seen here (the end screen's chart; a remote game has no full record to replay)."""

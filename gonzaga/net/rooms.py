@@ -33,6 +33,7 @@ from ..rules import Illegal, Place, Plan, Setup, Wedding
 from ..rules.view import public_view
 from ..table import SeatSpec, Table, gamelog, history
 from ..table.gamelog import LogEntry
+from ..table.reviews import public_finished
 from ..table.store import Change
 from ..words import i18n
 from . import logcodec, seatnews
@@ -443,9 +444,10 @@ class GameRoom:
     def update(self, seat: Optional[int], last: Optional[P.LastAction], infos: Optional[list[P.SeatInfo]] = None,
                v: Optional[GameState] = None) -> P.Update:
         v = self.table.view_for(seat) if v is None else v
+        over = seat is not None and v.phase == "over"  # issue 48: a player's review of their seat
         return P.Update(game=self.id, n=self.n, seat=seat, view=view_to_json(v),
                         last=last, seats=infos if infos is not None else self.seat_infos(),
-                        turn_left=self.turn_left(seat, v))
+                        turn_left=self.turn_left(seat, v), record=public_finished(self.record, self.state) if over else None)
 
     def sync_clocks(self, now: float) -> None:
         """The clocks of the human seats due to decide now (see ``TurnClocks.sync``)."""

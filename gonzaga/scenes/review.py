@@ -76,7 +76,8 @@ class ReviewScene(Scene):
     name = "review"
 
     def __init__(self, app, record: GameRecord, seats: Sequence[SeatSpec], content=None, seat: Optional[int] = None,
-                 budget: Optional[int] = None, use_processes: Optional[bool] = None):
+                 budget: Optional[int] = None, use_processes: Optional[bool] = None,
+                 only: Optional[Sequence[int]] = None):
         super().__init__(app)
         self.played = record  # a finished game's record: public once the game is over
         self.seats = list(seats)
@@ -85,7 +86,7 @@ class ReviewScene(Scene):
         self.budget = budget or BUDGET
         self.use_processes = USE_PROCESSES if use_processes is None else use_processes
         humans = [i for i, s in enumerate(self.seats) if not s.is_ai]
-        self.choices = humans or list(range(self.final.n))
+        self.choices = list(only) if only is not None else humans or list(range(self.final.n))  # online: own seat only
         self.seat: Optional[int] = seat if seat is not None else (self.choices[0] if len(self.choices) == 1 else None)
         self.job: Optional[ReviewJob] = None
         self.review: Optional[Review] = None
@@ -110,6 +111,11 @@ class ReviewScene(Scene):
             played = face.finished_record()
         except LookupError:
             return MessageScene(app, i18n.t("review.button"), i18n.t("review.not_over"))
+        if face.remote:  # online: only this computer's own seat, from the record the server sent at the end
+            if not face.review_ready():
+                return MessageScene(app, i18n.t("review.button"), i18n.t("review.online_none"))
+            own = face.own_seat
+            return cls(app, played, face.seats, face.public().content, own, only=[own])
         return cls(app, played, face.seats, face.public().content, seat)
 
     # ------------------------------------------------------------ the seat and its job

@@ -12,10 +12,12 @@ import json
 import logging
 import os
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 from ..ai.review_result import Review, record_digest
-from ..rules import GameRecord
+from ..rules import GameConfig, GameRecord, GameState, Setup, parse_action
+from ..rules.actions import ActionSyntaxError
+from ..rules.content import Content
 from . import persistence as P
 
 log = logging.getLogger(__name__)
@@ -68,4 +70,54 @@ def delete_reviews(digest: str) -> None:
         log.warning("cannot delete the reviews of %s: %s", digest, e)
 
 
-__all__ = ["delete_reviews", "load_review", "review_path", "reviews_dir", "store_review"]
+# ---------------------------------------------------------------- an online game's record, for its players
+
+FINISHED_FORMAT = "gonzaga-finished"
+MAX_FINISHED_ACTIONS = 2000
+
+
+def public_finished(record: GameRecord, final: GameState) -> dict[str, Any]:
+    """What a finished online game's players get for the review of their seats: the record as
+    everyone saw it by the end (every action; the setup's objectives, revealed at the end; each
+    deck's cards drawn, in order, as they were shown), without what stayed secret: the order of
+    the cards never drawn and the game's seed (it seeds the server's AI seats; ``check_secrets``)."""
+    setup = record.actions[0]
+    if not isinstance(setup, Setup) or final.phase != "over":
+        raise ValueError("only a finished game's record is given out")
+    drawn = [list(d[: len(d) - len(final.seats[i].deck)]) for i, d in enumerate(setup.decks)]
+    return {"format": FINISHED_FORMAT, "config": record.config.to_json(), "scenario": setup.scenario,
+            "last_turn_seat": setup.last_turn_seat, "objectives": list(setup.objectives), "drawn": drawn,
+            "actions": [a.to_text() for a in record.actions[1:]]}
+
+
+def finished_from_public(d: Any, content: Content) -> GameRecord:
+    """The record ``public_finished`` describes (seed 0; each deck's cards never drawn in number
+    order: no seat's view ever showed them, so every view replays as it was). RecordError or
+    ValueError when ``d`` is not one."""
+    if not isinstance(d, dict) or d.get("format") != FINISHED_FORMAT:
+        raise ValueError("not a finished game's public record")
+    acts = d.get("actions")
+    if not isinstance(acts, list) or len(acts) > MAX_FINISHED_ACTIONS or not all(isinstance(a, str) for a in acts):
+        raise ValueError("bad actions")
+    config = GameConfig.from_json(d.get("config"))
+    drawn, objectives = d.get("drawn"), d.get("objectives")
+    if not isinstance(drawn, list) or len(drawn) != config.seats or not isinstance(objectives, list):
+        raise ValueError("bad decks")
+    cards = sorted(content.fiefs)
+    decks = []
+    for top in drawn:
+        if not isinstance(top, list) or not all(type(c) is int for c in top) or not set(top) <= set(cards) \
+                or len(set(top)) != len(top):
+            raise ValueError("bad deck")
+        decks.append(tuple(top) + tuple(c for c in cards if c not in top))
+    setup = Setup(str(d.get("scenario")), int(d.get("last_turn_seat", -1)), tuple(decks),
+                  tuple(str(o) for o in objectives))
+    try:
+        actions = [setup] + [parse_action(a) for a in acts]
+    except ActionSyntaxError as e:
+        raise ValueError(f"bad action: {e}") from None
+    return GameRecord(config, 0, actions)
+
+
+__all__ = ["FINISHED_FORMAT", "delete_reviews", "finished_from_public", "load_review", "public_finished",
+           "review_path", "reviews_dir", "store_review"]

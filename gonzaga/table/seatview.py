@@ -268,7 +268,15 @@ class GameFace:
         """The whole record, once the game is over (the statistics and the end chart replay it)."""
         if not self.is_over:
             raise LookupError("the record is shown only once the game is over")
-        return self.__s.record
+        full = getattr(self.__s, "finished", None) if self.remote else None  # online: sent at the end
+        return full if full is not None else self.__s.record
+
+    def review_ready(self) -> bool:
+        """The finished game can be reviewed here: a desktop game once over; an online one once
+        the server sent its whole record, for a player's own seat (a spectator has none)."""
+        if not self.is_over:
+            return False
+        return not self.remote or (self.own_seat is not None and getattr(self.__s, "finished", None) is not None)
 
 
 class SeatView:

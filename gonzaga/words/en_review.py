@@ -40,4 +40,6 @@ EN: dict[str, str] = {
     "review.keys": "Left, Right: step · Home, End · Tab: next costly · Esc: close",
     "review.no_decisions": "This seat made no decision to review.",
     "review.not_over": "Only a finished game can be reviewed.",
+    # t48review: online, a player reviews only their own seat, from the record the server sends at the end
+    "review.online_none": "Only a player can review an online game, their own seat, once the game is over.",
 }

@@ -198,9 +198,11 @@ class GameScene(HandMixin, PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, 
             c = self.feedback.chart_rect()  # the score-by-round chart; its game can be watched again
             self.widgets.add(Button(i18n.t("replay.watch"), self.watch_replay,
                                     (c.right - sc(206), c.y - sc(36), sc(206), sc(30)), style="secondary", px=15))
-            x = max(c.x, c.right - sc(346))  # beside Watch, within the chart's width (the side panel's)
-            self.widgets.add(Button(i18n.t("review.button"), self.review_game,  # issue 48
-                                    (x, c.y - sc(36), c.right - sc(214) - x, sc(30)), style="secondary", px=15))
+        if mode == "over" and self.face.review_ready():  # issue 48; online: own seat, once the record came
+            c = self.feedback.chart_rect()  # beside Watch within the chart's width; online (no Watch) alone
+            x, r = (c.right - sc(206), c.right) if self.online is not None else (max(c.x, c.right - sc(346)), c.right - sc(214))
+            self.widgets.add(Button(i18n.t("review.button"), self.review_game, (x, c.y - sc(36), r - x, sc(30)),
+                                    style="secondary", px=15))
         if self.solo_objective_allowed():
             x = w - sc(300)
             self.widgets.add(Button(i18n.t("game.objective_button"), self.show_objective, (x, sc(8), sc(160), sc(38)),
