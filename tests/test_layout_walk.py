@@ -34,7 +34,7 @@ def walk(app, size, lang, screens=None) -> list[str]:
     return problems
 
 
-@pytest.mark.parametrize("lang", ["en", "it"])
+@pytest.mark.parametrize("lang", ["en", "it", "de", "fr", "es", "pl"])
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_every_screen_fits(app, size, lang):
     problems = walk(app, size, lang)
