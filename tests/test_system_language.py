@@ -4,11 +4,14 @@ runs the real calls); the settings' picker names each language in its own words.
 from __future__ import annotations
 
 import json
+import locale
+import subprocess
 
 import pytest
 
 from gonzaga.table import persistence
 from gonzaga.words import i18n
+from gonzaga.words import system_language as SL
 from gonzaga.words.system_language import code_of, system_language
 
 
@@ -57,7 +60,6 @@ def test_windows_asks_the_display_language_then_the_locale_never_the_environment
 
 def test_windows_display_language_number_is_named_by_the_standard_library():
     """GetUserDefaultUILanguage's numbers (Microsoft's LCIDs) through locale.windows_locale."""
-    import locale
     assert code_of(locale.windows_locale[0x0415]) == "pl"
     assert code_of(locale.windows_locale[0x0407]) == "de"
     assert code_of(locale.windows_locale[0x040C]) == "fr"
@@ -75,9 +77,6 @@ def test_macos_from_a_terminal_reads_the_environment_from_the_finder_its_preferr
 
 def test_macos_preferred_languages_output_is_read(monkeypatch):
     """``defaults read -g AppleLanguages`` prints a property list; its first entry counts."""
-    import subprocess
-    from gonzaga.words import system_language as SL
-
     class Done:
         stdout = '(\n    "de-DE",\n    "en-GB",\n    en\n)\n'
     monkeypatch.setattr(subprocess, "run", lambda *a, **k: Done())

@@ -32,7 +32,7 @@ from ..table.replay import finished_of_save
 from ..table.seats import SeatSpec
 from ..ui import widgets as W
 from ..ui.widgets import Button
-from ..words import i18n
+from ..words import formats, i18n
 from .base import Scene
 from .dialogs import MessageScene
 
@@ -56,8 +56,7 @@ def left_words(seconds: Optional[float]) -> str:
 
 def decimal(x: float) -> str:
     """One decimal, with the language's decimal sign (Italian writes 4,5)."""
-    text = f"{x:.1f}"
-    return text.replace(".", ",") if i18n.language() == "it" else text
+    return formats.number(x, 1)
 
 
 def summary_words(rev: Review) -> str:

@@ -767,18 +767,16 @@ def settings_path() -> Path:
 
 
 def load_settings() -> Settings:
-    """The settings file, read like a save (regular file, 64 KB at most, strict JSON); defaults
-    otherwise. With no language chosen yet (no file, or none in it), the system's language."""
+    """The settings file, read like a save (regular file, 64 KB at most, strict JSON); defaults otherwise
+    (the language: the system's until one is chosen)."""
     try:
         p = settings_path()
-        if not os.path.lexists(p):
-            return Settings(language=system_language())
-        d = S.read_json_file(p, 64 * 1024)
+        d = S.read_json_file(p, 64 * 1024) if os.path.lexists(p) else {}
         if not isinstance(d, dict):
             raise ValueError("not an object")
     except Exception:
         log.warning("settings file unreadable; using defaults")
-        return Settings(language=system_language())
+        d = {}
     out = {"language": system_language()} if "language" not in d else {}
     defaults = Settings()
     for k in Settings.model_fields:  # field by field: one bad value does not lose the others
