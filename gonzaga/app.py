@@ -706,7 +706,7 @@ def _show_fatal(message: str) -> None:
         pg.display.set_caption("Gonzaga")
         font = pg.font.Font(None, 26)
         words, lines, line = message.split(), [], ""
-        for w in words + ["", "Press any key or close this window."]:
+        for w in words + ["", *i18n.t("cli.press_any_key").split()]:
             if not w:
                 lines += [line, ""]
                 line = ""
@@ -742,17 +742,18 @@ def main(argv: Optional[list[str]] = None) -> int:
         print(NOTICE)
         return 0
     log_file = persistence.setup_logging()
+    settings = persistence.load_settings()
+    if args.lang:
+        settings.language = args.lang
+    i18n.set_language(settings.language)  # the messages below speak the player's language
     try:
         load_content()  # the game's data, checked before any window opens
     except ContentError as e:
         log.error("game data: %s", e)
         print(f"gonzaga: {e}", file=sys.stderr)
         if not (args.exit_after_game or args.exit_after_first_frame):
-            _show_fatal(f"Gonzaga cannot start: {e}")
+            _show_fatal(i18n.t("cli.cannot_start", reason=e))
         return 2
-    settings = persistence.load_settings()
-    if args.lang:
-        settings.language = args.lang
     speed = args.speed or ("instant" if args.exit_after_game else None)
     try:
         app = App(settings, size=args.size, demo=args.demo, demo_seats=args.seats, demo_bots=args.bots,
@@ -762,7 +763,7 @@ def main(argv: Optional[list[str]] = None) -> int:
         return app.run()
     except NoDisplay as e:  # never a game running where nobody can see it
         log.error("no display: %s", e)
-        _print_line(f"gonzaga: Gonzaga needs a display: {e}", sys.stderr)
+        _print_line(f"gonzaga: {i18n.t('cli.no_display', reason=e)}", sys.stderr)
         try:
             pygame.quit()
         except Exception:
@@ -770,6 +771,6 @@ def main(argv: Optional[list[str]] = None) -> int:
         return 2
     except Exception:
         log.exception("fatal error")
-        where = f"details are in {log_file}" if persistence.log_available() else "no log file could be written"
-        _print_line(f"gonzaga: an unexpected error stopped the game; {where}", sys.stderr)
+        said = i18n.t("cli.crashed", path=log_file) if persistence.log_available() else i18n.t("cli.crashed_no_log")
+        _print_line(f"gonzaga: {said}", sys.stderr)
         return 1

@@ -5,6 +5,9 @@ from pathlib import Path
 # scene and render tests draw headless
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# a first start speaks the system's language (gonzaga/words/system_language.py): the tests'
+# games start in English wherever they run (gettext's LANGUAGE comes first on POSIX systems)
+os.environ["LANGUAGE"] = "en"
 sys.path.insert(0, str(Path(__file__).parent))
 
 

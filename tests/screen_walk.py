@@ -23,17 +23,43 @@ SEATS = None
 NAMES = ("Guglielmo", "Federico Secondo", "Ludovico Terzo", "Francesco Quarto")
 
 
+def remembered_builds(build):
+    """``build`` (the board's static layer, ``board_static.build_layer``) kept for its inputs:
+    the walk opens the same saves again and again at each size and language, and each opened
+    game would build the same board anew (two thirds of the walk's time). A build is a function
+    of its arguments, the language (the board's names) and the text scale; the layers are only
+    read once built, so one can serve every renderer."""
+    from gonzaga.render import theme
+    kept: dict = {}
+
+    def remembered(board, frame, zoom, window, *, title, decorations, texts):
+        key = (id(board.content), frame.size, frame.ox, frame.oy, frame.w, frame.h, tuple(frame.world), frame.fit_size,
+               tuple(tuple(r) for r in frame.keep_clear), zoom, tuple(window), title, decorations,
+               tuple(sorted(texts.items())), i18n.language(), theme.text_scale())
+        found = kept.get(key)
+        if found is None or found[0] is not board.content:  # the board is its content's map
+            found = kept[key] = (board.content, build(board, frame, zoom, window, title=title, decorations=decorations,
+                                              texts=texts))
+        return found[1]
+    return remembered
+
+
 def app_fixture(name: str, size=(1280, 720)):
     """A module's ``app`` fixture: an App at ``size`` in its own GONZAGA_HOME, with the language,
-    the interface scale and the environment put back afterwards."""
+    the interface scale and the environment put back afterwards; the board's builds remembered
+    (``remembered_builds``) while the module runs."""
     @pytest.fixture(scope="module")
     def app(tmp_path_factory):
         from gonzaga.app import App  # after GONZAGA_HOME is set (persistence reads it)
+        from gonzaga.render import board_view
         old = os.environ.get("GONZAGA_HOME")
         os.environ["GONZAGA_HOME"] = str(tmp_path_factory.mktemp(name) / "home")
+        build = board_view.build_layer
+        board_view.build_layer = remembered_builds(build)
         a = App(persistence.Settings(speed="instant", reduce_motion=True), size=size, autosave=False)
         a.run_frames(3)
         yield a
+        board_view.build_layer = build
         a.close()
         i18n.set_language("en")
         W.set_ui_scale(1.0)

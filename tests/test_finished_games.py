@@ -9,7 +9,7 @@ import pytest
 
 from gonzaga.table import finished, persistence
 from gonzaga.table.session import SeatSpec
-from gonzaga.words import i18n
+from gonzaga.words import formats, i18n
 from scene_events import click
 
 BOTS = [SeatSpec("Ann AI", "ai", "greedy", "red"), SeatSpec("Bob AI", "ai", "greedy", "blue")]
@@ -59,7 +59,7 @@ def test_a_finished_game_is_kept_listed_watched_and_deleted(app):
     assert load.name == "load" and len(load.finished) == 1
     info = load.finished[0]
     assert [p for _, p in info.scores] == scores and [n for n, _ in info.scores] == ["Ann AI", "Bob AI"]
-    label = i18n.t("finished.entry", when=info.saved_at.replace("T", " ")[:16],
+    label = i18n.t("finished.entry", when=formats.saved_when(info.saved_at),
                    scores=f"Ann AI {scores[0]}, Bob AI {scores[1]}")
     assert label in load.visible_text()
     press(app, label)  # watch it again

@@ -250,7 +250,7 @@ def test_the_replay_of_a_finished_game_is_titled_by_its_seats_and_date_not_its_f
     v = app.stack.top
     assert v.name == "replay"
     head = v.heading().split("  ·  ")[0]
-    assert head == "Replay: Mantova, Ferrara, 2026-11-22 02:57", head
+    assert head == "Replay: Mantova, Ferrara, 22 Nov 2026, 02:57", head  # the date as English writes it
     named = persistence.saves_dir() / "named.json"
     d["name"] = "Tuesday game"
     named.write_text(json.dumps(d))

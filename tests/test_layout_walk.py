@@ -1,5 +1,6 @@
-"""Issue 10, "a board you can read at any size": every screen, in English and Italian, at
-1280x720, 1600x1000, 1920x1080 and 2560x1440, is drawn once with the widget layer's label
+"""Issue 10, "a board you can read at any size": every screen, in every language of the game
+(English, Italian, German, French, Spanish and Polish: issue 49), at 1280x720, 1600x1000,
+1920x1080 and 2560x1440, is drawn once with the widget layer's label
 check on, and fails on any label shortened with "…", cut by the window or its clip, or
 overlapping another label or a button it does not belong to (gonzaga/ui/widgets.py
 ``CHECK``). The interface scale grows with the window and the UI scale setting; 3840x2160
@@ -12,6 +13,7 @@ import pytest
 
 from gonzaga.table import persistence
 from gonzaga.ui import widgets as W
+from gonzaga.words import catalog
 
 import screen_walk as SW
 
@@ -34,7 +36,7 @@ def walk(app, size, lang, screens=None) -> list[str]:
     return problems
 
 
-@pytest.mark.parametrize("lang", ["en", "it"])
+@pytest.mark.parametrize("lang", catalog.codes())
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_every_screen_fits(app, size, lang):
     problems = walk(app, size, lang)

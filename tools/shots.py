@@ -17,7 +17,7 @@ def parser(doc: str, size: str = "1280x720", lang: bool = True) -> argparse.Argu
     p = argparse.ArgumentParser(description=doc.splitlines()[0])
     p.add_argument("--size", default=size, help="the window, WIDTHxHEIGHT")
     if lang:
-        p.add_argument("--lang", default="en", choices=("en", "it"))
+        p.add_argument("--lang", default="en", choices=("en", "it", "de", "fr", "es", "pl"))  # catalog.LANGUAGES
     p.add_argument("--out", default=str(ROOT / "docs" / "screenshots"))
     return p
 

@@ -10,7 +10,7 @@ import pygame
 
 from ..table import in_progress
 from ..table.persistence import SaveInfo
-from ..words import i18n
+from ..words import formats, i18n
 from ..ui import widgets as W
 from ..ui.widgets import Button
 from .base import ModalScene
@@ -18,7 +18,7 @@ from .base import ModalScene
 
 def entry_text(info: SaveInfo) -> str:
     """One game's line: its name (if it has one), round, seats and when it was last played."""
-    when = info.saved_at.replace("T", " ")[:16]
+    when = formats.saved_when(info.saved_at)
     if info.name:
         return i18n.t("continue.entry_named", name=info.name, round=info.round, seats=info.seats, when=when)
     return i18n.t("continue.entry", round=info.round, seats=info.seats, when=when)

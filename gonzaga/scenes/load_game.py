@@ -13,7 +13,7 @@ from typing import Optional
 import pygame
 
 from ..table import finished as finished_games, persistence
-from ..words import i18n
+from ..words import formats, i18n
 from ..ui import widgets as W
 from ..ui.widgets import Button
 from .base import ModalScene
@@ -57,7 +57,7 @@ class LoadScene(ModalScene):
                 break
             name = i18n.t("load.autosave") if info.autosave else info.name
             label = i18n.t("load.entry", name=name, round=info.round, seats=info.seats,
-                           when=info.saved_at.replace("T", " ")[:16])
+                           when=formats.saved_when(info.saved_at))
             self.widgets.add(Button(label, (lambda p=info.path: self.open(p)),
                                     (self.box.x + sc(40), y, self.box.w - sc(220), sc(46)), style="secondary", px=17))
             self.widgets.add(Button(i18n.t("load.watch"), (lambda p=info.path: self.watch(p)),
@@ -73,8 +73,8 @@ class LoadScene(ModalScene):
             for info in self.finished[self.first_finished:]:
                 if y + sc(46) > bottom:
                     break
-                scores = ", ".join(f"{n} {p}" for n, p in info.scores)
-                label = i18n.t("finished.entry", when=info.saved_at.replace("T", " ")[:16], scores=scores)
+                scores = ", ".join(f"{n} {formats.number(p)}" for n, p in info.scores)
+                label = i18n.t("finished.entry", when=formats.saved_when(info.saved_at), scores=scores)
                 self.widgets.add(Button(label, (lambda p=info.path: self.watch(p)),
                                         (self.box.x + sc(40), y, self.box.w - sc(500), sc(46)), style="secondary",
                                         px=16))

@@ -86,10 +86,14 @@ class NewGameScene(Scene):
         x0 = self.box.x + sc(40)
         y = self.box.y + sc(96)
         self.labels = []
+        # the labels' column: 170 design pixels, wider when a language's label needs it (Spanish
+        # "Loseta de Escenario"); the controls right of it start where it ends
+        label_font = theme.font("sans_semibold", 18)
+        col = max(sc(170), max(label_font.size(i18n.t(k))[0] for k in ("new.seats", "new.scenario", "new.seed")) + sc(14))
         # seat count
         self.labels.append((i18n.t("new.seats"), (x0, y + sc(22))))
         for i, n in enumerate((2, 3, 4)):
-            self.widgets.add(Button(str(n), (lambda n=n: self.set_count(n)), (x0 + sc(170 + i * 70), y, sc(60), sc(44)),
+            self.widgets.add(Button(str(n), (lambda n=n: self.set_count(n)), (x0 + col + sc(i * 70), y, sc(60), sc(44)),
                                     style="secondary", selected=(n == self.count)))
         y += sc(70)
         # seat rows
@@ -125,7 +129,7 @@ class NewGameScene(Scene):
         tiles = [None] + [t.name for t in self.app.content.scenarios_for(self.count)]
         if self.scenario not in tiles:
             self.scenario = None
-        x = x0 + sc(170)
+        x = x0 + col
         bw = (self.box.right - sc(40) - x) // len(tiles) - sc(8)
         for j, name in enumerate(tiles):
             self.widgets.add(Button(name or i18n.t("new.random"), (lambda nm=name: self.set_scenario(nm)),
@@ -138,11 +142,11 @@ class NewGameScene(Scene):
         self.labels.append((i18n.t("new.seed"), (x0, y + sc(22))))
         if seed_is_secret(self.seats[: self.count]):  # hot seat: no seed on screen before the game is over
             self.seed_field = None
-            self.labels.append((i18n.t("new.seed_secret"), (x0 + sc(170), y + sc(22))))
+            self.labels.append((i18n.t("new.seed_secret"), (x0 + col, y + sc(22))))
         else:
-            self.seed_field = TextField(self.seed, (x0 + sc(170), y, sc(200), sc(44)), max_len=9, digits=True)
+            self.seed_field = TextField(self.seed, (x0 + col, y, sc(200), sc(44)), max_len=9, digits=True)
             self.widgets.add(self.seed_field)
-            self.widgets.add(Button(i18n.t("new.reroll"), self.reroll, (x0 + sc(386), y, sc(150), sc(44)),
+            self.widgets.add(Button(i18n.t("new.reroll"), self.reroll, (x0 + col + sc(216), y, sc(150), sc(44)),
                                     style="secondary", px=17))
         # bottom
         self.widgets.add(Button(i18n.t("common.back"), self.back,

@@ -22,6 +22,7 @@ import pygame
 
 from ..ai.review import DEFAULT_BUDGET, Review, Verdict, decisions, kind_of
 from ..ai.review_job import ReviewJob
+from ..render import theme
 from ..render.board_view import BoardRenderer
 from ..render.game_sizes import board_texts
 from ..rules import Action, GameRecord, GameState, parse_action, replay
@@ -31,7 +32,7 @@ from ..table.replay import finished_of_save
 from ..table.seats import SeatSpec
 from ..ui import widgets as W
 from ..ui.widgets import Button
-from ..words import i18n
+from ..words import formats, i18n
 from .base import Scene
 from .dialogs import MessageScene
 
@@ -55,8 +56,7 @@ def left_words(seconds: Optional[float]) -> str:
 
 def decimal(x: float) -> str:
     """One decimal, with the language's decimal sign (Italian writes 4,5)."""
-    text = f"{x:.1f}"
-    return text.replace(".", ",") if i18n.language() == "it" else text
+    return formats.number(x, 1)
 
 
 def summary_words(rev: Review) -> str:
@@ -407,11 +407,15 @@ class ReviewScene(Scene):
         t = self.timeline_rect
         sc = W.sc
         W.panel(surf, t, W.PANEL_DARK, W.PANEL_EDGE, 12, 2)
-        W.blit_text(surf, W.fit_text(i18n.t("review.timeline"), "sans_semibold", 15, t.w // 2),
-                    (t.x + sc(12), t.y + sc(10)), "sans_semibold", 15, W.TEXT)
-        keys = i18n.t("review.keys")
-        W.blit_text(surf, W.fit_text(keys, "sans", 14, t.w // 2 - sc(24)), (t.right - sc(12), t.y + sc(10)), "sans",
-                    14, W.TEXT_SOFT, "topright")
+        keys = W.fit_text(i18n.t("review.keys"), "sans", 14, t.w // 2 - sc(24))
+        W.blit_text(surf, keys, (t.right - sc(12), t.y + sc(10)), "sans", 14, W.TEXT_SOFT, "topright")
+        # the heading takes the room the keys leave, a little smaller before it is ever cut (German)
+        room = t.w - sc(12 + 12 + 16) - theme.font("sans", 14).size(keys)[0]
+        heading = i18n.t("review.timeline")
+        fit = W.fit_lines(heading, "sans_semibold", 15, room, sc(30), 1, min_px=W.SUB_PX)
+        px = fit[1] if fit else 15
+        W.blit_text(surf, heading if fit else W.fit_text(heading, "sans_semibold", 15, room),
+                    (t.x + sc(12), t.y + sc(10)), "sans_semibold", px, W.TEXT)
         rev = self.review
         worst = max([v.lost for v in rev.verdicts] + [1.0]) if rev is not None else 1.0
         marked = {v.index for v in rev.costliest()} if rev is not None else set()

@@ -7,7 +7,7 @@ import pygame
 
 from ..table import stats as S
 from ..ui import charts
-from ..words import i18n
+from ..words import formats, i18n
 from ..ui import widgets as W
 from ..ui.widgets import Button
 from .base import ModalScene
@@ -56,13 +56,13 @@ class StatsScene(ModalScene):
         n = s["played"]
         pct = round(100 * s["won"] / n) if n else 0
         return [
-            (i18n.t("stats.played"), str(n)),
+            (i18n.t("stats.played"), formats.number(n)),
             (i18n.t("stats.won"), i18n.t("stats.won_value", n=s["won"], pct=pct)),
-            (i18n.t("stats.best"), str(s["best"])),
-            (i18n.t("stats.mean"), f"{s['mean']:.1f}"),
-            (i18n.t("stats.objective"), f"{s['objective_mean']:.1f} / 6"),
-            (i18n.t("stats.leagues"), str(s["leagues"])),
-            (i18n.t("stats.donations"), str(s["donations"])),
+            (i18n.t("stats.best"), formats.number(s["best"])),
+            (i18n.t("stats.mean"), formats.number(s["mean"], 1)),
+            (i18n.t("stats.objective"), f"{formats.number(s['objective_mean'], 1)} / 6"),
+            (i18n.t("stats.leagues"), formats.number(s["leagues"])),
+            (i18n.t("stats.donations"), formats.number(s["donations"])),
             (i18n.t("stats.marked"), i18n.t("stats.marked_value", takebacks=s["takebacks"], hints=s["hints"])),
         ]
 
@@ -128,7 +128,7 @@ class StatsScene(ModalScene):
         first = len(s["scores"]) - len(scores) + 1
         mean = s["mean"]
         series = [charts.Series(i18n.t("stats.score_line"), scores, WON, (60, 16, 12)),
-                  charts.Series(i18n.t("stats.mean_line", mean=f"{mean:.0f}"), [mean] * len(scores), (110, 90, 66),
+                  charts.Series(i18n.t("stats.mean_line", mean=formats.number(mean, 0)), [mean] * len(scores), (110, 90, 66),
                                 dashed=True, marks=False)]
         charts.line_chart(surf, rects[3], series, [str(first + k) for k in range(len(scores))],
                           title=i18n.t("stats.scores"))

@@ -45,6 +45,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 from . import save_schema as S
 from ..version import __version__
 from ..words import catalog, i18n
+from ..words.system_language import system_language
 import platformdirs
 from .access import Access
 from .seats import SeatSpec
@@ -769,18 +770,17 @@ def settings_path() -> Path:
 
 
 def load_settings() -> Settings:
-    """The settings file, read like a save (regular file, 64 KB at most, strict JSON); defaults otherwise."""
+    """The settings file, read like a save (regular file, 64 KB at most, strict JSON); defaults otherwise
+    (the language: the system's until one is chosen)."""
     try:
         p = settings_path()
-        if not os.path.lexists(p):
-            return Settings()
-        d = S.read_json_file(p, 64 * 1024)
+        d = S.read_json_file(p, 64 * 1024) if os.path.lexists(p) else {}
         if not isinstance(d, dict):
             raise ValueError("not an object")
     except Exception:
         log.warning("settings file unreadable; using defaults")
-        return Settings()
-    out = {}
+        d = {}
+    out = {"language": system_language()} if "language" not in d else {}
     defaults = Settings()
     for k in Settings.model_fields:  # field by field: one bad value does not lose the others
         if k in d:

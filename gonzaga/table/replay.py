@@ -11,7 +11,7 @@ from typing import Optional
 from ..rules import Action, GameRecord, GameState
 from ..rules.content import Content
 from ..rules.legality import Illegal
-from ..words import i18n
+from ..words import formats, i18n
 from . import history, persistence
 from .seats import SeatSpec
 from .seatview import GameFace
@@ -182,4 +182,4 @@ def file_title(ls: persistence.LoadedSave) -> str:
     if ls.model.name:
         return ls.model.name
     return i18n.t("replay.untitled", seats=", ".join(s.name for s in ls.model.seats),
-                  when=ls.model.saved_at.replace("T", " ")[:16])
+                  when=formats.saved_when(ls.model.saved_at))

@@ -276,6 +276,12 @@ EN: dict[str, str] = {
     "save.off": "Saving is off because {reason}: {folder}. You can play, but games will not be saved.",
     "save.working_again": "Autosave works again: the game is saved.",
     "save.screenshot_failed": "The screenshot could not be saved: {reason}.",
+    # ---- the command line's messages to players (issue 49, t49lang)
+    "cli.no_display": "Gonzaga needs a display: {reason}",
+    "cli.crashed": "an unexpected error stopped the game; details are in {path}",
+    "cli.crashed_no_log": "an unexpected error stopped the game; no log file could be written",
+    "cli.cannot_start": "Gonzaga cannot start: {reason}",
+    "cli.press_any_key": "Press any key or close this window.",
     "save.error_nolog": "An unexpected error happened. The game tried to carry on. (No log file could be written, so there are no details.)",
     # ---- log lines
     "log.setup": "Scenario {scenario}: {regions} flourish. {name} holds the Last Turn card.",

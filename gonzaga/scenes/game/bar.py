@@ -59,7 +59,7 @@ class BarMixin:
             W.blit_text(surf, i18n.t("plan.region"), (b.x + self.info_w, b.y + sc(9)), "sans_semibold", 15,
                         W.TEXT_SOFT)
             W.blit_text(surf, i18n.t("plan.action"), (b.x + self.info_w, b.y + action_label_y()), "sans_semibold", 15,
-                        W.TEXT_SOFT)
+                        W.TEXT_SOFT, "midleft")
             if self.message:
                 W.blit_text(surf, self.message, (b.right - sc(20), b.bottom - sc(4)), "sans", 15, W.BAD,  # under the cards
                             "bottomright", wrap=b.right - sc(40) - b.x - self.info_w, align="right")

@@ -20,8 +20,9 @@ ACTION_GAP = 22  # between the rows: room for the "Action card" heading
 
 
 def action_label_y() -> int:
-    """Where the heading of the action cards' row stands, from the bottom bar's top."""
-    return W.sc(CARDS_TOP + CARD_HEIGHT + 2)
+    """The middle of the heading of the action cards' row, from the bottom bar's top: centred in
+    the gap between the rows, so a descender ("Karta akcji") stays clear of the cards below."""
+    return W.sc(CARDS_TOP + CARD_HEIGHT + ACTION_GAP / 2)
 
 
 class HandMixin:
