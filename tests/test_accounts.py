@@ -52,7 +52,7 @@ class Player(Client):
                           source_address=(source, 0)).__enter__()
         self.rng, self.last_send, self.sent_at = random.Random(0), 0.0, None
         self.token = self.seat = self.game = self.code = self.n = self.view = None
-        self.updates, self.lobbies = [], []
+        self.updates, self.lobbies, self.told = [], [], []
 
     def ask(self, **msg) -> dict:
         """Send and return the answer (an ``account``, ``signed_out`` or ``error``)."""
@@ -69,7 +69,7 @@ class Player(Client):
             m = self.recv(max(0.01, end - time.monotonic()))
             if m["type"] in kinds:
                 return m
-            assert m["type"] in ("lobby", "pong", "update", "history", "said"), m
+            assert m["type"] in ("lobby", "pong", "update", "history", "said", "news", "clocks"), m
 
 
 def _answer(c: Player, code: str, key: str, **msg) -> dict:

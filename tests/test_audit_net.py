@@ -143,8 +143,8 @@ def test_another_seats_plan_reaches_a_client_as_planned_only(server):
     got = host.send(type="act", token=host.token, n=1, action=p0.to_text())
     mine = [m for m in got if m["type"] == "update"][0]
     theirs = [m for m in friend.inbox() if m["type"] == "update"][0]
-    assert mine["last"] == {"kind": "plan", "seat": 0, "text": p0.to_text()}
-    assert theirs["last"] == {"kind": "plan", "seat": 0, "text": None}
+    assert mine["last"] == {"kind": "plan", "seat": 0, "text": p0.to_text(), "by_ai": False}
+    assert theirs["last"] == {"kind": "plan", "seat": 0, "text": None, "by_ai": False}
     assert theirs["view"]["seats"][0]["objective"] is None
 
 

@@ -120,8 +120,8 @@ def test_the_message_types_are_listed_once():
     """Each message type is one model; the unions, the kinds and the parser derive from them."""
     kinds = [m.model_fields["type"].default for m in P.CLIENT_TYPES]
     assert tuple(kinds) == P.CLIENT_KINDS
-    assert P.SERVER_KINDS == ("joined", "lobby", "update", "error", "pong", "watching", "said", "history", "clocks",
-                              "news")
+    assert P.SERVER_KINDS == ("joined", "lobby", "update", "error", "pong", "watching", "said", "history", "games",
+                              "clocks", "news", "account", "signed_out", "standings", "profile_info")
     for m in P.CLIENT_TYPES:
         assert type(P.parse_client(P.encode(_sample(m)))) is m
     text = (ROOT / "gonzaga" / "net" / "protocol.py").read_text(encoding="utf-8")
@@ -131,7 +131,7 @@ def test_the_message_types_are_listed_once():
 def _sample(model):
     """A valid message of ``model`` (tokens and codes of the right shape)."""
     values = {"token": "t" * 20, "code": "ABCDEF", "name": "Ann", "game": "g1", "n": 0, "action": "donate 0",
-              "text": "hi", "emote": "hello", "seat": 1, "kind": "open",
+              "text": "hi", "emote": "hello", "seat": 1, "kind": "open", "password": "a long password",
               "seats": [P.SeatRequest(kind="host", colour="red"), P.SeatRequest(kind="open", colour="blue")]}
     need = {k: v for k, v in values.items() if k in model.model_fields and model.model_fields[k].is_required()}
     return model(**need)

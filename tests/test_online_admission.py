@@ -59,7 +59,7 @@ class C:
             m = self.recv(max(0.01, end - time.monotonic()))
             if m["type"] == kind:
                 return m
-            assert m["type"] in ("lobby", "update", "pong"), m
+            assert m["type"] in ("lobby", "update", "pong", "news", "clocks"), m
 
     def error(self, code: str) -> dict:
         m = self.expect("error")

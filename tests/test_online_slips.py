@@ -25,6 +25,7 @@ from scene_events import click, key, post
 import test_online_scenes
 from test_online_scenes import button, caught_up, frames_until, host_game, top_name
 from test_online_talk_scenes import wait_for
+from test_online_seats_scenes import on_server
 
 app = test_online_scenes.app  # the fixture: an app at 1600x1000 in its own home folder
 
@@ -135,6 +136,8 @@ def test_no_map_tooltip_through_a_banner_or_its_button(app):
     assert frames_until(app, lambda: s.state.seats[0].plan is not None, [guest])
     guest.conn._ws.socket.shutdown(socket.SHUT_RDWR)  # Bob's network goes away: the banner, with its button
     assert frames_until(app, lambda: not app.table.seats[1].connected, [guest])
+    on_server(app, lambda room: setattr(room.table, "grace", 0.0))  # the grace period over: the button comes
+    assert frames_until(app, lambda: game.online.banner()[1] == [game.online.ai_button])
     app.run_frames(2)
     ai = game.online.ai_button
     assert ai.rect.w > 0 and game.board_rect.contains(ai.rect)  # the button stands over the map
@@ -332,4 +335,4 @@ def test_a_guest_is_told_the_host_closed_the_game_not_that_the_connection_was_lo
     assert lines == [i18n.t("online.host_closed"), i18n.t("online.host_closed_hint")]
     assert lines[0] == "The host closed the game." and buttons == [game.online.retry_button]
     assert i18n.t("online.lost") not in lines
-    assert app.table.turn_due is not None and game.online.talk.time_left() is None  # no turn timer runs on
+    assert app.table.turn_secs == 30 and game.online.talk.time_left() is None  # no turn timer runs on

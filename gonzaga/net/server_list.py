@@ -24,7 +24,7 @@ from ..table import persistence
 from ..words import i18n
 from .invite import split_invite
 from .jsonfile import read_model
-from .remote import parse_address
+from .typed import parse_address
 
 log = logging.getLogger(__name__)
 

@@ -100,6 +100,12 @@ class Keyring:
     def get(self, url: str) -> Optional[ServerSignIn]:
         return self.read().servers.get(server_key(url))
 
+    def whoami(self, url: str) -> Optional[P.WhoAmI]:
+        """The message that signs a new connection to ``url`` in with the kept session, or None
+        when signed out there."""
+        kept = self.get(url)
+        return P.WhoAmI(session=kept.session) if kept is not None and kept.session is not None else None
+
     def latest(self) -> Optional[str]:
         """The address of the server signed in to (or out of) last, if any."""
         servers = self.read().servers

@@ -10,7 +10,8 @@ import pygame
 
 from ..net import protocol
 from ..net.client import CONNECTED, CONNECTING, LOST
-from ..net.remote import Table, lan_ip, level_of
+from ..net.remote import Table, level_of
+from ..net.typed import lan_ip
 from ..render import theme
 from ..net.invite import format_invite, save_invite
 from ..words import i18n

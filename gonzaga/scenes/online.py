@@ -30,7 +30,8 @@ from ..net import hosting, mygames, protocol
 from ..net.invite import read_invite_file
 from ..net.client import LOST
 from ..net.portmap import PortMapping
-from ..net.remote import COLOURS, Table, lan_ip, parse_address, parse_code, parse_invite, parse_name
+from ..net.remote import COLOURS, Table
+from ..net.typed import lan_ip, parse_address, parse_code, parse_invite, parse_name
 from ..words import i18n
 from ..ui import widgets as W
 from ..ui.widgets import Button, TextField

@@ -16,7 +16,7 @@ import pygame
 
 from ..net.browse import GameList
 from ..net.invite import split_pin
-from ..net.remote import parse_name
+from ..net.typed import parse_name
 from ..net.server_list import ServerList
 from ..words import i18n
 from ..ui import widgets as W

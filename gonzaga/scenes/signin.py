@@ -19,7 +19,7 @@ from pydantic import ValidationError
 
 from ..net import protocol as P
 from ..net.cleantext import clean_name
-from ..net.remote import parse_address
+from ..net.typed import parse_address
 from ..net.signins import AccountRequest, Keyring, ServerSignIn, device_label, server_key
 from ..ui import widgets as W
 from ..ui.widgets import Button, TextField
@@ -165,10 +165,10 @@ class SignInScene(Scene):
         if self.request is not None:
             return
         target = self._target(False)
-        kept = self.keyring.get(target[0]) if target else None
-        if target is None or kept is None or kept.session is None:
+        who = self.keyring.whoami(target[0]) if target else None
+        if target is None or who is None:
             return
-        self._send(kind, target[0], [P.WhoAmI(session=kept.session), msg], "signed_out")
+        self._send(kind, target[0], [who, msg], "signed_out")
 
     def _send(self, kind: str, url: str, messages: list, want: str) -> None:
         self.url, self.doing = url, kind

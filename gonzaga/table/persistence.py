@@ -42,6 +42,7 @@ from typing import Annotated, Literal, Mapping, Optional, Protocol, Sequence
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
+from . import logfile
 from . import save_schema as S
 from ..version import __version__
 from ..words import catalog, i18n
@@ -155,63 +156,12 @@ def log_path() -> Path:
     return log_dir() / "gonzaga.log"
 
 
-class _QuietFileHandler(logging.handlers.RotatingFileHandler):
-    """A rotating log file whose failures (disk full, folder gone) are counted, never printed."""
-
-    failures = 0
-
-    def handleError(self, record: logging.LogRecord) -> None:  # logging's default prints a traceback to stderr
-        self.failures += 1
-
-    def flush(self) -> None:
-        try:
-            super().flush()
-        except (OSError, ValueError):
-            self.failures += 1
-
-    def close(self) -> None:
-        try:
-            super().close()
-        except (OSError, ValueError):
-            self.failures += 1
-
-
 def setup_logging(level: int = logging.INFO) -> Path:
-    """Log to a rotating file in the user log folder; returns its path.
-
-    Nothing is ever printed to the terminal by logging: a log file that cannot be opened is
-    replaced by a handler that drops the records (so Python's last-resort handler stays
-    silent), and a write that fails later is dropped too.
-    """
-    logging.raiseExceptions = False  # no handler anywhere prints "--- Logging error ---"
-    path = log_path()
-    root = logging.getLogger()
-    for h in list(root.handlers):
-        if getattr(h, "_gonzaga", False):
-            root.removeHandler(h)
-            h.close()
-    global _log_failed
-    handler: logging.Handler
-    try:
-        handler = _QuietFileHandler(path, maxBytes=1_000_000, backupCount=2, encoding="utf-8",
-                                    errors="backslashreplace")  # a non-UTF-8 file name: escaped, kept
-        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-        _log_failed = False
-    except (OSError, ValueError):
-        handler = logging.NullHandler()
-        _log_failed = True
-    handler._gonzaga = True  # type: ignore[union-attr]  # our mark, read back with getattr above
-    root.addHandler(handler)
-    root.setLevel(level)
-    return path
+    """Log to a rotating file in the user log folder (``logfile.py``); returns its path."""
+    return logfile.setup_logging(log_path(), level)
 
 
-_log_failed = False
-
-
-def log_available() -> bool:
-    """False when ``setup_logging`` could not open the log file (a dialog must not point at it)."""
-    return not _log_failed
+log_available = logfile.log_available  # False when the log file could not be opened
 
 
 # ---------------------------------------------------------------- atomic writes

@@ -37,6 +37,9 @@ def locked() -> dict[str, tuple[str, set[str]]]:
         m = re.match(r"^([A-Za-z0-9._-]+)==([^\s;\\]+)", line)
         if m:
             name = m.group(1).lower()
+            if re.search(r"sys_platform == '(win32|darwin)'", line):  # never installed on Linux (cytolk)
+                name = None
+                continue
             pins[name] = (m.group(2), set())
         for h in re.findall(r"--hash=sha256:([0-9a-f]{64})", line):
             if name:
