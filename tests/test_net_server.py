@@ -461,11 +461,11 @@ def test_a_failing_store_or_handler_refuses_with_server_and_changes_nothing(srv,
     host.settle()  # the setup, then the AI's plan
     n = host.n
     assert n == 2
-    store = srv.server.store
+    store = srv.server.commits.store  # the database behind the grouped commits (groupcommit.py)
 
     def broken(*a, **k):
         raise StoreError("the disk is full")
-    monkeypatch.setattr(store, "append_action", broken)
+    monkeypatch.setattr(store, "append_actions", broken)
     host.act(host.my_actions()[0])
     host.error("server")
     monkeypatch.undo()

@@ -50,6 +50,15 @@ class AckLog:
         os.write(self._fd, _line(game_id, n))
         os.fsync(self._fd)
 
+    def record_many(self, counts: list[tuple[str, int]]) -> None:
+        """Several games' counts in one write and one fsync (a batch of grouped commits)."""
+        if not counts:
+            return
+        if self._fd is None:
+            raise OSError(f"{self.path} is not open")
+        os.write(self._fd, b"".join(_line(g, n) for g, n in counts))
+        os.fsync(self._fd)
+
     def read(self) -> tuple[dict[str, int], int]:
         """The last count of every game (deleted games left out), and how many lines are damaged
         (a line cut short at the very end, by a crash during its write, is not damage: it was

@@ -39,6 +39,7 @@ from ..words import i18n
 from . import logcodec, seatnews
 from .admission import Refused
 from .gate import address_of
+from .groupcommit import GroupCommit
 from . import protocol as P
 from .storage import GameStore, StoredGame, StoreError
 from .turnclock import TurnClocks
@@ -52,6 +53,7 @@ MAX_OUTBOX = 500  # messages waiting for a client that does not read: past this 
 class RoomServer(Protocol):
     """What a room's store and worker use of the server (``server.GameServer``)."""
     store: GameStore
+    commits: Optional[GroupCommit]
     actions_accepted: int
     procs: Optional[ProcessPoolExecutor]
     pool: ThreadPoolExecutor
@@ -64,11 +66,16 @@ class RoomServer(Protocol):
 
 class Conn:
     """One client connection: its outgoing queue (written by its own task, so a slow reader never
-    holds up a game), the seat it holds, and its flood counters."""
+    holds up a game), the seat it holds, and its flood counters. With grouped commits
+    (``commits``), a message sent while actions are on their way to disk is held (``held``, with
+    the number of the last write before it) until they are durable: nobody is told of an action
+    that a crash could still take back (``groupcommit.py``)."""
 
-    def __init__(self, ws: ServerConnection):
+    def __init__(self, ws: ServerConnection, commits: Optional[GroupCommit] = None):
         self.ws = ws
         self.out: asyncio.Queue[Union[str, tuple[int, str], None]] = asyncio.Queue()
+        self.commits = commits
+        self.held: deque[tuple[int, Union[str, tuple[int, str], None]]] = deque()
         self.room: Optional["GameRoom"] = None
         self.seat: Optional[int] = None
         self.times: deque[float] = deque()
@@ -81,15 +88,42 @@ class Conn:
     def send(self, msg: Union[BaseModel, str]) -> None:
         if self.dead or self.closing:
             return
-        if self.out.qsize() >= MAX_OUTBOX:
+        if self.out.qsize() + len(self.held) >= MAX_OUTBOX:
             log.warning("%s does not read its messages: cut off", self.peer)
             self.dead = True
+            self.held.clear()
             try:
                 self.ws.transport.abort()
             except Exception:  # pragma: no cover - the transport is already gone
                 pass
             return
-        self.out.put_nowait(msg if isinstance(msg, str) else P.encode(msg))
+        self._put(msg if isinstance(msg, str) else P.encode(msg))
+
+    def _put(self, item: Union[str, tuple[int, str], None]) -> None:
+        c = self.commits
+        if c is not None and (self.held or c.pending()):  # after the writes in flight, in order
+            self.held.append((c.issued, item))
+            c.hold(self)
+        else:
+            self.out.put_nowait(item)
+
+    def release(self, durable: int) -> bool:
+        """The writes up to ``durable`` are on disk: what was held for them goes out."""
+        while self.held and self.held[0][0] <= durable:
+            self.out.put_nowait(self.held.popleft()[1])
+        return not self.held
+
+    def finish(self) -> None:
+        """Its handler is done: the writer stops after the messages queued (and held) before."""
+        self._put(None)
+
+    def abandon(self, code: int, reason: str) -> None:
+        """What this connection was not yet told is dropped (it follows writes that failed), and
+        it is closed at once: its client comes back with ``resume`` to what is stored."""
+        self.held.clear()
+        if not (self.dead or self.closing):
+            self.closing = True
+            self.out.put_nowait((code, reason))
 
     def flooded(self, limit: int, window: float, close_after: int) -> bool:
         """Whether this message makes more than ``limit`` in ``window`` seconds (refused then;
@@ -118,7 +152,7 @@ class Conn:
         if self.dead or self.closing:
             return
         self.closing = True
-        self.out.put_nowait((code, reason))
+        self._put((code, reason))
 
     async def writer(self) -> None:
         try:
@@ -486,7 +520,9 @@ def _choose(bot: Bot, v: GameState, seat: int) -> Action:
 
 class RoomStore:
     """A room's store for its table: each action appended to the database in one transaction
-    (raising when it cannot: the table then changes nothing). Nothing is ever taken back online."""
+    (raising when it cannot: the table then changes nothing), or, with grouped commits, queued
+    for the writer thread (``groupcommit.py``: what follows is held until it is durable, and a
+    refused write sends the game back to what is stored: ``unstored.py``). Nothing is taken back online."""
 
     def __init__(self, server: RoomServer, room: GameRoom):
         self.server, self.room = server, room
@@ -495,7 +531,10 @@ class RoomStore:
         if change.kind != "action":
             raise StoreError("an online game is kept as it was played: nothing is taken back")
         assert change.action is not None  # an "action" change carries its action
-        self.server.store.append_action(self.room.id, change.index, change.action.to_text())
+        if self.server.commits is not None:
+            self.server.commits.append_soon(self.room.id, change.index, change.action.to_text(), self.room)
+        else:
+            self.server.store.append_action(self.room.id, change.index, change.action.to_text())
         self.server.actions_accepted += 1
 
 

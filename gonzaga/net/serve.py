@@ -39,6 +39,7 @@ from .invite import with_pin
 from .server import AI_WORKERS, DEFAULT_HOST, DEFAULT_PORT, GameServer, default_data_dir
 from .account_store import SQLiteAccountStore
 from .storage import GameStore, StoreError, open_store
+from . import unstored
 
 log = logging.getLogger("gonzaga.net.server")
 
@@ -119,6 +120,7 @@ async def run_server(data_dir: Union[str, Path], host: str, port: int, stop: asy
     try:
         server.loop = asyncio.get_running_loop()
         server.load()
+        unstored.group_commits(server)  # the event loop never waits on the disk (groupcommit.py)
         # no ssl here: the gate admits each TCP connection by its address first, then starts TLS
         gate = server.gate = Gate(server.admission, tls, handshake_timeout=OPEN_TIMEOUT,
                                   shutdown_timeout=CLOSE_TIMEOUT)
@@ -142,6 +144,8 @@ async def run_server(data_dir: Union[str, Path], host: str, port: int, stop: asy
     finally:
         if watch is not None:
             watch.cancel()
+        if server.commits is not None:
+            server.commits.close()  # every queued action committed (or refused) before the store closes
         server.close()
         server.accounts.close()
         store.close()

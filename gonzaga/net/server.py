@@ -45,6 +45,7 @@ from .account_store import AccountStore
 from .admission import Admission, Refused
 from .endgame import EndgameHandlers
 from .gate import Gate
+from .groupcommit import GroupCommit
 from .social import SocialHandlers
 from .rooms import (Conn, GameRoom, RoomStore, RoomWorker, Seat, _ai_name, clock_now, last_for, new_code, token_hash)
 from .storage import GameStore, StoredGame
@@ -86,8 +87,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
         self.tokens: dict[str, tuple[GameRoom, int]] = {}
         self.conns: set[Conn] = set()
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="gonzaga-ai")
-        # search levels think in processes: in a thread they would hold the GIL against the event
-        # loop (and, in the desktop game that hosts, against its frame loop)
+        # search levels think in processes: in a thread they would hold the GIL against the event loop
         self.workers = workers
         self.procs: Optional[ProcessPoolExecutor] = None
         self.loop: Optional[asyncio.AbstractEventLoop] = None
@@ -95,6 +95,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
         self.gate: Optional[Gate] = None  # the connections' admission at accept, once it listens (serve.py)
         self.upkeep: Optional[upkeep.Upkeep] = None  # the periodic task, once the loop runs (upkeep.start)
         self.actions_accepted = 0
+        self.commits: Optional[GroupCommit] = None  # grouped commits, once on a loop (unstored.py)
 
     # ------------------------------------------------------------ loading
 
@@ -194,7 +195,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
         if len(self.conns) >= MAX_CONNECTIONS or self.stopping:
             await ws.close(CLOSE_TRY_LATER, "the server is busy")
             return
-        conn = Conn(ws)  # over its address's limit, it was closed at accept (gate.py)
+        conn = Conn(ws, self.commits)  # over its address's limit, it was closed at accept (gate.py)
         self.conns.add(conn)
         writer = asyncio.create_task(conn.writer())
         log.debug("%s connected", conn.peer)
@@ -211,7 +212,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
             self.conns.discard(conn)
             self._detach(conn)
             if not writer.done():
-                conn.out.put_nowait(None)
+                conn.finish()
                 try:
                     await asyncio.wait_for(writer, 2.0)
                 except (asyncio.TimeoutError, asyncio.CancelledError):

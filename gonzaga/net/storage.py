@@ -83,6 +83,19 @@ class GameStore(ABC):
         """Store action ``index`` of the game in one transaction; StoreError (nothing written)
         when ``index`` is not the number of actions already stored."""
 
+    def append_actions(self, items: list[tuple[str, int, str]]) -> list[Optional[StoreError]]:
+        """Store several actions (game id, index, text), in order; for each, None when it is
+        stored or the StoreError that refused it (grouped commits, ``groupcommit.py``). Stores
+        that can commit them together override this; raising refuses all of them."""
+        out: list[Optional[StoreError]] = []
+        for game_id, index, text in items:
+            try:
+                self.append_action(game_id, index, text)
+                out.append(None)
+            except StoreError as e:
+                out.append(e)
+        return out
+
     @abstractmethod
     def set_finished(self, game_id: str) -> None:
         ...
@@ -351,6 +364,13 @@ class SQLiteStore(GameStore):
         except OSError as e:
             log.error("cannot write %s (the action itself is stored): %s", self.acks.path, _reason(e))
 
+    def _acknowledge_many(self, counts: list[tuple[str, int]]) -> None:
+        """A batch's counts, one line a game, one fsync (see ``_acknowledge``)."""
+        try:
+            self.acks.record_many(counts)
+        except OSError as e:
+            log.error("cannot write %s (the actions themselves are stored): %s", self.acks.path, _reason(e))
+
     def create_game(self, game: StoredGame) -> None:
         def fn(db: sqlite3.Connection) -> None:
             db.execute("INSERT INTO games(id, code, config, seed, seats, host_seat, started, finished, created)"
@@ -391,15 +411,35 @@ class SQLiteStore(GameStore):
         self._write(what, fn)
 
     def append_action(self, game_id: str, index: int, text: str) -> None:
+        err = self.append_actions([(game_id, index, text)])[0]
+        if err is not None:
+            raise err
+
+    def append_actions(self, items: list[tuple[str, int, str]]) -> list[Optional[StoreError]]:
+        """The actions in one transaction (one WAL fsync), then one line a game in the
+        acknowledgement log (one fsync). An action whose index is not its game's next is refused
+        alone (and with it the later ones of its game); a failed commit raises: none was stored."""
+        out: list[Optional[StoreError]] = [None] * len(items)
+        counts: dict[str, int] = {}
+
         def fn(db: sqlite3.Connection) -> None:
-            have = db.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)).fetchone()[0]
-            if have != index:
-                raise StoreError(f"game {game_id} has {have} actions stored: action {index} is not the next")
-            if db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
-                raise StoreError(f"cannot store an action: no game {game_id!r} in {self.path}")
-            db.execute("INSERT INTO actions(game_id, idx, text) VALUES (?, ?, ?)", (game_id, index, text))
-        self._write("store an action", fn)
-        self._acknowledge(game_id, index + 1)
+            for k, (game_id, index, text) in enumerate(items):
+                have = counts.get(game_id)
+                if have is None:
+                    if db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
+                        out[k] = StoreError(f"cannot store an action: no game {game_id!r} in {self.path}")
+                        continue
+                    have = db.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)).fetchone()[0]
+                    counts[game_id] = have
+                if have != index:
+                    out[k] = StoreError(f"game {game_id} has {have} actions stored: action {index} is not the next")
+                    continue
+                db.execute("INSERT INTO actions(game_id, idx, text) VALUES (?, ?, ?)", (game_id, index, text))
+                counts[game_id] = index + 1
+        self._write("store an action" if len(items) == 1 else f"store {len(items)} actions", fn)
+        stored = {game_id for (game_id, _i, _t), e in zip(items, out) if e is None}
+        self._acknowledge_many([(g, counts[g]) for g in stored])
+        return out
 
     # ------------------------------------------------------------ reads
 

@@ -212,6 +212,29 @@ class PostgresStore(GameStore):
         have = self._count(game_id)
         raise StoreError(f"game {game_id} has {have} actions stored: action {index} is not the next")
 
+    def append_actions(self, items: list[tuple[str, int, str]]) -> list[Optional[StoreError]]:
+        """The actions in one transaction (one WAL flush for the batch: grouped commits). When it
+        is refused (a constraint: an index that is not the next, a game that is gone; or an answer
+        lost), each is tried alone, so exactly the ones that cannot be stored are refused."""
+        if len(items) > 1:
+            try:
+                with self._pool.connection() as conn:
+                    with conn.transaction():
+                        with conn.cursor() as cur:
+                            cur.executemany("INSERT INTO actions(game_id, idx, text) VALUES (%s, %s, %s)", items)
+                return [None] * len(items)
+            except (psycopg.Error, PoolTimeout) as e:
+                log.info("%s: a batch of %d actions was refused (%s): stored one by one", self.where, len(items),
+                         self._reason(e))
+        out: list[Optional[StoreError]] = []
+        for game_id, index, text in items:
+            try:
+                self.append_action(game_id, index, text)
+                out.append(None)
+            except StoreError as e:  # the batch's own commit may have landed before its answer was lost
+                out.append(None if self._stored_as(game_id, index, text) else e)
+        return out
+
     def _stored_as(self, game_id: str, index: int, text: str) -> bool:
         try:
             row = self._call("read an action", lambda conn: conn.execute(

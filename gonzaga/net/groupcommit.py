@@ -1,0 +1,206 @@
+"""Grouped commits (issue 47): many games' actions share one commit and one fsync, and the event
+loop never waits on the disk.
+
+``GroupCommit`` wraps the server's ``GameStore``. One writer thread owns it: every call goes
+through one queue, in order. ``append_soon`` returns at once with a number (its ``seq``); the
+thread takes every append waiting in the queue, stores them with the store's ``append_actions``
+(one transaction; SQLite: one WAL fsync and one fsync of the acknowledgement log for the batch)
+and then tells the event loop, which raises ``durable`` to the batch's last number. A message
+sent after an action's append is held by its connection until ``durable`` reaches it
+(``rooms.Conn``): nobody is told of an action that is not on disk.
+
+A batch that fails is refused as a whole or, when the store can tell, action by action
+(``GameStore.append_actions``); ``on_lost`` hears of every action refused (on the loop, before
+``durable`` moves past it), so the server can drop what it had told nobody yet and reload those
+games from the store. The other calls (a new game, seats, reads) wait for the queue in front of
+them, so they see every append before them, exactly as before.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+from collections import deque
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from typing import Any, Callable, Optional, Protocol, TypeVar
+
+from .storage import GameStore, StoredGame, StoreError
+
+log = logging.getLogger(__name__)
+
+MAX_BATCH = 1000  # appends in one transaction (a bound on one commit's size and on its wait)
+T = TypeVar("T")
+
+
+class Holder(Protocol):
+    """A connection that holds messages until the writes they follow are durable."""
+
+    def release(self, durable: int) -> bool:
+        """Send what ``durable`` covers; True when nothing is held any more."""
+
+
+@dataclass
+class Lost:
+    """An append the store refused (nothing of it is on disk): its seq, game, index, text and
+    ``owner`` (what the caller gave ``append_soon``, the room), and why."""
+
+    seq: int
+    game_id: str
+    index: int
+    text: str
+    owner: Any
+    error: StoreError
+
+
+@dataclass
+class _Append:
+    seq: int
+    game_id: str
+    index: int
+    text: str
+    owner: Any
+
+
+@dataclass
+class _Call:
+    fn: Callable[[], Any]
+    future: Future[Any] = field(default_factory=Future)
+
+
+class GroupCommit(GameStore):
+    """The server's store behind one writer thread (see the module docstring). ``loop`` is the
+    event loop that is told (``durable``, ``on_lost``, ``hold``); the other methods are the store's,
+    blocking until the thread has done them (and everything queued before them)."""
+
+    def __init__(self, store: GameStore, loop: asyncio.AbstractEventLoop,
+                 on_lost: Optional[Callable[[list[Lost]], None]] = None, max_batch: int = MAX_BATCH):
+        self.store, self.loop, self.on_lost, self.max_batch = store, loop, on_lost, max_batch
+        self.issued = 0  # the last seq handed out (on the loop)
+        self.durable = 0  # every append up to this seq is on disk or was refused (on the loop)
+        self.batches = 0  # commits made (for the figures and the tests)
+        self._holders: set[Holder] = set()
+        self._queue: deque[Any] = deque()
+        self._wake = threading.Condition()
+        self._closed = False
+        self._thread = threading.Thread(target=self._run, name="gonzaga-commits", daemon=True)
+        self._thread.start()
+
+    # ------------------------------------------------------------ on the event loop
+
+    def append_soon(self, game_id: str, index: int, text: str, owner: Any = None) -> int:
+        """Queue action ``index`` of the game; its seq (a message sent after it waits for it)."""
+        if self._closed:
+            raise StoreError("the store is closed: the action cannot be kept")
+        self.issued += 1
+        self._put(_Append(self.issued, game_id, index, text, owner))
+        return self.issued
+
+    def pending(self) -> bool:
+        return self.durable < self.issued
+
+    def hold(self, holder: Holder) -> None:
+        """``holder`` has messages waiting for ``durable``: it is released as batches land."""
+        self._holders.add(holder)
+
+    def _landed(self, last: int, lost: list[Lost]) -> None:
+        """A batch is done (on the loop): the refused ones first, then the messages after it go."""
+        if lost and self.on_lost is not None:
+            try:
+                self.on_lost(lost)
+            except Exception:  # the messages must still go: a failure here is only logged
+                log.exception("handling %d actions the store refused failed", len(lost))
+        self.durable = max(self.durable, last)
+        for h in list(self._holders):
+            if h.release(self.durable):
+                self._holders.discard(h)
+
+    # ------------------------------------------------------------ the writer thread
+
+    def _put(self, job: Any) -> None:
+        with self._wake:
+            self._queue.append(job)
+            self._wake.notify()
+
+    def _run(self) -> None:
+        while True:
+            with self._wake:
+                while not self._queue:
+                    if self._closed:
+                        return
+                    self._wake.wait()
+                if isinstance(self._queue[0], _Call):
+                    job: Any = self._queue.popleft()
+                    batch: list[_Append] = []
+                else:
+                    job = None
+                    batch = []
+                    while self._queue and isinstance(self._queue[0], _Append) and len(batch) < self.max_batch:
+                        batch.append(self._queue.popleft())
+            if job is not None:
+                try:
+                    job.future.set_result(job.fn())
+                except BaseException as e:  # handed to the caller, who raises it
+                    job.future.set_exception(e)
+            else:
+                self._commit(batch)
+
+    def _commit(self, batch: list[_Append]) -> None:
+        try:
+            results = self.store.append_actions([(a.game_id, a.index, a.text) for a in batch])
+        except Exception as e:  # the whole batch is refused: nothing of it is on disk
+            err = e if isinstance(e, StoreError) else StoreError(f"cannot store actions: {e}")
+            log.error("%d actions could not be stored: %s", len(batch), err)
+            results = [err] * len(batch)
+        self.batches += 1
+        lost = [Lost(a.seq, a.game_id, a.index, a.text, a.owner, r) for a, r in zip(batch, results) if r is not None]
+        try:
+            self.loop.call_soon_threadsafe(self._landed, batch[-1].seq, lost)
+        except RuntimeError:  # the loop is closed (the server stopped): nobody is waiting
+            pass
+
+    def _call(self, fn: Callable[[], T]) -> T:
+        if self._closed:
+            raise StoreError("the store is closed")
+        call = _Call(fn)
+        self._put(call)
+        return call.future.result()  # type: ignore[no-any-return]
+
+    # ------------------------------------------------------------ the store's calls, in order
+
+    def append_action(self, game_id: str, index: int, text: str) -> None:
+        err = self._call(lambda: self.store.append_actions([(game_id, index, text)])[0])
+        if err is not None:
+            raise err
+
+    def create_game(self, game: StoredGame) -> None:
+        self._call(lambda: self.store.create_game(game))
+
+    def replace_seats(self, game_id: str, seats: list[dict[str, Any]]) -> None:
+        self._call(lambda: self.store.replace_seats(game_id, seats))
+
+    def set_started(self, game_id: str) -> None:
+        self._call(lambda: self.store.set_started(game_id))
+
+    def set_finished(self, game_id: str) -> None:
+        self._call(lambda: self.store.set_finished(game_id))
+
+    def load_games(self, finished: bool = True) -> list[StoredGame]:
+        return self._call(lambda: self.store.load_games(finished))
+
+    def load_game(self, game_id: str) -> Optional[StoredGame]:
+        return self._call(lambda: self.store.load_game(game_id))
+
+    def delete_game(self, game_id: str) -> None:
+        self._call(lambda: self.store.delete_game(game_id))
+
+    def code_taken(self, code: str) -> bool:
+        return self._call(lambda: self.store.code_taken(code))
+
+    def close(self) -> None:
+        """Finish what is queued (every append is committed, or refused), then stop the thread;
+        the store itself is closed by whoever opened it."""
+        with self._wake:
+            self._closed = True
+            self._wake.notify()
+        self._thread.join(timeout=30)
