@@ -6,8 +6,9 @@ through one queue, in order. ``append_soon`` returns at once with a number (its 
 thread takes every append waiting in the queue, stores them with the store's ``append_actions``
 (one transaction; SQLite: one WAL fsync and one fsync of the acknowledgement log for the batch)
 and then tells the event loop, which raises ``durable`` to the batch's last number. A message
-sent after an action's append is held by its connection until ``durable`` reaches it
-(``rooms.Conn``): nobody is told of an action that is not on disk.
+to a game's connection sent after the game's last append is held until ``durable`` reaches it
+(``rooms.Conn``): nobody is told of an action that is not on disk, and the other games' messages
+do not wait for it.
 
 A batch that fails is refused as a whole or, when the store can tell, action by action
 (``GameStore.append_actions``); ``on_lost`` hears of every action refused (on the loop, before

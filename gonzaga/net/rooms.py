@@ -67,9 +67,9 @@ class RoomServer(Protocol):
 class Conn:
     """One client connection: its outgoing queue (written by its own task, so a slow reader never
     holds up a game), the seat it holds, and its flood counters. With grouped commits
-    (``commits``), a message sent while actions are on their way to disk is held (``held``, with
-    the number of the last write before it) until they are durable: nobody is told of an action
-    that a crash could still take back (``groupcommit.py``)."""
+    (``commits``), a message sent while its game's last action is on its way to disk is held
+    (``held``, with that write's number) until it is durable, and so is every later one, in
+    order: nobody is told of an action that a crash could still take back (``groupcommit.py``)."""
 
     def __init__(self, ws: ServerConnection, commits: Optional[GroupCommit] = None):
         self.ws = ws
@@ -101,8 +101,9 @@ class Conn:
 
     def _put(self, item: Union[str, tuple[int, str], None]) -> None:
         c = self.commits
-        if c is not None and (self.held or c.pending()):  # after the writes in flight, in order
-            self.held.append((c.issued, item))
+        after = self.room.written if self.room is not None else 0  # the last write of its game
+        if c is not None and (self.held or after > c.durable):  # after that write, in order
+            self.held.append((after, item))
             c.hold(self)
         else:
             self.out.put_nowait(item)
@@ -300,6 +301,7 @@ class GameRoom:
         self.timed: set[int] = set()
         self.by_hand = False  # a player's own action is being applied (``act``): not the timer's
         self.grace_told: set[int] = set()  # dropped seats whose grace period was told as over
+        self.written = 0  # the seq of its last action queued for the disk (grouped commits: Conn holds)
 
     def options(self) -> dict[str, Any]:
         return {"grace": self.grace, "turn_secs": self.turn_secs, "watchers": self.watchable,
@@ -532,7 +534,8 @@ class RoomStore:
             raise StoreError("an online game is kept as it was played: nothing is taken back")
         assert change.action is not None  # an "action" change carries its action
         if self.server.commits is not None:
-            self.server.commits.append_soon(self.room.id, change.index, change.action.to_text(), self.room)
+            self.room.written = self.server.commits.append_soon(self.room.id, change.index, change.action.to_text(),
+                                                                self.room)
         else:
             self.server.store.append_action(self.room.id, change.index, change.action.to_text())
         self.server.actions_accepted += 1
