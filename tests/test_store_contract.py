@@ -215,3 +215,19 @@ def test_two_connections_racing_for_the_same_index_exactly_one_wins(opener):
     actions = stores[1].load_game("g1").actions
     assert [int(a.split()[0]) for a in actions] == list(range(ROUNDS))
     assert all(a == f"{i} by {0 if i in won[0] else 1}" for i, a in enumerate(actions))
+
+
+def test_a_batch_stores_each_good_action_and_refuses_exactly_the_others(store):
+    """``append_actions`` (grouped commits, issue 47): several games in one call, in order; an
+    index that is not its game's next, and an action of a game that is not there, are refused
+    alone (with a StoreError each), the rest stored."""
+    store.create_game(game("g1", "AAAAAA"))
+    store.create_game(game("g2", "BBBBBB"))
+    store.append_action("g2", 0, "b0")
+    got = store.append_actions([("g1", 0, "a0"), ("g2", 1, "b1"), ("g1", 1, "a1"), ("g2", 5, "b5"),
+                                ("nope", 0, "x"), ("g1", 2, "a2")])
+    assert [e is None for e in got] == [True, True, True, False, False, True]
+    assert all(isinstance(e, StoreError) for e in got if e is not None)
+    assert store.load_game("g1").actions == ["a0", "a1", "a2"]
+    assert store.load_game("g2").actions == ["b0", "b1"]
+    assert store.append_actions([]) == []
