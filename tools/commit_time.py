@@ -49,7 +49,8 @@ def main(argv: list[str] | None = None) -> int:
         with tempfile.TemporaryDirectory(prefix="gonzaga-commit-", dir=a.dir) as d:
             ms, extra = _run(open_store(Path(d)), a)
     ms.sort()
-    at = lambda q: ms[min(len(ms) - 1, int(q * len(ms)))]  # noqa: E731
+    def at(q: float) -> float:
+        return ms[min(len(ms) - 1, int(q * len(ms)))]
     name = "durable_wait_ms" if a.games else "append_action_ms"
     print(f"{name} p50 {at(0.5):.2f} p99 {at(0.99):.2f} max {ms[-1]:.2f}")
     print(f"durable_actions_per_s {extra['per_s'] if a.games else 1000 / statistics.mean(ms):.0f}")

@@ -198,6 +198,17 @@ class GroupCommit(GameStore):
     def code_taken(self, code: str) -> bool:
         return self._call(lambda: self.store.code_taken(code))
 
+    def __getattr__(self, name: str) -> Any:
+        """Any other of the store's methods (one a newer store has) goes through the queue too, in
+        order; its other attributes are the store's."""
+        attr = getattr(self.store, name)
+        if not callable(attr):
+            return attr
+
+        def call(*args: Any, **kwargs: Any) -> Any:
+            return self._call(lambda: attr(*args, **kwargs))
+        return call
+
     def close(self) -> None:
         """Finish what is queued (every append is committed, or refused), then stop the thread;
         the store itself is closed by whoever opened it."""
