@@ -14,7 +14,7 @@ A batch that fails is refused as a whole or, when the store can tell, action by 
 (``GameStore.append_actions``); ``on_lost`` hears of every action refused (on the loop, before
 ``durable`` moves past it), so the server can drop what it had told nobody yet and reload those
 games from the store. The other calls (a new game, seats, reads) wait for the queue in front of
-them, so they see every append before them, exactly as before.
+them for their game (and the commit under way), so they see every append of it before them.
 """
 from __future__ import annotations
 
@@ -118,9 +118,15 @@ class GroupCommit(GameStore):
 
     # ------------------------------------------------------------ the writer thread
 
-    def _put(self, job: Any) -> None:
+    def _put(self, job: Any, game: Optional[str] = "") -> None:
+        """Queue ``job`` last; a call about ``game`` (None: about no game's actions) goes first
+        when none of that game's actions is queued, so that it waits only for the commit under way
+        (the calls come one at a time: the loop waits for each)."""
         with self._wake:
-            self._queue.append(job)
+            if game != "" and not any(isinstance(j, _Append) and j.game_id == game for j in self._queue):
+                self._queue.appendleft(job)
+            else:
+                self._queue.append(job)
             self._wake.notify()
 
     def _run(self) -> None:
@@ -160,11 +166,12 @@ class GroupCommit(GameStore):
         except RuntimeError:  # the loop is closed (the server stopped): nobody is waiting
             pass
 
-    def _call(self, fn: Callable[[], T]) -> T:
+    def _call(self, fn: Callable[[], T], game: Optional[str] = "") -> T:
+        """``fn`` on the writer thread, after everything queued before it (``game``: see ``_put``)."""
         if self._closed:
             raise StoreError("the store is closed")
         call = _Call(fn)
-        self._put(call)
+        self._put(call, game)
         return call.future.result()  # type: ignore[no-any-return]
 
     # ------------------------------------------------------------ the store's calls, in order
@@ -175,28 +182,28 @@ class GroupCommit(GameStore):
             raise err
 
     def create_game(self, game: StoredGame) -> None:
-        self._call(lambda: self.store.create_game(game))
+        self._call(lambda: self.store.create_game(game), game.id)
 
     def replace_seats(self, game_id: str, seats: list[dict[str, Any]]) -> None:
-        self._call(lambda: self.store.replace_seats(game_id, seats))
+        self._call(lambda: self.store.replace_seats(game_id, seats), game_id)
 
     def set_started(self, game_id: str) -> None:
-        self._call(lambda: self.store.set_started(game_id))
+        self._call(lambda: self.store.set_started(game_id), game_id)
 
     def set_finished(self, game_id: str) -> None:
-        self._call(lambda: self.store.set_finished(game_id))
+        self._call(lambda: self.store.set_finished(game_id), game_id)
 
     def load_games(self, finished: bool = True) -> list[StoredGame]:
         return self._call(lambda: self.store.load_games(finished))
 
     def load_game(self, game_id: str) -> Optional[StoredGame]:
-        return self._call(lambda: self.store.load_game(game_id))
+        return self._call(lambda: self.store.load_game(game_id), game_id)
 
     def delete_game(self, game_id: str) -> None:
-        self._call(lambda: self.store.delete_game(game_id))
+        self._call(lambda: self.store.delete_game(game_id), game_id)
 
     def code_taken(self, code: str) -> bool:
-        return self._call(lambda: self.store.code_taken(code))
+        return self._call(lambda: self.store.code_taken(code), None)
 
     def __getattr__(self, name: str) -> Any:
         """Any other of the store's methods (one a newer store has) goes through the queue too, in
