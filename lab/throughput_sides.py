@@ -5,8 +5,10 @@ Each tree is a commit, unpacked once with ``git archive COMMIT | tar -x`` into `
 (default: a folder in the system's temporary folder), or ``.`` for this working tree; all run
 with this interpreter (the same packages). netplay-check's load runs over ``wss://`` and then
 over plain ``ws://`` on a second server (trees before issue 39 have only ``ws://``: their
-netplay-check reports one load, printed as ws). Prints, per tree and mode: actions/s, latency
-p50/p99 (ms), the server's peak memory under load (MB), one column a run.
+netplay-check reports one load, printed as ws). Prints, per tree and mode: actions/s, the
+actions acknowledged, latency p50/p99 (ms), the server's peak memory under load (MB), each
+column one figure a run. netplay-check's actions/s divides by the bots' whole time, the games'
+creation included: on a loaded machine the creation dominates, so read the actions too.
 
     .venv/bin/python lab/throughput_sides.py                      # 1973e41, 1ff94f5, this tree
     .venv/bin/python lab/throughput_sides.py --runs 3 --trees 1ff94f5 . --out figures.json
@@ -53,15 +55,16 @@ def run_check(src: Path, load: int, seconds: float, seed: int) -> dict[str, Any]
         return {"problems": [f"no figures (status {p.returncode}): {p.stderr[-300:]}"]}
 
 
+COLUMNS = ("load_actions_per_s", "load_actions", "latency_ms_p50", "latency_ms_p99", "server_rss_mb_peak_load")
+
+
 def rows(res: dict[str, Any]) -> dict[str, tuple[Any, ...]]:
-    """(actions/s, p50, p99, peak MB) per mode of one netplay-check's figures."""
+    """(actions/s, actions, p50, p99, peak MB) per mode of one netplay-check's figures."""
     out = {}
-    wss = (res.get("load_actions_per_s"), res.get("latency_ms_p50"), res.get("latency_ms_p99"),
-           res.get("server_rss_mb_peak_load"))
+    wss = tuple(res.get(k) for k in COLUMNS)
     if "plain_load_actions_per_s" in res:
         out["wss"] = wss
-        out["ws"] = (res.get("plain_load_actions_per_s"), res.get("plain_latency_ms_p50"),
-                     res.get("plain_latency_ms_p99"), res.get("plain_server_rss_mb_peak_load"))
+        out["ws"] = tuple(res.get("plain_" + k) for k in COLUMNS)
     else:
         out["ws"] = wss  # before issue 39: one load, over plain ws://
     return out
@@ -92,14 +95,14 @@ def main() -> int:
                   f"({time.monotonic() - t0:.0f} s)", flush=True)
     print("load average after:", os.getloadavg() if hasattr(os, "getloadavg") else "?")
     print()
-    print("| tree | mode | actions/s | p50 ms | p99 ms | peak MB |")
-    print("|---|---|---|---|---|---|")
+    print("| tree | mode | actions/s | actions | p50 ms | p99 ms | peak MB |")
+    print("|---|---|---|---|---|---|---|")
     for t in a.trees:
         for mode in ("ws", "wss"):
             runs = [rows(r).get(mode) for r in got[t]]
             if not any(runs):
                 continue
-            cols = [" / ".join("-" if r is None or r[i] is None else f"{r[i]:g}" for r in runs) for i in range(4)]
+            cols = [" / ".join("-" if r is None or r[i] is None else f"{r[i]:g}" for r in runs) for i in range(len(COLUMNS))]
             print(f"| {label[t]} | {mode} | {' | '.join(cols)} |")
     if a.out:
         Path(a.out).write_text(json.dumps({label[t]: got[t] for t in a.trees}, indent=1), encoding="utf-8")
