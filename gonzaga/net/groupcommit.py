@@ -66,7 +66,7 @@ class _Append:
 @dataclass
 class _Call:
     fn: Callable[[], Any]
-    future: Future[Any] = field(default_factory=Future)
+    future: Optional[Future[Any]] = field(default_factory=Future)  # None: nobody waits (``_later``)
 
 
 class GroupCommit(GameStore):
@@ -144,7 +144,12 @@ class GroupCommit(GameStore):
                     batch = []
                     while self._queue and isinstance(self._queue[0], _Append) and len(batch) < self.max_batch:
                         batch.append(self._queue.popleft())
-            if job is not None:
+            if job is not None and job.future is None:
+                try:
+                    job.fn()
+                except Exception as e:  # as the server's quiet writes always were: logged
+                    log.error("the store failed: %s", e)
+            elif job is not None:
                 try:
                     job.future.set_result(job.fn())
                 except BaseException as e:  # handed to the caller, who raises it
@@ -170,9 +175,15 @@ class GroupCommit(GameStore):
         """``fn`` on the writer thread, after everything queued before it (``game``: see ``_put``)."""
         if self._closed:
             raise StoreError("the store is closed")
-        call = _Call(fn)
-        self._put(call, game)
-        return call.future.result()  # type: ignore[no-any-return]
+        future: Future[Any] = Future()
+        self._put(_Call(fn, future), game)
+        return future.result()  # type: ignore[no-any-return]
+
+    def _later(self, fn: Callable[[], Any]) -> None:
+        """``fn`` on the writer thread after everything queued now; nobody waits for it."""
+        if self._closed:
+            raise StoreError("the store is closed")
+        self._put(_Call(fn, None))
 
     # ------------------------------------------------------------ the store's calls, in order
 
@@ -188,10 +199,13 @@ class GroupCommit(GameStore):
         self._call(lambda: self.store.replace_seats(game_id, seats), game_id)
 
     def set_started(self, game_id: str) -> None:
-        self._call(lambda: self.store.set_started(game_id), game_id)
+        """Queued after the game's actions, not waited for: the server only ever logged its
+        failure, and a game read again is started when it has actions (``_rebuild``)."""
+        self._later(lambda: self.store.set_started(game_id))
 
     def set_finished(self, game_id: str) -> None:
-        self._call(lambda: self.store.set_finished(game_id), game_id)
+        """As ``set_started``: a game read again is finished when its state is over."""
+        self._later(lambda: self.store.set_finished(game_id))
 
     def load_games(self, finished: bool = True) -> list[StoredGame]:
         return self._call(lambda: self.store.load_games(finished))
