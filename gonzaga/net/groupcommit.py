@@ -97,9 +97,6 @@ class GroupCommit(GameStore):
         self._put(_Append(self.issued, game_id, index, text, owner))
         return self.issued
 
-    def pending(self) -> bool:
-        return self.durable < self.issued
-
     def hold(self, holder: Holder) -> None:
         """``holder`` has messages waiting for ``durable``: it is released as batches land."""
         self._holders.add(holder)
