@@ -59,6 +59,9 @@ def _clean_name(name: str) -> str:
 NAME = Annotated[str, Field(min_length=1, max_length=MAX_NAME), AfterValidator(_clean_name)]  # cleantext.py: refused, not cleaned
 TOKEN = Annotated[str, Field(min_length=16, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
 GAME_ID = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")]
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # an invite's code: no 0/O or 1/I to mistake
+CODE_LENGTH = 6  # the codes a server makes; CODE accepts 4-12 (a server may choose another length)
+DEFAULT_PORT = 7373  # ``gonzaga serve``'s port, and the one an address typed without a port means
 CODE = Annotated[str, Field(min_length=4, max_length=12, pattern=r"^[A-Z0-9]+$")]
 BOT = Annotated[str, Field(min_length=1, max_length=24, pattern=r"^[a-z]+(@[0-9]{1,6})?$")]
 COLOUR = Literal["red", "yellow", "green", "blue"]

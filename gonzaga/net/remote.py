@@ -41,9 +41,6 @@ from . import logcodec, protocol, seatnews, seatwords, signins
 from .client import CONNECTED, OPEN_TIMEOUT, OWN_SERVER_TIMEOUT, Connection
 from .turnclock import ToldClocks
 from .viewcodec import view_from_json
-# what the player types (typed.py): the screens and tests find them here too
-from .typed import (CODE_ALPHABET, CODE_LEN, DEFAULT_PORT, lan_ip, parse_address, parse_code,  # noqa: F401
-                    parse_invite, parse_name)
 
 if TYPE_CHECKING:  # the types only: a table is given these, it never starts one
     from .mygames import Book

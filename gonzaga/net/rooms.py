@@ -40,6 +40,7 @@ from . import logcodec, seatnews
 from .admission import Refused
 from .gate import address_of
 from . import protocol as P
+from .protocol import CODE_ALPHABET, CODE_LENGTH
 from .storage import GameStore, StoredGame, StoreError
 from .turnclock import TurnClocks
 from .viewcodec import view_to_json
@@ -155,8 +156,6 @@ def _peer(ws: ServerConnection) -> str:
 
 # ---------------------------------------------------------------- names, codes and what a seat is told
 
-CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-CODE_LENGTH = 6
 
 
 def clock_now() -> float:

@@ -52,7 +52,6 @@ from .storage import GameStore, StoredGame
 log = logging.getLogger(__name__)
 
 DEFAULT_HOST = "127.0.0.1"
-DEFAULT_PORT = 7373
 AI_WORKERS = 2
 FLOOD_MESSAGES = 30  # more than this many messages in FLOOD_WINDOW seconds is a flood
 FLOOD_WINDOW = 1.0
