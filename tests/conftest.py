@@ -17,6 +17,17 @@ def pytest_configure(config):
 
 import pytest  # noqa: E402  (after the SDL settings above)
 
+PACKAGE_GROUP = "package"  # test_package.py and test_notices.py: one build, on one worker
+
+
+def pytest_collection_modifyitems(config, items):
+    """The package tests first: they wait minutes for one build on one worker, and collected last
+    they kept that worker busy alone after every other test had finished (pytest-xdist's
+    loadgroup hands out groups in the order collected). Without xdist the order does not matter."""
+    first = {id(i) for i in items
+             if any(m.args[:1] == (PACKAGE_GROUP,) for m in i.iter_markers("xdist_group"))}
+    items[:] = [i for i in items if id(i) in first] + [i for i in items if id(i) not in first]
+
 
 def _utf8_safe(text):
     return text.encode("utf-8", "backslashreplace").decode("utf-8") if isinstance(text, str) else text
@@ -71,9 +82,12 @@ def built_program(tmp_path_factory):
     root = Path(__file__).resolve().parent.parent
     work = tmp_path_factory.mktemp("pyi")
     dist = work / "dist"
+    # PyInstaller's own cache in this build's folder: `--clean` empties the shared one, which
+    # broke another build using it at the same time ("bincache may be corrupted")
+    env = {**os.environ, "PYINSTALLER_CONFIG_DIR": str(work / "config")}
     p = subprocess.run([sys.executable, "-m", "PyInstaller", "--noconfirm", "--clean", "--log-level", "WARN",
                         "--distpath", str(dist), "--workpath", str(work / "build"),
-                        str(root / "build_exe.spec")], capture_output=True, text=True, cwd=root)
+                        str(root / "build_exe.spec")], capture_output=True, text=True, cwd=root, env=env)
     assert p.returncode == 0, p.stderr[-3000:]
     exe = dist / "Gonzaga" / ("Gonzaga.exe" if os.name == "nt" else "Gonzaga")
     assert exe.exists()
