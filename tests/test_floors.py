@@ -37,6 +37,7 @@ LAZY_INSIDE = {
     ("gonzaga.__main__", "gonzaga.cli"): "the tools load servers and checks; the game does not (its first frame)",
     ("gonzaga.cli", "gonzaga.bench.engine"): "the bench opens screens (pygame); the other tools do not",
     ("gonzaga.net.serve", "gonzaga.net.store_pg"): "psycopg (the server extra) only when PostgreSQL is chosen",
+    ("gonzaga.app", "gonzaga.net.mygames_poll"): "My games' watch loads websockets and the protocol: not at start",
 }
 
 NO_PYGAME = ("gonzaga.rules", "gonzaga.ai", "gonzaga.words", "gonzaga.table", "gonzaga.net",

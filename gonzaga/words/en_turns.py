@@ -37,6 +37,7 @@ EN: dict[str, str] = {
     "mygames.dead": "{server} does not answer ({reason}): its games are not shown.",
     "mygames.opening": "Opening the game...",
     # ---- creating a game on a server
+    "pace.label": "Pace",
     "pace.live": "Live",
     "pace.turn": "Turn-based",
     "pace.hours_button": "Time per move: {hours} h",
