@@ -156,26 +156,35 @@ def test_an_idle_turn_based_game_leaves_memory_and_comes_back_when_its_time_runs
 
 
 def test_my_games_puts_your_turn_first_and_never_lists_another_accounts_game(srv):
-    ann, bea = turn_game(srv.url, names=("Ann", "Bea"))
-    carl, dora = turn_game(srv.url, names=("Carl", "Dora"))
-    ann.act(ann.my_actions()[0])  # in Ann's game it is Bea's turn only
-    wait_for(lambda: srv.server.rooms[ann.game].n == 2)
-    lobby = account(srv.url, "Eve")
-    lobby.send(type="whoami", session=bea.session)  # Eve's computer signs in as Bea too
-    lobby.expect("account")
-    # Bea's second game: live, waiting for players
+    carl, bea = turn_game(srv.url, names=("Carl", "Bea"))  # first: its deadlines are the nearest
+    bea.act(bea.my_actions()[0])  # Bea has planned: Carl's turn
+    wait_for(lambda: srv.server.rooms[carl.game].n == 2)
+    mine = account(srv.url, "Bea", bea.session)  # Bea's second game, against Eve: both plan, Bea's turn
+    mine.send(type="create", name="Bea", seats=[HOST, seat("open", "blue")], seed=3, pace="turn", move_hours=12)
+    mine.expect("joined")
+    eve = account(srv.url, "Eve")
+    eve.send(type="join", code=mine.code, name="Eve")
+    eve.expect("joined")
+    mine.send(type="start", token=mine.token)
+    mine.expect("update")
+    lobby = account(srv.url, "Bea", bea.session)  # Bea's third: a live lobby
     lobby.send(type="create", name="Bea", seats=[HOST, seat("open", "green")])
     lobby.expect("joined")
+    other = account(srv.url, "Dora")  # Dora's lobby: never Bea's
+    other.send(type="create", name="Dora", seats=[HOST, seat("open", "green")])
+    other.expect("joined")
     listing = my_games(bea)
-    assert [(r["game"], r["your_turn"]) for r in listing["games"]] == [(bea.game, True), (lobby.game, False)]
-    assert listing["games"][0]["players"] == ["Ann", "Bea"]
-    assert listing["games"][1]["pace"] == "live" and not listing["games"][1]["started"]
-    mine = my_games(ann)
-    assert [(r["game"], r["your_turn"]) for r in mine["games"]] == [(ann.game, False)]
-    assert carl.game not in {r["game"] for r in listing["games"] + mine["games"]}
+    assert [(r["game"], r["your_turn"], r["started"]) for r in listing["games"]] == \
+        [(mine.game, True, True), (carl.game, False, True), (lobby.game, False, False)]
+    first, second = listing["games"][:2]
+    assert first["left"] > second["left"]  # your turn first, though Carl's deadline is nearer
+    assert first["players"] == ["Bea", "Eve"] and second["players"] == ["Carl", "Bea"] and second["to_act"] == [0]
+    assert listing["games"][2]["pace"] == "live"
     assert [r["game"] for r in my_games(carl)["games"]] == [carl.game]
+    assert other.game not in {r["game"] for r in listing["games"]}
+    dora = other
     nobody = Client(srv.url)
     nobody.send(type="my_games")
     assert nobody.error("bad_session")["key"] == "accounts.not_signed_in"
-    dora.send(type="open_game", game=ann.game)  # Dora holds no seat there
+    dora.send(type="open_game", game=carl.game)  # Dora holds no seat there
     assert dora.error("unknown_game")

@@ -25,6 +25,7 @@ Client -> server                       Server -> client
   whoami   session (or none)              standings rows (name, rating, games, provisional)
   sign_out; sign_out_all                 profile_info name, rating, mu, sigma, games, history
   leaderboard limit; profile name
+  my_games; open_game game, seat          my_games_list name, games (t47turn: turn-based games)
 
 A game lives on the server (``server.py``). The host creates it and is seat 0; friends join with
 the invite code and take the open seats in order; each seat gets a secret token, which is the
