@@ -166,3 +166,15 @@ def test_creating_on_a_server_offers_live_or_turn_based_with_its_times(make_app,
     assert (sent.pace, sent.move_hours, sent.missed_limit, sent.turn_secs) == ("turn", 72, 5, None)
     assert frames_until(app, lambda: app.table.problem is not None, frames=300)  # not signed in: refused
     assert app.table.problem == "Turn-based games are played with an account: sign in to this server first."
+
+
+def test_an_ais_seat_in_my_games_is_named_in_the_players_language():
+    from gonzaga.scenes.mygames import shown_name
+    from gonzaga.words import i18n
+    try:
+        i18n.set_language("it")
+        assert shown_name("AI (easy)") == i18n.t("online.ai_name", level=i18n.t("level.easy")) != "AI (easy)"
+        assert shown_name("AI (hard@150)") == i18n.t("online.ai_name", level=i18n.t("level.hard"))
+        assert shown_name("AI (Bea)") == "AI (Bea)"  # a player who chose such a name keeps it
+    finally:
+        i18n.set_language("en")

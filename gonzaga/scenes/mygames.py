@@ -8,6 +8,7 @@ with the reason; its games are simply not shown.
 from __future__ import annotations
 
 import logging
+import re
 from typing import Optional
 
 import pygame
@@ -24,6 +25,15 @@ from .online_common import draw_crest, shown_address
 log = logging.getLogger(__name__)
 
 Row = tuple[str, protocol.MyGameRow]  # (server, game)
+_AI_NAME = re.compile(r"^AI \(([a-z]+)(@[0-9]+)?\)$")  # an AI's own seat as the server names it (rooms._ai_name)
+
+
+def shown_name(name: str) -> str:
+    """A player's name, or an AI's in the player's language ("AI (easy)" -> "KI (leicht)")."""
+    m = _AI_NAME.match(name)
+    if m is None or f"level.{m.group(1)}" not in i18n.EN:
+        return name
+    return i18n.t("online.ai_name", level=i18n.t(f"level.{m.group(1)}"))
 
 
 def left_words(secs: Optional[float]) -> str:
@@ -43,13 +53,13 @@ def row_line(g: protocol.MyGameRow) -> str:
     if g.your_turn:
         left = left_words(g.left)
         return i18n.t("mygames.your_turn") + (f" · {left}" if left else "")
-    names = ", ".join(g.players[i] for i in g.to_act if i < len(g.players)) or "…"
+    names = ", ".join(shown_name(g.players[i]) for i in g.to_act if i < len(g.players)) or "…"
     return i18n.t("mygames.their_turn", names=names)
 
 
 def row_detail(url: str, g: protocol.MyGameRow) -> str:
     """With whom, the round, the pace, the server."""
-    others = [n for i, n in enumerate(g.players) if i != g.seat and n]
+    others = [shown_name(n) for i, n in enumerate(g.players) if i != g.seat and n]
     parts = [i18n.t("mygames.with", names=", ".join(others))] if others else []
     if g.started:
         parts.append(i18n.t("mygames.round", round=g.round))
