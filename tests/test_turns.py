@@ -188,3 +188,25 @@ def test_my_games_puts_your_turn_first_and_never_lists_another_accounts_game(srv
     assert nobody.error("bad_session")["key"] == "accounts.not_signed_in"
     dora.send(type="open_game", game=carl.game)  # Dora holds no seat there
     assert dora.error("unknown_game")
+
+
+def test_chat_spectators_resign_and_rematch_keep_working_in_a_turn_based_game(srv):
+    ann, bea = turn_game(srv.url, hours=24)
+    watcher = Client(srv.url)
+    watcher.send(type="watch", code=ann.code)
+    assert watcher.expect("watching", skip=("lobby", "pong", "update", "history"))["game"] == ann.game
+    bea.send(type="chat", token=bea.token, text="buongiorno")
+    said = ann.expect("said", skip=("lobby", "pong", "update", "history"))
+    assert (said["name"], said["text"]) == ("Bea", "buongiorno")
+    ann.send(type="resign", token=ann.token)
+    bea.send(type="resign", token=bea.token)  # both: the AI plays both seats to the end
+    room = srv.server.rooms[ann.game]
+    wait_for(lambda: room.finished, timeout=120, what="the game's end")
+    finished = row_of(my_games(ann), ann.game)
+    assert finished["finished"] and not finished["your_turn"] and finished["left"] is None
+    ann.send(type="rematch", token=ann.token)
+    bea.send(type="rematch", token=bea.token)
+    j = ann.expect("joined", timeout=30, skip=("lobby", "pong", "update", "history", "said", "news", "clocks"))
+    new = srv.server.rooms[j["game"]]
+    assert (new.pace, new.move_hours, new.missed_limit) == ("turn", 24, 3)
+    assert [r["game"] for r in my_games(ann)["games"]][:1] == [j["game"]]  # the new game, your turn, first
