@@ -133,6 +133,9 @@ def test_an_idle_turn_based_game_leaves_memory_and_comes_back_when_its_time_runs
     game = ann.game
     ann.close()
     bea.close()
+    room = srv.server.rooms[game]
+    wait_for(lambda: all(s.conn is None for s in room.seats), what="the disconnections")
+    assert [i.grace_left for i in room.seat_infos()] == [None, None]  # no grace period: nothing to hand over
     wall.skip(turns.TURN_IDLE + 5)
     wait_for(lambda: game not in srv.server.rooms, what="the release")
     ann2 = account(srv.url, "Ann", ann.session)

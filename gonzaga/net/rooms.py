@@ -328,7 +328,7 @@ class GameRoom:
         t = self.table
         since = t.away.get(seat)
         if since is None or not self.started or self.finished or self.seats[seat].kind != "human" \
-                or self.seats[seat].conn is not None:
+                or self.seats[seat].conn is not None or self.pace == "turn":  # turn-based: no grace, missed moves
             return None
         return round(max(0.0, min(3600.0, t.grace - (t.clock() - since))), 1)  # the table decides by it
 
