@@ -8,6 +8,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 # a first start speaks the system's language (gonzaga/words/system_language.py): the tests'
 # games start in English wherever they run (gettext's LANGUAGE comes first on POSIX systems)
 os.environ["LANGUAGE"] = "en"
+os.environ["GONZAGA_NOTIFY"] = "off"  # no system notification from the tests (they pass a recording one)
 sys.path.insert(0, str(Path(__file__).parent))
 
 
