@@ -28,10 +28,10 @@ def main(games: int) -> int:
                 host, guest = started(srv, seed=7000 + g)
                 t0 = time.monotonic()
                 assert host.resign()
-                assert pump([host, guest], lambda: host.resigned(), 5000)
+                assert pump([host, guest], lambda h=host: h.resigned(), 5000)
                 assert guest.resign()
-                ok = pump([host, guest], lambda: host.session.state.phase == "over"
-                          and guest.session.state.phase == "over", 20000)
+                ok = pump([host, guest], lambda h=host, g=guest: h.session.state.phase == "over"
+                          and g.session.state.phase == "over", 20000)
                 room = srv.server.rooms.get(host.game)
                 where = "" if ok else (f" server: {room.table.state.round} {room.table.state.phase}"
                                        f" to act {list(room.table.state.to_act())} n {room.n};"
