@@ -62,8 +62,10 @@ PALETTES: dict[str, dict[str, tuple[int, int, int]]] = {
 
 
 def set_palette(name: str) -> None:
-    """Use the palette ``name`` ("normal" or "high") from the next frame on."""
+    """Use the palette ``name`` ("normal" or "high") from the next frame on, the map's too
+    (``render/map_palette.py``: the board in high contrast)."""
     globals().update(PALETTES[name])
+    theme.set_map_palette(name)
     _cache.clear()  # texts drawn in the old colours
 
 _cache: "OrderedDict[tuple, pygame.Surface]" = OrderedDict()
