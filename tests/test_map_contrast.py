@@ -55,6 +55,9 @@ def text_pairs(p: map_palette.MapPalette, tints: dict) -> dict[str, tuple]:
              "tag/+N": (p.tag_text, p.tag_ok), "tag/refused": (p.tag_text, p.tag_bad),
              "city symbol/badge": (p.city_icon, p.city_badge), "harbour symbol/badge": (p.harbor_icon, p.harbor_badge)}
     pairs.update({f"region name/{r}": (p.ink, c) for r, c in tints.items()})
+    # a name under the highlights' whitest wash (the "cover" stamp: white at 105 * stamp_fill)
+    w = min(255, int(105 * p.stamp_fill)) / 255
+    pairs["name under a highlight"] = (theme.lerp(p.ink, p.highlight, w), theme.lerp(p.region_halo, p.highlight, w))
     return pairs
 
 

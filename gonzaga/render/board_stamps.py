@@ -73,10 +73,14 @@ class Stamps:
         """A hex-shaped stamp: "strong" (legal anchors), "faint" (legal turned), "cover" (hexes
         a fief could cover), "best" (a plan's best spot)."""
         key = ("stamp", kind, round(S, 2), theme.map_palette_name())
-        k = theme.MAP.stamp_alpha  # (high contrast: the marks twice as opaque)
+        k, kf = theme.MAP.stamp_alpha, theme.MAP.stamp_fill  # (high contrast: rims twice as opaque,
+        # washes lighter: the names under them keep their contrast)
 
         def a(alpha: int) -> int:
             return min(255, int(alpha * k))
+
+        def wash(alpha: int) -> int:
+            return min(255, int(alpha * kf))
         s = self.cache.get(key)
         if s is not None:
             return s
@@ -86,19 +90,19 @@ class Stamps:
         pts = [(c[0] + x, c[1] + y) for x, y in hexgrid.corners((0, 0), S)]
         inner = [(c[0] + x * 0.86, c[1] + y * 0.86) for x, y in hexgrid.corners((0, 0), S)]
         if kind == "strong":
-            pygame.draw.polygon(s, (*theme.HIGHLIGHT, a(95)), pts)
+            pygame.draw.polygon(s, (*theme.HIGHLIGHT, wash(95)), pts)
             pieces.thick_polyline(s, (*theme.HIGHLIGHT_RIM, a(120)), inner, max(3.0, S * 0.2))
             pieces.thick_polyline(s, (*theme.HIGHLIGHT_EDGE, a(240)), inner, max(2.0, S * 0.1))
         elif kind == "faint":
-            pygame.draw.polygon(s, (*theme.HIGHLIGHT, a(45)), pts)
+            pygame.draw.polygon(s, (*theme.HIGHLIGHT, wash(45)), pts)
             if k > 1:  # high contrast: a dark rim under the light one reads on light land too
                 pieces.thick_polyline(s, (*theme.HIGHLIGHT_RIM, a(120)), inner, max(2.0, S * 0.1))
             pieces.thick_polyline(s, (*theme.HIGHLIGHT_EDGE, a(120)), inner, max(1.0, S * 0.05))
         elif kind == "cover":  # a hex the planned fief could cover: a light wash, a thin rim
-            pygame.draw.polygon(s, (*theme.HIGHLIGHT, a(105)), pts)
+            pygame.draw.polygon(s, (*theme.HIGHLIGHT, wash(105)), pts)
             pieces.thick_polyline(s, (*theme.HIGHLIGHT_RIM, a(90)), inner, max(1.0, S * 0.06))
         elif kind == "best":  # the best spot of a plan: a gold rim
-            pygame.draw.polygon(s, (*theme.GOLD, a(90)), pts)
+            pygame.draw.polygon(s, (*theme.GOLD, wash(90)), pts)
             pieces.thick_polyline(s, (*theme.GOLD_DARK, a(230)), inner, max(2.0, S * 0.14))
         self.cache[key] = s
         return s

@@ -101,7 +101,8 @@ class MapPalette(BaseModel):
     highlight: Colour
     highlight_edge: Colour
     highlight_rim: Colour
-    stamp_alpha: float = Field(ge=0.5, le=3.0)  # the highlights' alphas times this
+    stamp_alpha: float = Field(ge=0.5, le=3.0)  # the highlights' rims' alphas times this
+    stamp_fill: float = Field(ge=0.0, le=2.0)  # their washes' alphas times this (names show through)
     objective: Colour
     ghost_ok: Colour
     ghost_bad: Colour
@@ -151,6 +152,7 @@ TABLE: dict[str, dict[str, Any]] = {
         "harbor_badge": "#224876", "harbor_icon": "#f6f0e0", "harbor_text": "#1a3858",
         "gold": "#c49a3e", "gold_dark": "#78581c", "flourish": "#c49628", "inactive": "#968c7e",
         "highlight": "#ffffff", "highlight_edge": "#ffffff", "highlight_rim": "#14283c", "stamp_alpha": 1.0,
+        "stamp_fill": 1.0,
         "objective": "#962896",
         "ghost_ok": "#3cc85a", "ghost_bad": "#dc3228", "ghost_edge": "#ffffff", "ghost_pattern": "#780a0a",
         "ghost_alpha": 185, "mark_ok": "#1e7832", "mark_bad": "#aa1e18",
@@ -179,6 +181,7 @@ TABLE: dict[str, dict[str, Any]] = {
         "harbor_badge": "#0a2050", "harbor_icon": "#ffffff", "harbor_text": "#0a2050",
         "gold": "#c49a3e", "gold_dark": "#503800", "flourish": "#e0a800", "inactive": "#707070",
         "highlight": "#ffffff", "highlight_edge": "#ffffff", "highlight_rim": "#000000", "stamp_alpha": 2.0,
+        "stamp_fill": 0.4,
         "objective": "#8c008c",
         "ghost_ok": "#00a040", "ghost_bad": "#d00000", "ghost_edge": "#000000", "ghost_pattern": "#ffffff",
         "ghost_alpha": 235, "mark_ok": "#006428", "mark_bad": "#aa0000",
