@@ -32,10 +32,9 @@ def _hex(v: Any, n: int) -> Any:
     return tuple(int(s[i:i + 2], 16) for i in range(0, 2 * n, 2))
 
 
-Colour = Annotated[tuple[Annotated[int, Field(ge=0, le=255)], ...], BeforeValidator(lambda v: _hex(v, 3)),
-                   Field(min_length=3, max_length=3)]
-ColourA = Annotated[tuple[Annotated[int, Field(ge=0, le=255)], ...], BeforeValidator(lambda v: _hex(v, 4)),
-                    Field(min_length=4, max_length=4)]
+Byte = Annotated[int, Field(ge=0, le=255)]
+Colour = Annotated[tuple[Byte, Byte, Byte], BeforeValidator(lambda v: _hex(v, 3))]
+ColourA = Annotated[tuple[Byte, Byte, Byte, Byte], BeforeValidator(lambda v: _hex(v, 4))]
 
 
 class SeatColours(BaseModel):
