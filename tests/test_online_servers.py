@@ -70,7 +70,8 @@ def test_the_server_lists_listed_games_waiting_for_players_only(public, content)
         assert pump([full, guest], lambda: not full.open_seats(), 3000)
         games = answer(GameList(public.url)).games
         assert [g.model_copy(update={"age": 0}) for g in games] == \
-            [P.OpenGame(code=listed.code, host="Ann", taken=1, seats=2, turn_secs=60, age=0)]
+            [P.OpenGame(code=listed.code, host="Ann", taken=1, seats=2, turn_secs=60, age=0,
+                        seating=[P.ListedSeat(kind="human", name="Ann"), P.ListedSeat(kind="open")])]
         assert 0 <= games[0].age < 30  # seconds since it was created
         assert quiet.code not in [g.code for g in games]
         # joined: no seat is open any more, so it leaves the list

@@ -57,6 +57,7 @@ def _clean_name(name: str) -> str:
 
 
 NAME = Annotated[str, Field(min_length=1, max_length=MAX_NAME), AfterValidator(_clean_name)]  # cleantext.py: refused, not cleaned
+RATING = Annotated[int, Field(ge=-100, le=200)]  # a rating range's bound (the conservative mu - 3 sigma)
 TOKEN = Annotated[str, Field(min_length=16, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
 GAME_ID = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")]
 CODE = Annotated[str, Field(min_length=4, max_length=12, pattern=r"^[A-Z0-9]+$")]
@@ -130,6 +131,11 @@ class Create(_Msg):
     turn_secs: Optional[Annotated[int, Field(ge=10, le=3600)]] = None  # a turn timer: then an AI plays the move
     watchers: bool = True  # whether spectators may watch with the invite code
     listed: bool = False  # shown in the server's list of open games (``list_games``; issue 50)
+    pace: Literal["live", "turn"] = "live"  # t47turn (issue 47): the same three lines there
+    move_hours: int = 0
+    missed_limit: int = 3
+    rating_min: Optional[RATING] = None  # t47lobby: only accounts rated inside [min, max] may join
+    rating_max: Optional[RATING] = None
 
 
 class Join(_Msg):
@@ -216,6 +222,18 @@ class ListGames(_Msg):
     """The games of this server waiting for players that their host chose to list (``Create.listed``)."""
 
     type: Literal["list_games"] = "list_games"
+    pace: Optional[Literal["live", "turn"]] = None  # t47lobby: filters (None: any)
+    seats: Optional[Annotated[int, Field(ge=2, le=4)]] = None
+    fits: bool = False  # only tables whose rating range holds the asker's (signed in) rating
+
+
+class ListedSeat(BaseModel):
+    """A seat of a listed table: open, a player's (their name) or an AI's (its level)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    kind: Literal["human", "ai", "open"]
+    name: Annotated[str, Field(max_length=24)] = ""
+    bot: Optional[BOT] = None
 
 
 class OpenGame(BaseModel):
@@ -230,6 +248,15 @@ class OpenGame(BaseModel):
     seats: Annotated[int, Field(ge=2, le=4)]
     turn_secs: Optional[Annotated[int, Field(ge=10, le=3600)]] = None
     age: Annotated[int, Field(ge=0)]  # seconds since it was created
+    # t47lobby: the table's terms (absent from servers before them: the defaults)
+    pace: Literal["live", "turn"] = "live"
+    move_hours: Annotated[int, Field(ge=0, le=168)] = 0
+    rating_min: Optional[RATING] = None
+    rating_max: Optional[RATING] = None
+    host_rating: Optional[float] = None  # None: the host has no account (or no rated game)
+    host_games: Annotated[int, Field(ge=0)] = 0  # the host's rated games (provisional under 10)
+    seating: Annotated[list[ListedSeat], Field(max_length=4)] = []
+    rated: bool = False  # finished, the game would be rated (no AI seat, a server that rates)
 
 
 class Games(_Msg):
@@ -237,6 +264,20 @@ class Games(_Msg):
 
     type: Literal["games"] = "games"
     games: Annotated[list[OpenGame], Field(max_length=MAX_LISTED)]
+    rating: Optional[float] = None  # t47lobby: the asker's own rating (signed in), for "fits my rating"
+
+
+# ---- t47lobby (issue 47): the public lobby's terms and quick match (``listing.py``, ``quickmatch.py``)
+class QuickMatch(_Msg):
+    """Seat me at the best fitting open table (``pace``, ``seats``: None for any size, a rating
+    range holding mine), oldest waiting first, or open a listed one with these terms and wait."""
+
+    type: Literal["quick_match"] = "quick_match"
+    name: NAME
+    pace: Literal["live", "turn"] = "live"
+    move_hours: Annotated[int, Field(ge=0, le=168)] = 0  # turn-based: the time per move (0: any)
+    seats: Optional[Annotated[int, Field(ge=2, le=4)]] = None
+# ---- end t47lobby
 
 
 # ---------------------------------------------------------------- accounts (issue 47, t47accounts)
@@ -371,7 +412,7 @@ class Seen(_Msg):
 
 # every client message type, listed once: the models above, in this union (the rest derives from it)
 ClientMessage = Annotated[Union[Create, Join, Resume, SetSeat, Start, Act, Ping, Chat, Emote, Resign, Rematch,
-                                Watch, ListGames, Seen,
+                                Watch, ListGames, Seen, QuickMatch,  # QuickMatch: t47lobby
                                 Register, SignIn, WhoAmI, SignOut, SignOutAll, LeaderboardAsk, ProfileAsk,  # t47accounts
                                 ], Field(discriminator="type")]
 CLIENT_TYPES: tuple[type[BaseModel], ...] = get_args(get_args(ClientMessage)[0])

@@ -39,7 +39,7 @@ from ..table.observers import ObserverCallback, Viewed
 from ..table.persistence import data_dir
 from ..words import i18n
 from . import protocol as P
-from . import listing, upkeep
+from . import listing, quickmatch, upkeep
 from .account_desk import AccountDesk
 from .account_store import AccountStore
 from .admission import Admission, Refused
@@ -63,7 +63,8 @@ MAX_UNFINISHED_GAMES = 5000
 CLOSE_TRY_LATER = 1013
 CLOSE_POLICY = 1008
 AI_RETRY_SECS = 1.0  # an AI action that could not be stored is asked again after this
-ROOM_OPTIONS = {"grace", "turn_secs", "watchers", "listed"}  # the host's choices in ``create`` a room keeps
+ROOM_OPTIONS = {"grace", "turn_secs", "watchers", "listed",  # the host's choices in ``create`` a room keeps
+                "pace", "move_hours", "rating_min", "rating_max"}  # t47lobby: the public lobby's terms
 
 
 # ---------------------------------------------------------------- the server
@@ -327,9 +328,11 @@ class GameServer(SocialHandlers, EndgameHandlers):
     def on_ping(self, conn: Conn, m: P.Ping) -> None:
         conn.send(P.Pong())
     on_list_games = listing.on_list_games  # the open games (issue 50)
+    on_quick_match = quickmatch.on_quick_match  # issue 47 (t47lobby)
 
-    def on_create(self, conn: Conn, m: P.Create) -> None:
+    def on_create(self, conn: Conn, m: P.Create, quick: bool = False) -> None:
         self.admission.check_create(conn.address, m.host_key, m.seed, self._is_lobby)
+        listing.check_terms(self, conn, m)  # a rating range: the creator's account inside it
         if self.unfinished() >= self.max_unfinished():
             raise Refused("server", "net.server_full")
         reqs = m.seats
@@ -362,7 +365,8 @@ class GameServer(SocialHandlers, EndgameHandlers):
         config = GameConfig(seats=len(reqs), colours=tuple(colours), scenario=scenario)
         # the seed seeds the AI seats only: the setup is dealt from the system's randomness
         seed = m.seed if m.seed is not None else secrets.randbits(63)
-        room = self._open_room(config, seed, seats, 0, {**m.model_dump(include=ROOM_OPTIONS), "created": time.time()})
+        room = self._open_room(config, seed, seats, 0, {**m.model_dump(include=ROOM_OPTIONS), "created": time.time(),
+                                                            "quick": quick})
         self.admission.created(conn.address, room.id)
         log.info("game %s created: %d seats", room.id, len(seats))  # never the seed nor the code
         self._attach(conn, room, 0)
@@ -404,22 +408,32 @@ class GameServer(SocialHandlers, EndgameHandlers):
         room = self.by_code.get(m.code)
         seat = None if room is None or room.started else next(
             (i for i, s in enumerate(room.seats) if s.kind == "open"), None)
+        if seat is None and room is not None and room.listed:  # listed: public anyway, so say why
+            raise Refused("full", "lobby.table_full")
         if seat is None:  # one answer whatever the reason: a guess learns nothing of a game
             self.admission.wrong_guess(conn.address)
             raise Refused("unknown_game", "net.no_waiting_game")
         assert room is not None  # a seat was found in it
+        listing.check_range(self, conn, room)
+        self.seat_player(conn, room, seat, m.name)
+
+    def seat_player(self, conn: Conn, room: GameRoom, seat: int, name: str) -> None:
+        """``conn``'s player takes open ``seat`` of ``room`` (join, quick match); a table quick
+        match opened starts once full."""
         token = self._new_token()
         old = room.seats[seat]
-        new = Seat(self.accounts.seat_name(conn, m.name), "human", old.colour, None, token_hash(token))
+        new = Seat(self.accounts.seat_name(conn, name), "human", old.colour, None, token_hash(token))
         seats = list(room.seats)
         seats[seat] = new
         self._save_seats(room, seats)
         room.seats = seats
         self.tokens[token_hash(token)] = (room, seat)
-        log.info("game %s: %s joined as seat %d", room.id, m.name, seat)
+        log.info("game %s: %s joined as seat %d", room.id, name, seat)
         self._attach(conn, room, seat)
         self._joined(conn, room, seat, token)
         self._broadcast_lobby(room)
+        if room.quick and all(s.kind != "open" for s in room.seats):
+            self._deal(room)
 
     def on_resume(self, conn: Conn, m: P.Resume) -> None:
         room = self.rooms.get(m.game) or upkeep.reload_game(self, m.game)
