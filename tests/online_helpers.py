@@ -70,3 +70,38 @@ def register(url: str, name: str = "Ann", password: str = PASSWORD, source: str 
     m = c.ask(type="register", name=name, password=password, device="laptop")
     assert m["type"] == "account" and m["name"] == name, m
     return c, m
+
+
+def seed_accounts(folder, histories: dict, now: float = 1_790_000_000.0) -> dict:
+    """Accounts made in the server's data ``folder`` (its accounts' database, as ``gonzaga accounts``
+    opens it), each rated by hand: ``histories`` maps a name to its shown rating after each rated
+    game (sigma falling from openskill's 25/3 as games add up, mu = shown + 3 sigma). Returns
+    each name's session token (signed in)."""
+    from gonzaga.net import accounts as A
+    from gonzaga.net.account_store import SQLiteAccountStore
+    store = SQLiteAccountStore.in_folder(folder)
+    sessions = {}
+    try:
+        for name, shown in histories.items():
+            acc = store.create(name, A.hash_password(PASSWORD, n=2 ** 10), now)
+            for k, rating in enumerate(shown):
+                sigma = max(2.0, 25 / 3 - 0.4 * (k + 1))
+                assert store.record_game(f"g{k}-{acc.id}", [(acc.id, rating + 3 * sigma, sigma, k + 1, rating, 1 + k % 3)],
+                                         now + 3600 * k)
+            token = A.new_token()
+            store.add_session(A.digest(token), acc.id, "test", time.time())  # used now: not expired
+            sessions[name] = token
+    finally:
+        store.close()
+    return sessions
+
+
+def signed_table(url: str, content, session, name: str, seats, **terms):
+    """A ``Table`` that creates a listed game on ``url`` signed in with ``session`` (None: not signed in;
+    the keyring's own sign-in to ``url``, if any, is sent after it and wins)."""
+    from gonzaga.net.client import Connection
+    from gonzaga.net.remote import Table
+    conn = Connection(url)
+    if session:
+        conn.send(P.WhoAmI(session=session))
+    return Table(url, content, P.Create(name=name, seats=seats, listed=True, **terms), connection=conn)

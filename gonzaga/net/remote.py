@@ -176,6 +176,11 @@ class Table:
         return cls(url, content, protocol.Join(code=code, name=name), **kw)
 
     @classmethod
+    def quick(cls, url: str, match: protocol.QuickMatch, content: Content, **kw: Any) -> "Table":
+        """Quick match (issue 47): the server seats this player at a fitting table or opens one."""
+        return cls(url, content, match, **kw)
+
+    @classmethod
     def watch(cls, url: str, code: str, content: Content, **kw: Any) -> "Table":
         """Watch a game with its invite code: the public view, no seat."""
         t = cls(url, content, protocol.Watch(code=code), **kw)
