@@ -162,7 +162,7 @@ def test_two_quick_matches_at_once_end_at_one_table_which_starts(srv):
         go = threading.Barrier(2)
         answers: dict = {}
 
-        def press(c: Player, who: str) -> None:
+        def press(c: Player, who: str, go=go, answers=answers) -> None:
             go.wait()
             c.send(type="quick_match", name=who, seats=2)
             answers[who] = c.expect_any(("joined", "error"))

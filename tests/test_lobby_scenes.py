@@ -109,9 +109,9 @@ def test_quick_match_opens_a_table_that_starts_once_a_second_player_quick_matche
     from gonzaga.scenes.game import GameScene
     srv, content = community, app.content
     scene = lobby_of(app, srv)
-    assert scene.games == [] and i18n.t("lobby.no_tables") in scene.visible_text()
+    assert scene.games == [] and i18n.t("servers.no_games") in scene.visible_text()
     click(app, button(app, i18n.t("lobby.seats_filter", seats=i18n.t("lobby.any"))).rect.center)  # any -> 2
-    assert frames_until(app, lambda: scene.query is None)
+    assert frames_until(app, lambda: scene.query is None) and i18n.t("lobby.no_tables") in scene.visible_text()
     click(app, button(app, i18n.t("lobby.quick")).rect.center, 2)
     assert frames_until(app, lambda: top_name(app) == "LobbyScene")
     mine = app.table
@@ -147,7 +147,7 @@ def test_the_leaderboard_orders_and_marks_the_hand_made_ratings_and_a_profile_dr
     assert len(pts) == len(history)
     steps = [b[0] - a[0] for a, b in zip(pts, pts[1:])]
     assert min(steps) > 0 and max(steps) - min(steps) <= 1  # one game a step, evenly
-    (x0, y0), (_, y3) = pts[0], pts[3]
+    (_, y0), (_, y3) = pts[0], pts[3]
     per_point = (y0 - y3) / (history[3] - history[0])  # pixels per rating point (4.0 apart)
     assert per_point > 0  # a higher rating is drawn higher up
     for (x, y), v in zip(pts, history):

@@ -31,7 +31,6 @@ def main(argv=None) -> int:
     from gonzaga.app import App
     from gonzaga.net import hosting
     from gonzaga.net import protocol as P
-    from gonzaga.net.remote import Table
     from gonzaga.net.serve import ServerThread, TlsFiles
     from gonzaga.net.server_list import ServerList
     from gonzaga.net.signins import Keyring

@@ -92,6 +92,21 @@ def in_range(room: GameRoom, rating: Optional[float]) -> bool:
     return (room.rating_min is None or rating >= room.rating_min) and (room.rating_max is None or rating <= room.rating_max)
 
 
+def seat_to_join(server: Any, conn: Conn, room: Optional[GameRoom]) -> tuple[GameRoom, int]:
+    """The room and open seat a ``join`` takes: a listed table that filled meanwhile says so, an
+    invite code that names no waiting game gets one answer whatever the reason (a guess learns
+    nothing of a game: counted against the address), and a rating range is checked."""
+    seat = None if room is None or room.started else next(
+        (i for i, s in enumerate(room.seats) if s.kind == "open"), None)
+    if seat is None and room is not None and room.listed:  # listed: public anyway, so say why
+        raise Refused("full", "lobby.table_full")
+    if room is None or seat is None:
+        server.admission.wrong_guess(conn.address)
+        raise Refused("unknown_game", "net.no_waiting_game")
+    check_range(server, conn, room)
+    return room, seat
+
+
 def check_range(server: Any, conn: Conn, room: GameRoom) -> None:
     """Refused when ``room`` has a rating range that ``conn``'s account is not inside."""
     if room.rating_min is None and room.rating_max is None:

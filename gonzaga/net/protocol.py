@@ -136,6 +136,7 @@ class Create(_Msg):
     missed_limit: int = 3
     rating_min: Optional[RATING] = None  # t47lobby: only accounts rated inside [min, max] may join
     rating_max: Optional[RATING] = None
+    auto_start: bool = False  # t47lobby: it starts by itself once every seat is taken (quick match's tables)
 
 
 class Join(_Msg):

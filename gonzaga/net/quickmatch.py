@@ -7,7 +7,7 @@ asked for (or any), whose rating range holds the player's rating (``listing.in_r
 not signed in fits only tables without a range), where the player's account has no seat yet;
 of those, the one waiting longest (oldest first). None fits: a new listed table of that pace and
 size (two seats when any size will do: it fills soonest), every other seat open for a player,
-which starts by itself once full (``GameRoom.quick``). Its seats are human only, so a game it
+which starts by itself once full (``Create.auto_start``). Its seats are human only, so a game it
 makes is rated when every player is signed in (docs/server.md, Ratings: an AI seated from the
 start makes a game unrated).
 
@@ -55,7 +55,7 @@ def new_table(m: P.QuickMatch) -> P.Create:
     n = m.seats or NEW_TABLE_SEATS
     seats = [P.SeatRequest(kind="host" if i == 0 else "open", colour=COLOURS[i]) for i in range(n)]  # type: ignore[arg-type]
     hours = (m.move_hours or TURN_HOURS) if m.pace == "turn" else 0
-    return P.Create(name=m.name, seats=seats, listed=True, pace=m.pace, move_hours=hours)
+    return P.Create(name=m.name, seats=seats, listed=True, pace=m.pace, move_hours=hours, auto_start=True)
 
 
 def on_quick_match(server: Any, conn: Conn, m: P.QuickMatch) -> None:
@@ -72,9 +72,14 @@ def on_quick_match(server: Any, conn: Conn, m: P.QuickMatch) -> None:
 
     room = best_table(server.rooms.values(), m, listing.rating_of(server, conn), mine)
     if room is None:
-        server.on_create(conn, new_table(m), quick=True)
+        server.on_create(conn, new_table(m))
         log.info("quick match: a new table")
         return
-    seat = next(i for i, s in enumerate(room.seats) if s.kind == "open")
-    server.seat_player(conn, room, seat, m.name)
+    server.on_join(conn, P.Join(code=room.code, name=m.name))  # its first open seat, as a join takes it
     log.info("quick match: seated at game %s", room.id)
+
+
+def start_when_full(server: Any, room: GameRoom) -> None:
+    """Deal a table that starts by itself (``Create.auto_start``) once its last seat is taken."""
+    if room.auto_start and not room.started and all(s.kind != "open" for s in room.seats):
+        server._deal(room)

@@ -249,11 +249,11 @@ class GameRoom:
         self.listed = bool(o.get("listed", False))  # in the server's list of open games (listing.py)
         self.created = float(o.get("created") or 0.0)  # when, by the server's wall clock (set by ``create``)
         # t47lobby: the terms the public lobby shows (pace as t47turn's ``Create`` has it), the
-        # rating range a joining account must be inside, and whether quick match opened it (then
-        # it starts by itself once full: nobody waits for a host's Start)
+        # rating range a joining account must be inside, and whether it starts by itself once full
+        # (quick match's tables: nobody waits for a host's Start)
         self.pace, self.move_hours = str(o.get("pace") or "live"), int(o.get("move_hours") or 0)
         self.rating_min, self.rating_max = o.get("rating_min"), o.get("rating_max")
-        self.quick = bool(o.get("quick", False))
+        self.auto_start = bool(o.get("auto_start", False))
         self.table.grace = float(self.grace)
         for i, s in enumerate(seats):  # an AI seat that still has its player's token: handed over or resigned
             if s.kind == "ai" and s.token_hash:
@@ -276,7 +276,7 @@ class GameRoom:
     def options(self) -> dict[str, Any]:
         return {"grace": self.grace, "turn_secs": self.turn_secs, "watchers": self.watchable,
                 "listed": self.listed, "created": self.created, "pace": self.pace, "move_hours": self.move_hours,
-                "rating_min": self.rating_min, "rating_max": self.rating_max, "quick": self.quick}
+                "rating_min": self.rating_min, "rating_max": self.rating_max, "auto_start": self.auto_start}
 
     @property
     def state(self) -> GameState:

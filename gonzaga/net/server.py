@@ -64,7 +64,7 @@ CLOSE_TRY_LATER = 1013
 CLOSE_POLICY = 1008
 AI_RETRY_SECS = 1.0  # an AI action that could not be stored is asked again after this
 ROOM_OPTIONS = {"grace", "turn_secs", "watchers", "listed",  # the host's choices in ``create`` a room keeps
-                "pace", "move_hours", "rating_min", "rating_max"}  # t47lobby: the public lobby's terms
+                "pace", "move_hours", "rating_min", "rating_max", "auto_start"}  # t47lobby: the lobby's terms
 
 
 # ---------------------------------------------------------------- the server
@@ -330,7 +330,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
     on_list_games = listing.on_list_games  # the open games (issue 50)
     on_quick_match = quickmatch.on_quick_match  # issue 47 (t47lobby)
 
-    def on_create(self, conn: Conn, m: P.Create, quick: bool = False) -> None:
+    def on_create(self, conn: Conn, m: P.Create) -> None:
         self.admission.check_create(conn.address, m.host_key, m.seed, self._is_lobby)
         listing.check_terms(self, conn, m)  # a rating range: the creator's account inside it
         if self.unfinished() >= self.max_unfinished():
@@ -365,8 +365,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
         config = GameConfig(seats=len(reqs), colours=tuple(colours), scenario=scenario)
         # the seed seeds the AI seats only: the setup is dealt from the system's randomness
         seed = m.seed if m.seed is not None else secrets.randbits(63)
-        room = self._open_room(config, seed, seats, 0, {**m.model_dump(include=ROOM_OPTIONS), "created": time.time(),
-                                                            "quick": quick})
+        room = self._open_room(config, seed, seats, 0, {**m.model_dump(include=ROOM_OPTIONS), "created": time.time()})
         self.admission.created(conn.address, room.id)
         log.info("game %s created: %d seats", room.id, len(seats))  # never the seed nor the code
         self._attach(conn, room, 0)
@@ -405,35 +404,20 @@ class GameServer(SocialHandlers, EndgameHandlers):
 
     def on_join(self, conn: Conn, m: P.Join) -> None:
         self.admission.check_guess(conn.address)
-        room = self.by_code.get(m.code)
-        seat = None if room is None or room.started else next(
-            (i for i, s in enumerate(room.seats) if s.kind == "open"), None)
-        if seat is None and room is not None and room.listed:  # listed: public anyway, so say why
-            raise Refused("full", "lobby.table_full")
-        if seat is None:  # one answer whatever the reason: a guess learns nothing of a game
-            self.admission.wrong_guess(conn.address)
-            raise Refused("unknown_game", "net.no_waiting_game")
-        assert room is not None  # a seat was found in it
-        listing.check_range(self, conn, room)
-        self.seat_player(conn, room, seat, m.name)
-
-    def seat_player(self, conn: Conn, room: GameRoom, seat: int, name: str) -> None:
-        """``conn``'s player takes open ``seat`` of ``room`` (join, quick match); a table quick
-        match opened starts once full."""
+        room, seat = listing.seat_to_join(self, conn, self.by_code.get(m.code))  # an open seat it may take
         token = self._new_token()
         old = room.seats[seat]
-        new = Seat(self.accounts.seat_name(conn, name), "human", old.colour, None, token_hash(token))
+        new = Seat(self.accounts.seat_name(conn, m.name), "human", old.colour, None, token_hash(token))
         seats = list(room.seats)
         seats[seat] = new
         self._save_seats(room, seats)
         room.seats = seats
         self.tokens[token_hash(token)] = (room, seat)
-        log.info("game %s: %s joined as seat %d", room.id, name, seat)
+        log.info("game %s: %s joined as seat %d", room.id, m.name, seat)
         self._attach(conn, room, seat)
         self._joined(conn, room, seat, token)
         self._broadcast_lobby(room)
-        if room.quick and all(s.kind != "open" for s in room.seats):
-            self._deal(room)
+        quickmatch.start_when_full(self, room)  # a table that starts by itself (t47lobby)
 
     def on_resume(self, conn: Conn, m: P.Resume) -> None:
         room = self.rooms.get(m.game) or upkeep.reload_game(self, m.game)

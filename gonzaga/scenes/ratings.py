@@ -116,8 +116,9 @@ class LeaderboardScene(_Asking):
 
     def __init__(self, app, address: str = "", keyring: Optional[Keyring] = None):
         super().__init__(app, address)
-        kept = (keyring or Keyring()).get(self.url) if self.url else None
-        self.me = kept.name if kept is not None and kept.session else ""
+        keyring = keyring or Keyring()
+        kept = keyring.get(self.url) if self.url else None
+        self.me = kept.name if kept is not None and self.url and keyring.whoami(self.url) is not None else ""
         self.rows: list[P.Standing] = []
         self.page = 0
         self.per_page = 8

@@ -359,6 +359,11 @@ class ServerGamesScene(_Form):
                  i18n.t("lobby.rated" if g.rated else "lobby.unrated"), age_words(g.age)]
         return " · ".join(p for p in parts if p)
 
+    def none_words(self) -> str:
+        """No table to show: none waits here, or none passes the filters."""
+        filtered = self.pace is not None or self.size is not None or self.fits
+        return i18n.t("lobby.no_tables") if filtered else i18n.t("servers.no_games")
+
     def status_words(self) -> str:
         return "" if self.rating is None else i18n.t("lobby.your_rating", rating=formats.number(self.rating, 1))
 
@@ -366,7 +371,7 @@ class ServerGamesScene(_Form):
         out = [shown_address(self.address), self.status_words()] + [
             x for g in self.games[: self.SHOWN] for x in (self.game_line(g), self.game_detail(g))]
         if not self.games and self.query is None and not self.error:
-            out.append(i18n.t("lobby.no_tables"))
+            out.append(self.none_words())
         return out + [self.error] + super().visible_text()
 
     def draw(self, surf) -> None:
@@ -387,7 +392,7 @@ class ServerGamesScene(_Form):
             W.blit_text(surf, W.fit_text(self.game_detail(g), "sans", 15, room), (row.x + sc(16), row.y + sc(34)),
                         "sans", 15, W.TEXT_SOFT)
         if not self.games and self.query is None and not self.error:
-            W.blit_text(surf, i18n.t("lobby.no_tables"), (self.box.x + sc(40), self.empty_y), "sans", 18,
+            W.blit_text(surf, self.none_words(), (self.box.x + sc(40), self.empty_y), "sans", 18,
                         W.TEXT_SOFT)
         self.widgets.draw(surf)
 
