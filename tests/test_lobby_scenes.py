@@ -69,9 +69,9 @@ def test_the_lobby_shows_a_tables_terms_filters_them_and_says_why_a_join_is_refu
         text = scene.visible_text()
         assert i18n.t("lobby.your_rating", rating="7.2") in text
         bea = next(g for g in scene.games if g.host == "Bea")
-        assert scene.game_line(bea) == "Bea's table · rating 20.0" and "ratings 15 to 40" in scene.game_detail(bea)
+        assert scene.game_line(bea) == "Bea's table · rating 20.0 · rated" and "ratings 15 to 40" in scene.game_detail(bea)
         cleo = next(g for g in scene.games if g.host == "Cleo")
-        assert scene.game_detail(cleo).startswith("Cleo, free seat, free seat · turn-based, 24 h per move · rated")
+        assert scene.game_detail(cleo).startswith("Cleo, free seats: 2 · turn-based, 24 h per move · ")
         # the filters, asked of the server: pace (any, live, turn-based), fits my rating
         click(app, button(app, i18n.t("lobby.pace_filter", pace=i18n.t("lobby.pace_any"))).rect.center)
         assert frames_until(app, lambda: scene.query is None, tables) and shown_hosts(scene) == ["Bea", "Guest"]
@@ -164,3 +164,36 @@ def test_the_charts_axis_and_points_are_the_hand_calculated_ones():
     plot = pygame.Rect(10, 20, 300, 150)  # bottom 170: -5 there, 10 at 20
     assert rating_chart.points(values, plot, -5, 10) == [(10, 120), (110, 80), (210, 140), (310, 20)]
     assert rating_chart.points([3.0], plot, 0, 5) == [(160, 20 + 150 - 90)]  # one game: the middle
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "de", "fr", "es", "pl"])
+def test_the_lobby_and_ratings_screens_fit_in_every_language(app, community, lang):
+    """The lobby with a table of every kind of term, the leaderboard and a profile, at the
+    smallest and the usual window: nothing cut or overlapping."""
+    import screen_walk as SW
+    srv, content = community, app.content
+    SW.set_language(app, lang)
+    four = TWO + [P.SeatRequest(kind="ai", colour="green", bot="hard"), P.SeatRequest(kind="open", colour="yellow")]
+    tables = [signed_table(srv.url, content, srv.sessions["Bea"], "Bea", four, turn_secs=60),
+              signed_table(srv.url, content, srv.sessions["Cleo"], "Cleo", THREE, pace="turn", move_hours=72,
+                           rating_min=-10, rating_max=10)]
+    created(app, tables)
+    Keyring().signed_in(srv.url, "Dino", srv.sessions["Dino"], None)
+    problems: list = []
+    try:
+        scene = lobby_of(app, srv, tables)
+        scene.fits = True  # the longest words of the toggle
+        scene.layout(app.size)
+        problems += SW.problems_at(app, "lobby")
+        click(app, button(app, i18n.t("lobby.ratings")).rect.center, 2)
+        board = app.stack.top
+        assert frames_until(app, lambda: board.request is None and board.rows, tables)
+        problems += SW.problems_at(app, "leaderboard")
+        click(app, button(app, "Cleo").rect.center, 2)
+        profile = app.stack.top
+        assert frames_until(app, lambda: profile.request is None and profile.info is not None, tables)
+        problems += SW.problems_at(app, "profile")
+    finally:
+        for t in tables:
+            t.close()
+    assert not problems, "\n".join(problems)

@@ -349,14 +349,18 @@ class ServerGamesScene(_Form):
     # ------------------------------------------------------------ words and drawing
 
     def game_line(self, g) -> str:
-        if g.host_rating is None:
-            return i18n.t("servers.game_line", host=g.host or "?")
-        return i18n.t("lobby.game_line_rated", host=g.host or "?", rating=rating_words(g.host_rating, g.host_games))
+        """The host (and their rating), and whether the game would be rated."""
+        line = i18n.t("servers.game_line", host=g.host or "?") if g.host_rating is None else \
+            i18n.t("lobby.game_line_rated", host=g.host or "?", rating=rating_words(g.host_rating, g.host_games))
+        return f"{line} · {i18n.t('lobby.rated' if g.rated else 'lobby.unrated')}"
 
     def game_detail(self, g) -> str:
-        seats = ", ".join(seat_words(s) for s in g.seating) or i18n.t("lobby.taken", taken=g.taken, seats=g.seats)
-        parts = [seats, pace_words(g), range_words(g.rating_min, g.rating_max),
-                 i18n.t("lobby.rated" if g.rated else "lobby.unrated"), age_words(g.age)]
+        """Who sits there (players, AI levels, the free seats), the pace, the rating range, the age."""
+        taken = [seat_words(s) for s in g.seating if s.kind != "open"]
+        free = sum(1 for s in g.seating if s.kind == "open")
+        seats = ", ".join(taken + [i18n.t("lobby.free_seats", n=free)]) if g.seating else \
+            i18n.t("lobby.taken", taken=g.taken, seats=g.seats)
+        parts = [seats, pace_words(g), range_words(g.rating_min, g.rating_max), age_words(g.age)]
         return " · ".join(p for p in parts if p)
 
     def none_words(self) -> str:
@@ -404,8 +408,6 @@ def rating_words(rating: float, games: int) -> str:
 
 
 def seat_words(s) -> str:
-    if s.kind == "open":
-        return i18n.t("lobby.seat_open")
     if s.kind == "ai":
         return i18n.t("online.ai_name", level=i18n.t(f"level.{(s.bot or 'medium').split('@')[0]}"))
     return s.name or "?"

@@ -30,7 +30,7 @@ EN: dict[str, str] = {
     "lobby.no_tables": "No table here fits: try Quick match, or create one.",
     "lobby.game_line_rated": "{host}'s table · rating {rating}",
     "lobby.taken": "{taken} of {seats} seats taken",
-    "lobby.seat_open": "free seat",
+    "lobby.free_seats": "free seats: {n}",
     "lobby.turn_hours": "turn-based, {hours} h per move",
     "lobby.live_timer": "live, {timer} a turn",
     "lobby.rated": "rated",
