@@ -73,10 +73,10 @@ def draw(surf: pygame.Surface, rect: pygame.Rect, values: Sequence[float], *, ti
     for k, (px, _) in enumerate(pts):
         if k % every == 0 or k == n - 1:
             W.blit_text(surf, str(k + 1), (px, plot.bottom + 3), "sans", 12, W.TEXT_SOFT, "midtop")
-    if len(pts) >= 2:
-        pygame.draw.lines(surf, DARK, False, pts, 4)
-        pygame.draw.lines(surf, LINE, False, pts, 2)
+    if len(pts) >= 2:  # widths and dots grow with the interface's scale (a 2560x1440 window)
+        pygame.draw.lines(surf, DARK, False, pts, max(2, W.sc(4)))
+        pygame.draw.lines(surf, LINE, False, pts, max(1, W.sc(2)))
     for p in pts:
-        pygame.draw.circle(surf, DARK, p, 5)
-        pygame.draw.circle(surf, LINE, p, 3)
+        pygame.draw.circle(surf, DARK, p, max(3, W.sc(5)))
+        pygame.draw.circle(surf, LINE, p, max(2, W.sc(3)))
     return pts
