@@ -18,7 +18,8 @@ Client -> server                       Server -> client
   rematch token
   watch   code                           clocks   game, n, clocks (every seat's turn timer)
   seen    token, n                       news     game, n, line (a seat change in the log)
-  list_games                             games    games (code, host, taken, seats, turn_secs, age)
+  list_games  pace, seats, fits           games    games (code, host, taken, seats, terms...), rating
+  quick_match name, pace, seats (t47lobby: answered as a join or a create)
   accounts (the block below):            accounts:
   register name, password, device, key   account  name, session, device_key
   sign_in  name, password, device, key   signed_out everywhere, ended
