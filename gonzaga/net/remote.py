@@ -161,14 +161,15 @@ class Table:
     def host(cls, url: str, name: str, seats: list[protocol.SeatRequest], content: Content, *,
              server: Optional[ServerThread] = None,
              scenario: Optional[str] = None, seed: Optional[int] = None, grace: int = protocol.GRACE_DEFAULT,
-             turn_secs: Optional[int] = None, watchers: bool = True, listed: bool = False, **kw: Any) -> "Table":
+             turn_secs: Optional[int] = None, watchers: bool = True, listed: bool = False,
+             rating_min: Optional[int] = None, rating_max: Optional[int] = None, **kw: Any) -> "Table":
         """Create a game; the host's choices: ``grace`` (seconds a dropped player's seat is kept for
         them), ``turn_secs`` (a turn timer, or None), ``watchers`` (spectators allowed), ``listed``
         (in the server's list of open games: a game created on a server from "Play on a server")."""
         key = getattr(server, "host_key", None)  # the server this computer started creates only for it
         return cls(url, content, protocol.Create(name=name, seats=seats, scenario=scenario, seed=seed, host_key=key,
                                                  grace=grace, turn_secs=turn_secs, watchers=watchers,
-                                                 listed=listed),
+                                                 listed=listed, rating_min=rating_min, rating_max=rating_max),
                    server=server, **kw)
 
     @classmethod

@@ -38,6 +38,9 @@ EN: dict[str, str] = {
     "lobby.range": "ratings {low} to {high}",
     "lobby.range_from": "ratings from {low}",
     "lobby.range_to": "ratings up to {high}",
+    "lobby.range_label": "Ratings allowed",
+    "lobby.range_blank": "blank: anyone may join",
+    "lobby.range_bad": "{value} is not a rating from -100 to 200.",
     # ---- the leaderboard and a profile (scenes/ratings.py)
     "ratings.heading": "Ratings on {address}",
     "ratings.hint": "The rating is a cautious estimate of skill: it rises as you win and as the server grows sure "
