@@ -228,7 +228,8 @@ def test_a_desktop_game_joins_a_game_listed_on_a_server(app, clipboard, public, 
         type_text(app, "Bob")
         click(app, button(app, i18n.t("servers.join")).rect.center, 2)
         assert frames_until(app, lambda: top_name(app) == "LobbyScene", [host])
-        assert app.table.seat == 1 and host.seats[1].name == "Bob"
+        assert frames_until(app, lambda: host.seats[1].name == "Bob", [host])  # the host's lobby told
+        assert app.table.seat == 1
     finally:
         host.close()
 
