@@ -230,3 +230,15 @@ def test_a_table_created_on_a_server_carries_the_rating_range_typed(app, communi
     assert frames_until(app, lambda: table.code is not None and len(table.seats) == 2)
     games = answer(GameList(srv.url), [table]).games
     assert [(g.host, g.rating_min, g.rating_max, g.host_rating) for g in games] == [("Dino", -5, 30, 7.2)]
+
+
+def test_a_refusals_rating_is_written_in_the_players_language():
+    from gonzaga.net.remote import refusal_words
+    msg = P.Error(code="not_allowed", key="lobby.outside_range", params={"rating": 7.25, "low": "15", "high": "40"},
+                  message="")
+    try:
+        i18n.set_language("de")
+        assert "7,25" in refusal_words(msg) and "15" in refusal_words(msg)
+    finally:
+        i18n.set_language("en")
+    assert refusal_words(msg) == "Your rating 7.25 is outside this table's range (15 to 40)."

@@ -36,7 +36,7 @@ from ..rules.view import HIDDEN, public_view
 from ..table.history import RoundScores
 from ..table.seats import SeatSpec
 from ..table.session import ScoreRow, Session
-from ..words import i18n
+from ..words import formats, i18n
 from . import logcodec, protocol, seatnews, seatwords, signins
 from .client import CONNECTED, OPEN_TIMEOUT, OWN_SERVER_TIMEOUT, Connection
 from .turnclock import ToldClocks
@@ -81,7 +81,8 @@ def refusal_words(msg: protocol.Error) -> str:
     if msg.key.startswith("refusal.") and msg.key.removeprefix("refusal.") in REFUSALS:
         return i18n.rule_text(refusal_of(msg))
     if i18n.known(msg.key) and msg.key not in GENERIC_KEYS:
-        return i18n.t(msg.key, **{k: v for k, v in msg.params.items() if k != "key"})
+        return i18n.t(msg.key, **{k: formats.number(v) if isinstance(v, float) else v  # 7,2 in German (t47lobby)
+                                  for k, v in msg.params.items() if k != "key"})
     return i18n.t(ERROR_TEXT.get(msg.code, "online.err_server"))
 
 
