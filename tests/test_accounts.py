@@ -7,29 +7,25 @@ from __future__ import annotations
 
 import hashlib
 import io
-import random
 import secrets
 import sqlite3
 import time
 from pathlib import Path
 
 import pytest
-from websockets.sync.client import connect
 
 from gonzaga.net import accounts as A
 from gonzaga.net import accounts_cli
-from gonzaga.net import protocol as P
 from gonzaga.net import ratings as R
 from gonzaga.net.account_desk import RECHECK
 from gonzaga.net.account_store import ACCOUNTS_DB, SQLiteAccountStore
 from gonzaga.net.serve import ServerThread
 
+from online_helpers import PASSWORD, Player
+from online_helpers import register as _register
 from test_net_server import HOST, Client, play, seat
 
 pytestmark = pytest.mark.rule("E-net")
-
-PASSWORD = "correct horse"
-
 
 class Skew:
     """A clock that runs with ``base`` and jumps forward when told (the desk's clocks)."""
@@ -42,34 +38,6 @@ class Skew:
 
     def skip(self, seconds: float) -> None:
         self.ahead += seconds
-
-
-class Player(Client):
-    """A test client connected from ``source`` (a loopback address: another address to the server)."""
-
-    def __init__(self, url: str, source: str = "127.0.0.1"):  # Client's, from another address
-        self.ws = connect(url, open_timeout=20, close_timeout=2, max_size=P.MAX_SERVER_BYTES,
-                          source_address=(source, 0)).__enter__()
-        self.rng, self.last_send, self.sent_at = random.Random(0), 0.0, None
-        self.token = self.seat = self.game = self.code = self.n = self.view = None
-        self.updates, self.lobbies, self.told = [], [], []
-
-    def ask(self, **msg) -> dict:
-        """Send and return the answer (an ``account``, ``signed_out`` or ``error``)."""
-        self.send(**msg)
-        return self.expect_any(("account", "signed_out", "error"))
-
-    def ask_kind(self, msg: dict, kind: str) -> dict:
-        self.send(**msg)
-        return self.expect_any((kind, "error"))
-
-    def expect_any(self, kinds, timeout: float = 30.0) -> dict:
-        end = time.monotonic() + timeout
-        while True:
-            m = self.recv(max(0.01, end - time.monotonic()))
-            if m["type"] in kinds:
-                return m
-            assert m["type"] in ("lobby", "pong", "update", "history", "said", "news", "clocks"), m
 
 
 def _answer(c: Player, code: str, key: str, **msg) -> dict:
@@ -92,13 +60,6 @@ def _skip(srv, seconds: float) -> None:
     desk = srv.server.accounts
     desk.clock.skip(seconds)
     desk.monotonic.skip(seconds)
-
-
-def _register(url: str, name: str = "Ann", password: str = PASSWORD, source: str = "127.0.0.1") -> tuple[Player, dict]:
-    c = Player(url, source)
-    m = c.ask(type="register", name=name, password=password, device="laptop")
-    assert m["type"] == "account" and m["name"] == name, m
-    return c, m
 
 
 # ---------------------------------------------------------------- passwords and names

@@ -8,7 +8,6 @@ upkeep's ``time``, a table's ``clock``), moved on by the test (``ServerClock``).
 from __future__ import annotations
 
 import socket
-import threading
 
 import pygame
 import pytest
@@ -19,24 +18,13 @@ from gonzaga.net.turnclock import SEEN_CAP
 from gonzaga.rules import legal_actions
 from gonzaga.words import i18n
 
+from online_helpers import on_server
 from scene_events import click, key
 from test_online_play import ServerClock
 from test_online_scenes import app, frames_until, host_game, stalled, top_name  # noqa: F401 (fixture)
 from test_online_talk_scenes import wait_for
 
 pytestmark = pytest.mark.rule("E-net")
-
-
-def on_server(app, fn) -> None:
-    """Run ``fn(room)`` on the hosted server's loop (its rooms are that thread's)."""
-    srv = app.table.server.server
-    done = threading.Event()
-
-    def run():
-        fn(srv.rooms[app.table.game])
-        done.set()
-    srv.loop.call_soon_threadsafe(run)
-    assert done.wait(10)
 
 
 def guest_plays(guest) -> bool:

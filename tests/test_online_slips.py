@@ -26,7 +26,7 @@ import test_online_scenes
 from test_net_client import pump
 from test_online_scenes import Frames, button, caught_up, frames_until, host_game, stalled, top_name
 from test_online_talk_scenes import wait_for
-from test_online_seats_scenes import on_server
+from online_helpers import on_server
 
 app = test_online_scenes.app  # the fixture: an app at 1600x1000 in its own home folder
 

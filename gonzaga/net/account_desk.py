@@ -49,7 +49,7 @@ except ImportError:  # pragma: no cover - an install from a lock made before ope
 
 log = logging.getLogger(__name__)
 
-_TAKES_SEATS = ("create", "join", "resume", "rematch", "open_game")  # after these, a connection may hold a new seat
+_TAKES_SEATS = ("create", "join", "resume", "rematch", "open_game", "quick_match")  # after these, a connection may hold a new seat
 
 MAX_HASHING = 2  # password hashes computed at once (threads): 2 x 16 MiB
 MAX_WAITING = 16  # sign-ins and registrations waiting for a hash, server-wide
@@ -224,6 +224,10 @@ class AccountDesk:
         me.checked = now
         self._touch(s.digest, s.used)
         return me
+
+    def seat_owner(self, digest: str) -> Optional[int]:
+        """The account a seat's token (its digest) is bound to; None when none (t47lobby)."""
+        return self._owner(digest)
 
     def _owner(self, digest: str) -> Optional[int]:
         if self.store is None:

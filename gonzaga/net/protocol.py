@@ -18,7 +18,8 @@ Client -> server                       Server -> client
   rematch token
   watch   code                           clocks   game, n, clocks (every seat's turn timer)
   seen    token, n                       news     game, n, line (a seat change in the log)
-  list_games                             games    games (code, host, taken, seats, turn_secs, age)
+  list_games  pace, seats, fits           games    games (code, host, taken, seats, terms...), rating
+  quick_match name, pace, seats (t47lobby: answered as a join or a create)
   accounts (the block below):            accounts:
   register name, password, device, key   account  name, session, device_key
   sign_in  name, password, device, key   signed_out everywhere, ended
@@ -43,11 +44,10 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, 
 
 from .cleantext import MAX_CHAT, MAX_NAME, name_problem
 
-PROTOCOL_VERSION: Final = 2  # 2: ``error`` carries a words key and its parameters (issue 45)
-OLDEST_ERROR_VERSION = 1  # every version so far reads an ``error`` {v, type, code, message} (see ``error_text``)
-MAX_CLIENT_BYTES = 16 * 1024  # a client message: an action is one short line
-MAX_SERVER_BYTES = 1024 * 1024  # a server message: a view with every piece of a 4-seat game
-MAX_DEPTH = 6  # objects and lists nested in a client message
+# the bytes of a message before its fields (size, UTF-8, nesting, one JSON object, the version): wire_bytes.py
+from .wire_bytes import (MAX_CLIENT_BYTES as MAX_CLIENT_BYTES, MAX_DEPTH as MAX_DEPTH,
+                         MAX_SERVER_BYTES as MAX_SERVER_BYTES, OLDEST_ERROR_VERSION as OLDEST_ERROR_VERSION,
+                         PROTOCOL_VERSION as PROTOCOL_VERSION, ProtocolError as ProtocolError, raw_object)
 
 
 def _clean_name(name: str) -> str:
@@ -58,6 +58,7 @@ def _clean_name(name: str) -> str:
 
 
 NAME = Annotated[str, Field(min_length=1, max_length=MAX_NAME), AfterValidator(_clean_name)]  # cleantext.py: refused, not cleaned
+RATING = Annotated[int, Field(ge=-100, le=200)]  # a rating range's bound (the conservative mu - 3 sigma)
 TOKEN = Annotated[str, Field(min_length=16, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
 GAME_ID = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")]
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # an invite's code: no 0/O or 1/I to mistake
@@ -142,6 +143,9 @@ class Create(_Msg):
     pace: Literal["live", "turn"] = "live"
     move_hours: Annotated[int, Field(ge=0, le=MAX_MOVE_HOURS)] = 0
     missed_limit: Annotated[int, Field(ge=1, le=10)] = 3
+    rating_min: Optional[RATING] = None  # t47lobby: only accounts rated inside [min, max] may join
+    rating_max: Optional[RATING] = None
+    auto_start: bool = False  # t47lobby: it starts by itself once every seat is taken (quick match's tables)
 
 
 class Join(_Msg):
@@ -228,6 +232,18 @@ class ListGames(_Msg):
     """The games of this server waiting for players that their host chose to list (``Create.listed``)."""
 
     type: Literal["list_games"] = "list_games"
+    pace: Optional[Literal["live", "turn"]] = None  # t47lobby: filters (None: any)
+    seats: Optional[Annotated[int, Field(ge=2, le=4)]] = None
+    fits: bool = False  # only tables whose rating range holds the asker's (signed in) rating
+
+
+class ListedSeat(BaseModel):
+    """A seat of a listed table: open, a player's (their name) or an AI's (its level)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    kind: Literal["human", "ai", "open"]
+    name: Annotated[str, Field(max_length=24)] = ""
+    bot: Optional[BOT] = None
 
 
 class OpenGame(BaseModel):
@@ -242,6 +258,15 @@ class OpenGame(BaseModel):
     seats: Annotated[int, Field(ge=2, le=4)]
     turn_secs: Optional[Annotated[int, Field(ge=10, le=3600)]] = None
     age: Annotated[int, Field(ge=0)]  # seconds since it was created
+    # t47lobby: the table's terms (absent from servers before them: the defaults)
+    pace: Literal["live", "turn"] = "live"
+    move_hours: Annotated[int, Field(ge=0, le=168)] = 0
+    rating_min: Optional[RATING] = None
+    rating_max: Optional[RATING] = None
+    host_rating: Optional[float] = None  # None: the host has no account (or no rated game)
+    host_games: Annotated[int, Field(ge=0)] = 0  # the host's rated games (provisional under 10)
+    seating: Annotated[list[ListedSeat], Field(max_length=4)] = []
+    rated: bool = False  # finished, the game would be rated (no AI seat, a server that rates)
 
 
 class Games(_Msg):
@@ -249,6 +274,20 @@ class Games(_Msg):
 
     type: Literal["games"] = "games"
     games: Annotated[list[OpenGame], Field(max_length=MAX_LISTED)]
+    rating: Optional[float] = None  # t47lobby: the asker's own rating (signed in), for "fits my rating"
+
+
+# ---- t47lobby (issue 47): the public lobby's terms and quick match (``listing.py``, ``quickmatch.py``)
+class QuickMatch(_Msg):
+    """Seat me at the best fitting open table (``pace``, ``seats``: None for any size, a rating
+    range holding mine), oldest waiting first, or open a listed one with these terms and wait."""
+
+    type: Literal["quick_match"] = "quick_match"
+    name: NAME
+    pace: Literal["live", "turn"] = "live"
+    move_hours: Annotated[int, Field(ge=0, le=168)] = 0  # turn-based: the time per move (0: any)
+    seats: Optional[Annotated[int, Field(ge=2, le=4)]] = None
+# ---- end t47lobby
 
 
 # ---------------------------------------------------------------- accounts (issue 47, t47accounts)
@@ -433,7 +472,7 @@ class MyGamesList(_Msg):
 
 # every client message type, listed once: the models above, in this union (the rest derives from it)
 ClientMessage = Annotated[Union[Create, Join, Resume, SetSeat, Start, Act, Ping, Chat, Emote, Resign, Rematch,
-                                Watch, ListGames, Seen,
+                                Watch, ListGames, Seen, QuickMatch,  # QuickMatch: t47lobby
                                 Register, SignIn, WhoAmI, SignOut, SignOutAll, LeaderboardAsk, ProfileAsk,  # t47accounts
                                 MyGamesAsk, OpenMine,  # t47turn
                                 ], Field(discriminator="type")]
@@ -633,83 +672,6 @@ _server = TypeAdapter(ServerMessage)
 
 # ---------------------------------------------------------------- encoding and checking
 
-class ProtocolError(ValueError):
-    """A message that cannot be accepted: ``code`` is one of ERROR_CODES, ``key`` and ``params``
-    the words (``net.*``), ``message`` the English; ``theirs``: the sender's older protocol
-    version (the answer is then written so that it can read it: ``error_text``)."""
-
-    def __init__(self, code: str, message: str, key: str = "net.bad_message", theirs: Optional[int] = None,
-                 **params: Any):
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.key = key
-        self.params = params
-        self.theirs = theirs
-
-
-def _raw(text: Union[str, bytes], max_bytes: int) -> dict[str, Any]:  # a JSON object
-    if isinstance(text, bytes):
-        if len(text) > max_bytes:
-            raise _too_large(max_bytes)
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError:
-            raise ProtocolError("bad_json", "a message must be UTF-8 JSON text", "net.bad_json") from None
-    data = text.encode("utf-8", "surrogatepass") if len(text) <= max_bytes else b""
-    if len(text) > max_bytes or len(data) > max_bytes:
-        raise _too_large(max_bytes)
-    if _too_deep(data):
-        raise ProtocolError("too_deep", f"a message may nest at most {MAX_DEPTH} levels", "net.too_deep",
-                            depth=MAX_DEPTH)
-    try:
-        obj = json.loads(text)
-    except (ValueError, RecursionError):
-        raise ProtocolError("bad_json", "a message must be one JSON object", "net.bad_json") from None
-    if not isinstance(obj, dict):
-        raise ProtocolError("bad_json", "a message must be one JSON object", "net.bad_json")
-    v = obj.get("v")
-    if v != PROTOCOL_VERSION:
-        theirs = v if isinstance(v, int) and not isinstance(v, bool) and OLDEST_ERROR_VERSION <= v < PROTOCOL_VERSION \
-            else None
-        raise ProtocolError("bad_version", f"this server speaks protocol version {PROTOCOL_VERSION}",
-                            "net.bad_version", theirs, version=PROTOCOL_VERSION)
-    return obj
-
-
-def _too_large(max_bytes: int) -> ProtocolError:
-    return ProtocolError("too_large", f"a message may hold at most {max_bytes} bytes", "net.too_large",
-                         bytes=max_bytes)
-
-
-_BRACKETS = bytes.maketrans(b"[{]}", b"(())")  # lists and objects alike (mismatches are the parser's)
-_NOT_BRACKET = bytes(c for c in range(256) if c not in b"[{]}")
-_RUN = b"(" * (MAX_DEPTH + 1)
-
-
-def _too_deep(data: bytes) -> bool:
-    """Whether the JSON text ``data`` nests objects and lists deeper than MAX_DEPTH, decided
-    before parsing (so a deeply nested message never reaches the parser's recursion), in linear
-    time with C-speed ``bytes`` operations only: escaped backslashes and quotes are dropped, then
-    what is between quotes, then everything but brackets; then MAX_DEPTH passes of ``replace``
-    each remove the innermost pairs (one level of nesting). A pair left over was nested deeper;
-    unpaired brackets are the parser's to refuse, as bad JSON. The loop over characters this
-    replaces took up to 1.4 ms for a 16 KiB message; ``gonzaga netplay-check`` measures this one
-    as ``nesting_check_us_16k``."""
-    if b"[" not in data and b"{" not in data:
-        return False
-    t = data.replace(b"\\\\", b"").replace(b'\\"', b"")  # JSON pairs backslashes from the left, as here
-    t = b"".join(t.split(b'"')[::2]).translate(_BRACKETS, _NOT_BRACKET)
-    if _RUN in t:  # that many openings in a row are that deep (or never closed: bad JSON anyway)
-        return True
-    for _ in range(MAX_DEPTH):
-        shorter = t.replace(b"()", b"")
-        if len(shorter) == len(t):
-            return False
-        t = shorter
-    return b"()" in t
-
-
 def _first_error(e: ValidationError) -> str:
     err = e.errors()[0]
     where = ".".join(str(x) for x in err.get("loc", ()) if x not in CLIENT_KINDS)
@@ -721,7 +683,7 @@ def _first_error(e: ValidationError) -> str:
 
 def parse_client(text: Union[str, bytes]) -> ClientMessage:
     """A client message, validated; ProtocolError (with its code) when it cannot be accepted."""
-    obj = _raw(text, MAX_CLIENT_BYTES)
+    obj = raw_object(text, MAX_CLIENT_BYTES)
     try:
         return _client.validate_python(obj)
     except ValidationError as e:

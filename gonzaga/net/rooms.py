@@ -251,6 +251,10 @@ class GameRoom:
         self.pace: str = "turn" if o.get("pace") == "turn" else "live"
         self.move_hours = int(o.get("move_hours") or 0)
         self.missed_limit = int(o.get("missed_limit") or 3)
+        # t47lobby: the rating range a joining account must be inside, and whether it starts by itself
+        # once full (quick match's tables: nobody waits for a host's Start)
+        self.rating_min, self.rating_max = o.get("rating_min"), o.get("rating_max")
+        self.auto_start = bool(o.get("auto_start", False))
         self.table.grace = float(self.grace)
         for i, s in enumerate(seats):  # an AI seat that still has its player's token: handed over or resigned
             if s.kind == "ai" and s.token_hash:
@@ -273,7 +277,8 @@ class GameRoom:
     def options(self) -> dict[str, Any]:
         return {"grace": self.grace, "turn_secs": self.turn_secs, "watchers": self.watchable,
                 "listed": self.listed, "created": self.created,
-                "pace": self.pace, "move_hours": self.move_hours, "missed_limit": self.missed_limit}
+                "pace": self.pace, "move_hours": self.move_hours, "missed_limit": self.missed_limit,
+                "rating_min": self.rating_min, "rating_max": self.rating_max, "auto_start": self.auto_start}
 
     @property
     def state(self) -> GameState:

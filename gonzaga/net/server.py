@@ -39,7 +39,7 @@ from ..table.observers import ObserverCallback, Viewed
 from ..table.persistence import data_dir
 from ..words import i18n
 from . import protocol as P
-from . import listing, turns, upkeep
+from . import listing, quickmatch, turns, upkeep
 from .account_desk import AccountDesk
 from .account_store import AccountStore
 from .admission import Admission, Refused
@@ -62,8 +62,10 @@ MAX_UNFINISHED_GAMES = 5000
 CLOSE_TRY_LATER = 1013
 CLOSE_POLICY = 1008
 AI_RETRY_SECS = 1.0  # an AI action that could not be stored is asked again after this
-# the host's choices in ``create`` a room keeps (pace, move_hours, missed_limit: turn-based games, turns.py)
-ROOM_OPTIONS = {"grace", "turn_secs", "watchers", "listed", "pace", "move_hours", "missed_limit"}
+# the host's choices in ``create`` a room keeps (pace, move_hours, missed_limit: turn-based games,
+# turns.py; rating_min, rating_max, auto_start: the lobby's terms, t47lobby)
+ROOM_OPTIONS = {"grace", "turn_secs", "watchers", "listed", "pace", "move_hours", "missed_limit",
+                "rating_min", "rating_max", "auto_start"}
 
 
 # ---------------------------------------------------------------- the server
@@ -329,9 +331,11 @@ class GameServer(SocialHandlers, EndgameHandlers):
     def on_ping(self, conn: Conn, m: P.Ping) -> None:
         conn.send(P.Pong())
     on_list_games = listing.on_list_games  # the open games (issue 50)
+    on_quick_match = quickmatch.on_quick_match  # issue 47 (t47lobby)
 
     def on_create(self, conn: Conn, m: P.Create) -> None:
         self.admission.check_create(conn.address, m.host_key, m.seed, self._is_lobby)
+        listing.check_terms(self, conn, m)  # a rating range: the creator's account inside it
         if self.unfinished() >= self.max_unfinished():
             raise Refused("server", "net.server_full")
         reqs = m.seats
@@ -403,13 +407,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
 
     def on_join(self, conn: Conn, m: P.Join) -> None:
         self.admission.check_guess(conn.address)
-        room = self.by_code.get(m.code)
-        seat = None if room is None or room.started else next(
-            (i for i, s in enumerate(room.seats) if s.kind == "open"), None)
-        if seat is None:  # one answer whatever the reason: a guess learns nothing of a game
-            self.admission.wrong_guess(conn.address)
-            raise Refused("unknown_game", "net.no_waiting_game")
-        assert room is not None  # a seat was found in it
+        room, seat = listing.seat_to_join(self, conn, self.by_code.get(m.code))  # an open seat it may take
         token = self._new_token()
         old = room.seats[seat]
         new = Seat(self.accounts.seat_name(conn, m.name), "human", old.colour, None, token_hash(token))
@@ -422,6 +420,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
         self._attach(conn, room, seat)
         self._joined(conn, room, seat, token)
         self._broadcast_lobby(room)
+        quickmatch.start_when_full(self, room)  # a table that starts by itself (t47lobby)
 
     def on_resume(self, conn: Conn, m: P.Resume) -> None:
         room = self.rooms.get(m.game) or upkeep.reload_game(self, m.game)

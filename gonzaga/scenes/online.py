@@ -162,6 +162,7 @@ class HostScene(_Form):
         self.turn_secs: Optional[int] = None
         self.pace, self.move_hours, self.missed_limit = "live", MOVE_HOURS[0], MISSED_CHOICES[0]  # on a server
         self.name_field: Optional[TextField] = None
+        self.range_values, self.range_fields = ["", ""], []  # t47lobby: a server's table's rating range
 
     def layout(self, size) -> None:
         if self.name_field is not None:
@@ -170,7 +171,7 @@ class HostScene(_Form):
         self.labels = []
         w, h = size
         sc = W.sc
-        need = 558 + 58 * self.count  # on a server: the pace where "let other computers join" is
+        need = 558 + 58 * self.count + (58 if self.server else 0)  # on a server: pace and rating range rows
         self.box = pygame.Rect(0, 0, min(sc(1080), w - 40), min(h - 40, sc(need)))
         step = sc(58) if self.box.h >= sc(need) else sc(50)  # a low window: the rows closer
         self.box.center = (w // 2, h // 2)
@@ -215,6 +216,7 @@ class HostScene(_Form):
             self._lan_row(lx, x0, y)
         else:
             self._pace_row(lx, x0, y)
+            self._range_row(lx, x0, y + step)
         self.message_y = self.box.bottom - sc(120)
         self.widgets.add(Button(i18n.t("common.back"), self.back,
                                 (self.box.x + sc(40), self.box.bottom - sc(70), sc(150), sc(48)), style="secondary"))
@@ -266,6 +268,36 @@ class HostScene(_Form):
         setattr(self, what, choices[(choices.index(now) + 1) % len(choices)] if now in choices else choices[0])
         self._relayout()
 
+    def _range_row(self, lx: int, x0: int, y: int) -> None:
+        """t47lobby: the ratings a table on a server admits, from and to (blank: no limit)."""
+        sc = W.sc
+        if self.range_fields:
+            self.range_values = [f.value for f in self.range_fields]
+        self.labels.append((i18n.t("lobby.range_label"), (x0, y + sc(22))))
+        self.range_fields = [self.widgets.add(TextField(v, (lx + k * sc(150), y, sc(110), sc(44)), max_len=4))
+                             for k, v in enumerate(self.range_values)]
+        self.labels.append(("-", (lx + sc(120), y + sc(22))))
+        self.labels.append((i18n.t("lobby.range_blank"), (lx + sc(290), y + sc(22))))
+
+    def rating_range(self) -> Optional[tuple[Optional[int], Optional[int]]]:
+        """(from, to) typed (None: blank), or None with the reason in ``self.error``."""
+        out: list[Optional[int]] = []
+        for f in self.range_fields:
+            text = f.value.strip().replace("\u2212", "-")  # a typographic minus reads as one
+            if not text:
+                out.append(None)
+                continue
+            value = int(text) if text.lstrip("-").isdigit() else None
+            if value is None or not -100 <= value <= 200:
+                self.error = i18n.t("lobby.range_bad", value=f.value.strip())
+                return None
+            out.append(value)
+        low, high = (out + [None, None])[:2]
+        if low is not None and high is not None and low > high:
+            self.error = i18n.t("lobby.range_empty", low=low, high=high)
+            return None
+        return low, high
+
     def _relayout(self) -> None:
         self.layout(self.app.size)
 
@@ -312,12 +344,15 @@ class HostScene(_Form):
         remember_name(self.app, name)
         book = mygames.Book()
         if self.server:  # on a server: created there and listed; the lobby waits for players
+            limits = self.rating_range()
+            if limits is None:
+                return
             self.app.end_session()
             turn = self.pace == "turn"
             self.app.table = Table.host(self.server, name, self.seat_requests(), self.app.content, book=book,
                                         grace=self.grace, turn_secs=None if turn else self.turn_secs, listed=True,
                                         pace=self.pace, move_hours=self.move_hours if turn else 0,
-                                        missed_limit=self.missed_limit)
+                                        missed_limit=self.missed_limit, rating_min=limits[0], rating_max=limits[1])
             self.app.stack.pop(self)
             self.app.stack.push("online_lobby", self.app.table)
             return
