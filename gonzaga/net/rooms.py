@@ -17,7 +17,7 @@ import secrets
 import time
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from collections import deque
-from typing import Any, Literal, Optional, Protocol, Union, cast
+from typing import Any, Callable, Literal, Optional, Protocol, Union, cast
 
 from pydantic import BaseModel
 
@@ -266,6 +266,10 @@ class GameRoom:
         self.timed: set[int] = set()
         self.by_hand = False  # a player's own action is being applied (``act``): not the timer's
         self.grace_told: set[int] = set()  # dropped seats whose grace period was told as over
+        # several server processes (sharing.py): a follower's table writes nothing and is moved on
+        # by the owner's news; an owner's ``mirror`` passes what everyone is told to the followers
+        self.follower = False
+        self.mirror: Optional[Callable[[str], None]] = None
 
     def options(self) -> dict[str, Any]:
         return {"grace": self.grace, "turn_secs": self.turn_secs, "watchers": self.watchable,
@@ -391,6 +395,8 @@ class GameRoom:
         text = P.encode(msg)
         for c in self.everyone():
             c.send(text)
+        if self.mirror is not None:
+            self.mirror(text)
 
     def tell_news(self, key: str, seat: Optional[int] = None, **params: Any) -> None:
         """A seat change told to everyone as a line of the game log (``seatnews.py``), kept for

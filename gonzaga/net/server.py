@@ -45,6 +45,7 @@ from .account_store import AccountStore
 from .admission import Admission, Refused
 from .endgame import EndgameHandlers
 from .gate import Gate
+from .sharing import Sharing
 from .social import SocialHandlers
 from .rooms import (Conn, GameRoom, RoomStore, RoomWorker, Seat, _ai_name, clock_now, last_for, new_code, token_hash)
 from .storage import GameStore, StoredGame
@@ -95,6 +96,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
         self.gate: Optional[Gate] = None  # the connections' admission at accept, once it listens (serve.py)
         self.upkeep: Optional[upkeep.Upkeep] = None  # the periodic task, once the loop runs (upkeep.start)
         self.actions_accepted = 0
+        self.sharing: Optional[Sharing] = None  # several processes on one database (serve.py sets it)
 
     # ------------------------------------------------------------ loading
 
@@ -139,6 +141,8 @@ class GameServer(SocialHandlers, EndgameHandlers):
         for i in range(len(room.seats)):
             t.observe(self._observer(room, i), seat=i)
         t.observe(self._observer(room, None), seat=None)
+        if self.sharing is not None:
+            self.sharing.registered(room)
         self.rooms[room.id] = room
         self.by_code[room.code] = room
         for i, s in enumerate(room.seats):
@@ -231,6 +235,8 @@ class GameServer(SocialHandlers, EndgameHandlers):
             return
         try:
             handle = self.accounts.handler(conn, msg, getattr(self, f"on_{msg.type}", None))  # and seats of accounts
+            if self.sharing is not None:  # where the game's lease is (several processes)
+                handle = self.sharing.wrap(conn, msg, handle)
             handle(conn, msg)
         except Refused as r:
             conn.refuse(r)
@@ -277,6 +283,8 @@ class GameServer(SocialHandlers, EndgameHandlers):
         text = P.encode(room.lobby())
         for c in room.everyone():
             c.send(text)
+        if room.mirror is not None:  # the players on other processes (sharing.py)
+            room.mirror(text)
         if extra is not None:
             extra.send(text)
 
@@ -517,14 +525,19 @@ class GameServer(SocialHandlers, EndgameHandlers):
 
     def on_act(self, conn: Conn, m: P.Act) -> None:
         room, seat = self._seat_of(m.token)
+        self.act_for(room, seat, m.n, m.action)
+
+    def act_for(self, room: GameRoom, seat: int, n: int, text: str) -> None:
+        """``seat``'s action ``text`` at ``n`` actions (a client's ``act``, or one another process
+        passed on: sharing.py); Refused when it is not applied."""
         if not room.started:
             raise Refused("not_started", "refusal.not_begun", "E-table")
         try:
-            action = parse_action(m.action)
+            action = parse_action(text)
         except (ActionSyntaxError, ValueError, TypeError, OverflowError):
             raise Refused("bad_message", "net.not_an_action") from None
-        if m.n != room.n:
-            raise Refused("stale", "net.stale", n=room.n, sent=m.n)
+        if n != room.n:
+            raise Refused("stale", "net.stale", n=room.n, sent=n)
         try:
             why = room.act(seat, action)  # who may, the rules, the store: decided by the table
         except StoreFailed:
@@ -561,7 +574,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
     def _pump(self, room: GameRoom) -> None:
         """Let the table's AI seats act on every answer that is ready (asking for the next ones);
         an answer the store could not keep is tried again after AI_RETRY_SECS."""
-        if not room.started or room.finished or self.stopping or self.loop is None:
+        if not room.started or room.finished or self.stopping or self.loop is None or room.follower:
             return
         t = room.table
         try:
