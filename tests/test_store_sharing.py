@@ -49,3 +49,81 @@ def test_a_player_on_each_process_sees_every_update_and_plays_to_the_end(pg_data
     finally:
         a.stop()
         b.stop()
+
+
+def _freeze(server):
+    """The server's event loop stops (as a process paused by SIGSTOP, or killed: it does nothing
+    more); the returned event lets it go on."""
+    go = __import__("threading").Event()
+    server._loop.call_soon_threadsafe(go.wait)
+    return go
+
+
+def _lapse(pg_database):
+    """Every lease lapses now, by the database's clock (the one the leases use): as if their
+    owner had stopped renewing them LEASE_SECONDS ago."""
+    store = _store(pg_database)
+    try:
+        store.call("lapse", lambda c: c.execute("UPDATE game_leases SET expires = now() - interval '1 second'"))
+    finally:
+        store.close()
+
+
+def test_a_stopped_owner_s_game_is_taken_over_and_resumed_with_nothing_lost(pg_database, tmp_path):
+    a, b = _server(tmp_path, "a", pg_database), _server(tmp_path, "b", pg_database)
+    go = None
+    try:
+        host = host_game(a.url, [HOST, seat("ai", "blue", "easy")], seed=23)
+        host.send(type="start", token=host.token)
+        host.expect("update")
+        play([host], stop_when=lambda: host.n is not None and host.n >= 12)
+        acknowledged = host.n
+        go = _freeze(a)
+        _lapse(pg_database)
+        end = time.monotonic() + 10
+        while host.game not in b.server.rooms or b.server.rooms[host.game].follower:
+            assert time.monotonic() < end, "the game was not taken over"
+            time.sleep(0.05)
+        again = Client(b.url, seed=5)
+        again.send(type="resume", game=host.game, token=host.token)
+        assert again.expect("joined")["seat"] == 0
+        assert again.expect("update")["n"] >= acknowledged
+        play([again])
+        store = _store(pg_database)
+        try:
+            g = store.load_game(host.game)
+        finally:
+            store.close()
+        assert g is not None and g.finished and again.updates[-1]["n"] == len(g.actions)
+        assert [u["n"] for u in host.updates] == list(range(1, acknowledged + 1))
+        host.close()
+        again.close()
+    finally:
+        if go is not None:
+            go.set()
+        a.stop()
+        b.stop()
+
+
+def test_a_paused_owner_that_wakes_up_cannot_write(pg_database):
+    """Process A runs a game; it sleeps, B takes the lease over and writes; A's next write, with
+    its old epoch, is refused and changes nothing (the fencing), and A's renewal says so."""
+    from gonzaga.net.leases_pg import GameLeases
+    from gonzaga.net.storage import LeaseLost, StoredGame
+    a, b = _store(pg_database), _store(pg_database)
+    try:
+        la, lb = GameLeases(a, "A"), GameLeases(b, "B")
+        a.create_game(StoredGame("g1", "CODE01", {}, 1, []))
+        assert la.take("g1") == 1
+        a.append_action("g1", 0, "x0")
+        _lapse(pg_database)
+        assert lb.claim_lapsed() == {"g1": 2}
+        b.append_action("g1", 1, "y1")
+        with pytest.raises(LeaseLost):
+            a.append_action("g1", 2, "x2")  # A woke up: its epoch is 1
+        assert la.renew() == set() and "g1" in a.lost
+        b.append_action("g1", 2, "y2")
+        assert b.load_game("g1").actions == ["x0", "y1", "y2"]
+    finally:
+        a.close()
+        b.close()
