@@ -9,7 +9,6 @@ import hashlib
 import io
 import random
 import secrets
-import sqlite3
 import time
 from pathlib import Path
 
@@ -22,7 +21,7 @@ from gonzaga.net import protocol as P
 from gonzaga.net import ratings as R
 from gonzaga.net.account_desk import RECHECK
 from gonzaga.net.account_store import ACCOUNTS_DB, SQLiteAccountStore
-from gonzaga.net.serve import ServerThread
+from gonzaga.net.serve import Database, ServerThread
 
 from test_net_server import HOST, Client, play, seat
 
@@ -78,9 +77,45 @@ def _answer(c: Player, code: str, key: str, **msg) -> dict:
     return m
 
 
+@pytest.fixture(params=["sqlite", "postgres"])
+def database(request):
+    """Each server test runs with the accounts in SQLite (the data folder's file) and in
+    PostgreSQL (the games' database, account_store_pg.py): one suite for both stores."""
+    if request.param == "sqlite":
+        return None
+    url, password = request.getfixturevalue("pg_database")
+    return Database(url, password)
+
+
+def _server(data, database):
+    return ServerThread(data, test_seeds=True, any_level=True, accounts=True, database=database).start()
+
+
+def _open_accounts(srv):
+    """The server's accounts as the operator would open them (a second connection)."""
+    if srv.database is None:
+        return SQLiteAccountStore(srv.data_dir / ACCOUNTS_DB)
+    from gonzaga.net.account_store_pg import PostgresAccountStore  # psycopg only for PostgreSQL
+    from gonzaga.net.store_pg import PostgresStore
+    games = PostgresStore(srv.database.url, password=srv.database.password)
+    store = PostgresAccountStore(games)
+    store.close = games.close
+    return store
+
+
+def _cli(srv, tmp_path):
+    """``gonzaga accounts``' options naming the server's accounts."""
+    args = ["--data", str(srv.data_dir)]
+    if srv.database is not None:
+        pw = tmp_path / "db-password"
+        pw.write_text(srv.database.password + "\n")
+        args += ["--database", srv.database.url, "--database-password-file", str(pw)]
+    return args
+
+
 @pytest.fixture
-def srv(tmp_path):
-    t = ServerThread(tmp_path / "data", test_seeds=True, any_level=True, accounts=True).start()
+def srv(tmp_path, database):
+    t = _server(tmp_path / "data", database)
     desk = t.server.accounts
     desk.clock = Skew(time.time)
     desk.monotonic = desk.attempts.clock = Skew(time.monotonic)
@@ -111,7 +146,7 @@ def test_a_password_hash_keeps_its_parameters_and_an_older_one_is_raised_at_sign
     assert A.hash_password("pass word", n=2 ** 10) != stored  # a fresh salt each time
     assert A.needs_rehash(stored) and not A.needs_rehash(A.hash_password("x" * 8))
     assert not A.verify_password("pass word", "scrypt$1024$8$1$!!$??")  # damaged: refused, not raised
-    store = SQLiteAccountStore(srv.data_dir / ACCOUNTS_DB)
+    store = _open_accounts(srv)
     acc = store.create("Old", stored, time.time())
     c = Player(srv.url)
     assert c.ask(type="sign_in", name="Old", password="pass word")["type"] == "account"
@@ -139,12 +174,14 @@ def test_only_the_hash_of_a_session_is_kept_and_a_kept_token_signs_in_again(srv)
     c, m = _register(srv.url)
     token = m["session"]
     assert len(token) == 43 and m["device_key"] and m["days"] == A.SESSION_DAYS
-    raw = b"".join(p.read_bytes() for p in srv.data_dir.glob(ACCOUNTS_DB + "*"))
-    assert token.encode() not in raw and PASSWORD.encode() not in raw
-    db = sqlite3.connect(srv.data_dir / ACCOUNTS_DB)
-    assert db.execute("SELECT digest, device FROM sessions").fetchall() == \
-        [(hashlib.sha256(token.encode()).hexdigest(), "laptop")]
-    db.close()
+    if srv.database is None:  # the file's every byte (PostgreSQL's rows are read below)
+        raw = b"".join(p.read_bytes() for p in srv.data_dir.glob(ACCOUNTS_DB + "*"))
+        assert token.encode() not in raw and PASSWORD.encode() not in raw
+    store = _open_accounts(srv)
+    acc = store.by_name("Ann")
+    assert [(s.digest, s.device) for s in store.sessions(acc.id)] == [(hashlib.sha256(token.encode()).hexdigest(), "laptop")]
+    assert PASSWORD not in acc.password and token not in acc.password
+    store.close()
     other = Player(srv.url)
     _answer(other, "bad_session", "accounts.not_signed_in", type="whoami")
     assert other.ask(type="whoami", session=token) == \
@@ -219,7 +256,7 @@ def test_an_account_guessed_at_waits_but_its_owners_computer_does_not(srv):
     assert A.ACCOUNT_BACKOFF < m["params"]["seconds"] <= 2 * A.ACCOUNT_BACKOFF + 1  # doubled
     _skip(srv, 2 * A.ACCOUNT_BACKOFF + 1)
     assert Player(srv.url, "127.0.1.102").ask(type="sign_in", name="Ann", password=PASSWORD)["type"] == "account"
-    store = SQLiteAccountStore(srv.data_dir / ACCOUNTS_DB)
+    store = _open_accounts(srv)
     assert store.by_name("Ann").fails == 0  # the right password forgets the wrong ones
     store.close()
 
@@ -232,8 +269,8 @@ def test_the_limits_let_through_the_guesses_the_docs_give():
 
 # ---------------------------------------------------------------- seats of an account
 
-def test_a_seat_taken_signed_in_acts_only_for_its_account(tmp_path):
-    srv = ServerThread(tmp_path / "data", test_seeds=True, any_level=True, accounts=True).start()
+def test_a_seat_taken_signed_in_acts_only_for_its_account(tmp_path, database):
+    srv = _server(tmp_path / "data", database)
     try:
         ann, m = _register(srv.url, "Ann")
         session = m["session"]
@@ -257,7 +294,7 @@ def test_a_seat_taken_signed_in_acts_only_for_its_account(tmp_path):
         assert bea2.expect("joined")["seat"] == 1
     finally:
         srv.stop()
-    srv = ServerThread(tmp_path / "data", test_seeds=True, any_level=True, accounts=True).start()
+    srv = _server(tmp_path / "data", database)
     try:  # the binding is kept: after a restart too
         _answer(Player(srv.url), "bad_session", "accounts.seat_sign_in", type="resume", game=ann.game, token=token)
         again = Player(srv.url)
@@ -278,29 +315,29 @@ def test_a_server_without_accounts_says_so(tmp_path):
 
 # ---------------------------------------------------------------- the operator
 
-def test_operator_reset_then_sign_in_and_ban_on_a_running_servers_folder(srv, monkeypatch, capsys):
+def test_operator_reset_then_sign_in_and_ban_on_a_running_servers_folder(srv, monkeypatch, capsys, tmp_path):
     c, m = _register(srv.url, "Ann")
-    data = str(srv.data_dir)
+    data = _cli(srv, tmp_path)
     monkeypatch.setattr("sys.stdin", io.StringIO("a new password\n"))
-    assert accounts_cli.main(["--data", data, "reset-password", "aNN"]) == 0
+    assert accounts_cli.main([*data, "reset-password", "aNN"]) == 0
     assert "sessions ended: 1" in capsys.readouterr().out
     _answer(Player(srv.url), "bad_session", "accounts.bad_session", type="whoami", session=m["session"])
     _answer(Player(srv.url), "wrong_password", "accounts.wrong_password", type="sign_in", name="Ann", password=PASSWORD)
     signed = Player(srv.url)
     assert signed.ask(type="sign_in", name="Ann", password="a new password")["type"] == "account"
     monkeypatch.setattr("sys.stdin", io.StringIO("short\n"))
-    assert accounts_cli.main(["--data", data, "reset-password", "Ann"]) == 1  # refused: nothing changed
-    assert accounts_cli.main(["--data", data, "ban", "Ann"]) == 0
+    assert accounts_cli.main([*data, "reset-password", "Ann"]) == 1  # refused: nothing changed
+    assert accounts_cli.main([*data, "ban", "Ann"]) == 0
     _answer(Player(srv.url), "banned", "accounts.banned", type="sign_in", name="Ann", password="a new password")
     assert signed.ask(type="whoami")["name"] == "Ann"  # until the server looks the session up again
     _skip(srv, RECHECK + 1)
     _answer(signed, "bad_session", "accounts.not_signed_in", type="whoami")
     capsys.readouterr()
-    assert accounts_cli.main(["--data", data, "list"]) == 0
+    assert accounts_cli.main([*data, "list"]) == 0
     assert capsys.readouterr().out == "Ann\t0 sessions  banned\n"
-    assert accounts_cli.main(["--data", data, "unban", "Ann"]) == 0
+    assert accounts_cli.main([*data, "unban", "Ann"]) == 0
     assert Player(srv.url).ask(type="sign_in", name="Ann", password="a new password")["type"] == "account"
-    assert accounts_cli.main(["--data", data, "ban", "Nobody"]) == 1
+    assert accounts_cli.main([*data, "ban", "Nobody"]) == 1
 
 
 # ---------------------------------------------------------------- ratings

@@ -37,7 +37,7 @@ from .admission import Admission, Limits
 from .gate import Gate
 from .invite import with_pin
 from .server import AI_WORKERS, DEFAULT_HOST, DEFAULT_PORT, GameServer, default_data_dir
-from .account_store import SQLiteAccountStore
+from .account_store import AccountStore, SQLiteAccountStore
 from .sharing import Sharing, TellingStore
 from .storage import GameStore, StoreError, open_store
 
@@ -94,20 +94,17 @@ async def run_server(data_dir: Union[str, Path], host: str, port: int, stop: asy
     wire = logging.getLogger(WIRE_LOGGER)
     wire.setLevel(max(logging.INFO, wire.getEffectiveLevel()))
     store = open_games_store(data_dir, accept_loss, database)
+    shared: Any = None
+    account_store: Optional[AccountStore] = None
     try:
-        account_store = SQLiteAccountStore.in_folder(data_dir) if accounts else None
-    except StoreError:
+        if database is not None:  # several processes may share it: leases, news, accounts (sharing.py)
+            shared = _Shared(store)
+            account_store = shared.accounts() if accounts else None
+        elif accounts:
+            account_store = SQLiteAccountStore.in_folder(data_dir)
+    except BaseException:
         store.close()
         raise
-    shared: Any = None
-    if database is not None:  # several processes may share it: leases, news (sharing.py)
-        try:
-            shared = _Shared(store)
-        except BaseException:
-            store.close()
-            if account_store is not None:
-                account_store.close()
-            raise
     server = GameServer(shared.store if shared else store, content, workers, admission, account_store)
     tick: Optional[asyncio.Task[None]] = None
     try:
@@ -159,6 +156,11 @@ class _Shared:
         self.store = TellingStore(store, self.leases)
         self.inner = store
         self.listener: Any = None
+
+    def accounts(self) -> AccountStore:
+        """The accounts in the same database (every process shares them)."""
+        from .account_store_pg import PostgresAccountStore  # psycopg only when a PostgreSQL database is chosen
+        return PostgresAccountStore(self.inner)  # type: ignore[arg-type]  # a PostgresStore: database is set
 
     def begin(self, server: GameServer, stop: asyncio.Event) -> None:
         """Listen for the other processes' news, then take the games nobody runs."""
