@@ -407,3 +407,42 @@ def test_ratings_follow_the_places_and_a_resigned_seat_ranks_last():
     assert a.mu == b.mu > c.mu  # a shared victory rates the same
     assert R.rated_accounts([1, 2]) == [1, 2] and R.rated_accounts([1, None]) is None
     assert R.rated_accounts([1, 1]) is None  # one account on two seats: unrated
+
+
+# ---------------------------------------------------------------- behind a TLS proxy
+
+class Proxied(Player):
+    """A player whose connection comes through a proxy on this machine, which says who it is for."""
+
+    def __init__(self, url: str, forwarded_for: str):
+        self.ws = connect(url, open_timeout=20, close_timeout=2, max_size=P.MAX_SERVER_BYTES,
+                          additional_headers={"X-Forwarded-For": forwarded_for}).__enter__()
+        self.rng, self.last_send, self.sent_at = random.Random(0), 0.0, None
+        self.token = self.seat = self.game = self.code = self.n = self.view = None
+        self.updates, self.lobbies, self.told = [], [], []
+
+
+@pytest.mark.parametrize("trusted", [True, False])
+def test_behind_a_trusted_proxy_the_limits_count_each_players_own_address(tmp_path, trusted):
+    """``serve --trusted-proxy``: a guesser's wrong passwords count against the address the proxy
+    forwards, so the other players behind the same proxy may still sign in; from a peer that is
+    not a trusted proxy the header is ignored (a client cannot choose its address)."""
+    t = ServerThread(tmp_path / "data", accounts=True)
+    if trusted:
+        t.admission.proxies = frozenset({"127.0.0.1"})
+    srv = t.start()
+    try:
+        _register(srv.url, "Ann", source="127.0.0.9")
+        guesser = Proxied(srv.url, "203.0.113.7")
+        for i in range(A.ADDRESS_FAILS):
+            _answer(guesser, "wrong_password", "accounts.wrong_password", type="sign_in", name=f"Nobody{i}",
+                    password=PASSWORD)
+        _answer(guesser, "limit", "accounts.wait_address", type="sign_in", name="Ann", password=PASSWORD)
+        other = Proxied(srv.url, "198.51.100.4, 203.0.113.7" if not trusted else "198.51.100.4")
+        m = other.ask(type="sign_in", name="Ann", password=PASSWORD)
+        if trusted:
+            assert m["type"] == "account"
+        else:  # both are 127.0.0.1 to the server: the guesser's limit is theirs too
+            assert (m["type"], m.get("key")) == ("error", "accounts.wait_address")
+    finally:
+        srv.stop()

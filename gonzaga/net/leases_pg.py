@@ -65,7 +65,7 @@ class GameLeases:
     def take(self, game_id: str, why: str = "take") -> int:
         """This process runs ``game_id`` from now on, whoever ran it (their next write is refused):
         the new epoch. The others are told (``l``) so that the former owner stops at once."""
-        def fn(c: psycopg.Connection) -> int:  # type: ignore[type-arg]
+        def fn(c: psycopg.Connection) -> int:
             row = c.execute(
                 "INSERT INTO game_leases(game_id, owner, epoch, expires) VALUES (%s, %s, 1, now() + %s::interval)"
                 " ON CONFLICT (game_id) DO UPDATE SET owner = excluded.owner, epoch = game_leases.epoch + 1,"
@@ -80,7 +80,7 @@ class GameLeases:
     def take_lapsed(self, game_id: str) -> Optional[int]:
         """``game_id``'s lease if it has lapsed (or there is none): the new epoch; None while
         another process holds it."""
-        def fn(c: psycopg.Connection) -> Optional[int]:  # type: ignore[type-arg]
+        def fn(c: psycopg.Connection) -> Optional[int]:
             row = c.execute(
                 "INSERT INTO game_leases(game_id, owner, epoch, expires) VALUES (%s, %s, 1, now() + %s::interval)"
                 " ON CONFLICT (game_id) DO UPDATE SET owner = excluded.owner, epoch = game_leases.epoch + 1,"
@@ -110,7 +110,7 @@ class GameLeases:
         """Take over up to ``limit`` unfinished games whose lease has lapsed (their process died or
         sleeps), or that have none (stored before leases, or by a process that died before its
         first renewal): {game id: epoch}. SKIP LOCKED: processes claiming at once split them."""
-        def fn(c: psycopg.Connection) -> list[tuple[str, int]]:  # type: ignore[type-arg]
+        def fn(c: psycopg.Connection) -> list[tuple[str, int]]:
             got = c.execute(
                 "INSERT INTO game_leases(game_id, owner, epoch, expires)"
                 " SELECT g.id, %s, 1, now() + %s::interval FROM games g"
@@ -163,7 +163,7 @@ class Listener:
         self.store, self.channel = store, channel
         self.on_news, self.on_gap = on_news, on_gap
         self._stop = threading.Event()
-        self._conn: Optional[psycopg.Connection] = None  # type: ignore[type-arg]
+        self._conn: Optional[psycopg.Connection] = None
         self.ready = threading.Event()
         self._thread = threading.Thread(target=self._run, name="gonzaga-listen", daemon=True)
 

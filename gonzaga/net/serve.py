@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import ipaddress
 import logging
 import logging.handlers
 import signal
@@ -34,7 +35,7 @@ from ..rules.content import Content
 from . import protocol as P
 from . import tls as tls_mod
 from .admission import Admission, Limits
-from .gate import Gate
+from .gate import Gate, address_of
 from .invite import with_pin
 from .server import AI_WORKERS, DEFAULT_HOST, DEFAULT_PORT, GameServer, default_data_dir
 from .account_store import AccountStore, SQLiteAccountStore
@@ -417,6 +418,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--log-file", default=None, help=f"the log file, rotated (default: DATA/{LOG_NAME})")
     p.add_argument("--no-address-limits", action="store_true",
                    help="no per-address limits (behind a proxy that has its own, or to measure from one address)")
+    p.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDRESS",
+                   help="a TLS reverse proxy in front (e.g. 127.0.0.1): its connections are not limited "
+                        "per address, and each player's address is the one it sends in X-Forwarded-For")
     p.add_argument("--database", default=None, metavar="URL",
                    help="keep the games in PostgreSQL (postgresql://user@host:port/dbname) instead of "
                         "DATA's SQLite file; the password from PGPASSWORD or --database-password-file")
@@ -464,6 +468,12 @@ def main(argv: Optional[list[str]] = None) -> int:
         print(f"gonzaga serve: cannot write the log file: {e.strerror or e}", file=sys.stderr)
         return 1
     admission = Admission(Limits.unlimited() if args.no_address_limits else Limits(), test_seeds=args.test_seeds)
+    try:
+        admission.proxies = frozenset(address_of((a, 0)) for a in args.trusted_proxy
+                                      if ipaddress.ip_address(a.strip("[]")))
+    except ValueError as e:
+        print(f"gonzaga serve: --trusted-proxy takes an IP address: {e}", file=sys.stderr)
+        return 2
     try:
         files = None if args.no_tls else TlsFiles(args.cert, args.key) if args.cert else TlsFiles.own(data)
     except tls_mod.CertError as e:

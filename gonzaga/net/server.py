@@ -32,9 +32,9 @@ from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
 from ..ai.roster import is_known, shipped_levels
-from ..rules import (Action, ActionSyntaxError, GameConfig, GameState, parse_action)
+from ..rules import (Action, GameConfig, GameState, parse_action)
 from ..rules.content import Content, load_content
-from ..table import SeatRefused, StoreFailed
+from ..table import StoreFailed
 from ..table.observers import ObserverCallback, Viewed
 from ..table.persistence import data_dir
 from ..words import i18n
@@ -47,7 +47,8 @@ from .endgame import EndgameHandlers
 from .gate import Gate
 from .sharing import Sharing
 from .social import SocialHandlers
-from .rooms import (Conn, GameRoom, RoomStore, RoomWorker, Seat, _ai_name, clock_now, last_for, new_code, token_hash)
+from .rooms import (Conn, GameRoom, RoomStore, RoomWorker, Seat, _ai_name, clock_now, last_for, new_code, play_act,
+                    token_hash)
 from .storage import GameStore, StoredGame
 
 log = logging.getLogger(__name__)
@@ -198,7 +199,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
         if len(self.conns) >= MAX_CONNECTIONS or self.stopping:
             await ws.close(CLOSE_TRY_LATER, "the server is busy")
             return
-        conn = Conn(ws)  # over its address's limit, it was closed at accept (gate.py)
+        conn = Conn(ws, self.admission.proxies)  # over its address's limit, it was closed at accept (gate.py)
         self.conns.add(conn)
         writer = asyncio.create_task(conn.writer())
         log.debug("%s connected", conn.peer)
@@ -280,11 +281,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
                 self._broadcast_lobby(room)
 
     def _broadcast_lobby(self, room: GameRoom, extra: Optional[Conn] = None) -> None:
-        text = P.encode(room.lobby())
-        for c in room.everyone():
-            c.send(text)
-        if room.mirror is not None:  # the players on other processes (sharing.py)
-            room.mirror(text)
+        text = room.tell(room.lobby())
         if extra is not None:
             extra.send(text)
 
@@ -525,27 +522,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
 
     def on_act(self, conn: Conn, m: P.Act) -> None:
         room, seat = self._seat_of(m.token)
-        self.act_for(room, seat, m.n, m.action)
-
-    def act_for(self, room: GameRoom, seat: int, n: int, text: str) -> None:
-        """``seat``'s action ``text`` at ``n`` actions (a client's ``act``, or one another process
-        passed on: sharing.py); Refused when it is not applied."""
-        if not room.started:
-            raise Refused("not_started", "refusal.not_begun", "E-table")
-        try:
-            action = parse_action(text)
-        except (ActionSyntaxError, ValueError, TypeError, OverflowError):
-            raise Refused("bad_message", "net.not_an_action") from None
-        if n != room.n:
-            raise Refused("stale", "net.stale", n=room.n, sent=n)
-        try:
-            why = room.act(seat, action)  # who may, the rules, the store: decided by the table
-        except StoreFailed:
-            raise Refused("server", "net.not_stored") from None
-        if isinstance(why, SeatRefused):
-            raise Refused.of("not_your_seat", why)
-        if why is not None:
-            raise Refused.of("illegal", why)
+        play_act(room, seat, m.n, m.action)  # who may, the rules, the store: decided by the table
         self._settle(room)
 
     # ------------------------------------------------------------ playing

@@ -10,14 +10,20 @@ applied with ``Table.follow``, so each local connection gets its own seat's upda
 passes on what the owner tells everyone at the table (``t``: the lobby, log lines, chat,
 clocks) and the seats' changes (``s``: the room is read again).
 
-A message of a seat (it carries a token), a ``resume`` and a ``join`` sent to a follower take
-the game's lease first (``steal``): the game moves to the process of the player who acts, is
-read again from the store (nothing is lost: the store has every action the former owner
-wrote, and the fencing refuses any later one) and the message is handled there as on one
-process. A write refused because the lease was taken meanwhile (``LeaseLost``) takes it back
-once and handles the message again: the client's ``n`` makes a doubled action ``stale``.
+A player's ``act`` sent to a follower is passed on to the owner (``f``, with the seat's token
+hash, never the token) and applied there as one of its own players' would be; its update comes
+back as news, a refusal as ``r`` for that request. The owner answers within a few milliseconds;
+one that does not within ``FORWARD_SECONDS`` (it died meanwhile) is replaced: the follower takes
+the lease and handles the act itself, where the client's ``n`` makes a doubled action ``stale``.
+An act on a game whose lease has lapsed is taken at once. Other messages of a seat (start, seat
+changes, chat, resign, rematch), a ``resume`` and a ``join`` take the game's lease (``steal``):
+the game moves to that process, read again from the store (nothing is lost: the store has every
+action the former owner wrote, and the fencing refuses any later one) and the message is
+handled there as on one process. A write refused because the lease was taken meanwhile
+(``LeaseLost``) takes it back once and handles the message again.
 A game whose process died (or sleeps) is taken over by another within ``LEASE_SECONDS`` plus a
-second, by ``claim_lapsed`` in the one-second tick, and its clients come back with ``resume``.
+second, by ``claim_lapsed`` in the one-second tick, or at once by its first player who acts or
+comes back (``resume``) on another process.
 
 Not shared: which process holds a seat's connection. After a take-over every human seat counts
 as present (nobody is marked away by a process that cannot see them) until its connection drops
@@ -36,7 +42,7 @@ from pydantic import BaseModel
 from ..rules import parse_action
 from . import protocol as P
 from .admission import Refused
-from .rooms import Conn, GameRoom, token_hash
+from .rooms import Conn, GameRoom, play_act, token_hash
 from .storage import GameStore, StoredGame
 from .upkeep import forget_room
 
@@ -80,7 +86,7 @@ class SharedServer(Protocol):
 
     def _pump(self, room: GameRoom) -> None: ...
 
-    def act_for(self, room: GameRoom, seat: int, n: int, text: str) -> None: ...
+    def _settle(self, room: GameRoom) -> None: ...
 
 
 class TellingStore(GameStore):
@@ -199,14 +205,14 @@ class Sharing:
         new = srv._rebuild(g)
         srv._register(new)
         for i, s in enumerate(old.seats):
-            c = s.conn
-            if c is None:
+            held = s.conn
+            if held is None:
                 continue
             if i < len(new.seats) and new.seats[i].token_hash == s.token_hash:
-                new.seats[i].conn = c
-                c.room = new
+                new.seats[i].conn = held
+                held.room = new
             else:
-                c.room = c.seat = None
+                held.room = held.seat = None
         for c in old.watchers:
             new.watchers.append(c)
             c.room = new
@@ -269,8 +275,9 @@ class Sharing:
             if room is None:
                 return handle(c, m)
             if room.follower and kind == "act":
-                if self.leases.take_lapsed(room.id) is None:
-                    return self._forward(c, m, room, lambda: self._here(c, m, room.id, handle))
+                gid_ = room.id
+                if self.leases.take_lapsed(gid_) is None:
+                    return self._forward(c, m, room, lambda: self._here(c, m, gid_, handle))
                 room = self.reload(room)  # its process stopped: this one runs it now
                 self.server._pump(room)
             elif room.follower and kind in STEALS:
@@ -338,14 +345,15 @@ class Sharing:
         try:
             if found is None or found[0] is not room:
                 raise Refused("bad_token", "net.token_here")
-            self.server.act_for(room, found[1], n, text)
+            play_act(room, found[1], n, text)
+            self.server._settle(room)
             return
-        except Refused as r:
-            answer = P.error_text(r.code, r.key, r.message, r.rule, r.params)
+        except Refused as refused:
+            r = refused
         except Exception:
             log.exception("game %s: an action passed on failed", room.id)
             r = Refused("server", "net.server_failed")
-            answer = P.error_text(r.code, r.key, r.message, r.rule, r.params)
+        answer = P.error_text(r.code, r.key, r.message, r.rule, r.params)
         self.leases.tell("r", room.id, n, f"{process} {req} {answer}")
 
     def _refusal(self, extra: str) -> None:
@@ -366,7 +374,7 @@ class Sharing:
             return str(m.game)
         if m.type in ("join", "watch"):
             room = srv.by_code.get(m.code)
-            return room.id if room is not None else self.store.game_of_code(m.code)  # type: ignore[no-any-return]
+            return room.id if room is not None else self.store.game_of_code(m.code)
         if isinstance(token, str):
             found = srv.tokens.get(token_hash(token))
             return found[0].id if found is not None else None
