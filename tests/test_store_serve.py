@@ -199,3 +199,19 @@ def test_the_packaged_game_leaves_psycopg_out_and_ships_the_schema_scripts():
     spec = (ROOT / "build_exe.spec").read_text(encoding="utf-8")
     assert all(f'"{m}"' in spec for m in ("psycopg", "psycopg_binary", "psycopg_pool"))
     assert '(str(ROOT / "gonzaga" / "net" / "schema"), "gonzaga/net/schema")' in spec
+
+
+def test_the_deployment_recipes_command_line_is_one_gonzaga_serve_accepts():
+    """docs/server.md's unit for three processes behind a proxy: its ExecStart, as systemd joins
+    it for process 1, is a command line serve's parser accepts, with the options it names."""
+    import shlex
+    from gonzaga.net.serve import parser
+    doc = (ROOT / "docs" / "server.md").read_text(encoding="utf-8")
+    unit = doc.split("gonzaga@.service", 1)[1].split("```ini", 1)[1].split("```", 1)[0]
+    line = re.search(r"ExecStart=(.*?)\n(?!\s)", unit.replace("\\\n", " "), re.S).group(1).replace("%i", "1")
+    args = shlex.split(line)
+    assert args[1] == "serve"
+    a = parser().parse_args(args[2:])
+    assert (a.port, a.no_tls, a.trusted_proxy, a.database_password_file) == (7371, True, ["127.0.0.1"],
+                                                                            "/etc/gonzaga/db-password")
+    assert a.database.startswith("postgresql://") and "@" in a.database and ":" not in a.database.split("@")[0][13:]
