@@ -79,8 +79,11 @@ class GameLeases:
 
     def take_lapsed(self, game_id: str) -> Optional[int]:
         """``game_id``'s lease if it has lapsed (or there is none): the new epoch; None while
-        another process holds it."""
+        another process holds it (read first: the usual answer, without taking the row's lock)."""
         def fn(c: psycopg.Connection) -> Optional[int]:
+            held = c.execute("SELECT expires >= now() FROM game_leases WHERE game_id = %s", (game_id,)).fetchone()
+            if held is not None and held[0]:
+                return None
             row = c.execute(
                 "INSERT INTO game_leases(game_id, owner, epoch, expires) VALUES (%s, %s, 1, now() + %s::interval)"
                 " ON CONFLICT (game_id) DO UPDATE SET owner = excluded.owner, epoch = game_leases.epoch + 1,"
@@ -131,6 +134,12 @@ class GameLeases:
             self.store.fences[gid] = epoch
             self.store.lost.discard(gid)
         return got
+
+    def drop(self, game_id: str) -> None:
+        """A finished game needs no lease (nothing more is written to it)."""
+        self.store.call("let go of a finished game's lease", lambda c: c.execute(
+            "DELETE FROM game_leases WHERE game_id = %s AND owner = %s", (game_id, self.process)))
+        self.store.fences.pop(game_id, None)
 
     def release(self) -> None:
         """A clean stop: every lease of this process lapses now, for the others to take at once."""

@@ -68,6 +68,8 @@ class Leases(Protocol):
 
     def release(self) -> None: ...
 
+    def drop(self, game_id: str) -> None: ...
+
     def tell(self, kind: str, game_id: str, n: int = 0, extra: str = "") -> None: ...
 
 
@@ -120,6 +122,10 @@ class TellingStore(GameStore):
     def set_finished(self, game_id: str) -> None:
         self.inner.set_finished(game_id)
         self._told(game_id)
+        try:
+            self.leases.drop(game_id)
+        except Exception as e:  # a lease of a finished game is only left over
+            log.warning("game %s: its lease could not be let go of: %s", game_id, e)
 
     def append_action(self, game_id: str, index: int, text: str) -> None:
         self.inner.append_action(game_id, index, text)
@@ -280,8 +286,8 @@ class Sharing:
                     return self._forward(c, m, room, lambda: self._here(c, m, gid_, handle))
                 room = self.reload(room)  # its process stopped: this one runs it now
                 self.server._pump(room)
-            elif room.follower and kind in STEALS:
-                room = self.steal(room)
+            elif room.follower and kind in STEALS and not room.finished:
+                room = self.steal(room)  # (a finished game is shown where it is asked for)
             self._here(c, m, room.id, handle, stolen=False)
         return run
 
