@@ -75,7 +75,9 @@ class Servers:
 
     def start(self, i: int) -> None:
         env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1")
-        p = subprocess.Popen([sys.executable, "-m", "gonzaga", "serve", "--port", str(self.ports[i]), "--no-tls",
+        prof = os.environ.get("PROFILE_DIR")  # each process under cProfile (written at its SIGTERM)
+        lead = ["-m", "cProfile", "-o", str(Path(prof) / f"p{i}.prof")] if prof else []
+        p = subprocess.Popen([sys.executable, *lead, "-m", "gonzaga", "serve", "--port", str(self.ports[i]), "--no-tls",
                               "--no-address-limits", "--log-level", "info", "--data", str(self.root / f"p{i}"),
                               "--database", self.url, "--database-password-file", str(self.pwfile)],
                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)

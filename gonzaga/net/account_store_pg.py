@@ -40,13 +40,13 @@ class PostgresAccountStore(AccountStore):
         self.path = store.where  # named as the SQLite store's file is, in messages
 
     def _one(self, sql: str, args: tuple[Any, ...] = ()) -> Any:
-        return self.store.call("use the accounts", lambda c: c.execute(sql, args).fetchone())
+        return self.store.call("use the accounts", lambda c: c.execute(sql, args).fetchone(), transaction=False)
 
     def _all(self, sql: str, args: tuple[Any, ...] = ()) -> list[Any]:
-        return self.store.call("use the accounts", lambda c: c.execute(sql, args).fetchall())
+        return self.store.call("use the accounts", lambda c: c.execute(sql, args).fetchall(), transaction=False)
 
     def _count(self, sql: str, args: tuple[Any, ...] = ()) -> int:
-        return int(self.store.call("use the accounts", lambda c: c.execute(sql, args).rowcount))
+        return int(self.store.call("use the accounts", lambda c: c.execute(sql, args).rowcount, transaction=False))
 
     def create(self, name: str, password: str, now: float) -> Account:
         try:

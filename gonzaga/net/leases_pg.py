@@ -102,7 +102,7 @@ class GameLeases:
         """Renew every lease still this process's; the games it runs (any other it had is lost)."""
         rows = self.store.call("renew the leases", lambda c: c.execute(
             "UPDATE game_leases SET expires = now() + %s::interval WHERE owner = %s RETURNING game_id, epoch",
-            (self._ttl(), self.process)).fetchall())
+            (self._ttl(), self.process)).fetchall(), transaction=False)
         mine = {str(g): int(e) for g, e in rows}
         for gid in [g for g, e in self.store.fences.items() if mine.get(g) != e]:
             del self.store.fences[gid]
@@ -159,7 +159,7 @@ class GameLeases:
             log.warning("game %s: a %s notification of %d bytes is too long to pass on", game_id, kind, len(payload))
             return
         self.store.call("tell the other processes", lambda c: c.execute(
-            "SELECT pg_notify(%s, %s)", (self.channel, payload)))
+            "SELECT pg_notify(%s, %s)", (self.channel, payload)), transaction=False)
 
 
 class Listener:

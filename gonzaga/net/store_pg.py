@@ -149,10 +149,13 @@ class PostgresStore(GameStore):
 
     # ------------------------------------------------------------ the calls
 
-    def _call(self, what: str, fn: Callable[[Conn], T]) -> T:
-        """``fn`` on a pooled connection inside one transaction; psycopg's errors as StoreError."""
+    def _call(self, what: str, fn: Callable[[Conn], T], transaction: bool = True) -> T:
+        """``fn`` on a pooled connection inside one transaction (without: each statement its own,
+        two round trips fewer for one statement); psycopg's errors as StoreError."""
         try:
             with self._pool.connection() as conn:
+                if not transaction:
+                    return fn(conn)
                 with conn.transaction():
                     return fn(conn)
         except StoreError:
@@ -280,7 +283,8 @@ class PostgresStore(GameStore):
     def load_actions(self, game_id: str, start: int) -> list[str]:
         """Actions ``start``, ``start + 1``... of a game, in order (what another process stored)."""
         return [t for (t,) in self._call("read the actions", lambda conn: conn.execute(
-            "SELECT text FROM actions WHERE game_id = %s AND idx >= %s ORDER BY idx", (game_id, start)).fetchall())]
+            "SELECT text FROM actions WHERE game_id = %s AND idx >= %s ORDER BY idx", (game_id, start)).fetchall(),
+            transaction=False)]
 
     def game_of_code(self, code: str) -> Optional[str]:
         """The id of the game with this invite code (one another process created), or None."""
@@ -292,11 +296,12 @@ class PostgresStore(GameStore):
         """How many actions each game has stored (games with none are left out)."""
         return dict(self._call("count the actions", lambda conn: conn.execute(
             "SELECT game_id, count(*) FROM actions WHERE game_id = ANY(%s) GROUP BY game_id",
-            (game_ids,)).fetchall()))
+            (game_ids,)).fetchall(), transaction=False))
 
-    def call(self, what: str, fn: Callable[[Conn], T]) -> T:
-        """``fn`` on a pooled connection in one transaction (the leases' statements)."""
-        return self._call(what, fn)
+    def call(self, what: str, fn: Callable[[Conn], T], transaction: bool = True) -> T:
+        """``fn`` on a pooled connection, in one transaction unless not ``transaction`` (the
+        leases' statements)."""
+        return self._call(what, fn, transaction)
 
     def connect(self, application_name: str) -> Conn:
         """A connection of its own, outside the pool (the listener for the other processes' news)."""
