@@ -76,7 +76,8 @@ class Servers:
     def start(self, i: int) -> None:
         env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1")
         prof = os.environ.get("PROFILE_DIR")  # each process under cProfile (written at its SIGTERM)
-        lead = ["-m", "cProfile", "-o", str(Path(prof) / f"p{i}.prof")] if prof else []
+        lead = ([str(ROOT / "lab" / "cpu_profile_run.py")] if os.environ.get("PROFILE_CPU") else
+                ["-m", "cProfile", "-o"]) + [str(Path(prof) / f"p{i}.prof")] if prof else []
         p = subprocess.Popen([sys.executable, *lead, "-m", "gonzaga", "serve", "--port", str(self.ports[i]), "--no-tls",
                               "--no-address-limits", "--log-level", "info", "--data", str(self.root / f"p{i}"),
                               "--database", self.url, "--database-password-file", str(self.pwfile)],
