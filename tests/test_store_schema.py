@@ -121,10 +121,10 @@ def test_a_sqlite_database_newer_than_the_code_is_refused_and_left_as_it_was(tmp
 
 
 def _with_extra_script(tmp_path, monkeypatch, dialect, sql):
-    """The real scripts of ``dialect`` and a script 0002 with ``sql``."""
+    """The real scripts of ``dialect`` and one more, the next number, with ``sql``."""
     folder = tmp_path / "schema" / dialect
     shutil.copytree(storage.SCHEMA_DIR / dialect, folder)
-    (folder / "0002_next_step.sql").write_text(sql, encoding="utf-8")
+    (folder / f"{len(schema_scripts(dialect)) + 1:04d}_next_step.sql").write_text(sql, encoding="utf-8")
     monkeypatch.setattr(storage, "SCHEMA_DIR", tmp_path / "schema")
 
 
@@ -185,7 +185,7 @@ def test_a_postgresql_database_newer_than_the_code_is_refused(pg):
     url, password, PostgresStore, sql = pg
     PostgresStore(url, password=password).close()
     sql("INSERT INTO schema_version(version, name) VALUES (99, 'from_the_future')")
-    with pytest.raises(StoreError, match=r"was written by a newer server \(schema 99, this one knows up to 1\)"):
+    with pytest.raises(StoreError, match=r"was written by a newer server \(schema 99, this one knows up to " + str(len(schema_scripts("postgres"))) + r"\)"):
         PostgresStore(url, password=password)
 
 
@@ -206,7 +206,7 @@ def test_a_failing_postgresql_script_changes_nothing(pg, tmp_path, monkeypatch):
                        "CREATE TABLE half_done (x int);\nALTER TABLE games ADD COLUMN pace TEXT;\nSELECT * FROM nowhere;\n")
     with pytest.raises(StoreError, match="nowhere"):
         PostgresStore(url, password=password)
-    assert sql("SELECT max(version) FROM schema_version") == [(1,)]
+    assert sql("SELECT max(version) FROM schema_version") == [(len(schema_scripts("postgres")) - 1,)]
     assert sql("SELECT to_regclass('half_done') IS NULL") == [(True,)]
     assert sql("SELECT count(*) FROM information_schema.columns WHERE table_name = 'games'"
                " AND column_name = 'pace' AND table_schema = current_schema()") == [(0,)]
@@ -234,5 +234,6 @@ def test_processes_opening_an_empty_postgresql_database_at_once_apply_each_scrip
         s.close()
     assert not errors, errors
     assert len(stores) == 4
-    assert sql("SELECT version FROM schema_version ORDER BY version") == [(1,), (2,)]
+    assert sql("SELECT version FROM schema_version ORDER BY version") == \
+        [(v,) for v in range(1, len(schema_scripts("postgres")) + 1)]
     assert sql("SELECT n FROM once") == [(1,)]
