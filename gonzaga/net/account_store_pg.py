@@ -1,6 +1,6 @@
 """The accounts on PostgreSQL (issue 47): ``PostgresAccountStore``, the same ``AccountStore`` as
 ``SQLiteAccountStore``, in the games' database (the tables of schema script
-``postgres/0002_leases_and_accounts.sql``), so that every ``gonzaga serve`` process of a
+``postgres/0003_leases_and_accounts.sql``), so that every ``gonzaga serve`` process of a
 community server shares the accounts, their sessions, the wrong passwords in a row of each
 account (the per-account wait) and the ratings. tests/test_accounts.py runs on both stores.
 
