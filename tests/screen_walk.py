@@ -469,3 +469,49 @@ def problems_at(app, what: str, sizes=((1280, 720), (1600, 1000))) -> list[str]:
         app.run_frames(1)
         out.extend(f"{what} {size[0]}x{size[1]}: {p}" for p in check_frame(app))
     return out
+
+
+def _label_contrast(surf, img, rect) -> tuple[float, tuple, tuple]:
+    """The contrast ratio (WCAG 2) of a label just drawn on ``surf`` at ``rect``: its colour (the
+    most opaque pixel of its image) against what lies under it (the commonest colour of ``surf``
+    where the image is wholly transparent, sampled on a grid of the ink). Only what ``surf``'s
+    clip let through counts; a label drawn wholly outside it (a list's scrolled-away rows) is 21:1."""
+    from gonzaga.render.theme import contrast_ratio
+    ink = img.get_bounding_rect()
+    step = max(1, min(ink.w, ink.h) // 12)
+    best, colour, under = -1, (0, 0, 0), {}
+    clip = surf.get_clip()
+    for y in range(ink.top, ink.bottom, step):
+        for x in range(ink.left, ink.right, step):
+            if not clip.collidepoint(rect.x + x, rect.y + y):
+                continue
+            r, g, b, a = img.get_at((x, y))
+            if a > best:
+                best, colour = a, (r, g, b)
+            if a == 0:
+                c = tuple(surf.get_at((rect.x + x, rect.y + y)))[:3]
+                under[c] = under.get(c, 0) + 1
+    if best < 128 or not under:
+        return 21.0, colour, colour
+    ground = max(under, key=under.get)
+    return contrast_ratio(colour, ground), colour, ground
+
+
+def low_contrast(app, least: float = 7.0) -> list[str]:
+    """Draw one frame; every label of the widget layer whose contrast with what it is drawn on is
+    under ``least`` (issue 49: the interface in high contrast reads at 7:1 or more)."""
+    found: list[str] = []
+    note = W.CHECK.note_label
+
+    def noting(surf, img, rect, s, px=0):
+        note(surf, img, rect, s, px)
+        if s.strip():
+            ratio, colour, ground = _label_contrast(surf, img, rect)
+            if ratio < least:
+                found.append(f"{W.CHECK.scene}: {s!r} {colour} on {ground}: {ratio:.2f}:1")
+    W.CHECK.note_label = noting  # type: ignore[method-assign]
+    try:
+        check_frame(app)
+    finally:
+        del W.CHECK.note_label
+    return sorted(set(found))

@@ -146,6 +146,8 @@ def test_a_password_hash_keeps_its_parameters_and_an_older_one_is_raised_at_sign
     assert A.hash_password("pass word", n=2 ** 10) != stored  # a fresh salt each time
     assert A.needs_rehash(stored) and not A.needs_rehash(A.hash_password("x" * 8))
     assert not A.verify_password("pass word", "scrypt$1024$8$1$!!$??")  # damaged: refused, not raised
+    for damaged in ("", "scrypt$1024$8$1$c2FsdA", "argon2$1$2$3$c2FsdA$aGFzaA", "scrypt$x$8$1$c2FsdA$aGFzaA"):
+        assert not A.verify_password("pass word", damaged), damaged  # not a hash of ours: nobody gets in
     store = _open_accounts(srv)
     acc = store.create("Old", stored, time.time())
     c = Player(srv.url)

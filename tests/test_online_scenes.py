@@ -70,6 +70,26 @@ def caught_up(guest, s) -> bool:
     return guest.session.n == s.n and guest.session.pending is None
 
 
+def stalled(app, tables) -> str:
+    """Where a wait stopped, to read in a failure's report: the top screen and, per table, its
+    connection, the game's phase, who is to act, the actions taken and a move on its way."""
+    parts = [f"top screen {type(app.stack.top).__name__}"]
+    own = getattr(app.table, "server", None)  # the host's own server: the game as it stands there
+    if own is not None and app.table.game in own.server.rooms:
+        room = own.server.rooms[app.table.game]
+        st = room.table.state
+        parts.append(f"server: round {st.round} {st.phase}, to act {list(st.to_act())},"
+                     f" seats {[(x.kind, x.bot) for x in room.seats]}")
+    for label, t, s in tables:
+        line = f"{label}: {t.status} {t.error or ''}".rstrip()
+        if s is not None:
+            st = s.state
+            line += (f", round {st.round} {st.phase}, to act {list(st.to_act())}, n {s.n},"
+                     f" pending {s.pending is not None}")
+        parts.append(line)
+    return "; ".join(parts)
+
+
 def button(app, label: str):
     """The visible button of the top screen with this label."""
     for w in app.stack.top.widgets.items:

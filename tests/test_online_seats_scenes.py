@@ -21,7 +21,7 @@ from gonzaga.words import i18n
 
 from scene_events import click, key
 from test_online_play import ServerClock
-from test_online_scenes import app, frames_until, host_game, top_name  # noqa: F401 (fixture)
+from test_online_scenes import app, frames_until, host_game, stalled, top_name  # noqa: F401 (fixture)
 from test_online_talk_scenes import wait_for
 
 pytestmark = pytest.mark.rule("E-net")
@@ -160,7 +160,8 @@ def test_a_resigned_player_is_told_so_and_never_named_the_winner(app, monkeypatc
     assert wait_for(app, lambda: "Ann resigned: the computer plays their seat to the end." in guest.session.log_lines(),
                     [guest])
     assert guest.resign()  # both: the computer plays to the end
-    assert wait_for(app, lambda: s.state.phase == "over", [guest], seconds=600)
+    assert wait_for(app, lambda: s.state.phase == "over", [guest], seconds=600), \
+        stalled(app, [("host", app.table, s), ("guest", guest, guest.session)])
     app.run_frames(3)  # the end screen drawn
     rows = s.score_rows()
     names = [game._end_name(r) for r in rows]

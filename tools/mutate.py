@@ -107,6 +107,8 @@ CLEAN, VCODEC, ENDGAME, MYGAMES = ("gonzaga/net/cleantext.py", "gonzaga/net/view
                                    "gonzaga/net/mygames.py")
 FINISHED, HISTORY, STATS = "gonzaga/table/finished.py", "gonzaga/table/history.py", "gonzaga/table/stats.py"
 I18N, CATALOG = "gonzaga/words/i18n.py", "gonzaga/words/catalog.py"
+ACCOUNTS, TURNCLOCK, LISTING = "gonzaga/net/accounts.py", "gonzaga/net/turnclock.py", "gonzaga/net/listing.py"
+TYPED, SEATNEWS = "gonzaga/net/typed.py", "gonzaga/net/seatnews.py"
 
 # The layers of the summary: a mutant's layer is its file's folder (gonzaga/rules, gonzaga/table:
 # the authority, gonzaga/net: the network), except the save modules, which are the saves' layer
@@ -123,7 +125,8 @@ LAYER_TESTS = {
     "saves": ("test_saves", "test_hostile_files", "test_disk_faults", "test_crash_safety", "test_takeback_save",
               "test_audit_saves", "test_behaviours_saves"),
     "network": ("test_net_protocol", "test_audit_net", "test_online_admission", "test_online_resume",
-                "test_net_storage", "test_online_play", "test_behaviours_net"),
+                "test_net_storage", "test_online_play", "test_behaviours_net", "test_accounts", "test_online_seats",
+                "test_online_servers"),
     "words": ("test_i18n_catalogs", "test_own_words", "test_plain_words", "test_behaviours_words"),
 }
 
@@ -629,11 +632,44 @@ MUTANTS = [
       'plural_forms: str = "nplurals=2; plural=(n > 1);"', "words: zero is singular"),
     M("E-words", I18N, 'return t(f"card.{card}") if card in ("A", "B", "C", "K", "inactive") else name',
       "return name", "words: a logged card keeps the language it was logged in"),
+    # ---------------------------------------------------------------- issues 47 and 50: planted in the
+    # accounts, the fair clocks, the public list and the typed code (code no mutant had touched)
+    M("E-net", ACCOUNTS, 'unicodedata.normalize("NFKC", name).casefold())', 'unicodedata.normalize("NFKC", name))',
+      "accounts: names unique only in one case"),
+    M("E-net", ACCOUNTS, "    if parts is None:\n        return False\n    n, r, p, salt, want = parts",
+      "    if parts is None:\n        return True\n    n, r, p, salt, want = parts",
+      "accounts: a damaged hash lets any password in"),
+    M("E-net", ACCOUNTS, "    if fails < ACCOUNT_FREE:\n        return 0.0", "    if fails <= ACCOUNT_FREE:\n        return 0.0",
+      "accounts: one more free guess against an account"),
+    M("E-net", ACCOUNTS, "        times = self._times(table, key, window)\n        if len(times) < cap:",
+      "        times = self._times(table, key, window)\n        if len(times) <= cap:",
+      "accounts: one more guess per address"),
+    M("E-net", ACCOUNTS, "        self._times(self._fails, address, ADDRESS_WINDOW).append(now)",
+      "        self._times(self._fails, address, ADDRESS_WINDOW)", "accounts: wrong passwords from an address not counted"),
+    M("E-net", ACCOUNTS, 'return hashlib.sha256(token.encode("utf-8")).hexdigest()', "return token",
+      "accounts: session tokens kept as they are"),
+    M("E-net", TURNCLOCK, "        if c is None or c.position != position or c.start_at(now) is not None:",
+      "        if c is None or c.position != position:", "clocks: seen again starts the clock again"),
+    M("E-net", TURNCLOCK, "return self.due + SEEN_CAP if now >= self.due + SEEN_CAP else None",
+      "return now if now >= self.due + SEEN_CAP else None", "clocks: never seen, the clock waits for ever"),
+    M("E-net", TURNCLOCK, "            if not c.out and start is not None and now - start >= self.secs:",
+      "            if start is not None and now - start >= self.secs:", "clocks: a run-out clock told again each tick"),
+    M("E-net", LISTING, 'waiting = [r for r in rooms if r.listed and not r.started',
+      'waiting = [r for r in rooms if not r.started', "list: private games shown to everyone"),
+    M("E-net", LISTING, "waiting.sort(key=lambda r: r.created, reverse=True)", "waiting.sort(key=lambda r: r.created)",
+      "list: the oldest games first (the newest cut at the cap)"),
+    M("E-net", TYPED, "if len(code) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in code):",
+      "if len(code) != CODE_LENGTH:", "typed: a code with letters no server makes (O, 0, I, 1) accepted"),
+    M("E-net", SEATNEWS, 'key = "log.ai_planned_for" if isinstance(action, Plan) else "log.ai_placed_for"',
+      'key = "log.ai_placed_for"', "news: a plan made by the computer told as a placement"),
 ]
 
 
 # the mutants planted for issue 45 (--issue 45): in code no mutant had touched before
-ISSUE_45 = MUTANTS[next(i for i, m in enumerate(MUTANTS) if m.what.startswith("timer: a seat's wait")):]
+_AT_50 = next(i for i, m in enumerate(MUTANTS) if m.what.startswith("accounts: names unique"))
+ISSUE_45 = MUTANTS[next(i for i, m in enumerate(MUTANTS) if m.what.startswith("timer: a seat's wait")):_AT_50]
+# the mutants planted after issues 47 and 50 (--issue 50): accounts, clocks, the list, what is typed
+ISSUE_50 = MUTANTS[_AT_50:]
 
 
 # ---------------------------------------------------------------- the pytest plugin (-p mutate)
@@ -824,7 +860,7 @@ def main(argv=None) -> int:
     ap.add_argument("--list", action="store_true", help="list the mutants and exit")
     ap.add_argument("--timeout", type=float, default=600.0,
                     help="seconds for one pytest run (default 600; a busy machine needs more for the baseline)")
-    ap.add_argument("--issue", default="", help="only the mutants planted for this issue (45)")
+    ap.add_argument("--issue", default="", help="only the mutants planted for this issue (45, 50)")
     ap.add_argument("--keep", action="store_true", help="keep the temporary copies")
     ap.add_argument("--no-suite", action="store_true",
                     help="run only the tests of each mutant's layer (LAYER_TESTS), which decide the per-layer "
@@ -839,7 +875,7 @@ def main(argv=None) -> int:
         SUITE[-1] += f" and not ({args.skip_tests})"
     mutants = MUTANTS
     if args.issue:
-        mutants = {"45": ISSUE_45}[args.issue]
+        mutants = {"45": ISSUE_45, "50": ISSUE_50}[args.issue]
     if args.only:
         keys = [k.strip() for k in args.only.split(",") if k.strip()]
         mutants = [m for m in mutants if m.rule in keys or any(k in m.name for k in keys)]

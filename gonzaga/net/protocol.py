@@ -25,6 +25,7 @@ Client -> server                       Server -> client
   whoami   session (or none)              standings rows (name, rating, games, provisional)
   sign_out; sign_out_all                 profile_info name, rating, mu, sigma, games, history
   leaderboard limit; profile name
+  my_games; open_game game, seat          my_games_list name, games (t47turn: turn-based games)
 
 A game lives on the server (``server.py``). The host creates it and is seat 0; friends join with
 the invite code and take the open seats in order; each seat gets a secret token, which is the
@@ -59,6 +60,9 @@ def _clean_name(name: str) -> str:
 NAME = Annotated[str, Field(min_length=1, max_length=MAX_NAME), AfterValidator(_clean_name)]  # cleantext.py: refused, not cleaned
 TOKEN = Annotated[str, Field(min_length=16, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
 GAME_ID = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")]
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # an invite's code: no 0/O or 1/I to mistake
+CODE_LENGTH = 6  # the codes a server makes; CODE accepts 4-12 (a server may choose another length)
+DEFAULT_PORT = 7373  # ``gonzaga serve``'s port, and the one an address typed without a port means
 CODE = Annotated[str, Field(min_length=4, max_length=12, pattern=r"^[A-Z0-9]+$")]
 BOT = Annotated[str, Field(min_length=1, max_length=24, pattern=r"^[a-z]+(@[0-9]{1,6})?$")]
 COLOUR = Literal["red", "yellow", "green", "blue"]
@@ -66,6 +70,7 @@ EMOTES = ("hello", "good_luck", "well_played", "thanks", "oops", "thinking")
 # t50slips: the close reason a host's own server gives its guests when the host stops hosting
 # (the client says "the host closed the game", not "the connection was lost")
 CLOSE_HOST_STOPPED: Final = "host_stopped"
+MAX_MOVE_HOURS = 168  # t47turn: a turn-based game's time per move, at most a week (12, 24 or 72 offered)
 GRACE_DEFAULT = 120  # seconds a dropped player's seat is kept for them before the host may hand it to an AI
 
 ERROR_CODES = (
@@ -97,6 +102,7 @@ ERROR_CODES = (
     "name_taken",    # register: an account of that name (in any case) exists
     "banned",        # the account is banned by the server's operator
     "no_account",    # profile: no account of that name
+    "account_needed",  # t47turn: a turn-based game's seats are accounts' (sign in first)
 )
 
 
@@ -130,6 +136,12 @@ class Create(_Msg):
     turn_secs: Optional[Annotated[int, Field(ge=10, le=3600)]] = None  # a turn timer: then an AI plays the move
     watchers: bool = True  # whether spectators may watch with the invite code
     listed: bool = False  # shown in the server's list of open games (``list_games``; issue 50)
+    # t47turn (issue 47): a live game (as before) or a turn-based one, whose players move when they
+    # open it: ``move_hours`` for each decision (then the AI plays it), and after ``missed_limit``
+    # missed moves in a row the seat is the AI's for good (``turns.py``); every human seat an account
+    pace: Literal["live", "turn"] = "live"
+    move_hours: Annotated[int, Field(ge=0, le=MAX_MOVE_HOURS)] = 0
+    missed_limit: Annotated[int, Field(ge=1, le=10)] = 3
 
 
 class Join(_Msg):
@@ -369,10 +381,61 @@ class Seen(_Msg):
 # ---- end t50seats
 
 
+# ---- t47turn (issue 47): turn-based games and My games (``turns.py``, ``mygames_index.py``)
+MAX_MY_GAMES = 200  # rows in one ``my_games_list``
+
+
+class MyGamesAsk(_Msg):
+    """Every game of the account this connection is signed in to (``my_games_list``)."""
+
+    type: Literal["my_games"] = "my_games"
+
+
+class OpenMine(_Msg):
+    """Take a seat of the signed-in account in game ``game`` (from My games, on a computer that may
+    not hold its token): answered as a ``resume`` is, with a new token for the seat (the old one
+    acts no more)."""
+
+    type: Literal["open_game"] = "open_game"
+    game: GAME_ID
+    seat: Optional[Annotated[int, Field(ge=0, le=3)]] = None  # None: the account's first seat there
+
+
+class MyGameRow(BaseModel):
+    """One game of the account: whose turn it is, how long is left (a duration, seconds), the
+    round, the players' names (this seat's included, by seat), how it stands."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    game: GAME_ID
+    code: CODE
+    seat: Annotated[int, Field(ge=0, le=3)]
+    pace: Literal["live", "turn"] = "live"
+    move_hours: Annotated[int, Field(ge=0, le=MAX_MOVE_HOURS)] = 0
+    your_turn: bool = False
+    to_act: Annotated[list[Annotated[int, Field(ge=0, le=3)]], Field(max_length=4)] = []
+    left: Optional[Annotated[float, Field(ge=0, allow_inf_nan=False)]] = None  # your deadline, else the nearest
+    round: Annotated[int, Field(ge=0, le=99)] = 0
+    players: Annotated[list[Annotated[str, Field(max_length=24)]], Field(max_length=4)] = []
+    started: bool = False
+    finished: bool = False
+    missed: Annotated[int, Field(ge=0, le=10)] = 0  # your moves missed in a row
+
+
+class MyGamesList(_Msg):
+    """The answer to ``my_games``: the games where it is your turn first (the nearest deadline
+    first), then the others being played, then the recently finished."""
+
+    type: Literal["my_games_list"] = "my_games_list"
+    name: Annotated[str, Field(max_length=24)]
+    games: Annotated[list[MyGameRow], Field(max_length=MAX_MY_GAMES)] = []
+# ---- end t47turn
+
+
 # every client message type, listed once: the models above, in this union (the rest derives from it)
 ClientMessage = Annotated[Union[Create, Join, Resume, SetSeat, Start, Act, Ping, Chat, Emote, Resign, Rematch,
                                 Watch, ListGames, Seen,
                                 Register, SignIn, WhoAmI, SignOut, SignOutAll, LeaderboardAsk, ProfileAsk,  # t47accounts
+                                MyGamesAsk, OpenMine,  # t47turn
                                 ], Field(discriminator="type")]
 CLIENT_TYPES: tuple[type[BaseModel], ...] = get_args(get_args(ClientMessage)[0])
 CLIENT_KINDS: tuple[str, ...] = tuple(m.model_fields["type"].default for m in CLIENT_TYPES)
@@ -436,6 +499,9 @@ class Lobby(_Msg):
     turn_secs: Optional[int] = None
     rematch: list[int] = []  # the seats that asked for a rematch (a finished game)
     watchers: int = 0  # spectators watching now
+    pace: Literal["live", "turn"] = "live"  # t47turn: the host's choices (create)
+    move_hours: int = 0
+    missed_limit: int = 3
 
 
 class LastAction(BaseModel):
@@ -558,6 +624,7 @@ class News(_Msg):
 # every server message type, listed once (as the client's above)
 ServerMessage = Annotated[Union[Joined, Lobby, Update, Error, Pong, Watching, Said, History, Games, Clocks, News,
                                 AccountInfo, SignedOut, Standings, ProfileInfo,  # accounts (t47accounts)
+                                MyGamesList,  # t47turn
                                 ], Field(discriminator="type")]
 SERVER_TYPES: tuple[type[BaseModel], ...] = get_args(get_args(ServerMessage)[0])
 SERVER_KINDS: tuple[str, ...] = tuple(m.model_fields["type"].default for m in SERVER_TYPES)

@@ -41,9 +41,6 @@ from . import logcodec, protocol, seatnews, seatwords, signins
 from .client import CONNECTED, OPEN_TIMEOUT, OWN_SERVER_TIMEOUT, Connection
 from .turnclock import ToldClocks
 from .viewcodec import view_from_json
-# what the player types (typed.py): the screens and tests find them here too
-from .typed import (CODE_ALPHABET, CODE_LEN, DEFAULT_PORT, lan_ip, parse_address, parse_code,  # noqa: F401
-                    parse_invite, parse_name)
 
 if TYPE_CHECKING:  # the types only: a table is given these, it never starts one
     from .mygames import Book
@@ -91,7 +88,7 @@ GENERIC_KEYS = ("net.bad_json", "net.bad_message", "net.too_large", "net.too_dee
                 "net.no_waiting_game", "net.no_game", "net.bad_version", "net.token_here", "net.token_anywhere")
 # the errors after which this computer cannot go on in that game (shown with a way back)
 FATAL_BEFORE_JOINED = ("unknown_game", "full", "started", "bad_version", "bad_json", "bad_message", "too_large",
-                       "too_deep", "server", "flood", "not_allowed", "limit")
+                       "too_deep", "server", "flood", "not_allowed", "limit", "account_needed")
 
 
 def level_of(bot: Optional[str]) -> str:
@@ -161,14 +158,17 @@ class Table:
     def host(cls, url: str, name: str, seats: list[protocol.SeatRequest], content: Content, *,
              server: Optional[ServerThread] = None,
              scenario: Optional[str] = None, seed: Optional[int] = None, grace: int = protocol.GRACE_DEFAULT,
-             turn_secs: Optional[int] = None, watchers: bool = True, listed: bool = False, **kw: Any) -> "Table":
+             turn_secs: Optional[int] = None, watchers: bool = True, listed: bool = False, pace: str = "live",
+             move_hours: int = 0, missed_limit: int = 3, **kw: Any) -> "Table":
         """Create a game; the host's choices: ``grace`` (seconds a dropped player's seat is kept for
         them), ``turn_secs`` (a turn timer, or None), ``watchers`` (spectators allowed), ``listed``
-        (in the server's list of open games: a game created on a server from "Play on a server")."""
+        (in the server's list of open games: a game created on a server from "Play on a server");
+        ``pace`` "turn": a turn-based game, ``move_hours`` for each move, the AI's after ``missed_limit``."""
         key = getattr(server, "host_key", None)  # the server this computer started creates only for it
         return cls(url, content, protocol.Create(name=name, seats=seats, scenario=scenario, seed=seed, host_key=key,
                                                  grace=grace, turn_secs=turn_secs, watchers=watchers,
-                                                 listed=listed),
+                                                 listed=listed, pace="turn" if pace == "turn" else "live",
+                                                 move_hours=move_hours, missed_limit=missed_limit),
                    server=server, **kw)
 
     @classmethod

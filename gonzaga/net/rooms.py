@@ -40,6 +40,7 @@ from . import logcodec, seatnews
 from .admission import Refused
 from .gate import address_of, forwarded
 from . import protocol as P
+from .protocol import CODE_ALPHABET, CODE_LENGTH
 from .storage import GameStore, StoredGame, StoreError
 from .turnclock import TurnClocks
 from .viewcodec import view_to_json
@@ -158,8 +159,6 @@ def _peer(ws: ServerConnection) -> str:
 
 # ---------------------------------------------------------------- names, codes and what a seat is told
 
-CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-CODE_LENGTH = 6
 
 
 def clock_now() -> float:
@@ -251,6 +250,10 @@ class GameRoom:
         self.watchable = bool(o.get("watchers", True))
         self.listed = bool(o.get("listed", False))  # in the server's list of open games (listing.py)
         self.created = float(o.get("created") or 0.0)  # when, by the server's wall clock (set by ``create``)
+        # t47turn: live, or turn-based (its clocks and missed moves: turns.py)
+        self.pace: str = "turn" if o.get("pace") == "turn" else "live"
+        self.move_hours = int(o.get("move_hours") or 0)
+        self.missed_limit = int(o.get("missed_limit") or 3)
         self.table.grace = float(self.grace)
         for i, s in enumerate(seats):  # an AI seat that still has its player's token: handed over or resigned
             if s.kind == "ai" and s.token_hash:
@@ -276,7 +279,8 @@ class GameRoom:
 
     def options(self) -> dict[str, Any]:
         return {"grace": self.grace, "turn_secs": self.turn_secs, "watchers": self.watchable,
-                "listed": self.listed, "created": self.created}
+                "listed": self.listed, "created": self.created,
+                "pace": self.pace, "move_hours": self.move_hours, "missed_limit": self.missed_limit}
 
     @property
     def state(self) -> GameState:
@@ -330,7 +334,7 @@ class GameRoom:
         t = self.table
         since = t.away.get(seat)
         if since is None or not self.started or self.finished or self.seats[seat].kind != "human" \
-                or self.seats[seat].conn is not None:
+                or self.seats[seat].conn is not None or self.pace == "turn":  # turn-based: no grace, missed moves
             return None
         return round(max(0.0, min(3600.0, t.grace - (t.clock() - since))), 1)  # the table decides by it
 
@@ -344,7 +348,8 @@ class GameRoom:
     def lobby(self) -> P.Lobby:
         return P.Lobby(game=self.id, code=self.code, seats=self.seat_infos(), started=self.started,
                        grace=self.grace, turn_secs=self.turn_secs, rematch=sorted(self.rematch),
-                       watchers=len(self.watchers))
+                       watchers=len(self.watchers), pace=cast(Any, self.pace), move_hours=self.move_hours,
+                       missed_limit=self.missed_limit)
 
     def seat_name(self, seat: int) -> Union[str, i18n.Term]:
         """A seat's name in the game log: its player's name (also while an AI plays for them), or
@@ -437,7 +442,7 @@ class GameRoom:
 
     def arrived(self, seat: int, fresh: bool) -> None:
         """``seat``'s player holds it now (``fresh``: no connection held it): back, if it was away."""
-        if seat in self.table.away and self.seats[seat].kind == "human" and fresh:
+        if seat in self.table.away and self.seats[seat].kind == "human" and fresh and self.pace != "turn":
             self.tell_news("log.seat_back", seat)
         self.table.mark_away(seat, False)
         self.grace_told.discard(seat)
@@ -445,7 +450,7 @@ class GameRoom:
     def left(self, seat: int, tell: bool) -> None:
         """``seat``'s connection dropped: away from now on (the grace period starts); told."""
         self.table.mark_away(seat, True)
-        if tell and self.seats[seat].kind == "human" and not self.finished:
+        if tell and self.seats[seat].kind == "human" and not self.finished and self.pace != "turn":  # turn-based: players come and go
             self.tell_news("log.seat_dropped", seat, seconds=self.grace)
 
     def stored(self) -> StoredGame:

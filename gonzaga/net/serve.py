@@ -37,7 +37,8 @@ from . import tls as tls_mod
 from .admission import Admission, Limits
 from .gate import Gate, address_of
 from .invite import with_pin
-from .server import AI_WORKERS, DEFAULT_HOST, DEFAULT_PORT, GameServer, default_data_dir
+from .protocol import DEFAULT_PORT
+from .server import AI_WORKERS, DEFAULT_HOST, GameServer, default_data_dir
 from .account_store import AccountStore, SQLiteAccountStore
 from .sharing import Sharing, TellingStore
 from .storage import GameStore, StoreError, open_store

@@ -39,7 +39,7 @@ from ..table.observers import ObserverCallback, Viewed
 from ..table.persistence import data_dir
 from ..words import i18n
 from . import protocol as P
-from . import listing, upkeep
+from . import listing, turns, upkeep
 from .account_desk import AccountDesk
 from .account_store import AccountStore
 from .admission import Admission, Refused
@@ -54,7 +54,6 @@ from .storage import GameStore, StoredGame
 log = logging.getLogger(__name__)
 
 DEFAULT_HOST = "127.0.0.1"
-DEFAULT_PORT = 7373
 AI_WORKERS = 2
 FLOOD_MESSAGES = 30  # more than this many messages in FLOOD_WINDOW seconds is a flood
 FLOOD_WINDOW = 1.0
@@ -65,7 +64,8 @@ MAX_UNFINISHED_GAMES = 5000
 CLOSE_TRY_LATER = 1013
 CLOSE_POLICY = 1008
 AI_RETRY_SECS = 1.0  # an AI action that could not be stored is asked again after this
-ROOM_OPTIONS = {"grace", "turn_secs", "watchers", "listed"}  # the host's choices in ``create`` a room keeps
+# the host's choices in ``create`` a room keeps (pace, move_hours, missed_limit: turn-based games, turns.py)
+ROOM_OPTIONS = {"grace", "turn_secs", "watchers", "listed", "pace", "move_hours", "missed_limit"}
 
 
 # ---------------------------------------------------------------- the server
@@ -97,6 +97,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
         self.gate: Optional[Gate] = None  # the connections' admission at accept, once it listens (serve.py)
         self.upkeep: Optional[upkeep.Upkeep] = None  # the periodic task, once the loop runs (upkeep.start)
         self.actions_accepted = 0
+        self.turns = turns.TurnKeeper(self)  # turn-based games and My games (t47turn): checks its messages first
         self.sharing: Optional[Sharing] = None  # several processes on one database (serve.py sets it)
 
     # ------------------------------------------------------------ loading
@@ -151,6 +152,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
                 self.tokens[s.token_hash] = (room, i)
             if s.kind == "human":  # nobody is connected yet: away until they are (the grace period)
                 t.mark_away(i, True)
+        self.turns.registered(room)
 
     def _observer(self, room: GameRoom, seat: Optional[int]) -> ObserverCallback:
         """The table's observer of ``seat`` of ``room`` (None: the spectators')."""
@@ -235,7 +237,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
                 conn.close(1009, "message too big")
             return
         try:
-            handle = self.accounts.handler(conn, msg, getattr(self, f"on_{msg.type}", None))  # and seats of accounts
+            handle = self.accounts.handler(conn, msg, self.turns.handler(msg, getattr(self, f"on_{msg.type}", None)))
             if self.sharing is not None:  # where the game's lease is (several processes)
                 handle = self.sharing.wrap(conn, msg, handle)
             handle(conn, msg)

@@ -41,7 +41,8 @@ def sweep(server: TimedServer, now: float) -> None:
         if room.started and not room.finished and not room.follower:  # the owner's process runs them
             if room.clocks is not None:
                 check_room(server, room, now)
-            check_grace(server, room)
+            if room.pace != "turn":  # turn-based: players come and go, missed moves decide (turns.py)
+                check_grace(server, room)
 
 
 def check_room(server: TimedServer, room: GameRoom, now: float) -> None:

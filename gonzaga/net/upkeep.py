@@ -101,6 +101,12 @@ class Upkeep:
             timers.sweep(srv, time.monotonic())  # the rooms' waits are on this clock
         except Exception:
             log.exception("the turn timers failed")
+        turns = getattr(srv, "turns", None)  # turn-based games (turns.py): their clocks are the wall clock's
+        if turns is not None:
+            try:
+                turns.tick()
+            except Exception:
+                log.exception("the turn-based games' clocks failed")
         if self.clock() - self.swept >= SWEEP_SECONDS:
             self.swept = self.clock()
             try:
