@@ -127,3 +127,38 @@ def test_a_paused_owner_that_wakes_up_cannot_write(pg_database):
     finally:
         a.close()
         b.close()
+
+
+def test_a_follower_read_again_tells_its_connections_every_action_it_had_not_seen(pg_database, tmp_path):
+    """A follower's room read again from the store (a seat changed, its game taken) while the game
+    had moved on: each action it had not seen is still told to its connections (a spectator here),
+    not skipped because its news comes after and finds the room up to date."""
+    a, b = _server(tmp_path, "a", pg_database), _server(tmp_path, "b", pg_database)
+    go = None
+    try:
+        host = host_game(a.url, [HOST, seat("ai", "blue", "easy")], seed=41)
+        host.send(type="start", token=host.token)
+        host.expect("update")
+        watcher = Client(b.url)
+        watcher.send(type="watch", code=host.code)
+        watcher.expect("watching")
+        u = watcher.expect("update")
+        room = b.server.rooms[host.game]
+        assert room.follower
+        go = _freeze(b)
+        b._loop.call_soon_threadsafe(b.server.sharing.reload, room)  # runs first when b goes on
+        start = host.n
+        play([host], stop_when=lambda: host.n is not None and host.n >= start + 4)
+        go.set()
+        end = time.monotonic() + 10
+        while (watcher.n or 0) < host.n and time.monotonic() < end:
+            watcher.poll(0.1)
+        ns = [m["n"] for m in watcher.updates]
+        assert ns[-1] >= host.n and sorted(set(ns)) == list(range(u["n"], ns[-1] + 1)), ns
+        host.close()
+        watcher.close()
+    finally:
+        if go is not None:
+            go.set()
+        a.stop()
+        b.stop()

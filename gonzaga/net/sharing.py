@@ -199,9 +199,14 @@ class Sharing:
 
     def reload(self, old: GameRoom) -> GameRoom:
         """``old`` read again from the store (an owner if this process holds the lease, else a
-        follower), its connections and spectators moved to the new room."""
+        follower), its connections and spectators moved to the new room. The actions stored
+        since ``old``'s last are applied after the move, each told to the connections (read in
+        one go they would be skipped: their news comes later and finds the room up to date)."""
         srv = self.server
         g = self.store.load_game(old.id)
+        later: list[str] = []
+        if g is not None and old.started and 0 < old.n <= len(g.actions):
+            g.actions, later = g.actions[:old.n], g.actions[old.n:]
         old.table.close()
         forget_room(srv, old)  # type: ignore[arg-type]
         if g is None:
@@ -226,6 +231,14 @@ class Sharing:
         for i, s in enumerate(new.seats):  # see the module docstring: presence is not shared
             if s.kind == "human" and (not new.follower or s.conn is not None):
                 new.table.mark_away(i, False)
+        new.by_hand = True  # not the turn timer's: the owner marked those
+        try:
+            for text in later:
+                new.table.follow(parse_action(text))
+        finally:
+            new.by_hand = False
+        if new.table.is_over and not new.finished:
+            new.finished = True
         return new
 
     def steal(self, room: GameRoom, why: str = "acted") -> GameRoom:
