@@ -37,6 +37,9 @@ LAZY_INSIDE = {
     ("gonzaga.__main__", "gonzaga.cli"): "the tools load servers and checks; the game does not (its first frame)",
     ("gonzaga.cli", "gonzaga.bench.engine"): "the bench opens screens (pygame); the other tools do not",
     ("gonzaga.net.serve", "gonzaga.net.store_pg"): "psycopg (the server extra) only when PostgreSQL is chosen",
+    ("gonzaga.net.serve", "gonzaga.net.leases_pg"): "psycopg (the server extra) only when PostgreSQL is chosen",
+    ("gonzaga.net.serve", "gonzaga.net.account_store_pg"): "psycopg (the server extra) only when PostgreSQL is chosen",
+    ("gonzaga.net.accounts_cli", "gonzaga.net.account_store_pg"): "psycopg (the server extra) only when PostgreSQL is chosen",
     ("gonzaga.app", "gonzaga.net.mygames_poll"): "My games' watch loads websockets and the protocol: not at start",
 }
 

@@ -17,7 +17,7 @@ import secrets
 import time
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from collections import deque
-from typing import Any, Literal, Optional, Protocol, Union, cast
+from typing import Any, Callable, Literal, Optional, Protocol, Union, cast
 
 from pydantic import BaseModel
 
@@ -27,18 +27,18 @@ from websockets.exceptions import ConnectionClosed
 from ..ai.base import Bot
 from ..ai.roster import make_bot, searches, split_name
 from ..ai.worker import decide_once, strip_view, watch_parent
-from ..rules import Action, GameConfig, GameRecord, GameState
+from ..rules import Action, ActionSyntaxError, GameConfig, GameRecord, GameState, parse_action
 from ..rules.content import Content
 from ..rules import Illegal, Place, Plan, Setup, Wedding
 from ..rules.view import public_view
-from ..table import SeatSpec, Table, gamelog, history
+from ..table import SeatRefused, SeatSpec, StoreFailed, Table, gamelog, history
 from ..table.gamelog import LogEntry
 from ..table.reviews import public_finished
 from ..table.store import Change
 from ..words import i18n
 from . import logcodec, seatnews
 from .admission import Refused
-from .gate import address_of
+from .gate import address_of, forwarded
 from . import protocol as P
 from .protocol import CODE_ALPHABET, CODE_LENGTH
 from .storage import GameStore, StoredGame, StoreError
@@ -67,7 +67,7 @@ class Conn:
     """One client connection: its outgoing queue (written by its own task, so a slow reader never
     holds up a game), the seat it holds, and its flood counters."""
 
-    def __init__(self, ws: ServerConnection):
+    def __init__(self, ws: ServerConnection, proxies: frozenset[str] = frozenset()):
         self.ws = ws
         self.out: asyncio.Queue[Union[str, tuple[int, str], None]] = asyncio.Queue()
         self.room: Optional["GameRoom"] = None
@@ -78,6 +78,9 @@ class Conn:
         self.dead = False
         self.peer = _peer(ws)
         self.address = address_of(_peername(ws))  # what the per-address limits count (gate.py)
+        if proxies:  # behind a trusted proxy (serve --trusted-proxy): the player's own address
+            request = getattr(ws, "request", None)
+            self.address = forwarded(self.address, request.headers.get("X-Forwarded-For") if request else None, proxies)
 
     def send(self, msg: Union[BaseModel, str]) -> None:
         if self.dead or self.closing:
@@ -273,6 +276,10 @@ class GameRoom:
         self.timed: set[int] = set()
         self.by_hand = False  # a player's own action is being applied (``act``): not the timer's
         self.grace_told: set[int] = set()  # dropped seats whose grace period was told as over
+        # several server processes (sharing.py): a follower's table writes nothing and is moved on
+        # by the owner's news; an owner's ``mirror`` passes what everyone is told to the followers
+        self.follower = False
+        self.mirror: Optional[Callable[[str], None]] = None
 
     def options(self) -> dict[str, Any]:
         return {"grace": self.grace, "turn_secs": self.turn_secs, "watchers": self.watchable,
@@ -396,11 +403,15 @@ class GameRoom:
                 and self.table.seats[seat].kind == "human":
             self.timed.add(self.n - 1)
 
-    def tell(self, msg: BaseModel) -> None:
-        """Everyone at the table (the seats' connections and the spectators) is told ``msg``."""
+    def tell(self, msg: BaseModel) -> str:
+        """Everyone at the table (the seats' connections and the spectators, and those on other
+        server processes: ``mirror``) is told ``msg``; its text."""
         text = P.encode(msg)
         for c in self.everyone():
             c.send(text)
+        if self.mirror is not None:
+            self.mirror(text)
+        return text
 
     def tell_news(self, key: str, seat: Optional[int] = None, **params: Any) -> None:
         """A seat change told to everyone as a line of the game log (``seatnews.py``), kept for
@@ -483,6 +494,27 @@ class GameRoom:
         self.sync_clocks(now)  # a seat newly due gets its clock (everyone is told by the server)
         left = self.clocks.left(seat, now)
         return None if left is None else round(left, 1)
+
+
+def play_act(room: GameRoom, seat: int, n: int, text: str) -> None:
+    """``seat``'s action ``text`` at ``n`` actions, through the room's table (a client's ``act``,
+    or one another server process passed on: sharing.py); Refused when it is not applied."""
+    if not room.started:
+        raise Refused("not_started", "refusal.not_begun", "E-table")
+    try:
+        action = parse_action(text)
+    except (ActionSyntaxError, ValueError, TypeError, OverflowError):
+        raise Refused("bad_message", "net.not_an_action") from None
+    if n != room.n:
+        raise Refused("stale", "net.stale", n=room.n, sent=n)
+    try:
+        why = room.act(seat, action)  # who may, the rules, the store: decided by the table
+    except StoreFailed:
+        raise Refused("server", "net.not_stored") from None
+    if isinstance(why, SeatRefused):
+        raise Refused.of("not_your_seat", why)
+    if why is not None:
+        raise Refused.of("illegal", why)
 
 
 def turn_position(st: GameState) -> tuple[int, str, int]:

@@ -32,9 +32,9 @@ from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
 from ..ai.roster import is_known, shipped_levels
-from ..rules import (Action, ActionSyntaxError, GameConfig, GameState, parse_action)
+from ..rules import (Action, GameConfig, GameState, parse_action)
 from ..rules.content import Content, load_content
-from ..table import SeatRefused, StoreFailed
+from ..table import StoreFailed
 from ..table.observers import ObserverCallback, Viewed
 from ..table.persistence import data_dir
 from ..words import i18n
@@ -45,8 +45,10 @@ from .account_store import AccountStore
 from .admission import Admission, Refused
 from .endgame import EndgameHandlers
 from .gate import Gate
+from .sharing import Sharing
 from .social import SocialHandlers
-from .rooms import (Conn, GameRoom, RoomStore, RoomWorker, Seat, _ai_name, clock_now, last_for, new_code, token_hash)
+from .rooms import (Conn, GameRoom, RoomStore, RoomWorker, Seat, _ai_name, clock_now, last_for, new_code, play_act,
+                    token_hash)
 from .storage import GameStore, StoredGame
 
 log = logging.getLogger(__name__)
@@ -98,6 +100,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
         self.upkeep: Optional[upkeep.Upkeep] = None  # the periodic task, once the loop runs (upkeep.start)
         self.actions_accepted = 0
         self.turns = turns.TurnKeeper(self)  # turn-based games and My games (t47turn): checks its messages first
+        self.sharing: Optional[Sharing] = None  # several processes on one database (serve.py sets it)
 
     # ------------------------------------------------------------ loading
 
@@ -142,6 +145,8 @@ class GameServer(SocialHandlers, EndgameHandlers):
         for i in range(len(room.seats)):
             t.observe(self._observer(room, i), seat=i)
         t.observe(self._observer(room, None), seat=None)
+        if self.sharing is not None:
+            self.sharing.registered(room)
         self.rooms[room.id] = room
         self.by_code[room.code] = room
         for i, s in enumerate(room.seats):
@@ -198,7 +203,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
         if len(self.conns) >= MAX_CONNECTIONS or self.stopping:
             await ws.close(CLOSE_TRY_LATER, "the server is busy")
             return
-        conn = Conn(ws)  # over its address's limit, it was closed at accept (gate.py)
+        conn = Conn(ws, self.admission.proxies)  # over its address's limit, it was closed at accept (gate.py)
         self.conns.add(conn)
         writer = asyncio.create_task(conn.writer())
         log.debug("%s connected", conn.peer)
@@ -235,6 +240,8 @@ class GameServer(SocialHandlers, EndgameHandlers):
             return
         try:
             handle = self.accounts.handler(conn, msg, self.turns.handler(msg, getattr(self, f"on_{msg.type}", None)))
+            if self.sharing is not None:  # where the game's lease is (several processes)
+                handle = self.sharing.wrap(conn, msg, handle)
             handle(conn, msg)
         except Refused as r:
             conn.refuse(r)
@@ -278,9 +285,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
                 self._broadcast_lobby(room)
 
     def _broadcast_lobby(self, room: GameRoom, extra: Optional[Conn] = None) -> None:
-        text = P.encode(room.lobby())
-        for c in room.everyone():
-            c.send(text)
+        text = room.tell(room.lobby())
         if extra is not None:
             extra.send(text)
 
@@ -518,22 +523,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
 
     def on_act(self, conn: Conn, m: P.Act) -> None:
         room, seat = self._seat_of(m.token)
-        if not room.started:
-            raise Refused("not_started", "refusal.not_begun", "E-table")
-        try:
-            action = parse_action(m.action)
-        except (ActionSyntaxError, ValueError, TypeError, OverflowError):
-            raise Refused("bad_message", "net.not_an_action") from None
-        if m.n != room.n:
-            raise Refused("stale", "net.stale", n=room.n, sent=m.n)
-        try:
-            why = room.act(seat, action)  # who may, the rules, the store: decided by the table
-        except StoreFailed:
-            raise Refused("server", "net.not_stored") from None
-        if isinstance(why, SeatRefused):
-            raise Refused.of("not_your_seat", why)
-        if why is not None:
-            raise Refused.of("illegal", why)
+        play_act(room, seat, m.n, m.action)  # who may, the rules, the store: decided by the table
         self._settle(room)
 
     # ------------------------------------------------------------ playing
@@ -562,7 +552,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
     def _pump(self, room: GameRoom) -> None:
         """Let the table's AI seats act on every answer that is ready (asking for the next ones);
         an answer the store could not keep is tried again after AI_RETRY_SECS."""
-        if not room.started or room.finished or self.stopping or self.loop is None:
+        if not room.started or room.finished or self.stopping or self.loop is None or room.follower:
             return
         t = room.table
         try:
