@@ -7,13 +7,16 @@ from __future__ import annotations
 
 import hashlib
 import io
+import random
 import secrets
 import time
 from pathlib import Path
 
 import pytest
+from websockets.sync.client import connect
 
 from gonzaga.net import accounts as A
+from gonzaga.net import protocol as P
 from gonzaga.net import accounts_cli
 from gonzaga.net import ratings as R
 from gonzaga.net.account_desk import RECHECK
