@@ -13,6 +13,7 @@ from gonzaga.render.game_sizes import END_H, TOP_H, panel_width
 from gonzaga.rules import ACTION_CARDS, GameConfig, Plan, apply, deal, new_game, public_view, view
 from gonzaga.rules.state import evolve
 from gonzaga.scenes.game.bar import BottomBar
+from gonzaga.scenes.game.camera import Camera
 from gonzaga.scenes.game.hand import Hand
 from gonzaga.scenes.game.panel import SeatsPanel
 from gonzaga.scenes.game.top import TopBar
@@ -217,3 +218,61 @@ def test_the_hands_gate_keeps_a_refused_card_unchosen(window):
     hand.confirm()
     assert (hand.region, hand.action, hand.king) == (None, "C", False)
     assert asked == [("region", st.region_cards()[0]), ("action", "A"), ("action", "C"), ("confirm", "")]
+
+
+class FakeRenderer:
+    """What the camera asks of the board renderer, recorded."""
+
+    def __init__(self):
+        self.calls, self.zoom = [], 1.0
+
+    def zoom_step(self, step, about):
+        self.calls.append(("zoom", step, tuple(about)))
+        self.zoom += 0.5 * step
+
+    def pan_by(self, dx, dy):
+        self.calls.append(("pan", dx, dy))
+
+    def fit_view(self):
+        self.calls.append(("fit",))
+
+    def hex_to_screen(self, h):
+        return (100 + h[0], 100 + h[1])
+
+    def screen_to_hex(self, x, y):
+        return (x - 100, y - 100)
+
+
+def test_the_camera_zooms_pans_and_leaves_a_held_fief_to_the_wheel(window):
+    r = FakeRenderer()
+    board = pygame.Rect(0, 60, 900, 500)
+    mouse = [(300, 300)]
+    placing = [None]
+    turned, tips, moved = [], [], []
+    cam = Camera(lambda: r, lambda: board, lambda: mouse[0], lambda: placing[0], turned.append,
+                 lambda: tips.append(1), lambda: moved.append(1))
+    wheel = pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1)
+    assert cam.handle(wheel) and r.calls == [("zoom", 1, (300, 300))] and moved == [1]  # about the pointer
+    # a fief in hand: the plain wheel is the fief's (not taken), Ctrl+wheel still zooms
+    placing[0] = SimpleNamespace(mode="fief", anchor=(5, 5), dragging=False, cursor=None)
+    assert cam.held() and not cam.handle(wheel) and len(r.calls) == 1
+    cam.ctrl = True
+    assert cam.handle(wheel) and r.calls[-1] == ("zoom", 1, (300, 300))
+    cam.ctrl = False
+    # + zooms about the ghost, not the pointer
+    plus = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PLUS, mod=0, unicode="+", scancode=0)
+    assert cam.handle(plus) and r.calls[-1] == ("zoom", 1, (105, 105))
+    # a right click without a drag turns the fief; a right drag pans and turns nothing
+    down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=3, pos=(400, 300))
+    up = pygame.event.Event(pygame.MOUSEBUTTONUP, button=3, pos=(400, 300))
+    assert cam.handle(down) and cam.pan_drag is not None and cam.handle(up) and turned == [1]
+    cam.handle(down)
+    cam.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(402, 301), rel=(2, 1), buttons=(0, 0, 1)))
+    assert r.calls[-1][0] == "zoom"  # under 5 pixels: not a drag yet
+    cam.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(440, 320), rel=(38, 19), buttons=(0, 0, 1)))
+    cam.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, button=3, pos=(440, 320)))
+    assert r.calls[-1] == ("pan", 40, 20) and turned == [1] and cam.pan_drag is None
+    # off the map the wheel is not the camera's
+    mouse[0] = (1000, 300)
+    placing[0] = None
+    assert not cam.handle(wheel)

@@ -9,9 +9,10 @@ the rest (mixins, to be made parts next):
   (the seats, the turn order, the log, where the table of best points goes in a wide panel),
   ``bar.BottomBar`` (the bottom bar's words and pictures, the end-of-game table), ``hand.Hand``
   (the open hand's cards and the plan chosen; the tutorial sets its gate ``allow``),
-  ``view_memory.ViewMemory`` (the zoom kept per game in the views file);
+  ``camera.Camera`` (zoom and pan), ``view_memory.ViewMemory`` (the zoom kept per game in the
+  views file);
 * mixins: ``placing`` (the controls and the mouse and keys while a human places, the ghost's
-  labels), ``camera`` (zoom and pan), ``tips`` (what the pointer, or T, rests on, in words),
+  labels), ``tips`` (what the pointer, or T, rests on, in words),
   ``planning`` (the planning preview: every region and action pair, its best points).
 
 The screen holds only the game's face (``table/seatview.py``), never the session.

@@ -28,7 +28,7 @@ from ..feedback import Feedback
 from ..placement import PlacementController
 from ..remote import RemoteAssistBar, RemoteBar, RemoteFeedback
 from .bar import BottomBar
-from .camera import CameraMixin
+from .camera import Camera
 from .view_memory import ViewMemory
 from .hand import Hand
 from .panel import SeatsPanel
@@ -41,7 +41,7 @@ from .top import TopBar, draw_ai_move
 log = logging.getLogger(__name__)
 
 
-class GameScene(PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, Scene):
+class GameScene(PlacingMixin, TipsMixin, PlanningMixin, Scene):
     name = "game"
     blocks_ai = False
     game_screen = True  # the mark the app finds a game screen by (it does not import this class)
@@ -78,8 +78,6 @@ class GameScene(PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, Scene):
         # the view and the hover help
         self.tooltip = W.Tooltip()
         self._mouse = (-1, -1)
-        self._ctrl = False
-        self._pan_drag: Optional[list] = None  # [button, last pos, moved]
         self.view_memory = ViewMemory(face.view_key())  # the zoom kept per game (keyed without its seed)
         self._previews: dict = {}
         self._lit: tuple = ()
@@ -97,6 +95,8 @@ class GameScene(PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, Scene):
                                 getattr(self.feedback, "panel_chart_room", None), self.feedback.chart_in_panel,
                                 self._panel_foot, self._panel_table_height)
         self.bar = BottomBar(face, lambda: self.state, self.feedback.end_rows)
+        self.camera = Camera(lambda: self.renderer, lambda: self.board_rect, lambda: self._mouse, self._placing,
+                             self.rotate, self._keyboard_tip, self.tooltip.hide)
         self.hand = Hand(lambda: self.state, lambda: self.private_seat,
                          lambda plan: face.seat_view(plan.seat).submit(plan), self._relayout, self._say, self.close_private)
 
@@ -211,6 +211,10 @@ class GameScene(PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, Scene):
             x = w - sc(300)
             self.widgets.add(Button(i18n.t("game.objective_button"), self.show_objective, (x, sc(8), sc(160), sc(38)),
                                     style="secondary", px=16))
+
+    def _placing(self) -> Optional[PlacementController]:
+        """The placement under way at this screen (a human places now), else None."""
+        return self.place if self._mode() == "place" else None
 
     def _relayout(self) -> None:
         self.layout(self.app.size)
@@ -367,7 +371,7 @@ class GameScene(PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, Scene):
                 self._tip_quiet = ev.pos
                 self.tooltip.hide()
         if ev.type in (pygame.KEYDOWN, pygame.KEYUP) and ev.key in (pygame.K_LCTRL, pygame.K_RCTRL):
-            self._ctrl = ev.type == pygame.KEYDOWN
+            self.camera.ctrl = ev.type == pygame.KEYDOWN
         if ev.type == pygame.KEYDOWN and not keys.pressed(ev, "tip"):
             self.tooltip.hide()
         if self.online is not None and self.online.handle(ev):
@@ -380,7 +384,7 @@ class GameScene(PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, Scene):
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self._mode() == "plan" \
                 and self._click_preview(ev.pos):
             return True
-        if self._handle_view(ev):
+        if self.camera.handle(ev):
             self._refresh_confirm()
             return True
         if self.widgets.handle(ev):

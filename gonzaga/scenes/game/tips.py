@@ -34,7 +34,7 @@ class TipsMixin:
     def _dragging_now(self) -> bool:
         """A fief or the map is being dragged."""
         pc = self.place if self._mode() == "place" else None
-        return (pc is not None and pc.dragging) or getattr(self, "_pan_drag", None) is not None
+        return (pc is not None and pc.dragging) or self.camera.pan_drag is not None
 
     def _ghost_box(self):
         """The screen box of the fief being placed (its ghost), which a tip leaves uncovered."""
