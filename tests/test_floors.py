@@ -207,8 +207,9 @@ def test_every_floor_named_exists(name):
 # split into mixins meets the 600-line floor only on paper. These were that big when it was first
 # counted (issue 45, docs/architecture.md); until they are made of parts they may not grow, and no
 # other class may pass 600 lines with its bases.
-# The game screen: the panel, the top bar, the bottom bar, the hand and the camera are parts now (t45parts).
-MIXED_NOW = {"TutorialGameScene": 1917, "ReplayScene": 1442, "GameScene": 1154,
+# The game screen: the panel, the top bar, the bottom bar, the hand, the camera and the tutorial's marks are
+# parts now (t45parts).
+MIXED_NOW = {"TutorialGameScene": 1870, "ReplayScene": 1441, "GameScene": 1153,
              # GameServer and Sim grew with the refusal keys and the rules-once check (issue 45): to split next
              "BoardRenderer": 1253,
              "Sim": 690, "GameServer": 633}

@@ -21,10 +21,7 @@ class TutorialBox:
     """The box of ``TutorialGameScene``: its target, its words, its place and its arrow."""
 
     def _target_hexes(self) -> list:
-        t = self.step.target
-        if t and t[0] == "hexes":
-            return T.hexes(t[1], self.state, self.step)
-        return []
+        return self.map_marks.target_hexes()
 
     def target_rect(self) -> Optional[pygame.Rect]:
         """The screen rectangle the step points at (None: nothing in particular)."""

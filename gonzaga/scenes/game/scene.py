@@ -13,7 +13,7 @@ the reveal or a deck in order. The full state reaches the screen only once the g
 from __future__ import annotations
 
 import logging
-from typing import Optional
+from typing import Any, Optional
 
 import pygame
 
@@ -97,6 +97,7 @@ class GameScene(PlacingMixin, TipsMixin, PlanningMixin, Scene):
         self.bar = BottomBar(face, lambda: self.state, self.feedback.end_rows)
         self.camera = Camera(lambda: self.renderer, lambda: self.board_rect, lambda: self._mouse, self._placing,
                              self.rotate, self._keyboard_tip, self.tooltip.hide)
+        self.map_marks: Optional[Any] = None  # marks on the map under the ghost (the tutorial's: tutorial_marks.py)
         self.hand = Hand(lambda: self.state, lambda: self.private_seat,
                          lambda plan: face.seat_view(plan.seat).submit(plan), self._relayout, self._say, self.close_private)
 
@@ -458,9 +459,6 @@ class GameScene(PlacingMixin, TipsMixin, PlanningMixin, Scene):
             info["plans"] = {i: s.plan.to_text() for i, s in enumerate(st.seats) if s.plan is not None}
         return info
 
-    def draw_marks(self, surf) -> None:
-        """Marks on the map under the ghost (the tutorial's target); none in a game."""
-
     def draw(self, surf) -> None:
         st = self.state
         if self.renderer is None:
@@ -497,7 +495,8 @@ class GameScene(PlacingMixin, TipsMixin, PlanningMixin, Scene):
         self._draw_preview(surf)
         if self._lit:
             r.draw_highlight(surf, self._lit, kind="best")
-        self.draw_marks(surf)
+        if self.map_marks is not None:  # under the ghost
+            self.map_marks.draw(surf)
         if ghost is not None:
             r.draw_ghost(surf, *ghost, anchor=self.place.anchor)
         if mode == "place" and self.place.mode == "wedding":
