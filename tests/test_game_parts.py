@@ -17,6 +17,7 @@ from gonzaga.scenes.game.camera import Camera
 from gonzaga.scenes.game.hand import Hand
 from gonzaga.scenes.game.panel import SeatsPanel
 from gonzaga.scenes.game.top import TopBar
+from gonzaga.scenes.tutorial_marks import TutorialMarks
 from gonzaga.table.seats import SeatSpec
 from gonzaga.ui import widgets as W
 from gonzaga.ui.widgets import Widgets
@@ -242,6 +243,9 @@ class FakeRenderer:
     def screen_to_hex(self, x, y):
         return (x - 100, y - 100)
 
+    def draw_highlight(self, surf, hexes, kind="", strong=False):
+        self.calls.append(("highlight", list(hexes), kind))
+
 
 def test_the_camera_zooms_pans_and_leaves_a_held_fief_to_the_wheel(window):
     r = FakeRenderer()
@@ -276,3 +280,17 @@ def test_the_camera_zooms_pans_and_leaves_a_held_fief_to_the_wheel(window):
     mouse[0] = (1000, 300)
     placing[0] = None
     assert not cam.handle(wheel)
+
+
+def test_the_tutorials_marks_light_the_hexes_the_step_names_and_nothing_else(window):
+    r = FakeRenderer()
+    step = [SimpleNamespace(kind="info", target=("hexes", "venezia"), arg=None, key="s1")]
+    marks = TutorialMarks(lambda: step[0], lambda: dealt(2), lambda: 1, lambda: r, lambda: None)
+    assert marks.target_hexes() == [(7, 18)]  # Venezia, as the tutorial's table of sites has it
+    assert marks.drawn_guide() is None  # no placement asked: no single placement drawn
+    marks.draw(window)
+    assert r.calls == [("highlight", [(7, 18)], "best")]
+    step[0] = SimpleNamespace(kind="card", target=("card", "A"), arg=None, key="s2")  # a card, not the map
+    r.calls.clear()
+    marks.draw(window)
+    assert marks.target_hexes() == [] and r.calls == []
