@@ -242,8 +242,8 @@ def show_planning(app) -> None:
     g = _game(app)
     st = g.state
     s = st.seats[g.private_seat]
-    g.pick_region(next(r for r in st.region_cards() if r not in s.unavailable))
-    g.pick_action(next(a for a in "CBA" if a not in s.unavailable))
+    g.hand.pick_region(next(r for r in st.region_cards() if r not in s.unavailable))
+    g.hand.pick_action(next(a for a in "CBA" if a not in s.unavailable))
     app.run_frames(1)
     assert g._mode() == "plan", g._mode()
 
@@ -411,8 +411,8 @@ def check_frame(app, min_px: float = 0) -> list[str]:
     W.CHECK.enabled = True
     W.CHECK.reset()
     for scene in app.stack.scenes:  # parts drawn once and kept (the seats panel): drawn again
-        if getattr(scene, "_panel_cache", None) is not None:
-            scene._panel_cache = None
+        if getattr(scene, "panel", None) is not None:
+            scene.panel.cache = None
     try:
         app.draw()
         out = W.CHECK.problems(app.size)
@@ -431,8 +431,8 @@ def _game_problems(g) -> list[str]:
     from gonzaga.scenes.game.panel import LOG_LINES
     out = []
     over = g._mode() == "over"
-    if not (over and g.feedback.chart_in_panel()) and getattr(g, "_log_whole_lines", 0) < LOG_LINES:
-        out.append(f"game: the log shows {getattr(g, '_log_whole_lines', 0)} whole lines (< {LOG_LINES})")
+    if not (over and g.feedback.chart_in_panel()) and g.panel.log_whole_lines < LOG_LINES:
+        out.append(f"game: the log shows {g.panel.log_whole_lines} whole lines (< {LOG_LINES})")
     covers = [("button " + getattr(w, "label", "?"), w.rect) for w in g.widgets.items if w.visible]
     covers += [("button " + b.label, b.rect) for b in g.assist._buttons()]
     if over:
@@ -454,7 +454,7 @@ def _game_problems(g) -> list[str]:
             if table.colliderect(rect):
                 out.append(f"game: the best-points table {tuple(table)} covers {name} {tuple(rect)}")
         covers.append(("the best-points table", table))
-    for box, seat in g._seat_rects:
+    for box, seat in g.panel.seat_rects:
         for name, rect in covers:
             if box.colliderect(rect):
                 out.append(f"game: {name} {tuple(rect)} covers seat {seat}'s box {tuple(box)}")

@@ -45,8 +45,8 @@ def planning(size, zoom, out):
     un = app.session.state.seats[0].unavailable
     best = max((k for k in prev if k[0] not in un and k[1] not in un and prev[k].best is not None),
                key=lambda k: prev[k].best)
-    g.pick_region(best[0])
-    g.pick_action(best[1])
+    g.hand.pick_region(best[0])
+    g.hand.pick_action(best[1])
     r = g.renderer
     if zoom > 1:
         r.set_zoom(zoom, r.hex_to_screen(prev[best].best_anchor))

@@ -351,6 +351,8 @@ class Button(Widget):
     "danger" (parchment with a red edge and red words: a choice that cannot be undone, never the
     default one)."""
 
+    card: Optional[str] = None  # a planning card's id, on the hand's buttons (its tip, the tutorial's target)
+
     def __init__(self, label: str, on_click: Callable[[], None], rect=(0, 0, 0, 0), *, style: str = "primary",
                  px: float = 19, tooltip: str = "", selected: bool = False, swatch=None, sub: str = ""):
         super().__init__(rect)
