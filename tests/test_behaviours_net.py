@@ -34,7 +34,7 @@ from types import SimpleNamespace
 import pytest
 
 from gonzaga.net import client as net_client
-from gonzaga.net import invite, timers
+from gonzaga.net import invite, listing, timers
 from gonzaga.net import protocol as P
 from gonzaga.net.admission import Admission, Limits, Refused
 from gonzaga.net.cleantext import clean_chat, clean_name, name_problem
@@ -131,6 +131,21 @@ def test_a_clock_waits_for_the_decision_to_be_seen_but_not_longer_than_the_cap()
     timers.check_room(srv, room, SEEN_CAP + 30)
     assert sorted(room.table.ai.waiting()) == [0, 1]  # the cap + 30
     assert not room.clocks.seen(1, turn_position(room.state), SEEN_CAP + 31)  # too late to restart it
+
+
+@pytest.mark.rule("E-net")
+def test_the_list_shows_the_newest_tables_first_and_leaves_out_the_oldest():
+    """More listed tables than one answer holds: the newest ``MAX_LISTED`` of them, newest first
+    (whatever order the server keeps its games in); the oldest are the ones left out."""
+    rooms = []
+    for i in range(P.MAX_LISTED + 5):
+        seats = [Seat("Ann", "human", "red"), Seat("", "open", "blue")]
+        rooms.append(GameRoom(f"g{i}", new_code(), GameConfig(seats=2), 11, seats, CONTENT,
+                              options={"listed": True, "created": 1000.0 + i}))
+    newest_first = [r.code for r in reversed(rooms)][:P.MAX_LISTED]
+    random.Random(50).shuffle(rooms)
+    games = listing.open_games(rooms, Admission(Limits()), now=2000.0).games
+    assert [g.code for g in games] == newest_first
 
 
 @pytest.mark.rule("E-net")
