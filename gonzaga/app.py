@@ -31,11 +31,13 @@ from .table.hints import close_service
 from .table.session import SPEEDS, SeatSpec, Session, make_worker, new_seed
 from .ui import keys, widgets as W
 from .ui.audio import Audio
+from .ui.notify import Notifier, Off, SystemNotifier
 from .ui.speech import Speech
 from .ui.speech.narrator import Narrator
 from .version import NOTICE, __version__
 from .words import catalog, i18n
 
+WATCH_AFTER_FRAMES = 120  # My games' watch starts after the first two seconds (its imports cost a frame)
 log = logging.getLogger(__name__)
 
 MIN_SIZE = (1024, 680)
@@ -216,6 +218,10 @@ class App:
         self.session = None
         self.autosave_file: Optional[Path] = None  # the game on screen's own autosave (issue 45)
         self.table = None  # an online game's table (net/remote.py): its connection and a hosted server
+        # My games on the servers signed in to, asked every minute once the first frames are out
+        # (net/mygames_poll.py): the title's count, and a notification when it becomes your turn elsewhere
+        self.turn_watch = None
+        self.notifier: Notifier = Off() if os.environ.get("GONZAGA_NOTIFY") == "off" else SystemNotifier()
         self.final_table: Optional[str] = None
         self.stack = SceneStack(self, scene_registry())
         self._check_saving()
@@ -524,9 +530,24 @@ class App:
         for scene in list(self.stack.scenes):
             scene.update(dt)
         self.audio.update()
+        self._watch_turns()
         self.narrator.update(self)  # after the updates: it speaks what this frame shows
         self.draw()
         pg.display.flip()
+
+    def _watch_turns(self) -> None:
+        if self.turn_watch is None:
+            if self.frames < WATCH_AFTER_FRAMES:
+                return
+            from .net.mygames_poll import TurnWatch  # websockets and the protocol: not before the first frames
+            self.turn_watch = TurnWatch(self._your_turn_elsewhere)
+        self.turn_watch.playing = getattr(self.table, "game", None)  # never told of the game on the screen
+        self.turn_watch.tick()
+
+    def _your_turn_elsewhere(self, url: str, row) -> None:
+        if self.settings.turn_notify:
+            self.notifier.show(i18n.t("notify.title"), i18n.t("notify.your_turn", server=url.partition("#")[0],
+                                                              round=row.round))
 
     def dispatch(self, ev) -> None:
         pg = self.pg

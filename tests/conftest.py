@@ -8,6 +8,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 # a first start speaks the system's language (gonzaga/words/system_language.py): the tests'
 # games start in English wherever they run (gettext's LANGUAGE comes first on POSIX systems)
 os.environ["LANGUAGE"] = "en"
+os.environ["GONZAGA_NOTIFY"] = "off"  # no system notification from the tests (they pass a recording one)
 sys.path.insert(0, str(Path(__file__).parent))
 
 
@@ -16,6 +17,17 @@ def pytest_configure(config):
 
 
 import pytest  # noqa: E402  (after the SDL settings above)
+
+PACKAGE_GROUP = "package"  # test_package.py and test_notices.py: one build, on one worker
+
+
+def pytest_collection_modifyitems(config, items):
+    """The package tests first: they wait minutes for one build on one worker, and collected last
+    they kept that worker busy alone after every other test had finished (pytest-xdist's
+    loadgroup hands out groups in the order collected). Without xdist the order does not matter."""
+    first = {id(i) for i in items
+             if any(m.args[:1] == (PACKAGE_GROUP,) for m in i.iter_markers("xdist_group"))}
+    items[:] = [i for i in items if id(i) in first] + [i for i in items if id(i) not in first]
 
 
 def _utf8_safe(text):
@@ -71,9 +83,12 @@ def built_program(tmp_path_factory):
     root = Path(__file__).resolve().parent.parent
     work = tmp_path_factory.mktemp("pyi")
     dist = work / "dist"
+    # PyInstaller's own cache in this build's folder: `--clean` empties the shared one, which
+    # broke another build using it at the same time ("bincache may be corrupted")
+    env = {**os.environ, "PYINSTALLER_CONFIG_DIR": str(work / "config")}
     p = subprocess.run([sys.executable, "-m", "PyInstaller", "--noconfirm", "--clean", "--log-level", "WARN",
                         "--distpath", str(dist), "--workpath", str(work / "build"),
-                        str(root / "build_exe.spec")], capture_output=True, text=True, cwd=root)
+                        str(root / "build_exe.spec")], capture_output=True, text=True, cwd=root, env=env)
     assert p.returncode == 0, p.stderr[-3000:]
     exe = dist / "Gonzaga" / ("Gonzaga.exe" if os.name == "nt" else "Gonzaga")
     assert exe.exists()

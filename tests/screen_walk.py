@@ -242,8 +242,8 @@ def show_planning(app) -> None:
     g = _game(app)
     st = g.state
     s = st.seats[g.private_seat]
-    g.pick_region(next(r for r in st.region_cards() if r not in s.unavailable))
-    g.pick_action(next(a for a in "CBA" if a not in s.unavailable))
+    g.hand.pick_region(next(r for r in st.region_cards() if r not in s.unavailable))
+    g.hand.pick_action(next(a for a in "CBA" if a not in s.unavailable))
     app.run_frames(1)
     assert g._mode() == "plan", g._mode()
 
@@ -411,8 +411,8 @@ def check_frame(app, min_px: float = 0) -> list[str]:
     W.CHECK.enabled = True
     W.CHECK.reset()
     for scene in app.stack.scenes:  # parts drawn once and kept (the seats panel): drawn again
-        if getattr(scene, "_panel_cache", None) is not None:
-            scene._panel_cache = None
+        if getattr(scene, "panel", None) is not None:
+            scene.panel.cache = None
     try:
         app.draw()
         out = W.CHECK.problems(app.size)
@@ -431,8 +431,8 @@ def _game_problems(g) -> list[str]:
     from gonzaga.scenes.game.panel import LOG_LINES
     out = []
     over = g._mode() == "over"
-    if not (over and g.feedback.chart_in_panel()) and getattr(g, "_log_whole_lines", 0) < LOG_LINES:
-        out.append(f"game: the log shows {getattr(g, '_log_whole_lines', 0)} whole lines (< {LOG_LINES})")
+    if not (over and g.feedback.chart_in_panel()) and g.panel.log_whole_lines < LOG_LINES:
+        out.append(f"game: the log shows {g.panel.log_whole_lines} whole lines (< {LOG_LINES})")
     covers = [("button " + getattr(w, "label", "?"), w.rect) for w in g.widgets.items if w.visible]
     covers += [("button " + b.label, b.rect) for b in g.assist._buttons()]
     if over:
@@ -454,7 +454,7 @@ def _game_problems(g) -> list[str]:
             if table.colliderect(rect):
                 out.append(f"game: the best-points table {tuple(table)} covers {name} {tuple(rect)}")
         covers.append(("the best-points table", table))
-    for box, seat in g._seat_rects:
+    for box, seat in g.panel.seat_rects:
         for name, rect in covers:
             if box.colliderect(rect):
                 out.append(f"game: {name} {tuple(rect)} covers seat {seat}'s box {tuple(box)}")
@@ -469,3 +469,49 @@ def problems_at(app, what: str, sizes=((1280, 720), (1600, 1000))) -> list[str]:
         app.run_frames(1)
         out.extend(f"{what} {size[0]}x{size[1]}: {p}" for p in check_frame(app))
     return out
+
+
+def _label_contrast(surf, img, rect) -> tuple[float, tuple, tuple]:
+    """The contrast ratio (WCAG 2) of a label just drawn on ``surf`` at ``rect``: its colour (the
+    most opaque pixel of its image) against what lies under it (the commonest colour of ``surf``
+    where the image is wholly transparent, sampled on a grid of the ink). Only what ``surf``'s
+    clip let through counts; a label drawn wholly outside it (a list's scrolled-away rows) is 21:1."""
+    from gonzaga.render.theme import contrast_ratio
+    ink = img.get_bounding_rect()
+    step = max(1, min(ink.w, ink.h) // 12)
+    best, colour, under = -1, (0, 0, 0), {}
+    clip = surf.get_clip()
+    for y in range(ink.top, ink.bottom, step):
+        for x in range(ink.left, ink.right, step):
+            if not clip.collidepoint(rect.x + x, rect.y + y):
+                continue
+            r, g, b, a = img.get_at((x, y))
+            if a > best:
+                best, colour = a, (r, g, b)
+            if a == 0:
+                c = tuple(surf.get_at((rect.x + x, rect.y + y)))[:3]
+                under[c] = under.get(c, 0) + 1
+    if best < 128 or not under:
+        return 21.0, colour, colour
+    ground = max(under, key=under.get)
+    return contrast_ratio(colour, ground), colour, ground
+
+
+def low_contrast(app, least: float = 7.0) -> list[str]:
+    """Draw one frame; every label of the widget layer whose contrast with what it is drawn on is
+    under ``least`` (issue 49: the interface in high contrast reads at 7:1 or more)."""
+    found: list[str] = []
+    note = W.CHECK.note_label
+
+    def noting(surf, img, rect, s, px=0):
+        note(surf, img, rect, s, px)
+        if s.strip():
+            ratio, colour, ground = _label_contrast(surf, img, rect)
+            if ratio < least:
+                found.append(f"{W.CHECK.scene}: {s!r} {colour} on {ground}: {ratio:.2f}:1")
+    W.CHECK.note_label = noting  # type: ignore[method-assign]
+    try:
+        check_frame(app)
+    finally:
+        del W.CHECK.note_label
+    return sorted(set(found))

@@ -9,7 +9,6 @@ import hashlib
 import io
 import random
 import secrets
-import sqlite3
 import time
 from pathlib import Path
 
@@ -17,19 +16,18 @@ import pytest
 from websockets.sync.client import connect
 
 from gonzaga.net import accounts as A
-from gonzaga.net import accounts_cli
 from gonzaga.net import protocol as P
+from gonzaga.net import accounts_cli
 from gonzaga.net import ratings as R
 from gonzaga.net.account_desk import RECHECK
 from gonzaga.net.account_store import ACCOUNTS_DB, SQLiteAccountStore
-from gonzaga.net.serve import ServerThread
+from gonzaga.net.serve import Database, ServerThread
 
+from online_helpers import PASSWORD, Player
+from online_helpers import register as _register
 from test_net_server import HOST, Client, play, seat
 
 pytestmark = pytest.mark.rule("E-net")
-
-PASSWORD = "correct horse"
-
 
 class Skew:
     """A clock that runs with ``base`` and jumps forward when told (the desk's clocks)."""
@@ -44,43 +42,51 @@ class Skew:
         self.ahead += seconds
 
 
-class Player(Client):
-    """A test client connected from ``source`` (a loopback address: another address to the server)."""
-
-    def __init__(self, url: str, source: str = "127.0.0.1"):  # Client's, from another address
-        self.ws = connect(url, open_timeout=20, close_timeout=2, max_size=P.MAX_SERVER_BYTES,
-                          source_address=(source, 0)).__enter__()
-        self.rng, self.last_send, self.sent_at = random.Random(0), 0.0, None
-        self.token = self.seat = self.game = self.code = self.n = self.view = None
-        self.updates, self.lobbies, self.told = [], [], []
-
-    def ask(self, **msg) -> dict:
-        """Send and return the answer (an ``account``, ``signed_out`` or ``error``)."""
-        self.send(**msg)
-        return self.expect_any(("account", "signed_out", "error"))
-
-    def ask_kind(self, msg: dict, kind: str) -> dict:
-        self.send(**msg)
-        return self.expect_any((kind, "error"))
-
-    def expect_any(self, kinds, timeout: float = 30.0) -> dict:
-        end = time.monotonic() + timeout
-        while True:
-            m = self.recv(max(0.01, end - time.monotonic()))
-            if m["type"] in kinds:
-                return m
-            assert m["type"] in ("lobby", "pong", "update", "history", "said", "news", "clocks"), m
-
-
 def _answer(c: Player, code: str, key: str, **msg) -> dict:
     m = c.ask(**msg)
     assert (m["type"], m.get("code"), m.get("key")) == ("error", code, key), m
     return m
 
 
+@pytest.fixture(params=["sqlite", "postgres"])
+def database(request):
+    """Each server test runs with the accounts in SQLite (the data folder's file) and in
+    PostgreSQL (the games' database, account_store_pg.py): one suite for both stores."""
+    if request.param == "sqlite":
+        return None
+    url, password = request.getfixturevalue("pg_database")
+    return Database(url, password)
+
+
+def _server(data, database):
+    return ServerThread(data, test_seeds=True, any_level=True, accounts=True, database=database).start()
+
+
+def _open_accounts(srv):
+    """The server's accounts as the operator would open them (a second connection)."""
+    if srv.database is None:
+        return SQLiteAccountStore(srv.data_dir / ACCOUNTS_DB)
+    from gonzaga.net.account_store_pg import PostgresAccountStore  # psycopg only for PostgreSQL
+    from gonzaga.net.store_pg import PostgresStore
+    games = PostgresStore(srv.database.url, password=srv.database.password)
+    store = PostgresAccountStore(games)
+    store.close = games.close
+    return store
+
+
+def _cli(srv, tmp_path):
+    """``gonzaga accounts``' options naming the server's accounts."""
+    args = ["--data", str(srv.data_dir)]
+    if srv.database is not None:
+        pw = tmp_path / "db-password"
+        pw.write_text(srv.database.password + "\n")
+        args += ["--database", srv.database.url, "--database-password-file", str(pw)]
+    return args
+
+
 @pytest.fixture
-def srv(tmp_path):
-    t = ServerThread(tmp_path / "data", test_seeds=True, any_level=True, accounts=True).start()
+def srv(tmp_path, database):
+    t = _server(tmp_path / "data", database)
     desk = t.server.accounts
     desk.clock = Skew(time.time)
     desk.monotonic = desk.attempts.clock = Skew(time.monotonic)
@@ -94,13 +100,6 @@ def _skip(srv, seconds: float) -> None:
     desk.monotonic.skip(seconds)
 
 
-def _register(url: str, name: str = "Ann", password: str = PASSWORD, source: str = "127.0.0.1") -> tuple[Player, dict]:
-    c = Player(url, source)
-    m = c.ask(type="register", name=name, password=password, device="laptop")
-    assert m["type"] == "account" and m["name"] == name, m
-    return c, m
-
-
 # ---------------------------------------------------------------- passwords and names
 
 def test_a_password_hash_keeps_its_parameters_and_an_older_one_is_raised_at_sign_in(srv):
@@ -111,7 +110,9 @@ def test_a_password_hash_keeps_its_parameters_and_an_older_one_is_raised_at_sign
     assert A.hash_password("pass word", n=2 ** 10) != stored  # a fresh salt each time
     assert A.needs_rehash(stored) and not A.needs_rehash(A.hash_password("x" * 8))
     assert not A.verify_password("pass word", "scrypt$1024$8$1$!!$??")  # damaged: refused, not raised
-    store = SQLiteAccountStore(srv.data_dir / ACCOUNTS_DB)
+    for damaged in ("", "scrypt$1024$8$1$c2FsdA", "argon2$1$2$3$c2FsdA$aGFzaA", "scrypt$x$8$1$c2FsdA$aGFzaA"):
+        assert not A.verify_password("pass word", damaged), damaged  # not a hash of ours: nobody gets in
+    store = _open_accounts(srv)
     acc = store.create("Old", stored, time.time())
     c = Player(srv.url)
     assert c.ask(type="sign_in", name="Old", password="pass word")["type"] == "account"
@@ -139,12 +140,14 @@ def test_only_the_hash_of_a_session_is_kept_and_a_kept_token_signs_in_again(srv)
     c, m = _register(srv.url)
     token = m["session"]
     assert len(token) == 43 and m["device_key"] and m["days"] == A.SESSION_DAYS
-    raw = b"".join(p.read_bytes() for p in srv.data_dir.glob(ACCOUNTS_DB + "*"))
-    assert token.encode() not in raw and PASSWORD.encode() not in raw
-    db = sqlite3.connect(srv.data_dir / ACCOUNTS_DB)
-    assert db.execute("SELECT digest, device FROM sessions").fetchall() == \
-        [(hashlib.sha256(token.encode()).hexdigest(), "laptop")]
-    db.close()
+    if srv.database is None:  # the file's every byte (PostgreSQL's rows are read below)
+        raw = b"".join(p.read_bytes() for p in srv.data_dir.glob(ACCOUNTS_DB + "*"))
+        assert token.encode() not in raw and PASSWORD.encode() not in raw
+    store = _open_accounts(srv)
+    acc = store.by_name("Ann")
+    assert [(s.digest, s.device) for s in store.sessions(acc.id)] == [(hashlib.sha256(token.encode()).hexdigest(), "laptop")]
+    assert PASSWORD not in acc.password and token not in acc.password
+    store.close()
     other = Player(srv.url)
     _answer(other, "bad_session", "accounts.not_signed_in", type="whoami")
     assert other.ask(type="whoami", session=token) == \
@@ -219,7 +222,7 @@ def test_an_account_guessed_at_waits_but_its_owners_computer_does_not(srv):
     assert A.ACCOUNT_BACKOFF < m["params"]["seconds"] <= 2 * A.ACCOUNT_BACKOFF + 1  # doubled
     _skip(srv, 2 * A.ACCOUNT_BACKOFF + 1)
     assert Player(srv.url, "127.0.1.102").ask(type="sign_in", name="Ann", password=PASSWORD)["type"] == "account"
-    store = SQLiteAccountStore(srv.data_dir / ACCOUNTS_DB)
+    store = _open_accounts(srv)
     assert store.by_name("Ann").fails == 0  # the right password forgets the wrong ones
     store.close()
 
@@ -232,8 +235,8 @@ def test_the_limits_let_through_the_guesses_the_docs_give():
 
 # ---------------------------------------------------------------- seats of an account
 
-def test_a_seat_taken_signed_in_acts_only_for_its_account(tmp_path):
-    srv = ServerThread(tmp_path / "data", test_seeds=True, any_level=True, accounts=True).start()
+def test_a_seat_taken_signed_in_acts_only_for_its_account(tmp_path, database):
+    srv = _server(tmp_path / "data", database)
     try:
         ann, m = _register(srv.url, "Ann")
         session = m["session"]
@@ -257,7 +260,7 @@ def test_a_seat_taken_signed_in_acts_only_for_its_account(tmp_path):
         assert bea2.expect("joined")["seat"] == 1
     finally:
         srv.stop()
-    srv = ServerThread(tmp_path / "data", test_seeds=True, any_level=True, accounts=True).start()
+    srv = _server(tmp_path / "data", database)
     try:  # the binding is kept: after a restart too
         _answer(Player(srv.url), "bad_session", "accounts.seat_sign_in", type="resume", game=ann.game, token=token)
         again = Player(srv.url)
@@ -278,29 +281,29 @@ def test_a_server_without_accounts_says_so(tmp_path):
 
 # ---------------------------------------------------------------- the operator
 
-def test_operator_reset_then_sign_in_and_ban_on_a_running_servers_folder(srv, monkeypatch, capsys):
+def test_operator_reset_then_sign_in_and_ban_on_a_running_servers_folder(srv, monkeypatch, capsys, tmp_path):
     c, m = _register(srv.url, "Ann")
-    data = str(srv.data_dir)
+    data = _cli(srv, tmp_path)
     monkeypatch.setattr("sys.stdin", io.StringIO("a new password\n"))
-    assert accounts_cli.main(["--data", data, "reset-password", "aNN"]) == 0
+    assert accounts_cli.main([*data, "reset-password", "aNN"]) == 0
     assert "sessions ended: 1" in capsys.readouterr().out
     _answer(Player(srv.url), "bad_session", "accounts.bad_session", type="whoami", session=m["session"])
     _answer(Player(srv.url), "wrong_password", "accounts.wrong_password", type="sign_in", name="Ann", password=PASSWORD)
     signed = Player(srv.url)
     assert signed.ask(type="sign_in", name="Ann", password="a new password")["type"] == "account"
     monkeypatch.setattr("sys.stdin", io.StringIO("short\n"))
-    assert accounts_cli.main(["--data", data, "reset-password", "Ann"]) == 1  # refused: nothing changed
-    assert accounts_cli.main(["--data", data, "ban", "Ann"]) == 0
+    assert accounts_cli.main([*data, "reset-password", "Ann"]) == 1  # refused: nothing changed
+    assert accounts_cli.main([*data, "ban", "Ann"]) == 0
     _answer(Player(srv.url), "banned", "accounts.banned", type="sign_in", name="Ann", password="a new password")
     assert signed.ask(type="whoami")["name"] == "Ann"  # until the server looks the session up again
     _skip(srv, RECHECK + 1)
     _answer(signed, "bad_session", "accounts.not_signed_in", type="whoami")
     capsys.readouterr()
-    assert accounts_cli.main(["--data", data, "list"]) == 0
+    assert accounts_cli.main([*data, "list"]) == 0
     assert capsys.readouterr().out == "Ann\t0 sessions  banned\n"
-    assert accounts_cli.main(["--data", data, "unban", "Ann"]) == 0
+    assert accounts_cli.main([*data, "unban", "Ann"]) == 0
     assert Player(srv.url).ask(type="sign_in", name="Ann", password="a new password")["type"] == "account"
-    assert accounts_cli.main(["--data", data, "ban", "Nobody"]) == 1
+    assert accounts_cli.main([*data, "ban", "Nobody"]) == 1
 
 
 # ---------------------------------------------------------------- ratings
@@ -370,3 +373,42 @@ def test_ratings_follow_the_places_and_a_resigned_seat_ranks_last():
     assert a.mu == b.mu > c.mu  # a shared victory rates the same
     assert R.rated_accounts([1, 2]) == [1, 2] and R.rated_accounts([1, None]) is None
     assert R.rated_accounts([1, 1]) is None  # one account on two seats: unrated
+
+
+# ---------------------------------------------------------------- behind a TLS proxy
+
+class Proxied(Player):
+    """A player whose connection comes through a proxy on this machine, which says who it is for."""
+
+    def __init__(self, url: str, forwarded_for: str):
+        self.ws = connect(url, open_timeout=20, close_timeout=2, max_size=P.MAX_SERVER_BYTES,
+                          additional_headers={"X-Forwarded-For": forwarded_for}).__enter__()
+        self.rng, self.last_send, self.sent_at = random.Random(0), 0.0, None
+        self.token = self.seat = self.game = self.code = self.n = self.view = None
+        self.updates, self.lobbies, self.told = [], [], []
+
+
+@pytest.mark.parametrize("trusted", [True, False])
+def test_behind_a_trusted_proxy_the_limits_count_each_players_own_address(tmp_path, trusted):
+    """``serve --trusted-proxy``: a guesser's wrong passwords count against the address the proxy
+    forwards, so the other players behind the same proxy may still sign in; from a peer that is
+    not a trusted proxy the header is ignored (a client cannot choose its address)."""
+    t = ServerThread(tmp_path / "data", accounts=True)
+    if trusted:
+        t.admission.proxies = frozenset({"127.0.0.1"})
+    srv = t.start()
+    try:
+        _register(srv.url, "Ann", source="127.0.0.9")
+        guesser = Proxied(srv.url, "203.0.113.7")
+        for i in range(A.ADDRESS_FAILS):
+            _answer(guesser, "wrong_password", "accounts.wrong_password", type="sign_in", name=f"Nobody{i}",
+                    password=PASSWORD)
+        _answer(guesser, "limit", "accounts.wait_address", type="sign_in", name="Ann", password=PASSWORD)
+        other = Proxied(srv.url, "198.51.100.4, 203.0.113.7" if not trusted else "198.51.100.4")
+        m = other.ask(type="sign_in", name="Ann", password=PASSWORD)
+        if trusted:
+            assert m["type"] == "account"
+        else:  # both are 127.0.0.1 to the server: the guesser's limit is theirs too
+            assert (m["type"], m.get("key")) == ("error", "accounts.wait_address")
+    finally:
+        srv.stop()

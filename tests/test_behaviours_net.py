@@ -34,13 +34,14 @@ from types import SimpleNamespace
 import pytest
 
 from gonzaga.net import client as net_client
-from gonzaga.net import invite, timers
+from gonzaga.net import invite, listing, timers
 from gonzaga.net import protocol as P
 from gonzaga.net.admission import Admission, Limits, Refused
 from gonzaga.net.cleantext import clean_chat, clean_name, name_problem
 from gonzaga.net.mygames import Book, MyGame, MyGamesFile
 from gonzaga.net.rooms import GameRoom, Seat, new_code, turn_position
 from gonzaga.net.turnclock import SEEN_CAP
+from gonzaga.net.typed import parse_code
 from gonzaga.net.server import GameServer
 from gonzaga.net.storage import SQLiteStore, StoreError, StoredGame, open_store
 from gonzaga.net.tls import PinMismatch, check_pin, fingerprint
@@ -130,6 +131,53 @@ def test_a_clock_waits_for_the_decision_to_be_seen_but_not_longer_than_the_cap()
     timers.check_room(srv, room, SEEN_CAP + 30)
     assert sorted(room.table.ai.waiting()) == [0, 1]  # the cap + 30
     assert not room.clocks.seen(1, turn_position(room.state), SEEN_CAP + 31)  # too late to restart it
+
+
+@pytest.mark.rule("E-net")
+def test_the_list_shows_the_newest_tables_first_and_leaves_out_the_oldest():
+    """More listed tables than one answer holds: the newest ``MAX_LISTED`` of them, newest first
+    (whatever order the server keeps its games in); the oldest are the ones left out."""
+    rooms = []
+    for i in range(P.MAX_LISTED + 5):
+        seats = [Seat("Ann", "human", "red"), Seat("", "open", "blue")]
+        rooms.append(GameRoom(f"g{i}", new_code(), GameConfig(seats=2), 11, seats, CONTENT,
+                              options={"listed": True, "created": 1000.0 + i}))
+    newest_first = [r.code for r in reversed(rooms)][:P.MAX_LISTED]
+    random.Random(50).shuffle(rooms)
+    games = listing.open_games(rooms, Admission(Limits()), now=2000.0).games
+    assert [g.code for g in games] == newest_first
+
+
+@pytest.mark.rule("E-net")
+def test_a_typed_code_is_one_the_server_could_have_made():
+    """Every code the server makes is read back as it is (typed in small letters, with a dash);
+    a code with a letter no server makes (O or 0, I or 1: easily mistaken) is refused at once,
+    before the player waits for the server to say it does not know it."""
+    rng = random.Random(50)
+    for _ in range(200):
+        code = new_code()
+        typed = code.lower()[:3] + "-" + code.lower()[3:]
+        assert parse_code(typed) == (code, ""), typed
+    for ch in "0O1I":
+        code = "".join(rng.choice(P.CODE_ALPHABET) for _ in range(P.CODE_LENGTH - 1)) + ch
+        assert parse_code(code)[0] is None, code
+
+
+@pytest.mark.rule("E-net")
+def test_a_clock_that_ran_out_hands_its_decision_to_the_ai_once():
+    """The AI is asked once per run-out clock, however many ticks pass before it answers (here it
+    never does: the server's ``_pump`` is a no-op): asked again each second, the table would take
+    the seat's time-out again and log it again."""
+    room = timed_room(30)
+    srv = sweeping(room)
+    asked = []
+    time_out = room.table.time_out
+    room.table.time_out = lambda seat, bot: asked.append(seat) or time_out(seat, bot)  # type: ignore[method-assign]
+    timers.check_room(srv, room, 0.0)
+    seen(room, 0, 0.0)
+    for tick in range(30, 40):  # the timer runs out at 30 s; the ticks go on, a second apart
+        timers.check_room(srv, room, float(tick))
+    assert asked == [0]
 
 
 def test_a_seat_never_told_its_count_is_timed_afresh_for_its_next_decision():

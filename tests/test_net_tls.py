@@ -17,7 +17,7 @@ from gonzaga.net.admission import Limits
 from gonzaga.net import tls
 from gonzaga.net.client import CONNECTED, LOST, Connection
 from gonzaga.net.invite import format_invite, split_invite, split_pin
-from gonzaga.net.remote import parse_address, parse_invite
+from gonzaga.net.typed import parse_address, parse_invite
 from gonzaga.net.serve import ServerThread, TlsFiles
 
 

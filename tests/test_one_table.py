@@ -121,7 +121,8 @@ def test_the_message_types_are_listed_once():
     kinds = [m.model_fields["type"].default for m in P.CLIENT_TYPES]
     assert tuple(kinds) == P.CLIENT_KINDS
     assert P.SERVER_KINDS == ("joined", "lobby", "update", "error", "pong", "watching", "said", "history", "games",
-                              "clocks", "news", "account", "signed_out", "standings", "profile_info")
+                              "clocks", "news", "account", "signed_out", "standings", "profile_info",
+                              "my_games_list")
     for m in P.CLIENT_TYPES:
         assert type(P.parse_client(P.encode(_sample(m)))) is m
     text = (ROOT / "gonzaga" / "net" / "protocol.py").read_text(encoding="utf-8")

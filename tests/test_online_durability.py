@@ -91,7 +91,9 @@ def start_ai_game(url: str, ws) -> None:
 
 # by name: Windows' signal module has no SIGKILL, and the parameters are read while the suite is
 # collected, before the Linux-only skip (tests/test_portable.py collects the suite as on Windows)
-@pytest.mark.parametrize("signame, within", [("SIGKILL", 10.0), ("SIGTERM", 5.0)])
+# ``within``: the stop's bound on a machine busy with other work (at a load of 17 on 2 cores, 5 s
+# was once not enough): what is checked is that it stops, cleanly, and leaves no worker behind
+@pytest.mark.parametrize("signame, within", [("SIGKILL", 10.0), ("SIGTERM", 30.0)])
 def test_no_ai_worker_outlives_its_server(tmp_path, signame, within):
     sig = getattr(signal, signame)
     p, url = serve(tmp_path / "data")

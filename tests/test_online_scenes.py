@@ -70,6 +70,26 @@ def caught_up(guest, s) -> bool:
     return guest.session.n == s.n and guest.session.pending is None
 
 
+def stalled(app, tables) -> str:
+    """Where a wait stopped, to read in a failure's report: the top screen and, per table, its
+    connection, the game's phase, who is to act, the actions taken and a move on its way."""
+    parts = [f"top screen {type(app.stack.top).__name__}"]
+    own = getattr(app.table, "server", None)  # the host's own server: the game as it stands there
+    if own is not None and app.table.game in own.server.rooms:
+        room = own.server.rooms[app.table.game]
+        st = room.table.state
+        parts.append(f"server: round {st.round} {st.phase}, to act {list(st.to_act())},"
+                     f" seats {[(x.kind, x.bot) for x in room.seats]}")
+    for label, t, s in tables:
+        line = f"{label}: {t.status} {t.error or ''}".rstrip()
+        if s is not None:
+            st = s.state
+            line += (f", round {st.round} {st.phase}, to act {list(st.to_act())}, n {s.n},"
+                     f" pending {s.pending is not None}")
+        parts.append(line)
+    return "; ".join(parts)
+
+
 def button(app, label: str):
     """The visible button of the top screen with this label."""
     for w in app.stack.top.widgets.items:
@@ -144,7 +164,7 @@ def test_host_a_game_a_friend_joins_and_both_play(app):
     # the host plans with the mouse: the first region and action the hand allows, then Done
     for card in list(s.state.region_cards()) + ["A", "B", "C"]:
         b = next(w for w in game.widgets.items if getattr(w, "card", None) == card)
-        if b.enabled and (card in "ABC" and game.choice_action is None or card not in "ABC" and game.choice_region is None):
+        if b.enabled and (card in "ABC" and game.hand.action is None or card not in "ABC" and game.hand.region is None):
             click(app, b.rect.center)
     done = button(app, i18n.t("plan.confirm"))
     assert done.enabled
@@ -195,7 +215,7 @@ def test_the_host_lets_the_ai_play_for_an_absent_friend(app):
     assert lines[0] == "Waiting for Bob: not connected." and buttons == []  # within the grace period (issue 50)
     assert lines[1].startswith("Their seat is kept for them ")  # the server's count, not "a little longer"
     assert s.seat_away(1) and not s.seat_away(0)
-    assert game._seat_lines(1, s.state.seats[1], False, 300)["status"].startswith("not connected, seat kept ")
+    assert game.panel.seat_lines(1, s.state.seats[1], False, 300)["status"].startswith("not connected, seat kept ")
     room = app.table.server.server.rooms[app.table.game]
     room.table.grace = 0  # as if the two minutes had passed: the server's sweep says so by itself
     assert frames_until(app, lambda: game.online.banner()[1] == [game.online.ai_button])

@@ -8,7 +8,6 @@ upkeep's ``time``, a table's ``clock``), moved on by the test (``ServerClock``).
 from __future__ import annotations
 
 import socket
-import threading
 
 import pygame
 import pytest
@@ -19,24 +18,13 @@ from gonzaga.net.turnclock import SEEN_CAP
 from gonzaga.rules import legal_actions
 from gonzaga.words import i18n
 
+from online_helpers import on_server
 from scene_events import click, key
 from test_online_play import ServerClock
-from test_online_scenes import app, frames_until, host_game, top_name  # noqa: F401 (fixture)
+from test_online_scenes import app, frames_until, host_game, stalled, top_name  # noqa: F401 (fixture)
 from test_online_talk_scenes import wait_for
 
 pytestmark = pytest.mark.rule("E-net")
-
-
-def on_server(app, fn) -> None:
-    """Run ``fn(room)`` on the hosted server's loop (its rooms are that thread's)."""
-    srv = app.table.server.server
-    done = threading.Event()
-
-    def run():
-        fn(srv.rooms[app.table.game])
-        done.set()
-    srv.loop.call_soon_threadsafe(run)
-    assert done.wait(10)
 
 
 def guest_plays(guest) -> bool:
@@ -125,24 +113,24 @@ def test_a_dropped_friend_shows_the_servers_countdown_then_the_hand_over_without
     assert lines[0] == "Waiting for Bob: not connected." and buttons == []  # no button that only says "later"
     assert lines[1] in ("Their seat is kept for them 2:00 more; then the host may let the computer play.",
                         "Their seat is kept for them 1:59 more; then the host may let the computer play.")
-    assert game._seat_lines(1, s.state.seats[1], False, 300)["status"] in (
+    assert game.panel.seat_lines(1, s.state.seats[1], False, 300)["status"] in (
         "not connected, seat kept 2:00", "not connected, seat kept 1:59")  # in Bob's panel
     assert "Bob's connection dropped: their seat is kept for them for 120 s." in s.log_lines()
     on_server(app, lambda room: setattr(room.table, "grace", 0.0))  # as if the two minutes had passed
     # nothing is clicked: the server pushes the end of the grace period, the button comes
     assert frames_until(app, lambda: game.online.banner()[1] == [game.online.ai_button])
-    assert game._seat_lines(1, s.state.seats[1], False, 300)["status"] == "not connected: the computer may take over"
+    assert game.panel.seat_lines(1, s.state.seats[1], False, 300)["status"] == "not connected: the computer may take over"
     assert "Bob has not come back: the host may let the computer play for them." in s.log_lines()
     app.run_frames(1)  # drawn: the button has its place
     click(app, game.online.ai_button.rect.center)
     assert frames_until(app, lambda: s.seats[1].is_ai)
-    assert game._seat_lines(1, s.state.seats[1], False, 300)["status"].startswith("the computer plays for them")
+    assert game.panel.seat_lines(1, s.state.seats[1], False, 300)["status"].startswith("the computer plays for them")
     assert "The computer (Medium) plays for Bob from now on." in s.log_lines()
     assert frames_until(app, lambda: s.state.seats[1].plan is not None)  # the computer planned for him; Ann has not
     n = s.n
     guest.retry()  # Bob comes back: the host's panel says so at once, with no move in between
     assert frames_until(app, lambda: not s.seats[1].is_ai, [guest])
-    assert s.n == n and game._seat_lines(1, s.state.seats[1], False, 300)["status"] != "the computer plays for them"
+    assert s.n == n and game.panel.seat_lines(1, s.state.seats[1], False, 300)["status"] != "the computer plays for them"
     assert frames_until(app, lambda: "Bob is back and plays their own seat again." in s.log_lines(), [guest])
     guest.close()
 
@@ -156,21 +144,22 @@ def test_a_resigned_player_is_told_so_and_never_named_the_winner(app, monkeypatc
     text = game.online.watch_text()
     assert text.startswith("You resigned: the computer plays your seat to the end.")
     assert "Your plan is made" not in text
-    assert game._seat_lines(0, s.state.seats[0], False, 300)["status"].startswith("you resigned")
+    assert game.panel.seat_lines(0, s.state.seats[0], False, 300)["status"].startswith("you resigned")
     assert wait_for(app, lambda: "Ann resigned: the computer plays their seat to the end." in guest.session.log_lines(),
                     [guest])
     assert guest.resign()  # both: the computer plays to the end
-    assert wait_for(app, lambda: s.state.phase == "over", [guest], seconds=600)
+    assert wait_for(app, lambda: s.state.phase == "over", [guest], seconds=600), \
+        stalled(app, [("host", app.table, s), ("guest", guest, guest.session)])
     app.run_frames(3)  # the end screen drawn
     rows = s.score_rows()
-    names = [game._end_name(r) for r in rows]
+    names = [game.bar.end_name(r) for r in rows]
     assert names == ["Ann  (resigned)", "Bob  (resigned)"] and not any(r["winner"] for r in rows)
     assert "winner" not in " ".join(names)
     top = ", ".join(s.seat_name(i) for i in s.state.winners)
     assert s.result_text() == f"Highest score: {top}, played by the computer after resigning."
     i18n.set_language("it")
     try:
-        assert game._end_name(rows[0]) == "Ann  (ha abbandonato)"
+        assert game.bar.end_name(rows[0]) == "Ann  (ha abbandonato)"
     finally:
         i18n.set_language("en")
     guest.close()

@@ -70,7 +70,8 @@ def test_the_server_lists_listed_games_waiting_for_players_only(public, content)
         assert pump([full, guest], lambda: not full.open_seats(), 3000)
         games = answer(GameList(public.url)).games
         assert [g.model_copy(update={"age": 0}) for g in games] == \
-            [P.OpenGame(code=listed.code, host="Ann", taken=1, seats=2, turn_secs=60, age=0)]
+            [P.OpenGame(code=listed.code, host="Ann", taken=1, seats=2, turn_secs=60, age=0,
+                        seating=[P.ListedSeat(kind="human", name="Ann"), P.ListedSeat(kind="open")])]
         assert 0 <= games[0].age < 30  # seconds since it was created
         assert quiet.code not in [g.code for g in games]
         # joined: no seat is open any more, so it leaves the list
@@ -227,7 +228,8 @@ def test_a_desktop_game_joins_a_game_listed_on_a_server(app, clipboard, public, 
         type_text(app, "Bob")
         click(app, button(app, i18n.t("servers.join")).rect.center, 2)
         assert frames_until(app, lambda: top_name(app) == "LobbyScene", [host])
-        assert app.table.seat == 1 and host.seats[1].name == "Bob"
+        assert frames_until(app, lambda: host.seats[1].name == "Bob", [host])  # the host's lobby told
+        assert app.table.seat == 1
     finally:
         host.close()
 

@@ -23,9 +23,10 @@ from gonzaga.ui import widgets as W
 import screen_walk as SW
 from scene_events import click, key, post
 import test_online_scenes
-from test_online_scenes import button, caught_up, frames_until, host_game, top_name
+from test_net_client import pump
+from test_online_scenes import Frames, button, caught_up, frames_until, host_game, stalled, top_name
 from test_online_talk_scenes import wait_for
-from test_online_seats_scenes import on_server
+from online_helpers import on_server
 
 app = test_online_scenes.app  # the fixture: an app at 1600x1000 in its own home folder
 
@@ -75,9 +76,9 @@ def play_until(app, guest, s, cond, seconds: float = 180.0) -> None:
             moved = True
         if moved:
             frames_until(app, lambda n=n: s.n > n and caught_up(guest, s), [guest])
-        else:
-            app.run_frames(1)
-    assert cond()
+        else:  # a frame, and the guest's table reads what came (alone, the app's frame left the
+            pump([Frames(app), guest], lambda: False, 1)  # guest a move behind for good)
+    assert cond(), stalled(app, [("host", app.table, s), ("guest", guest, guest.session)])
 
 
 # ---------------------------------------------------------------- the bottom bar under the reveal
@@ -202,17 +203,21 @@ def test_the_spectators_follow_the_players_to_a_rematch(app, monkeypatch):
     old = watcher.game
     assert app.table.resign() and guest.resign()
     s = game.face._GameFace__s
+    tables = [("host", app.table, s), ("guest", guest, guest.session), ("watcher", watcher, watcher.session)]
     assert wait_for(app, lambda: s.state.phase == "over" and guest.session.state.phase == "over"
-                    and watcher.session.state.phase == "over", [guest, watcher], seconds=600)
+                    and watcher.session.state.phase == "over", [guest, watcher], seconds=600), stalled(app, tables)
     talk = game.online.talk
-    assert wait_for(app, lambda: talk.rematch_shown() and talk.rematch_button.rect.w > 0)
+    assert wait_for(app, lambda: talk.rematch_shown() and talk.rematch_button.rect.w > 0), stalled(app, tables)
     click(app, talk.rematch_button.rect.center, 2)
-    assert wait_for(app, lambda: app.table.rematch, [guest, watcher])
+    assert wait_for(app, lambda: app.table.rematch, [guest, watcher]), stalled(app, tables)
     assert guest.ask_rematch()
-    assert wait_for(app, lambda: app.stack.find(GameScene).face._GameFace__s is not s, [guest, watcher])
+    assert wait_for(app, lambda: app.stack.find(GameScene).face._GameFace__s is not s, [guest, watcher]), \
+        stalled(app, tables)
     new_game = app.table.game
     assert wait_for(app, lambda: watcher.game == new_game and watcher.session is not None
-                    and watcher.session.state.round == 1, [guest, watcher])
+                    and watcher.session.state.round == 1, [guest, watcher]), \
+        stalled(app, [("host", app.table, app.table.session), ("guest", guest, guest.session),
+                      ("watcher", watcher, watcher.session)])
     assert watcher.watching and watcher.game != old and watcher.seat is None
     assert watcher.notice == i18n.t("online.rematch_watched")
     assert all(x.objective is None for x in watcher.session.state.seats)  # still the public view

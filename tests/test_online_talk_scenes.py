@@ -172,7 +172,7 @@ def test_the_chat_strip_and_the_map_legend_leave_each_other_in_view(app):
         assert not legend.colliderect(talk.box), (size, legend, talk.box)
         if game.wide:  # a wide window: the strip under the game log, off the map
             assert game.panel_rect.contains(talk.box) and not talk.box.colliderect(game.board_rect), size
-            assert game._log_rects and all(r.bottom <= talk.box.top for r, _n in game._log_rects), size
+            assert game.panel.log_rects and all(r.bottom <= talk.box.top for r, _n in game.panel.log_rects), size
         else:
             assert game.board_rect.contains(legend) and game.board_rect.contains(talk.box), size
     assert game.wide  # (2560x1440 is)

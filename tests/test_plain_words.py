@@ -43,8 +43,8 @@ def shown_texts(app) -> list[str]:
     W.CHECK.enabled = True
     W.CHECK.reset()
     for sc in app.stack.scenes:
-        if getattr(sc, "_panel_cache", None) is not None:
-            sc._panel_cache = None
+        if getattr(sc, "panel", None) is not None:
+            sc.panel.cache = None
     try:
         app.draw()
         out = [lab[2] for lab in W.CHECK.labels]
@@ -205,6 +205,6 @@ def test_last_turn_check_in_the_header(app):
     g = SW._game(app)
     st = g.state
     assert st.round == 8 and st.last_round is None
-    status = g._status_text()
+    status = g.top.status_text()
     assert status.startswith("After round 7: ") and status.endswith("the game goes on")
     assert status in shown_texts(app)

@@ -147,7 +147,7 @@ def test_a_game_opened_while_signed_in_takes_the_seat_for_the_account(tmp_path, 
     forgotten and the game opens unsigned, as an invite game always did."""
     from gonzaga.net.remote import Table
     from gonzaga.net.rooms import token_hash
-    from test_accounts import Player
+    from online_helpers import Player
     from test_net_client import pump
     from test_net_server import CONTENT, HOST, seat
     monkeypatch.setenv("GONZAGA_HOME", str(tmp_path / "home"))

@@ -219,7 +219,7 @@ def test_the_end_chart_leaves_the_map_whole_when_the_panel_has_room(home, size, 
         c = g.feedback.chart_rect()
         if in_panel:
             assert g.panel_rect.contains(c) and not c.colliderect(g.board_rect)
-            seat_boxes = [r for r, _ in g._seat_rects]
+            seat_boxes = [r for r, _ in g.panel.seat_rects]
             assert seat_boxes and not any(c.colliderect(r) for r in seat_boxes)
         else:
             assert g.board_rect.contains(c)

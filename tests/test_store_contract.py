@@ -231,3 +231,32 @@ def test_a_batch_stores_each_good_action_and_refuses_exactly_the_others(store):
     assert store.load_game("g1").actions == ["a0", "a1", "a2"]
     assert store.load_game("g2").actions == ["b0", "b1"]
     assert store.append_actions([]) == []
+
+
+# ---------------------------------------------------------------- t47turn: the turn rows and My games' index
+
+def test_turn_rows_and_my_games_index_on_every_store(opener):
+    from gonzaga.net.turn_index import TurnRow, index_of
+    store = opener()
+    for gid, code in (("g1", "ABCDEF"), ("g2", "GHJKLM"), ("g3", "NPQRST")):
+        store.create_game(game(gid, code))
+    ix = index_of(store)
+    assert ix is not None and ix.get("g1") is None
+    ix.put(TurnRow("g1", "turn", 24, 3, 5, 2, {0: 2000.5, 2: 1000.25}, (1, 0, 2)))
+    ix.put(TurnRow("g2", "turn", 12, 2, 9, 4, {1: 500.0}, (0, 0, 0)))
+    ix.put(TurnRow("g3", "live", finished_at=3000.0))
+    ix.put(TurnRow("g2", "turn", 12, 2, 10, 4, {1: 900.0}, (0, 1, 0)))  # written again: the latest counts
+    assert ix.get("g1") == TurnRow("g1", "turn", 24, 3, 5, 2, {0: 2000.5, 2: 1000.25}, (1, 0, 2))
+    assert ix.get("g2").n == 10 and ix.get("g2").deadlines == {1: 900.0}
+    assert ix.due(950.0) == ["g2"] and ix.due(1500.0) == ["g2", "g1"] and ix.due(100.0) == []
+    store.set_finished("g3")
+    for account, gid, seat in ((7, "g1", 0), (7, "g1", 0), (7, "g3", 2), (8, "g2", 1), (7, "g2", 0)):
+        ix.add_seat(account, gid, seat)  # the second (7, g1, 0) is nothing
+    assert [(r.game_id, r.seat) for r in ix.mine(7, 0.0)] == [("g1", 0), ("g2", 0), ("g3", 2)]
+    assert [r.game_id for r in ix.mine(7, 3000.5)] == ["g1", "g2"]  # g3 finished before that
+    assert [r.game_id for r in ix.mine(8, 0.0)] == ["g2"] and ix.mine(9, 0.0) == []
+    mine = ix.mine(7, 0.0)[0]
+    assert mine.code == "ABCDEF" and mine.seats[1]["name"] == "Федерико 贡扎加 🦁" and mine.turn.missed == (1, 0, 2)
+    assert ix.seats_of(7, "g1") == [0] and ix.seats_of(8, "g1") == []
+    store.delete_game("g1")  # an expired lobby: its rows go with it
+    assert ix.get("g1") is None and [r.game_id for r in ix.mine(7, 0.0)] == ["g2", "g3"]

@@ -9,10 +9,12 @@ from pathlib import Path
 import pytest
 
 from gonzaga.net import storage
+from gonzaga.net.turn_index import TurnRow, index_of
 from gonzaga.net.storage import (SQLiteStore, StoredGame, StoreError, open_store, pending_scripts, schema_scripts,
                                  sql_statements)
 
 V1 = Path(__file__).parent / "data" / "server-v1"
+LATEST = len(schema_scripts("sqlite"))  # the code's last SQLite script (PostgreSQL has one more: leases, accounts)
 
 
 def test_the_scripts_are_numbered_from_one_without_a_gap():
@@ -75,13 +77,18 @@ def test_a_server_folder_from_before_the_scripts_opens_without_loss(tmp_path):
         assert games["g-finished"].config == {"seats": 3, "map": "mantua"}
         assert games["g-live"].host_seat == 1
         store.append_action("g-started", 1, "pass again")  # and it goes on
+        index = index_of(store)  # script 0002 (t47turn): the turn-based games' rows and My games' index
+        index.put(TurnRow("g-started", "turn", 24, 3, 2, 1, {0: 1e9}))
+        index.add_seat(5, "g-started", 0)
+        assert [(r.game_id, r.seat, r.turn.deadlines) for r in index.mine(5, 0.0)] == [("g-started", 0, {0: 1e9})]
+        assert [(r.game_id, r.turn) for r in index.mine(5, 0.0) if r.game_id == "g-live"] == []
     finally:
         store.close()
     db = sqlite3.connect(data / storage.DB_NAME)
     try:
-        assert db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone() == ("1",)
+        assert db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone() == (str(LATEST),)
         assert sorted(r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")) == \
-            ["actions", "games", "meta"]
+            ["account_games", "actions", "game_turns", "games", "meta"]
     finally:
         db.close()
     assert len(before) > 0
@@ -94,10 +101,12 @@ def test_a_new_sqlite_database_gets_the_scripts_shape(tmp_path):
     old = sqlite3.connect(V1 / storage.DB_NAME)
     try:
         shape = "SELECT type, name, sql FROM sqlite_master ORDER BY name"
-        # the same tables as the code before the scripts made (its CREATE ... IF NOT EXISTS aside)
-        assert [(t, n, " ".join(s.replace("IF NOT EXISTS ", "").split()) if s else s)
-                for t, n, s in old.execute(shape)] == \
-            [(t, n, " ".join(s.split()) if s else s) for t, n, s in new.execute(shape)]
+        # the same tables as the code before the scripts made (its CREATE ... IF NOT EXISTS aside),
+        # and those of the later scripts
+        before = [(t, n, " ".join(s.replace("IF NOT EXISTS ", "").split()) if s else s)
+                  for t, n, s in old.execute(shape)]
+        names = {n for _, n, _ in before}
+        assert before == [(t, n, " ".join(s.split()) if s else s) for t, n, s in new.execute(shape) if n in names]
         assert new.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone() == \
             (str(len(schema_scripts("sqlite"))),)
     finally:
@@ -121,23 +130,23 @@ def test_a_sqlite_database_newer_than_the_code_is_refused_and_left_as_it_was(tmp
 
 
 def _with_extra_script(tmp_path, monkeypatch, dialect, sql):
-    """The real scripts of ``dialect`` and a script 0002 with ``sql``."""
+    """The real scripts of ``dialect`` and one more, the next number, with ``sql``."""
     folder = tmp_path / "schema" / dialect
     shutil.copytree(storage.SCHEMA_DIR / dialect, folder)
-    (folder / "0002_next_step.sql").write_text(sql, encoding="utf-8")
+    (folder / f"{len(schema_scripts(dialect)) + 1:04d}_next_step.sql").write_text(sql, encoding="utf-8")
     monkeypatch.setattr(storage, "SCHEMA_DIR", tmp_path / "schema")
 
 
 def test_a_sqlite_script_is_applied_once_in_order(tmp_path, monkeypatch):
     path = tmp_path / "db.sqlite3"
-    SQLiteStore(path).close()  # at version 1
+    SQLiteStore(path).close()  # at the code's version
     _with_extra_script(tmp_path, monkeypatch, "sqlite",
                        "CREATE TABLE ratings (name TEXT PRIMARY KEY, mu REAL);\n"
                        "INSERT INTO ratings VALUES ('Anna', 25.0);\n")
     for _ in range(2):  # the second open applies nothing again (an INSERT twice would fail the key)
         SQLiteStore(path).close()
     db = sqlite3.connect(path)
-    assert db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone() == ("2",)
+    assert db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone() == (str(LATEST + 1),)
     assert db.execute("SELECT * FROM ratings").fetchall() == [("Anna", 25.0)]
     db.close()
 
@@ -152,7 +161,7 @@ def test_a_failing_sqlite_script_changes_nothing(tmp_path, monkeypatch):
     with pytest.raises(StoreError, match="no such table: nowhere"):
         SQLiteStore(path)
     db = sqlite3.connect(path)
-    assert db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone() == ("1",)
+    assert db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone() == (str(LATEST),)
     assert db.execute("SELECT name FROM sqlite_master WHERE name = 'half_done'").fetchone() is None
     assert "pace" not in [r[1] for r in db.execute("PRAGMA table_info(games)")]
     db.close()
@@ -185,7 +194,7 @@ def test_a_postgresql_database_newer_than_the_code_is_refused(pg):
     url, password, PostgresStore, sql = pg
     PostgresStore(url, password=password).close()
     sql("INSERT INTO schema_version(version, name) VALUES (99, 'from_the_future')")
-    with pytest.raises(StoreError, match=r"was written by a newer server \(schema 99, this one knows up to 1\)"):
+    with pytest.raises(StoreError, match=r"was written by a newer server \(schema 99, this one knows up to " + str(len(schema_scripts("postgres"))) + r"\)"):
         PostgresStore(url, password=password)
 
 
@@ -206,7 +215,7 @@ def test_a_failing_postgresql_script_changes_nothing(pg, tmp_path, monkeypatch):
                        "CREATE TABLE half_done (x int);\nALTER TABLE games ADD COLUMN pace TEXT;\nSELECT * FROM nowhere;\n")
     with pytest.raises(StoreError, match="nowhere"):
         PostgresStore(url, password=password)
-    assert sql("SELECT max(version) FROM schema_version") == [(1,)]
+    assert sql("SELECT max(version) FROM schema_version") == [(len(schema_scripts("postgres")) - 1,)]
     assert sql("SELECT to_regclass('half_done') IS NULL") == [(True,)]
     assert sql("SELECT count(*) FROM information_schema.columns WHERE table_name = 'games'"
                " AND column_name = 'pace' AND table_schema = current_schema()") == [(0,)]
@@ -234,5 +243,6 @@ def test_processes_opening_an_empty_postgresql_database_at_once_apply_each_scrip
         s.close()
     assert not errors, errors
     assert len(stores) == 4
-    assert sql("SELECT version FROM schema_version ORDER BY version") == [(1,), (2,)]
+    assert sql("SELECT version FROM schema_version ORDER BY version") == \
+        [(v,) for v in range(1, len(schema_scripts("postgres")) + 1)]
     assert sql("SELECT n FROM once") == [(1,)]

@@ -114,7 +114,7 @@ def do_step(app, g, wrong: bool = False):
         if wrong and g._mode() == "plan":  # a card clicked while the box talks: refused
             card = next(w for w in g.widgets.items if getattr(w, "card", None))
             click(app, card.rect.center)
-            assert g.tut_msg and g.choice_region is None and g.choice_action is None
+            assert g.tut_msg and g.hand.region is None and g.hand.action is None
         click(app, g.next_button.rect.center)
         return
     if k == "wait":
@@ -129,11 +129,11 @@ def do_step(app, g, wrong: bool = False):
             app.run_frames(1)
             return
         if wrong and k in ("region", "action"):
-            other = next(w for w in g.widgets.items if getattr(w, "card", None) not in (None, st.arg, "K", g.choice_region)
+            other = next(w for w in g.widgets.items if getattr(w, "card", None) not in (None, st.arg, "K", g.hand.region)
                          and w.enabled and w.visible)
             click(app, other.rect.center)
             assert g.tut_msg, "a wrong card is explained"
-            assert g.choice_region != other.card and g.choice_action != other.card
+            assert g.hand.region != other.card and g.hand.action != other.card
         if wrong and k == "donate" and not getattr(g, "donate_pending", False):
             key(app, pygame.K_RETURN)  # the ghost appears; Enter again would place: refused
             key(app, pygame.K_RETURN)

@@ -137,9 +137,9 @@ def test_where_one_way_fits_the_castles_and_dot_are_drawn(app):
     section, index = PLACING[1]
     g = to_step(app, section, index)
     assert len(accepted_now(g)) == 1
-    shown = g.drawn_guide()
+    shown = g.map_marks.drawn_guide()
     assert shown is not None
     cells, castles = T.footprint(g.state, g.step.arg)
     assert shown == (g.step.arg.anchor, castles)
     g2 = to_step(app, *PLACING[0])
-    assert g2.drawn_guide() is None, "several ways fit: no single one is drawn"
+    assert g2.map_marks.drawn_guide() is None, "several ways fit: no single one is drawn"

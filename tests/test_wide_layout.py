@@ -38,7 +38,7 @@ def test_a_wide_window_gives_the_panel_what_the_map_cannot_use(app, size):
     assert map_height(g) >= min(old_w / aspect, bh) * 0.96 - 2
     assert map_size(size, scale, aspect) == pytest.approx(min(old_w / aspect, bh))
     # the seats in two columns, the table of best points below them, in the panel
-    boxes = [b for b, _i in g._seat_rects]
+    boxes = [b for b, _i in g.panel.seat_rects]
     assert boxes[0].y == boxes[1].y and boxes[0].right < boxes[1].x, boxes
     table = g._preview_rect
     assert table is not None and g.panel_rect.contains(table), (table, g.panel_rect)
@@ -53,7 +53,7 @@ def test_a_wide_window_gives_the_panel_what_the_map_cannot_use(app, size):
     assert g.board_rect.right - right < W.sc(60), (right, g.board_rect)
     SW.show_placement(app)
     g = SW._game(app)
-    assert g.wide and g._seat_rects[0][0].y == g._seat_rects[1][0].y
+    assert g.wide and g.panel.seat_rects[0][0].y == g.panel.seat_rects[1][0].y
     assert not SW.check_frame(app), SW.check_frame(app)
 
 
@@ -66,7 +66,7 @@ def test_a_window_that_is_not_wide_keeps_its_layout(app, size):
     assert not g.wide
     assert g.panel_rect.w == int(max(300 * scale, min(390 * scale, size[0] * 0.245)))
     assert g.renderer.align_x == 0.5  # the map centred, as before
-    assert all(b.x == g._seat_rects[0][0].x for b, _i in g._seat_rects)  # one column
+    assert all(b.x == g.panel.seat_rects[0][0].x for b, _i in g.panel.seat_rects)  # one column
     assert g._preview_rect is None or g.board_rect.contains(g._preview_rect)  # the table on the map
 
 
@@ -90,7 +90,7 @@ def test_a_hovered_cell_of_the_table_is_the_one_previewed(app):
     SW.show_planning(app)
     g = SW._game(app)
     app.run_frames(1)
-    chosen = (g.choice_region, g.choice_action)
+    chosen = (g.hand.region, g.hand.action)
     unavailable = g.state.seats[g.private_seat].unavailable
     rect, region, action = next(c for c in g._preview_cells if (c[1], c[2]) != chosen
                                 and c[1] not in unavailable and c[2] not in unavailable)
@@ -112,15 +112,15 @@ def test_the_panel_table_measures_the_seats_once_for_what_they_depend_on(app, mo
     g = SW._game(app)
     app.run_frames(2)
     calls = []
-    boxes = g._seat_boxes
-    monkeypatch.setattr(g, "_seat_boxes", lambda *a, **k: calls.append(1) or boxes(*a, **k))
+    boxes = g.panel.seat_boxes
+    monkeypatch.setattr(g.panel, "seat_boxes", lambda *a, **k: calls.append(1) or boxes(*a, **k))
     app.run_frames(10)
     assert not calls, f"{len(calls)} layouts of the seats in 10 frames"
-    before = g._panel_table_rect()
+    before = g.panel.table_rect()
     SW.set_language(app, "it")
     app.run_frames(2)
     assert calls, "a new language: the seats measured anew"
-    fresh = g._seats_bottom(boxes(g.panel_rect.y + W.sc(10), set(g.state.to_act())))
-    table = g._panel_table_rect()
+    fresh = g.panel.seats_bottom(boxes(g.panel_rect.y + W.sc(10), set(g.state.to_act())))
+    table = g.panel.table_rect()
     assert before is not None and table is not None and table.y == fresh
     SW.set_language(app, "en")

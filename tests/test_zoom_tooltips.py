@@ -176,7 +176,7 @@ def test_sea_and_seat_tooltips_show_public_things_only(app):
     lines = g.hex_tip(sea_hex)
     sea = st.content.sea_of[sea_hex]
     assert st.content.sea_names[sea] in lines[0] and any("Harbors" in x for x in lines)
-    box, seat = g._seat_rects[1]
+    box, seat = g.panel.seat_rects[1]
     move(app, box.center)
     app.run_frames(30)
     text = " ".join(g.tooltip.lines)
@@ -196,7 +196,7 @@ def test_log_line_hover_lights_the_hexes_of_that_placement(app):
     key(app, pygame.K_RETURN, frames=3)
     cells = set(s.state.content.fiefs[pc.fief].footprint(a, k)[0])
     idx = max(i for i, e in enumerate(s.log) if e.key == "log.place")
-    rect = next(rc for rc, i in g._log_rects if i == idx)
+    rect = next(rc for rc, i in g.panel.log_rects if i == idx)
     move(app, rect.center)
     assert set(g._lit) == cells
 
@@ -242,7 +242,7 @@ def test_planning_preview_shows_the_best_points_of_each_pair(app):
                  if r_ not in st.seats[0].unavailable and a_ not in st.seats[0].unavailable and (r_, a_) != (region, "B"))
     rc = next(rc for rc, r_, a_ in g._preview_cells if (r_, a_) == other)
     click(app, rc.center)
-    assert (g.choice_region, g.choice_action) == other
+    assert (g.hand.region, g.hand.action) == other
 
 
 def test_the_preview_table_folds_on_a_small_window_and_opens_on_a_click(make_app):

@@ -9,6 +9,9 @@ driver) and saves, at 1280x720 and 2560x1440:
   the map showing where the fief could go and its best spot, the table of every pair;
 * ``placement-tooltip-WxH.png``: the board zoomed in, a fief held on a legal spot, and
   the pointer resting on a site it covers (its tip).
+
+With ``--high-contrast``: the same two in the high-contrast palettes (the interface's and the
+map's, issue 49), named ``high-contrast-planning-preview-WxH.png`` and so on.
 """
 from __future__ import annotations
 
@@ -28,6 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from gonzaga.bench.ui import game_at_round6  # noqa: E402
+from gonzaga.ui import widgets as W  # noqa: E402
 
 
 def _post(kind, **kw):
@@ -36,12 +40,13 @@ def _post(kind, **kw):
 
 def planning(size, zoom, out):
     app, g = game_at_round6(size, "plan", opponents_as_ai=True)
+    W.set_palette(PALETTE)
     prev = g.previews()
     un = app.session.state.seats[0].unavailable
     best = max((k for k in prev if k[0] not in un and k[1] not in un and prev[k].best is not None),
                key=lambda k: prev[k].best)
-    g.pick_region(best[0])
-    g.pick_action(best[1])
+    g.hand.pick_region(best[0])
+    g.hand.pick_action(best[1])
     r = g.renderer
     if zoom > 1:
         r.set_zoom(zoom, r.hex_to_screen(prev[best].best_anchor))
@@ -57,6 +62,7 @@ def planning(size, zoom, out):
 
 def placement(size, zoom, out):
     app, g = game_at_round6(size, "place", opponents_as_ai=True)
+    W.set_palette(PALETTE)
     st = app.session.state
     pc = g.place
     sites = st.content.sites
@@ -83,14 +89,22 @@ def placement(size, zoom, out):
     app.close()
 
 
+PALETTE = "normal"
+
+
 def main(argv):
+    global PALETTE
+    prefix = ""
+    if "--high-contrast" in argv:
+        argv = [a for a in argv if a != "--high-contrast"]
+        PALETTE, prefix = "high", "high-contrast-"
     out = Path(argv[0]) if argv else ROOT / "docs" / "screenshots"
     out.mkdir(parents=True, exist_ok=True)
     for (w, h), pz, zz in (((1280, 720), 1.0, 2.0), ((2560, 1440), 1.4142, 2.0)):
-        p = out / f"planning-preview-{w}x{h}.png"
+        p = out / f"{prefix}planning-preview-{w}x{h}.png"
         planning((w, h), pz, p)
         print(p)
-        p = out / f"placement-tooltip-{w}x{h}.png"
+        p = out / f"{prefix}placement-tooltip-{w}x{h}.png"
         placement((w, h), zz, p)
         print(p)
     return 0

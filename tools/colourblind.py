@@ -1,12 +1,15 @@
 """The board as players with red-green colour blindness see it.
 
-    python tools/colourblind.py [OUT_DIR]      (default: docs/)
+    python tools/colourblind.py [OUT_DIR] [--high-contrast]      (default: docs/)
 
 Draws a zoomed part of the board with fiefs and rings of all four families, a legal and
 an illegal ghost, and a strip with each family's pattern, crest and ring, then writes
 ``colourblind-normal.png`` and the same picture through the deuteranopia and protanopia
 simulations of Machado, Oliveira and Fernandes (2009, severity 1.0, applied in linear
 RGB): ``colourblind-deuteranopia.png`` and ``colourblind-protanopia.png``.
+
+With ``--high-contrast``, the map in its high-contrast palette (``render/map_palette.py``):
+``colourblind-high-contrast-normal.png`` and so on.
 
 What to look for: the four families must stay apart by their pattern (stripes, dots,
 crosses, chevrons), their crest (diamond, roundel, triangle, square) and brightness;
@@ -111,14 +114,15 @@ def scene(size=(1600, 1000)) -> pygame.Surface:
         r.draw_ghost(surf, cells, castles, ok, anchor=at)
     # the legend: each family's fief sample, ring and crest, with its name
     y0 = H - strip_h
-    pygame.draw.rect(surf, (232, 220, 192), (0, y0, W, strip_h))
+    pygame.draw.rect(surf, (232, 220, 192) if theme.MAP.textured else theme.PARCHMENT, (0, y0, W, strip_h))
     fnt = theme.font("sans_bold", 22, scaled=False)
     cw = W // 4
     for i, seat in enumerate(SEATS):
         x0 = i * cw + 20
         img, (ox, oy) = pieces.fief_sprite([(0, 0), (1, 0), (0, 1)], [(0, 0)], 34, theme.seat_color(seat),
-                                           theme.seat_dark(seat), theme.seat_light(seat), alpha=235,
-                                           pattern=theme.seat_pattern(seat), pattern_color=theme.seat_mark(seat))
+                                           theme.seat_dark(seat), theme.seat_light(seat), alpha=max(235, theme.MAP.fief_alpha),
+                                           pattern=theme.seat_pattern(seat), pattern_color=theme.seat_mark(seat),
+                                           pattern_alpha=theme.MAP.pattern_alpha, halo=theme.MAP.fief_halo)
         surf.blit(img, (x0, y0 + 8))
         g = pieces.ring_glyph(seat, 70)
         surf.blit(g, (x0 + img.get_width() + 10, y0 + 18))
@@ -130,12 +134,17 @@ def scene(size=(1600, 1000)) -> pygame.Surface:
 
 
 def main(argv: list[str]) -> int:
+    prefix = "colourblind-"
+    if "--high-contrast" in argv:
+        argv = [a for a in argv if a != "--high-contrast"]
+        theme.set_map_palette("high")
+        prefix = "colourblind-high-contrast-"
     out = Path(argv[0]) if argv else ROOT / "docs"
     out.mkdir(parents=True, exist_ok=True)
     img = scene()
-    pygame.image.save(img, str(out / "colourblind-normal.png"))
+    pygame.image.save(img, str(out / f"{prefix}normal.png"))
     for kind in ("deuteranopia", "protanopia"):
-        path = out / f"colourblind-{kind}.png"
+        path = out / f"{prefix}{kind}.png"
         pygame.image.save(simulate(img, kind), str(path))
         print(path)
     return 0

@@ -107,6 +107,8 @@ CLEAN, VCODEC, ENDGAME, MYGAMES = ("gonzaga/net/cleantext.py", "gonzaga/net/view
                                    "gonzaga/net/mygames.py")
 FINISHED, HISTORY, STATS = "gonzaga/table/finished.py", "gonzaga/table/history.py", "gonzaga/table/stats.py"
 I18N, CATALOG = "gonzaga/words/i18n.py", "gonzaga/words/catalog.py"
+ACCOUNTS, TURNCLOCK, LISTING = "gonzaga/net/accounts.py", "gonzaga/net/turnclock.py", "gonzaga/net/listing.py"
+TYPED, SEATNEWS, WIRE = "gonzaga/net/typed.py", "gonzaga/net/seatnews.py", "gonzaga/net/wire_bytes.py"
 
 # The layers of the summary: a mutant's layer is its file's folder (gonzaga/rules, gonzaga/table:
 # the authority, gonzaga/net: the network), except the save modules, which are the saves' layer
@@ -123,7 +125,8 @@ LAYER_TESTS = {
     "saves": ("test_saves", "test_hostile_files", "test_disk_faults", "test_crash_safety", "test_takeback_save",
               "test_audit_saves", "test_behaviours_saves"),
     "network": ("test_net_protocol", "test_audit_net", "test_online_admission", "test_online_resume",
-                "test_net_storage", "test_online_play", "test_behaviours_net"),
+                "test_net_storage", "test_online_play", "test_behaviours_net", "test_accounts", "test_online_seats",
+                "test_online_servers"),
     "words": ("test_i18n_catalogs", "test_own_words", "test_plain_words", "test_behaviours_words"),
 }
 
@@ -451,13 +454,14 @@ MUTANTS = [
       "resume: another game's token opens a seat"),
     M("E-net", SERVER, "if found is None or (room is not None and found[0] is not room):", "if found is None:",
       "a token checked without its game"),
-    M("E-net", SERVER, "if m.n != room.n:", "if m.n > room.n:", "an action numbered behind accepted"),
-    M("E-net", PROTO, "if len(text) > max_bytes or len(data) > max_bytes:",
+    M("E-net", ROOMS, "    if n != room.n:\n        raise Refused(\"stale\"", "    if n > room.n:\n        raise Refused(\"stale\"",
+      "an action numbered behind accepted"),
+    M("E-net", WIRE, "if len(text) > max_bytes or len(data) > max_bytes:",
       "if len(text) > max_bytes:", "the size limit counts characters"),
-    M("E-net", SERVER, "why = room.table.act(seat, action)",
-      "why = room.table.act(getattr(action, 'seat', seat) if seat == room.host_seat else seat, action)",
+    M("E-net", ROOMS, "why = room.act(seat, action)  # who may",
+      "why = room.act(getattr(action, 'seat', seat) if seat == room.host_seat else seat, action)  # who may",
       "the host acts for another seat"),
-    M("E-net", ROOMS, "text=action.to_text() if action.seat == seat else None)", "text=action.to_text())",
+    M("E-net", ROOMS, "text=action.to_text() if action.seat == seat else None,", "text=action.to_text(),",
       "another seat's plan sent before the reveal"),
     M("E-net", SERVER, "        if old.token_hash and not room.started:\n            self.tokens.pop(old.token_hash, None)",
       "        if old.token_hash and not room.started:\n            pass", "a removed friend's token still works"),
@@ -486,11 +490,11 @@ MUTANTS = [
     M("E-net", NSTORE, "        self._write(\"store an action\", fn)\n        self._acknowledge(game_id, index + 1)",
       "        self._write(\"store an action\", fn)\n        self._acknowledge(game_id, index)",
       "an action acknowledged one short"),
-    M("E-net", PROTO, "    for _ in range(MAX_DEPTH):\n        shorter", "    for _ in range(MAX_DEPTH + 1):\n        shorter",
+    M("E-net", WIRE, "    for _ in range(MAX_DEPTH):\n        shorter", "    for _ in range(MAX_DEPTH + 1):\n        shorter",
       "one level too deep accepted"),
     M("E-net", SERVER, "if seat != room.host_seat:", "if seat is None:", "a friend starts the game"),
-    M("E-net", ROOMS, "waiting = self.waiting_since.get(seat)\n", "waiting = None\n",
-      "a seat's turn timer starts again at each update"),
+    M("E-net", TURNCLOCK, "            self.clocks.setdefault(seat, Clock(position, now))",
+      "            self.clocks[seat] = Clock(position, now)", "a seat's turn timer starts again at each update"),
     M("E-net", UPKEEP, "            timers.sweep(srv, time.monotonic())", "            pass",
       "the periodic task never checks the turn timers"),
     M("E-net", UPKEEP, "if self.clock() - self.swept >= SWEEP_SECONDS:", "if False:",
@@ -499,21 +503,19 @@ MUTANTS = [
       "a seat an AI plays for its player named as the AI's"),
     # ---------------------------------------------------------------- issue 45: planted where nobody planted
     # the turn timer after it ran out once, for the next decision and for a seat not connected
-    M("E-net", TIMERS, "if seat not in due or room.waiting_since[seat][0] != position:", "if seat not in due:",
+    M("E-net", TURNCLOCK, "if seat not in due or self.clocks[seat].position != position:", "if seat not in due:",
       "timer: a seat's wait not started again for its next decision"),
-    M("E-net", TIMERS, "if since is not None and room.turn_secs is not None and now - since >= room.turn_secs:",
-      "if since is not None and room.turn_secs is not None and now - since > room.turn_secs:",
+    M("E-net", TURNCLOCK, "start is not None and now - start >= self.secs:",
+      "start is not None and now - start > self.secs:",
       "timer: runs out a moment late"),
-    M("E-net", TIMERS, "room.waiting_since[seat] = (position, None)  # once per position",
-      "room.waiting_since[seat] = (position, now)  # once per position",
+    M("E-net", TURNCLOCK, "        if c.out:\n            return 0.0\n", "",
       "timer: a timed-out seat is told a fresh count while the AI decides"),
-    M("E-net", TIMERS, 'due = {i for i in st.to_act() if t.seats[i].kind == "human"}',
-      'due = {i for i in st.to_act() if t.seats[i].kind == "human" and room.seats[i].conn is not None}',
+    M("E-net", ROOMS, 'due = {i for i in st.to_act() if self.table.seats[i].kind == "human"}',
+      'due = {i for i in st.to_act() if self.table.seats[i].kind == "human" and self.seats[i].conn is not None}',
       "timer: never runs out for a seat that is not connected"),
-    M("E-net", ROOMS, "        if waiting is None or waiting[0] != position:\n", "        if waiting is None:\n",
-      "timer: the count told for the next decision goes on from the last one"),
-    M("E-net", ROOMS, "return 0.0 if since is None else round(max(0.0, self.turn_secs - (now - since)), 1)",
-      "return 0.0 if since is None else round(self.turn_secs - (now - since), 1)",
+    M("E-net", ROOMS, "        if turn_position(st) != turn_position(self.state):\n            return None",
+      "        if False:\n            return None", "timer: a count told for a position the game has left"),
+    M("E-net", TURNCLOCK, "else max(0.0, self.secs - (now - start))", "else self.secs - (now - start)",
       "timer: a count below zero told"),
     M("E-table", PACING, "return s is not None and s[1] == self._position(self.table.state) and",
       "return s is not None and", "timer: the AI stands in for the seat's next decisions too"),
@@ -623,17 +625,50 @@ MUTANTS = [
       "            e.moved_to = None\n            e.move_failed = e.moved_to is None",
       "a bad save left in the list's way, not moved aside"),
     # the words
-    M("E-words", I18N, "text = table(_language).get(key) or EN.get(key)", "text = table(_language).get(key)",
+    M("E-words", I18N, "table(_language).get(key) or EN.get(key), key, params)", "table(_language).get(key), key, params)",
       "words: no English for a key the language lacks"),
     M("E-words", CATALOG, 'plural_forms: str = "nplurals=2; plural=(n != 1);"',
       'plural_forms: str = "nplurals=2; plural=(n > 1);"', "words: zero is singular"),
     M("E-words", I18N, 'return t(f"card.{card}") if card in ("A", "B", "C", "K", "inactive") else name',
       "return name", "words: a logged card keeps the language it was logged in"),
+    # ---------------------------------------------------------------- issues 47 and 50: planted in the
+    # accounts, the fair clocks, the public list and the typed code (code no mutant had touched)
+    M("E-net", ACCOUNTS, 'unicodedata.normalize("NFKC", name).casefold())', 'unicodedata.normalize("NFKC", name))',
+      "accounts: names unique only in one case"),
+    M("E-net", ACCOUNTS, "    if parts is None:\n        return False\n    n, r, p, salt, want = parts",
+      "    if parts is None:\n        return True\n    n, r, p, salt, want = parts",
+      "accounts: a damaged hash lets any password in"),
+    M("E-net", ACCOUNTS, "    if fails < ACCOUNT_FREE:\n        return 0.0", "    if fails <= ACCOUNT_FREE:\n        return 0.0",
+      "accounts: one more free guess against an account"),
+    M("E-net", ACCOUNTS, "        times = self._times(table, key, window)\n        if len(times) < cap:",
+      "        times = self._times(table, key, window)\n        if len(times) <= cap:",
+      "accounts: one more guess per address"),
+    M("E-net", ACCOUNTS, "        self._times(self._fails, address, ADDRESS_WINDOW).append(now)",
+      "        self._times(self._fails, address, ADDRESS_WINDOW)", "accounts: wrong passwords from an address not counted"),
+    M("E-net", ACCOUNTS, 'return hashlib.sha256(token.encode("utf-8")).hexdigest()', "return token",
+      "accounts: session tokens kept as they are"),
+    M("E-net", TURNCLOCK, "        if c is None or c.position != position or c.start_at(now) is not None:",
+      "        if c is None or c.position != position:", "clocks: seen again starts the clock again"),
+    M("E-net", TURNCLOCK, "return self.due + SEEN_CAP if now >= self.due + SEEN_CAP else None",
+      "return now if now >= self.due + SEEN_CAP else None", "clocks: never seen, the clock waits for ever"),
+    M("E-net", TURNCLOCK, "            if not c.out and start is not None and now - start >= self.secs:",
+      "            if start is not None and now - start >= self.secs:", "clocks: a run-out clock told again each tick"),
+    M("E-net", LISTING, "return room.listed and not room.started and", "return not room.started and",
+      "list: private games shown to everyone"),
+    M("E-net", LISTING, "waiting.sort(key=lambda r: r.created, reverse=True)", "waiting.sort(key=lambda r: r.created)",
+      "list: the oldest games first (the newest cut at the cap)"),
+    M("E-net", TYPED, "if len(code) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in code):",
+      "if len(code) != CODE_LENGTH:", "typed: a code with letters no server makes (O, 0, I, 1) accepted"),
+    M("E-net", SEATNEWS, 'key = "log.ai_planned_for" if isinstance(action, Plan) else "log.ai_placed_for"',
+      'key = "log.ai_placed_for"', "news: a plan made by the computer told as a placement"),
 ]
 
 
 # the mutants planted for issue 45 (--issue 45): in code no mutant had touched before
-ISSUE_45 = MUTANTS[next(i for i, m in enumerate(MUTANTS) if m.what.startswith("timer: a seat's wait")):]
+_AT_50 = next(i for i, m in enumerate(MUTANTS) if m.what.startswith("accounts: names unique"))
+ISSUE_45 = MUTANTS[next(i for i, m in enumerate(MUTANTS) if m.what.startswith("timer: a seat's wait")):_AT_50]
+# the mutants planted after issues 47 and 50 (--issue 50): accounts, clocks, the list, what is typed
+ISSUE_50 = MUTANTS[_AT_50:]
 
 
 # ---------------------------------------------------------------- the pytest plugin (-p mutate)
@@ -824,7 +859,7 @@ def main(argv=None) -> int:
     ap.add_argument("--list", action="store_true", help="list the mutants and exit")
     ap.add_argument("--timeout", type=float, default=600.0,
                     help="seconds for one pytest run (default 600; a busy machine needs more for the baseline)")
-    ap.add_argument("--issue", default="", help="only the mutants planted for this issue (45)")
+    ap.add_argument("--issue", default="", help="only the mutants planted for this issue (45, 50)")
     ap.add_argument("--keep", action="store_true", help="keep the temporary copies")
     ap.add_argument("--no-suite", action="store_true",
                     help="run only the tests of each mutant's layer (LAYER_TESTS), which decide the per-layer "
@@ -839,7 +874,7 @@ def main(argv=None) -> int:
         SUITE[-1] += f" and not ({args.skip_tests})"
     mutants = MUTANTS
     if args.issue:
-        mutants = {"45": ISSUE_45}[args.issue]
+        mutants = {"45": ISSUE_45, "50": ISSUE_50}[args.issue]
     if args.only:
         keys = [k.strip() for k in args.only.split(",") if k.strip()]
         mutants = [m for m in mutants if m.rule in keys or any(k in m.name for k in keys)]

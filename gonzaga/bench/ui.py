@@ -167,7 +167,7 @@ def _plan_frames(quick: bool, size=(2560, 1440), zoom: float = 2.0) -> list:
     r = g.renderer
     prev = g.previews()
     best = max((k for k in prev if prev[k].best is not None), key=lambda k: prev[k].best)
-    g.choice_region, g.choice_action = best
+    g.hand.choose(*best)
     g.layout(app.size)
     r.set_zoom(zoom, r.hex_to_screen(prev[best].best_anchor))
     r.finish_builds()

@@ -49,7 +49,7 @@ except ImportError:  # pragma: no cover - an install from a lock made before ope
 
 log = logging.getLogger(__name__)
 
-_TAKES_SEATS = ("create", "join", "resume", "rematch")  # after these, a connection may hold a new seat
+_TAKES_SEATS = ("create", "join", "resume", "rematch", "open_game", "quick_match")  # after these, a connection may hold a new seat
 
 MAX_HASHING = 2  # password hashes computed at once (threads): 2 x 16 MiB
 MAX_WAITING = 16  # sign-ins and registrations waiting for a hash, server-wide
@@ -86,6 +86,7 @@ class AccountDesk:
         self.purged = -PURGE_EVERY  # monotonic time of the last purge of sessions gone stale
         self.watched: weakref.WeakSet[GameRoom] = weakref.WeakSet()  # rooms whose end is rated here
         self.rated: set[str] = set()  # games whose end was looked at (rated or not)
+        self.on_bound: Optional[Callable[[GameRoom, int, int], None]] = None  # a seat bound (t47turn: My games)
 
     def close(self) -> None:
         if self.pool is not None:
@@ -161,6 +162,8 @@ class AccountDesk:
             if me is not None and d and self._owner(d) is None:
                 self.store.bind_seat(d, me.account)
                 self.seats[d] = me.account
+                if self.on_bound is not None:  # My games' index (turns.py)
+                    self.on_bound(room, i, me.account)
         if room not in self.watched:  # its end is rated (a game already over: now)
             self.watched.add(room)
             room.table.observe(lambda v, a, t: self._game_over(room), seat=None)
@@ -221,6 +224,10 @@ class AccountDesk:
         me.checked = now
         self._touch(s.digest, s.used)
         return me
+
+    def seat_owner(self, digest: str) -> Optional[int]:
+        """The account a seat's token (its digest) is bound to; None when none (t47lobby)."""
+        return self._owner(digest)
 
     def _owner(self, digest: str) -> Optional[int]:
         if self.store is None:

@@ -33,7 +33,8 @@ except ImportError:  # Windows
 from ..table.persistence import data_dir
 from . import accounts as A
 from .account_desk import RECHECK
-from .account_store import SQLiteAccountStore
+from .account_store import AccountStore, SQLiteAccountStore
+from .serve import _database as serve_database, open_games_store
 from .report import silence_stdout
 from .storage import StoreError
 
@@ -42,6 +43,10 @@ def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="gonzaga accounts", description="Manage the accounts of a game server.")
     p.add_argument("--data", default=None,
                    help="the server's data folder (default: the user data folder's 'server', as gonzaga serve)")
+    p.add_argument("--database", default=None, metavar="URL",
+                   help="the server's PostgreSQL database (as gonzaga serve --database): its accounts")
+    p.add_argument("--database-password-file", default=None, metavar="FILE",
+                   help="a file holding the --database password (its first line)")
     sub = p.add_subparsers(dest="command", required=True)
     sub.add_parser("list", help="every account: name, banned, sessions")
     r = sub.add_parser("reset-password", help="set a new password (every session of the account ends)")
@@ -57,6 +62,25 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
+class _Usage(Exception):
+    pass
+
+
+def _open(args: argparse.Namespace, folder: Path) -> AccountStore:
+    """The accounts of the server's data folder (SQLite), or of its ``--database`` (PostgreSQL)."""
+    if args.database is None and args.database_password_file is None:
+        return SQLiteAccountStore.in_folder(folder)
+    args.standby = args.accept_loss = False  # what serve's check reads
+    database, problem = serve_database(args)
+    if problem or database is None:
+        raise _Usage(problem or "--database-password-file goes with --database")
+    from .account_store_pg import PostgresAccountStore  # psycopg only when a PostgreSQL database is chosen
+    games = open_games_store(folder, database=database)
+    store = PostgresAccountStore(games)  # type: ignore[arg-type]  # a PostgresStore: database is set
+    store.close = games.close  # type: ignore[method-assign]  # its connections are the games store's
+    return store
+
+
 def main(argv: Optional[list[str]] = None) -> int:
     args = _parser().parse_args(sys.argv[1:] if argv is None else argv)
     if args.command == "figures":
@@ -67,10 +91,13 @@ def main(argv: Optional[list[str]] = None) -> int:
             return 0
     folder = Path(args.data) if args.data else data_dir() / "server"
     try:
-        store = SQLiteAccountStore.in_folder(folder)
+        store = _open(args, folder)
     except StoreError as e:
         print(f"gonzaga accounts: {e}", file=sys.stderr)
         return 1
+    except _Usage as e:
+        print(f"gonzaga accounts: {e}", file=sys.stderr)
+        return 2
     try:
         if args.command == "list":
             for acc in store.accounts(100_000):

@@ -107,6 +107,9 @@ class Admission:
         self.any_level = any_level
         self.clock = clock
         self._addresses: dict[str, _Address] = {}
+        # a TLS reverse proxy in front (``serve --trusted-proxy``): its connections are not counted
+        # at accept, and a player's address is the one it forwards (``gate.forwarded``)
+        self.proxies: frozenset[str] = frozenset()
 
     def _at(self, address: str) -> _Address:
         now = self.clock()
@@ -123,6 +126,8 @@ class Admission:
     def connect(self, address: str) -> bool:
         """A new TCP connection from ``address`` (asked at accept, before TLS: ``gate.py``): False
         when it already holds its limit. ``disconnect`` gives the slot back, once."""
+        if address in self.proxies:
+            return True  # every player behind the proxy: the proxy limits them (docs/server.md)
         a = self._at(address)
         cap = self.limits.conns_per_address
         if cap is not None and a.conns >= cap:
@@ -131,6 +136,8 @@ class Admission:
         return True
 
     def disconnect(self, address: str) -> None:
+        if address in self.proxies:
+            return
         a = self._addresses.get(address)
         if a is not None and a.conns > 0:
             a.conns -= 1

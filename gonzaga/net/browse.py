@@ -5,10 +5,13 @@ frame loop calls it); a refusal, a lost connection or no answer in time ends it 
 from __future__ import annotations
 
 import time
-from typing import Callable, Optional
+from typing import Callable, Optional, Sequence
+
+from pydantic import BaseModel
 
 from ..words import i18n
 from . import protocol as P
+from . import signins
 from .client import LOST, Connection, _address
 from .remote import refusal_words
 
@@ -19,14 +22,19 @@ class GameList:
     """One question to the server at ``url``: its open games (``games``) or why not (``error``)."""
 
     def __init__(self, url: str, *, clock: Callable[[], float] = time.monotonic,
-                 connection: Optional[Connection] = None, answer_secs: Optional[float] = None):
+                 connection: Optional[Connection] = None, answer_secs: Optional[float] = None,
+                 ask: Optional[P.ListGames] = None, hello: Sequence[BaseModel] = ()):
+        """``ask``: the filters (issue 47's lobby); ``hello``: sent first (``signins.hello``: signed
+        in, the answer carries this player's rating and "fits my rating" can filter by it)."""
         self.url = url
         self.clock = clock
         self.conn = connection or Connection(url)
         self.deadline = clock() + (ANSWER_SECS if answer_secs is None else answer_secs)
         self.games: Optional[list[P.OpenGame]] = None
+        self.rating: Optional[float] = None  # the asker's, when signed in
         self.error = ""
-        self.conn.send(P.ListGames())
+        for m in [*hello, ask or P.ListGames()]:
+            self.conn.send(m)
 
     @property
     def done(self) -> bool:
@@ -37,8 +45,10 @@ class GameList:
         if self.done:
             return True
         for msg in self.conn.poll():
+            if signins.account_answer(msg, self.url):  # the hello's answer (a session ended: forgotten)
+                continue
             if isinstance(msg, P.Games):
-                self.games = list(msg.games)
+                self.games, self.rating = list(msg.games), msg.rating
             elif isinstance(msg, P.Error):
                 self.error = refusal_words(msg)
             if self.done:

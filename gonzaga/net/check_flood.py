@@ -47,6 +47,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from ..rules import legal_actions
 from ..rules.content import Content
 from . import protocol as P
+from .protocol import CODE_ALPHABET, CODE_LENGTH
 from .invite import connect_pinned
 from .tls import PinMismatch
 from .viewcodec import view_from_json
@@ -66,7 +67,6 @@ WRONG_CODES_PER_MINUTE = 10  # the issue's bound (admission.Limits.wrong_codes_p
 LOG_GROWTH_MAX = 64 * 1024  # bytes the server's log may grow by during the flood
 FDS_SPARE = 256  # open files kept for everything else (the bots, the logs, the server's own)
 WAIT = 20.0  # seconds any one answer may take before the phase gives up on it
-CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 
 
 def raise_fd_limit(want: int) -> int:
@@ -231,7 +231,7 @@ async def guess_codes(url: str, real_code: Optional[str], rng: random.Random) ->
     answers: Counter[str] = Counter()
     wrong: list[Any] = []
     while len(wrong) < GUESSES:
-        c = "".join(rng.choice(CODE_ALPHABET) for _ in range(6))
+        c = "".join(rng.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
         if c != real_code:
             wrong.append(c)
     t0 = time.monotonic()

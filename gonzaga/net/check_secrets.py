@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 from .storage import open_store
-from .protocol import MAX_CLIENT_BYTES, _too_deep
+from .wire_bytes import MAX_CLIENT_BYTES, too_deep
 
 DECK_PREFIX = 8  # the first cards of a deck, in order: nothing else writes them so
 
@@ -72,7 +72,7 @@ def nesting_cost_us() -> dict[str, float]:
         best = float("inf")
         for _ in range(50):
             t = time.perf_counter()
-            _too_deep(data)
+            too_deep(data)
             best = min(best, time.perf_counter() - t)
         out[name] = round(best * 1e6, 1)
     return out

@@ -65,6 +65,16 @@ def address_of(peername: Any) -> str:
     return str(ip)
 
 
+def forwarded(peer: str, header: Optional[str], proxies: frozenset[str]) -> str:
+    """A connection's address for the per-address limits: the address a trusted proxy (``peer``
+    in ``proxies``) forwarded in ``X-Forwarded-For`` (its last entry: the one the proxy added),
+    else the peer's own. From anyone else the header is ignored: a client cannot choose its address."""
+    if peer not in proxies or not header:
+        return peer
+    last = header.split(",")[-1].strip().strip("[]")
+    return address_of((last, 0)) if last else peer
+
+
 class Gate:
     """What the accepted connections of one server share: its admission rules, its TLS
     settings (None: plain ``ws://``), and the handshakes under way (cut short at ``close``)."""

@@ -2,7 +2,7 @@
 and the invite, that address with the game's code, in one line to copy.
 
 What belongs here: writing and reading those two texts. Their parts are checked by
-``remote.parse_address`` (the address) and ``remote.parse_code`` (the code); the fingerprint is
+``typed.parse_address`` (the address) and ``typed.parse_code`` (the code); the fingerprint is
 ``tls.fingerprint``'s form.
 
 - address: ``wss://192.168.1.20:7373#<fingerprint>`` (the fingerprint after ``#``, which a
@@ -65,7 +65,7 @@ def format_invite(address: str, code: Optional[str]) -> str:
 
 def split_invite(text: str) -> tuple[str, Optional[str]]:
     """(the address with its fingerprint, the code or None) from an invite or a bare address;
-    neither part is checked here (``remote.parse_invite`` does)."""
+    neither part is checked here (``typed.parse_invite`` does)."""
     s = text.strip()
     base, sep, frag = s.partition("#")
     try:

@@ -18,13 +18,15 @@ Client -> server                       Server -> client
   rematch token
   watch   code                           clocks   game, n, clocks (every seat's turn timer)
   seen    token, n                       news     game, n, line (a seat change in the log)
-  list_games                             games    games (code, host, taken, seats, turn_secs, age)
+  list_games  pace, seats, fits           games    games (code, host, taken, seats, terms...), rating
+  quick_match name, pace, seats (t47lobby: answered as a join or a create)
   accounts (the block below):            accounts:
   register name, password, device, key   account  name, session, device_key
   sign_in  name, password, device, key   signed_out everywhere, ended
   whoami   session (or none)              standings rows (name, rating, games, provisional)
   sign_out; sign_out_all                 profile_info name, rating, mu, sigma, games, history
   leaderboard limit; profile name
+  my_games; open_game game, seat          my_games_list name, games (t47turn: turn-based games)
 
 A game lives on the server (``server.py``). The host creates it and is seat 0; friends join with
 the invite code and take the open seats in order; each seat gets a secret token, which is the
@@ -42,11 +44,10 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, 
 
 from .cleantext import MAX_CHAT, MAX_NAME, name_problem
 
-PROTOCOL_VERSION: Final = 2  # 2: ``error`` carries a words key and its parameters (issue 45)
-OLDEST_ERROR_VERSION = 1  # every version so far reads an ``error`` {v, type, code, message} (see ``error_text``)
-MAX_CLIENT_BYTES = 16 * 1024  # a client message: an action is one short line
-MAX_SERVER_BYTES = 1024 * 1024  # a server message: a view with every piece of a 4-seat game
-MAX_DEPTH = 6  # objects and lists nested in a client message
+# the bytes of a message before its fields (size, UTF-8, nesting, one JSON object, the version): wire_bytes.py
+from .wire_bytes import (MAX_CLIENT_BYTES as MAX_CLIENT_BYTES, MAX_DEPTH as MAX_DEPTH,
+                         MAX_SERVER_BYTES as MAX_SERVER_BYTES, OLDEST_ERROR_VERSION as OLDEST_ERROR_VERSION,
+                         PROTOCOL_VERSION as PROTOCOL_VERSION, ProtocolError as ProtocolError, raw_object)
 
 
 def _clean_name(name: str) -> str:
@@ -57,8 +58,12 @@ def _clean_name(name: str) -> str:
 
 
 NAME = Annotated[str, Field(min_length=1, max_length=MAX_NAME), AfterValidator(_clean_name)]  # cleantext.py: refused, not cleaned
+RATING = Annotated[int, Field(ge=-100, le=200)]  # a rating range's bound (the conservative mu - 3 sigma)
 TOKEN = Annotated[str, Field(min_length=16, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
 GAME_ID = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")]
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # an invite's code: no 0/O or 1/I to mistake
+CODE_LENGTH = 6  # the codes a server makes; CODE accepts 4-12 (a server may choose another length)
+DEFAULT_PORT = 7373  # ``gonzaga serve``'s port, and the one an address typed without a port means
 CODE = Annotated[str, Field(min_length=4, max_length=12, pattern=r"^[A-Z0-9]+$")]
 BOT = Annotated[str, Field(min_length=1, max_length=24, pattern=r"^[a-z]+(@[0-9]{1,6})?$")]
 COLOUR = Literal["red", "yellow", "green", "blue"]
@@ -66,6 +71,7 @@ EMOTES = ("hello", "good_luck", "well_played", "thanks", "oops", "thinking")
 # t50slips: the close reason a host's own server gives its guests when the host stops hosting
 # (the client says "the host closed the game", not "the connection was lost")
 CLOSE_HOST_STOPPED: Final = "host_stopped"
+MAX_MOVE_HOURS = 168  # t47turn: a turn-based game's time per move, at most a week (12, 24 or 72 offered)
 GRACE_DEFAULT = 120  # seconds a dropped player's seat is kept for them before the host may hand it to an AI
 
 ERROR_CODES = (
@@ -97,6 +103,7 @@ ERROR_CODES = (
     "name_taken",    # register: an account of that name (in any case) exists
     "banned",        # the account is banned by the server's operator
     "no_account",    # profile: no account of that name
+    "account_needed",  # t47turn: a turn-based game's seats are accounts' (sign in first)
 )
 
 
@@ -130,6 +137,15 @@ class Create(_Msg):
     turn_secs: Optional[Annotated[int, Field(ge=10, le=3600)]] = None  # a turn timer: then an AI plays the move
     watchers: bool = True  # whether spectators may watch with the invite code
     listed: bool = False  # shown in the server's list of open games (``list_games``; issue 50)
+    # t47turn (issue 47): a live game (as before) or a turn-based one, whose players move when they
+    # open it: ``move_hours`` for each decision (then the AI plays it), and after ``missed_limit``
+    # missed moves in a row the seat is the AI's for good (``turns.py``); every human seat an account
+    pace: Literal["live", "turn"] = "live"
+    move_hours: Annotated[int, Field(ge=0, le=MAX_MOVE_HOURS)] = 0
+    missed_limit: Annotated[int, Field(ge=1, le=10)] = 3
+    rating_min: Optional[RATING] = None  # t47lobby: only accounts rated inside [min, max] may join
+    rating_max: Optional[RATING] = None
+    auto_start: bool = False  # t47lobby: it starts by itself once every seat is taken (quick match's tables)
 
 
 class Join(_Msg):
@@ -216,6 +232,18 @@ class ListGames(_Msg):
     """The games of this server waiting for players that their host chose to list (``Create.listed``)."""
 
     type: Literal["list_games"] = "list_games"
+    pace: Optional[Literal["live", "turn"]] = None  # t47lobby: filters (None: any)
+    seats: Optional[Annotated[int, Field(ge=2, le=4)]] = None
+    fits: bool = False  # only tables whose rating range holds the asker's (signed in) rating
+
+
+class ListedSeat(BaseModel):
+    """A seat of a listed table: open, a player's (their name) or an AI's (its level)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    kind: Literal["human", "ai", "open"]
+    name: Annotated[str, Field(max_length=24)] = ""
+    bot: Optional[BOT] = None
 
 
 class OpenGame(BaseModel):
@@ -230,6 +258,15 @@ class OpenGame(BaseModel):
     seats: Annotated[int, Field(ge=2, le=4)]
     turn_secs: Optional[Annotated[int, Field(ge=10, le=3600)]] = None
     age: Annotated[int, Field(ge=0)]  # seconds since it was created
+    # t47lobby: the table's terms (absent from servers before them: the defaults)
+    pace: Literal["live", "turn"] = "live"
+    move_hours: Annotated[int, Field(ge=0, le=168)] = 0
+    rating_min: Optional[RATING] = None
+    rating_max: Optional[RATING] = None
+    host_rating: Optional[float] = None  # None: the host has no account (or no rated game)
+    host_games: Annotated[int, Field(ge=0)] = 0  # the host's rated games (provisional under 10)
+    seating: Annotated[list[ListedSeat], Field(max_length=4)] = []
+    rated: bool = False  # finished, the game would be rated (no AI seat, a server that rates)
 
 
 class Games(_Msg):
@@ -237,6 +274,20 @@ class Games(_Msg):
 
     type: Literal["games"] = "games"
     games: Annotated[list[OpenGame], Field(max_length=MAX_LISTED)]
+    rating: Optional[float] = None  # t47lobby: the asker's own rating (signed in), for "fits my rating"
+
+
+# ---- t47lobby (issue 47): the public lobby's terms and quick match (``listing.py``, ``quickmatch.py``)
+class QuickMatch(_Msg):
+    """Seat me at the best fitting open table (``pace``, ``seats``: None for any size, a rating
+    range holding mine), oldest waiting first, or open a listed one with these terms and wait."""
+
+    type: Literal["quick_match"] = "quick_match"
+    name: NAME
+    pace: Literal["live", "turn"] = "live"
+    move_hours: Annotated[int, Field(ge=0, le=168)] = 0  # turn-based: the time per move (0: any)
+    seats: Optional[Annotated[int, Field(ge=2, le=4)]] = None
+# ---- end t47lobby
 
 
 # ---------------------------------------------------------------- accounts (issue 47, t47accounts)
@@ -369,10 +420,61 @@ class Seen(_Msg):
 # ---- end t50seats
 
 
+# ---- t47turn (issue 47): turn-based games and My games (``turns.py``, ``mygames_index.py``)
+MAX_MY_GAMES = 200  # rows in one ``my_games_list``
+
+
+class MyGamesAsk(_Msg):
+    """Every game of the account this connection is signed in to (``my_games_list``)."""
+
+    type: Literal["my_games"] = "my_games"
+
+
+class OpenMine(_Msg):
+    """Take a seat of the signed-in account in game ``game`` (from My games, on a computer that may
+    not hold its token): answered as a ``resume`` is, with a new token for the seat (the old one
+    acts no more)."""
+
+    type: Literal["open_game"] = "open_game"
+    game: GAME_ID
+    seat: Optional[Annotated[int, Field(ge=0, le=3)]] = None  # None: the account's first seat there
+
+
+class MyGameRow(BaseModel):
+    """One game of the account: whose turn it is, how long is left (a duration, seconds), the
+    round, the players' names (this seat's included, by seat), how it stands."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    game: GAME_ID
+    code: CODE
+    seat: Annotated[int, Field(ge=0, le=3)]
+    pace: Literal["live", "turn"] = "live"
+    move_hours: Annotated[int, Field(ge=0, le=MAX_MOVE_HOURS)] = 0
+    your_turn: bool = False
+    to_act: Annotated[list[Annotated[int, Field(ge=0, le=3)]], Field(max_length=4)] = []
+    left: Optional[Annotated[float, Field(ge=0, allow_inf_nan=False)]] = None  # your deadline, else the nearest
+    round: Annotated[int, Field(ge=0, le=99)] = 0
+    players: Annotated[list[Annotated[str, Field(max_length=24)]], Field(max_length=4)] = []
+    started: bool = False
+    finished: bool = False
+    missed: Annotated[int, Field(ge=0, le=10)] = 0  # your moves missed in a row
+
+
+class MyGamesList(_Msg):
+    """The answer to ``my_games``: the games where it is your turn first (the nearest deadline
+    first), then the others being played, then the recently finished."""
+
+    type: Literal["my_games_list"] = "my_games_list"
+    name: Annotated[str, Field(max_length=24)]
+    games: Annotated[list[MyGameRow], Field(max_length=MAX_MY_GAMES)] = []
+# ---- end t47turn
+
+
 # every client message type, listed once: the models above, in this union (the rest derives from it)
 ClientMessage = Annotated[Union[Create, Join, Resume, SetSeat, Start, Act, Ping, Chat, Emote, Resign, Rematch,
-                                Watch, ListGames, Seen,
+                                Watch, ListGames, Seen, QuickMatch,  # QuickMatch: t47lobby
                                 Register, SignIn, WhoAmI, SignOut, SignOutAll, LeaderboardAsk, ProfileAsk,  # t47accounts
+                                MyGamesAsk, OpenMine,  # t47turn
                                 ], Field(discriminator="type")]
 CLIENT_TYPES: tuple[type[BaseModel], ...] = get_args(get_args(ClientMessage)[0])
 CLIENT_KINDS: tuple[str, ...] = tuple(m.model_fields["type"].default for m in CLIENT_TYPES)
@@ -436,6 +538,9 @@ class Lobby(_Msg):
     turn_secs: Optional[int] = None
     rematch: list[int] = []  # the seats that asked for a rematch (a finished game)
     watchers: int = 0  # spectators watching now
+    pace: Literal["live", "turn"] = "live"  # t47turn: the host's choices (create)
+    move_hours: int = 0
+    missed_limit: int = 3
 
 
 class LastAction(BaseModel):
@@ -558,6 +663,7 @@ class News(_Msg):
 # every server message type, listed once (as the client's above)
 ServerMessage = Annotated[Union[Joined, Lobby, Update, Error, Pong, Watching, Said, History, Games, Clocks, News,
                                 AccountInfo, SignedOut, Standings, ProfileInfo,  # accounts (t47accounts)
+                                MyGamesList,  # t47turn
                                 ], Field(discriminator="type")]
 SERVER_TYPES: tuple[type[BaseModel], ...] = get_args(get_args(ServerMessage)[0])
 SERVER_KINDS: tuple[str, ...] = tuple(m.model_fields["type"].default for m in SERVER_TYPES)
@@ -565,83 +671,6 @@ _server = TypeAdapter(ServerMessage)
 
 
 # ---------------------------------------------------------------- encoding and checking
-
-class ProtocolError(ValueError):
-    """A message that cannot be accepted: ``code`` is one of ERROR_CODES, ``key`` and ``params``
-    the words (``net.*``), ``message`` the English; ``theirs``: the sender's older protocol
-    version (the answer is then written so that it can read it: ``error_text``)."""
-
-    def __init__(self, code: str, message: str, key: str = "net.bad_message", theirs: Optional[int] = None,
-                 **params: Any):
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.key = key
-        self.params = params
-        self.theirs = theirs
-
-
-def _raw(text: Union[str, bytes], max_bytes: int) -> dict[str, Any]:  # a JSON object
-    if isinstance(text, bytes):
-        if len(text) > max_bytes:
-            raise _too_large(max_bytes)
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError:
-            raise ProtocolError("bad_json", "a message must be UTF-8 JSON text", "net.bad_json") from None
-    data = text.encode("utf-8", "surrogatepass") if len(text) <= max_bytes else b""
-    if len(text) > max_bytes or len(data) > max_bytes:
-        raise _too_large(max_bytes)
-    if _too_deep(data):
-        raise ProtocolError("too_deep", f"a message may nest at most {MAX_DEPTH} levels", "net.too_deep",
-                            depth=MAX_DEPTH)
-    try:
-        obj = json.loads(text)
-    except (ValueError, RecursionError):
-        raise ProtocolError("bad_json", "a message must be one JSON object", "net.bad_json") from None
-    if not isinstance(obj, dict):
-        raise ProtocolError("bad_json", "a message must be one JSON object", "net.bad_json")
-    v = obj.get("v")
-    if v != PROTOCOL_VERSION:
-        theirs = v if isinstance(v, int) and not isinstance(v, bool) and OLDEST_ERROR_VERSION <= v < PROTOCOL_VERSION \
-            else None
-        raise ProtocolError("bad_version", f"this server speaks protocol version {PROTOCOL_VERSION}",
-                            "net.bad_version", theirs, version=PROTOCOL_VERSION)
-    return obj
-
-
-def _too_large(max_bytes: int) -> ProtocolError:
-    return ProtocolError("too_large", f"a message may hold at most {max_bytes} bytes", "net.too_large",
-                         bytes=max_bytes)
-
-
-_BRACKETS = bytes.maketrans(b"[{]}", b"(())")  # lists and objects alike (mismatches are the parser's)
-_NOT_BRACKET = bytes(c for c in range(256) if c not in b"[{]}")
-_RUN = b"(" * (MAX_DEPTH + 1)
-
-
-def _too_deep(data: bytes) -> bool:
-    """Whether the JSON text ``data`` nests objects and lists deeper than MAX_DEPTH, decided
-    before parsing (so a deeply nested message never reaches the parser's recursion), in linear
-    time with C-speed ``bytes`` operations only: escaped backslashes and quotes are dropped, then
-    what is between quotes, then everything but brackets; then MAX_DEPTH passes of ``replace``
-    each remove the innermost pairs (one level of nesting). A pair left over was nested deeper;
-    unpaired brackets are the parser's to refuse, as bad JSON. The loop over characters this
-    replaces took up to 1.4 ms for a 16 KiB message; ``gonzaga netplay-check`` measures this one
-    as ``nesting_check_us_16k``."""
-    if b"[" not in data and b"{" not in data:
-        return False
-    t = data.replace(b"\\\\", b"").replace(b'\\"', b"")  # JSON pairs backslashes from the left, as here
-    t = b"".join(t.split(b'"')[::2]).translate(_BRACKETS, _NOT_BRACKET)
-    if _RUN in t:  # that many openings in a row are that deep (or never closed: bad JSON anyway)
-        return True
-    for _ in range(MAX_DEPTH):
-        shorter = t.replace(b"()", b"")
-        if len(shorter) == len(t):
-            return False
-        t = shorter
-    return b"()" in t
-
 
 def _first_error(e: ValidationError) -> str:
     err = e.errors()[0]
@@ -654,7 +683,7 @@ def _first_error(e: ValidationError) -> str:
 
 def parse_client(text: Union[str, bytes]) -> ClientMessage:
     """A client message, validated; ProtocolError (with its code) when it cannot be accepted."""
-    obj = _raw(text, MAX_CLIENT_BYTES)
+    obj = raw_object(text, MAX_CLIENT_BYTES)
     try:
         return _client.validate_python(obj)
     except ValidationError as e:

@@ -36,14 +36,11 @@ from ..rules.view import HIDDEN, public_view
 from ..table.history import RoundScores
 from ..table.seats import SeatSpec
 from ..table.session import ScoreRow, Session
-from ..words import i18n
+from ..words import formats, i18n
 from . import logcodec, protocol, seatnews, seatwords, signins
 from .client import CONNECTED, OPEN_TIMEOUT, OWN_SERVER_TIMEOUT, Connection
 from .turnclock import ToldClocks
 from .viewcodec import view_from_json
-# what the player types (typed.py): the screens and tests find them here too
-from .typed import (CODE_ALPHABET, CODE_LEN, DEFAULT_PORT, lan_ip, parse_address, parse_code,  # noqa: F401
-                    parse_invite, parse_name)
 
 if TYPE_CHECKING:  # the types only: a table is given these, it never starts one
     from .mygames import Book
@@ -81,7 +78,8 @@ def refusal_words(msg: protocol.Error) -> str:
     if msg.key.startswith("refusal.") and msg.key.removeprefix("refusal.") in REFUSALS:
         return i18n.rule_text(refusal_of(msg))
     if i18n.known(msg.key) and msg.key not in GENERIC_KEYS:
-        return i18n.t(msg.key, **{k: v for k, v in msg.params.items() if k != "key"})
+        return i18n.t(msg.key, **{k: formats.number(v) if isinstance(v, float) else v  # 7,2 in German (t47lobby)
+                                  for k, v in msg.params.items() if k != "key"})
     return i18n.t(ERROR_TEXT.get(msg.code, "online.err_server"))
 
 
@@ -91,7 +89,7 @@ GENERIC_KEYS = ("net.bad_json", "net.bad_message", "net.too_large", "net.too_dee
                 "net.no_waiting_game", "net.no_game", "net.bad_version", "net.token_here", "net.token_anywhere")
 # the errors after which this computer cannot go on in that game (shown with a way back)
 FATAL_BEFORE_JOINED = ("unknown_game", "full", "started", "bad_version", "bad_json", "bad_message", "too_large",
-                       "too_deep", "server", "flood", "not_allowed", "limit")
+                       "too_deep", "server", "flood", "not_allowed", "limit", "account_needed")
 
 
 def level_of(bot: Optional[str]) -> str:
@@ -161,19 +159,29 @@ class Table:
     def host(cls, url: str, name: str, seats: list[protocol.SeatRequest], content: Content, *,
              server: Optional[ServerThread] = None,
              scenario: Optional[str] = None, seed: Optional[int] = None, grace: int = protocol.GRACE_DEFAULT,
-             turn_secs: Optional[int] = None, watchers: bool = True, listed: bool = False, **kw: Any) -> "Table":
+             turn_secs: Optional[int] = None, watchers: bool = True, listed: bool = False, pace: str = "live",
+             move_hours: int = 0, missed_limit: int = 3, rating_min: Optional[int] = None,
+             rating_max: Optional[int] = None, **kw: Any) -> "Table":
         """Create a game; the host's choices: ``grace`` (seconds a dropped player's seat is kept for
         them), ``turn_secs`` (a turn timer, or None), ``watchers`` (spectators allowed), ``listed``
-        (in the server's list of open games: a game created on a server from "Play on a server")."""
+        (in the server's list of open games: a game created on a server from "Play on a server");
+        ``pace`` "turn": a turn-based game, ``move_hours`` for each move, the AI's after ``missed_limit``."""
         key = getattr(server, "host_key", None)  # the server this computer started creates only for it
         return cls(url, content, protocol.Create(name=name, seats=seats, scenario=scenario, seed=seed, host_key=key,
                                                  grace=grace, turn_secs=turn_secs, watchers=watchers,
-                                                 listed=listed),
+                                                 listed=listed, pace="turn" if pace == "turn" else "live",
+                                                 move_hours=move_hours, missed_limit=missed_limit,
+                                                 rating_min=rating_min, rating_max=rating_max),
                    server=server, **kw)
 
     @classmethod
     def join(cls, url: str, code: str, name: str, content: Content, **kw: Any) -> "Table":
         return cls(url, content, protocol.Join(code=code, name=name), **kw)
+
+    @classmethod
+    def quick(cls, url: str, match: protocol.QuickMatch, content: Content, **kw: Any) -> "Table":
+        """Quick match (issue 47): the server seats this player at a fitting table or opens one."""
+        return cls(url, content, match, **kw)
 
     @classmethod
     def watch(cls, url: str, code: str, content: Content, **kw: Any) -> "Table":

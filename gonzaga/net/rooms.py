@@ -17,7 +17,7 @@ import secrets
 import time
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from collections import deque
-from typing import Any, Literal, Optional, Protocol, Union, cast
+from typing import Any, Callable, Literal, Optional, Protocol, Union, cast
 
 from pydantic import BaseModel
 
@@ -27,20 +27,21 @@ from websockets.exceptions import ConnectionClosed
 from ..ai.base import Bot
 from ..ai.roster import make_bot, searches, split_name
 from ..ai.worker import decide_once, strip_view, watch_parent
-from ..rules import Action, GameConfig, GameRecord, GameState
+from ..rules import Action, ActionSyntaxError, GameConfig, GameRecord, GameState, parse_action
 from ..rules.content import Content
 from ..rules import Illegal, Place, Plan, Setup, Wedding
 from ..rules.view import public_view
-from ..table import SeatSpec, Table, gamelog, history
+from ..table import SeatRefused, SeatSpec, StoreFailed, Table, gamelog, history
 from ..table.gamelog import LogEntry
 from ..table.reviews import public_finished
 from ..table.store import Change
 from ..words import i18n
 from . import logcodec, seatnews
 from .admission import Refused
-from .gate import address_of
+from .gate import address_of, forwarded
 from .groupcommit import GroupCommit
 from . import protocol as P
+from .protocol import CODE_ALPHABET, CODE_LENGTH
 from .storage import GameStore, StoredGame, StoreError
 from .turnclock import TurnClocks
 from .viewcodec import view_to_json
@@ -71,7 +72,8 @@ class Conn:
     (``held``, with that write's number) until it is durable, and so is every later one, in
     order: nobody is told of an action that a crash could still take back (``groupcommit.py``)."""
 
-    def __init__(self, ws: ServerConnection, commits: Optional[GroupCommit] = None):
+    def __init__(self, ws: ServerConnection, commits: Optional[GroupCommit] = None,
+                 proxies: frozenset[str] = frozenset()):
         self.ws = ws
         self.out: asyncio.Queue[Union[str, tuple[int, str], None]] = asyncio.Queue()
         self.commits = commits
@@ -84,6 +86,9 @@ class Conn:
         self.dead = False
         self.peer = _peer(ws)
         self.address = address_of(_peername(ws))  # what the per-address limits count (gate.py)
+        if proxies:  # behind a trusted proxy (serve --trusted-proxy): the player's own address
+            request = getattr(ws, "request", None)
+            self.address = forwarded(self.address, request.headers.get("X-Forwarded-For") if request else None, proxies)
 
     def send(self, msg: Union[BaseModel, str]) -> None:
         if self.dead or self.closing:
@@ -190,8 +195,6 @@ def _peer(ws: ServerConnection) -> str:
 
 # ---------------------------------------------------------------- names, codes and what a seat is told
 
-CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-CODE_LENGTH = 6
 
 
 def clock_now() -> float:
@@ -283,6 +286,14 @@ class GameRoom:
         self.watchable = bool(o.get("watchers", True))
         self.listed = bool(o.get("listed", False))  # in the server's list of open games (listing.py)
         self.created = float(o.get("created") or 0.0)  # when, by the server's wall clock (set by ``create``)
+        # t47turn: live, or turn-based (its clocks and missed moves: turns.py)
+        self.pace: str = "turn" if o.get("pace") == "turn" else "live"
+        self.move_hours = int(o.get("move_hours") or 0)
+        self.missed_limit = int(o.get("missed_limit") or 3)
+        # t47lobby: the rating range a joining account must be inside, and whether it starts by itself
+        # once full (quick match's tables: nobody waits for a host's Start)
+        self.rating_min, self.rating_max = o.get("rating_min"), o.get("rating_max")
+        self.auto_start = bool(o.get("auto_start", False))
         self.table.grace = float(self.grace)
         for i, s in enumerate(seats):  # an AI seat that still has its player's token: handed over or resigned
             if s.kind == "ai" and s.token_hash:
@@ -302,10 +313,16 @@ class GameRoom:
         self.by_hand = False  # a player's own action is being applied (``act``): not the timer's
         self.grace_told: set[int] = set()  # dropped seats whose grace period was told as over
         self.written = 0  # the seq of its last action queued for the disk (grouped commits: Conn holds)
+        # several server processes (sharing.py): a follower's table writes nothing and is moved on
+        # by the owner's news; an owner's ``mirror`` passes what everyone is told to the followers
+        self.follower = False
+        self.mirror: Optional[Callable[[str], None]] = None
 
     def options(self) -> dict[str, Any]:
         return {"grace": self.grace, "turn_secs": self.turn_secs, "watchers": self.watchable,
-                "listed": self.listed, "created": self.created}
+                "listed": self.listed, "created": self.created,
+                "pace": self.pace, "move_hours": self.move_hours, "missed_limit": self.missed_limit,
+                "rating_min": self.rating_min, "rating_max": self.rating_max, "auto_start": self.auto_start}
 
     @property
     def state(self) -> GameState:
@@ -359,7 +376,7 @@ class GameRoom:
         t = self.table
         since = t.away.get(seat)
         if since is None or not self.started or self.finished or self.seats[seat].kind != "human" \
-                or self.seats[seat].conn is not None:
+                or self.seats[seat].conn is not None or self.pace == "turn":  # turn-based: no grace, missed moves
             return None
         return round(max(0.0, min(3600.0, t.grace - (t.clock() - since))), 1)  # the table decides by it
 
@@ -373,7 +390,8 @@ class GameRoom:
     def lobby(self) -> P.Lobby:
         return P.Lobby(game=self.id, code=self.code, seats=self.seat_infos(), started=self.started,
                        grace=self.grace, turn_secs=self.turn_secs, rematch=sorted(self.rematch),
-                       watchers=len(self.watchers))
+                       watchers=len(self.watchers), pace=cast(Any, self.pace), move_hours=self.move_hours,
+                       missed_limit=self.missed_limit)
 
     def seat_name(self, seat: int) -> Union[str, i18n.Term]:
         """A seat's name in the game log: its player's name (also while an AI plays for them), or
@@ -422,11 +440,15 @@ class GameRoom:
                 and self.table.seats[seat].kind == "human":
             self.timed.add(self.n - 1)
 
-    def tell(self, msg: BaseModel) -> None:
-        """Everyone at the table (the seats' connections and the spectators) is told ``msg``."""
+    def tell(self, msg: BaseModel) -> str:
+        """Everyone at the table (the seats' connections and the spectators, and those on other
+        server processes: ``mirror``) is told ``msg``; its text."""
         text = P.encode(msg)
         for c in self.everyone():
             c.send(text)
+        if self.mirror is not None:
+            self.mirror(text)
+        return text
 
     def tell_news(self, key: str, seat: Optional[int] = None, **params: Any) -> None:
         """A seat change told to everyone as a line of the game log (``seatnews.py``), kept for
@@ -462,7 +484,7 @@ class GameRoom:
 
     def arrived(self, seat: int, fresh: bool) -> None:
         """``seat``'s player holds it now (``fresh``: no connection held it): back, if it was away."""
-        if seat in self.table.away and self.seats[seat].kind == "human" and fresh:
+        if seat in self.table.away and self.seats[seat].kind == "human" and fresh and self.pace != "turn":
             self.tell_news("log.seat_back", seat)
         self.table.mark_away(seat, False)
         self.grace_told.discard(seat)
@@ -470,7 +492,7 @@ class GameRoom:
     def left(self, seat: int, tell: bool) -> None:
         """``seat``'s connection dropped: away from now on (the grace period starts); told."""
         self.table.mark_away(seat, True)
-        if tell and self.seats[seat].kind == "human" and not self.finished:
+        if tell and self.seats[seat].kind == "human" and not self.finished and self.pace != "turn":  # turn-based: players come and go
             self.tell_news("log.seat_dropped", seat, seconds=self.grace)
 
     def stored(self) -> StoredGame:
@@ -509,6 +531,27 @@ class GameRoom:
         self.sync_clocks(now)  # a seat newly due gets its clock (everyone is told by the server)
         left = self.clocks.left(seat, now)
         return None if left is None else round(left, 1)
+
+
+def play_act(room: GameRoom, seat: int, n: int, text: str) -> None:
+    """``seat``'s action ``text`` at ``n`` actions, through the room's table (a client's ``act``,
+    or one another server process passed on: sharing.py); Refused when it is not applied."""
+    if not room.started:
+        raise Refused("not_started", "refusal.not_begun", "E-table")
+    try:
+        action = parse_action(text)
+    except (ActionSyntaxError, ValueError, TypeError, OverflowError):
+        raise Refused("bad_message", "net.not_an_action") from None
+    if n != room.n:
+        raise Refused("stale", "net.stale", n=room.n, sent=n)
+    try:
+        why = room.act(seat, action)  # who may, the rules, the store: decided by the table
+    except StoreFailed:
+        raise Refused("server", "net.not_stored") from None
+    if isinstance(why, SeatRefused):
+        raise Refused.of("not_your_seat", why)
+    if why is not None:
+        raise Refused.of("illegal", why)
 
 
 def turn_position(st: GameState) -> tuple[int, str, int]:

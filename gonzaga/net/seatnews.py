@@ -23,6 +23,7 @@ SEAT_KEYS = (
     "log.watcher_left",      # a spectator left ({n} watching)
     "log.ai_planned_for",    # time ran out: the computer planned for {name}
     "log.ai_placed_for",     # time ran out: the computer placed for {name}
+    "log.seat_missed_out",   # t47turn: {name} missed {n} moves in a row: the computer plays the seat to the end
 )
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import ipaddress
 import logging
 import logging.handlers
 import signal
@@ -34,10 +35,12 @@ from ..rules.content import Content
 from . import protocol as P
 from . import tls as tls_mod
 from .admission import Admission, Limits
-from .gate import Gate
+from .gate import Gate, address_of
 from .invite import with_pin
-from .server import AI_WORKERS, DEFAULT_HOST, DEFAULT_PORT, GameServer, default_data_dir
-from .account_store import SQLiteAccountStore
+from .protocol import DEFAULT_PORT
+from .server import AI_WORKERS, DEFAULT_HOST, GameServer, default_data_dir
+from .account_store import AccountStore, SQLiteAccountStore
+from .sharing import Sharing, TellingStore
 from .storage import GameStore, StoreError, open_store
 from . import unstored
 
@@ -59,7 +62,6 @@ class Database:
 
     url: str
     password: Optional[str] = None
-    standby: bool = False  # wait for the process running the database's games to stop, then take over
 
 
 def open_games_store(data_dir: Union[str, Path], accept_loss: bool = False,
@@ -82,13 +84,11 @@ async def run_server(data_dir: Union[str, Path], host: str, port: int, stop: asy
                      ready: Callable[[int, GameServer], None], *, content: Optional[Content] = None,
                      workers: int = AI_WORKERS, admission: Optional[Admission] = None,
                      accept_loss: bool = False, tls: Optional[ssl.SSLContext] = None,
-                     database: Optional[Database] = None,
-                     standing_by: Optional[Callable[[str], None]] = None,
-                     accounts: bool = False) -> None:
+                     database: Optional[Database] = None, accounts: bool = False) -> None:
     """Open the store (``database``, else SQLite in ``data_dir``), load the games, listen
     (``wss://`` with ``tls``, else ``ws://``); ``ready(port, server)`` once listening; return
     after ``stop`` is set, with every connection and the database closed. With a ``database``
-    this process must own it first (``_take_database``; ``standing_by(where)`` once it waits).
+    the process shares its games with the others of that database (``sharing.py``).
     ``accounts``: players may register and sign in (``account_desk.py``; their own database in
     the data folder)."""
     # websockets logs every frame at debug (issue 47's profile: 7 records an action, a fifth of the
@@ -97,30 +97,30 @@ async def run_server(data_dir: Union[str, Path], host: str, port: int, stop: asy
     wire = logging.getLogger(WIRE_LOGGER)
     wire.setLevel(max(logging.INFO, wire.getEffectiveLevel()))
     store = open_games_store(data_dir, accept_loss, database)
-    owner: Any = None
+    shared: Any = None
+    account_store: Optional[AccountStore] = None
     try:
-        if database is not None:
-            owner = await _take_database(store, database, stop, standing_by)
+        if database is not None:  # several processes may share it: leases, news, accounts (sharing.py)
+            shared = _Shared(store)
+            account_store = shared.accounts() if accounts else None
+        elif accounts:
+            account_store = SQLiteAccountStore.in_folder(data_dir)
     except BaseException:
         store.close()
         raise
-    if database is not None and owner is None:  # stopped while standing by
-        store.close()
-        return
-    try:
-        account_store = SQLiteAccountStore.in_folder(data_dir) if accounts else None
-    except StoreError:
-        store.close()
-        if owner is not None:
-            owner.release()
-        raise
-    server = GameServer(store, content, workers, admission, account_store)
-    lost: list[bool] = []
-    watch = asyncio.create_task(_watch_owner(owner, stop, lost)) if owner is not None else None
+    server = GameServer(shared.store if shared else store, content, workers, admission, account_store)
+    tick: Optional[asyncio.Task[None]] = None
     try:
         server.loop = asyncio.get_running_loop()
-        server.load()
-        unstored.group_commits(server)  # the event loop never waits on the disk (groupcommit.py)
+        if shared is not None:
+            shared.begin(server, stop)
+            tick = asyncio.create_task(server.sharing.run(stop))  # type: ignore[union-attr]
+        else:
+            server.load()
+            # the event loop never waits on the disk (groupcommit.py); not with several processes
+            # yet: each of their actions is written fenced by its game's lease (leases_pg.py), which
+            # the batch's write does not check
+            unstored.group_commits(server)
         # no ssl here: the gate admits each TCP connection by its address first, then starts TLS
         gate = server.gate = Gate(server.admission, tls, handshake_timeout=OPEN_TIMEOUT,
                                   shutdown_timeout=CLOSE_TIMEOUT)
@@ -142,67 +142,55 @@ async def run_server(data_dir: Union[str, Path], host: str, port: int, stop: asy
             except asyncio.TimeoutError:
                 log.warning("some connections did not close in time")
     finally:
-        if watch is not None:
-            watch.cancel()
+        if tick is not None:
+            tick.cancel()
         if server.commits is not None:
             server.commits.close()  # every queued action committed (or refused) before the store closes
         server.close()
         server.accounts.close()
+        if shared is not None:
+            shared.end()
         store.close()
         if account_store is not None:
             account_store.close()
-        if owner is not None:
-            owner.release()
-    if lost:
-        raise StoreError(f"lost the lock of the game database {owner.where}: stopped, so that a standby "
-                         "process can take the games over")
 
 
-STANDBY_POLL = 0.5  # seconds between a standby's tries for the database's lock
+class _Shared:
+    """A PostgreSQL store's leases and listener (``leases_pg.py``; ``sharing.py`` for the server's
+    side): every process of a database serves, each game run by one of them at a time."""
 
+    def __init__(self, store: GameStore):
+        from .leases_pg import GameLeases  # psycopg only when a PostgreSQL database is chosen
+        self.leases = GameLeases(store)  # type: ignore[arg-type]  # a PostgresStore: database is set
+        self.store = TellingStore(store, self.leases)
+        self.inner = store
+        self.listener: Any = None
 
-async def _take_database(store: GameStore, database: Database, stop: asyncio.Event,
-                         standing_by: Optional[Callable[[str], None]]) -> Any:
-    """The database's owner lock (``store_pg.DatabaseOwner``), taken now, or once the process
-    holding it stops when ``database.standby``; None when ``stop`` is set first."""
-    owner = store.owner()  # type: ignore[attr-defined]  # a PostgresStore: database is set
-    said = False
-    while not stop.is_set():
-        if await asyncio.to_thread(owner.try_acquire):
-            if said:
-                log.warning("took over the games of %s", owner.where)
-            return owner
-        if not database.standby:
-            owner.release()
-            raise StoreError(f"another gonzaga serve runs the games of {owner.where}: stop it, or start this "
-                             "one with --standby to take over when it stops")
-        if not said:
-            said = True
-            log.info("standing by: another process runs the games of %s", owner.where)
-            if standing_by is not None:
-                standing_by(owner.where)
-        try:
-            await asyncio.wait_for(stop.wait(), STANDBY_POLL)
-        except asyncio.TimeoutError:
-            pass
-    owner.release()
-    return None
+    def accounts(self) -> AccountStore:
+        """The accounts in the same database (every process shares them)."""
+        from .account_store_pg import PostgresAccountStore  # psycopg only when a PostgreSQL database is chosen
+        return PostgresAccountStore(self.inner)  # type: ignore[arg-type]  # a PostgresStore: database is set
 
+    def begin(self, server: GameServer, stop: asyncio.Event) -> None:
+        """Listen for the other processes' news, then take the games nobody runs."""
+        from .leases_pg import Listener  # psycopg only when a PostgreSQL database is chosen
+        sharing = server.sharing = Sharing(server, self.leases)
+        loop = asyncio.get_running_loop()
 
-async def _watch_owner(owner: Any, stop: asyncio.Event, lost: list[bool]) -> None:
-    """Every second: is the owner lock's connection still there? If not, another process may hold
-    the lock now, so this one stops serving (``run_server`` then raises)."""
-    while not stop.is_set():
-        try:
-            await asyncio.wait_for(stop.wait(), 1.0)
-            return
-        except asyncio.TimeoutError:
-            pass
-        if not await asyncio.to_thread(owner.alive):
-            log.error("lost the lock of the game database %s: stopping", owner.where)
-            lost.append(True)
-            stop.set()
-            return
+        def hand(fn: Callable[..., None], *args: Any) -> None:
+            try:
+                loop.call_soon_threadsafe(fn, *args)
+            except RuntimeError:  # the loop has ended
+                pass
+        self.listener = Listener(self.inner, self.leases.channel, lambda p: hand(sharing.on_news, p),  # type: ignore[arg-type]
+                                 lambda: hand(sharing.on_gap)).start()
+        n = sharing.start()
+        log.info("process %s: %d games taken over at start", self.leases.process, n)
+
+    def end(self) -> None:
+        if self.listener is not None:
+            self.listener.stop()
+        self.leases.release()
 
 
 async def _say_goodbye(server: GameServer, reason: str) -> None:
@@ -258,8 +246,9 @@ class ServerThread:
     def __init__(self, data_dir: Union[str, Path], host: str = DEFAULT_HOST, port: int = 0, *,
                  content: Optional[Content] = None, workers: int = AI_WORKERS, host_key: Optional[str] = None,
                  test_seeds: bool = False, any_level: bool = False, limits: Optional[Limits] = None,
-                 tls: Optional[TlsFiles] = None, accounts: bool = False):
+                 tls: Optional[TlsFiles] = None, accounts: bool = False, database: Optional[Database] = None):
         self.tls = tls
+        self.database = database  # PostgreSQL, shared with other processes (tests run two servers on one)
         self.accounts = accounts  # players may register and sign in (a community server; tests)
         self.portmap = None  # the router's forwarding of this port, when the host asked (portmap.PortMapping)
         self.on_stop: list[Callable[[], None]] = []  # called once the server has stopped (e.g. portmap.remove)
@@ -320,7 +309,8 @@ class ServerThread:
             self._ready.set()
         await run_server(self.data_dir, self.host, self.port, self._stop, ready,
                          content=self.content, workers=self.workers, admission=self.admission,
-                         tls=self.tls.context() if self.tls else None, accounts=self.accounts)
+                         tls=self.tls.context() if self.tls else None, accounts=self.accounts,
+                         database=self.database)
 
     def stop(self, timeout: float = 5.0) -> None:
         loop, stop = self._loop, self._stop
@@ -436,14 +426,17 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--log-file", default=None, help=f"the log file, rotated (default: DATA/{LOG_NAME})")
     p.add_argument("--no-address-limits", action="store_true",
                    help="no per-address limits (behind a proxy that has its own, or to measure from one address)")
+    p.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDRESS",
+                   help="a TLS reverse proxy in front (e.g. 127.0.0.1): its connections are not limited "
+                        "per address, and each player's address is the one it sends in X-Forwarded-For")
     p.add_argument("--database", default=None, metavar="URL",
                    help="keep the games in PostgreSQL (postgresql://user@host:port/dbname) instead of "
                         "DATA's SQLite file; the password from PGPASSWORD or --database-password-file")
     p.add_argument("--database-password-file", default=None, metavar="FILE",
                    help="a file holding the --database password (its first line)")
     p.add_argument("--standby", action="store_true",
-                   help="with --database: if another process runs the database's games, wait and take "
-                        "them over when it stops (run every process of a database with it)")
+                   help="no longer needed: every process of a --database serves, and takes over the games "
+                        "of one that stops (kept so that older command lines still start)")
     p.add_argument("--accept-loss", action="store_true",
                    help="start even though the database has fewer actions than were acknowledged (copies are kept)")
     p.add_argument("--cert", default=None,
@@ -483,6 +476,12 @@ def main(argv: Optional[list[str]] = None) -> int:
         print(f"gonzaga serve: cannot write the log file: {e.strerror or e}", file=sys.stderr)
         return 1
     admission = Admission(Limits.unlimited() if args.no_address_limits else Limits(), test_seeds=args.test_seeds)
+    try:
+        admission.proxies = frozenset(address_of((a, 0)) for a in args.trusted_proxy
+                                      if ipaddress.ip_address(a.strip("[]")))
+    except ValueError as e:
+        print(f"gonzaga serve: --trusted-proxy takes an IP address: {e}", file=sys.stderr)
+        return 2
     try:
         files = None if args.no_tls else TlsFiles(args.cert, args.key) if args.cert else TlsFiles.own(data)
     except tls_mod.CertError as e:
@@ -528,7 +527,10 @@ def _database(args: argparse.Namespace) -> tuple[Optional[Database], Optional[st
         password = lines[0] if lines else ""
         if not password:
             return None, f"the password file {args.database_password_file} is empty"
-    return Database(url, password, args.standby), None
+    if args.standby:
+        print("gonzaga serve: --standby is no longer needed: every process of a database serves and takes "
+              "over the games of one that stops", file=sys.stderr)
+    return Database(url, password), None
 
 
 def _url_has_password(url: str) -> bool:
@@ -556,10 +558,7 @@ async def _serve_main(host: str, port: int, data: Path, admission: Admission, ac
         print(f"serving on {_url(host, real_port, files.pin, 'wss') if files else _url(host, real_port)}", flush=True)
     if files is None:
         log.warning("speaking plain ws:// (--no-tls): only behind a trusted TLS proxy")
-    def standing_by(where: str) -> None:
-        print(f"standing by: another process runs the games of {where}", flush=True)
     await run_server(data, host, port, stop, ready, admission=admission, accept_loss=accept_loss,
-                     tls=files.context() if files else None, database=database, standing_by=standing_by,
-                     accounts=accounts)
+                     tls=files.context() if files else None, database=database, accounts=accounts)
     log.info("stopped")
     return 0

@@ -32,28 +32,29 @@ from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
 from ..ai.roster import is_known, shipped_levels
-from ..rules import (Action, ActionSyntaxError, GameConfig, GameState, parse_action)
+from ..rules import (Action, GameConfig, GameState, parse_action)
 from ..rules.content import Content, load_content
-from ..table import SeatRefused, StoreFailed
+from ..table import StoreFailed
 from ..table.observers import ObserverCallback, Viewed
 from ..table.persistence import data_dir
 from ..words import i18n
 from . import protocol as P
-from . import listing, upkeep
+from . import listing, quickmatch, turns, upkeep
 from .account_desk import AccountDesk
 from .account_store import AccountStore
 from .admission import Admission, Refused
 from .endgame import EndgameHandlers
 from .gate import Gate
 from .groupcommit import GroupCommit
+from .sharing import Sharing
 from .social import SocialHandlers
-from .rooms import (Conn, GameRoom, RoomStore, RoomWorker, Seat, _ai_name, clock_now, last_for, new_code, token_hash)
+from .rooms import (Conn, GameRoom, RoomStore, RoomWorker, Seat, _ai_name, clock_now, last_for, new_code, play_act,
+                    token_hash)
 from .storage import GameStore, StoredGame
 
 log = logging.getLogger(__name__)
 
 DEFAULT_HOST = "127.0.0.1"
-DEFAULT_PORT = 7373
 AI_WORKERS = 2
 FLOOD_MESSAGES = 30  # more than this many messages in FLOOD_WINDOW seconds is a flood
 FLOOD_WINDOW = 1.0
@@ -64,7 +65,10 @@ MAX_UNFINISHED_GAMES = 5000
 CLOSE_TRY_LATER = 1013
 CLOSE_POLICY = 1008
 AI_RETRY_SECS = 1.0  # an AI action that could not be stored is asked again after this
-ROOM_OPTIONS = {"grace", "turn_secs", "watchers", "listed"}  # the host's choices in ``create`` a room keeps
+# the host's choices in ``create`` a room keeps (pace, move_hours, missed_limit: turn-based games,
+# turns.py; rating_min, rating_max, auto_start: the lobby's terms, t47lobby)
+ROOM_OPTIONS = {"grace", "turn_secs", "watchers", "listed", "pace", "move_hours", "missed_limit",
+                "rating_min", "rating_max", "auto_start"}
 
 
 # ---------------------------------------------------------------- the server
@@ -96,6 +100,8 @@ class GameServer(SocialHandlers, EndgameHandlers):
         self.upkeep: Optional[upkeep.Upkeep] = None  # the periodic task, once the loop runs (upkeep.start)
         self.actions_accepted = 0
         self.commits: Optional[GroupCommit] = None  # grouped commits, once on a loop (unstored.py)
+        self.turns = turns.TurnKeeper(self)  # turn-based games and My games (t47turn): checks its messages first
+        self.sharing: Optional[Sharing] = None  # several processes on one database (serve.py sets it)
 
     # ------------------------------------------------------------ loading
 
@@ -140,6 +146,8 @@ class GameServer(SocialHandlers, EndgameHandlers):
         for i in range(len(room.seats)):
             t.observe(self._observer(room, i), seat=i)
         t.observe(self._observer(room, None), seat=None)
+        if self.sharing is not None:
+            self.sharing.registered(room)
         self.rooms[room.id] = room
         self.by_code[room.code] = room
         for i, s in enumerate(room.seats):
@@ -147,6 +155,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
                 self.tokens[s.token_hash] = (room, i)
             if s.kind == "human":  # nobody is connected yet: away until they are (the grace period)
                 t.mark_away(i, True)
+        self.turns.registered(room)
 
     def _observer(self, room: GameRoom, seat: Optional[int]) -> ObserverCallback:
         """The table's observer of ``seat`` of ``room`` (None: the spectators')."""
@@ -195,7 +204,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
         if len(self.conns) >= MAX_CONNECTIONS or self.stopping:
             await ws.close(CLOSE_TRY_LATER, "the server is busy")
             return
-        conn = Conn(ws, self.commits)  # over its address's limit, it was closed at accept (gate.py)
+        conn = Conn(ws, self.commits, self.admission.proxies)  # over its address's limit, it was closed at accept (gate.py)
         self.conns.add(conn)
         writer = asyncio.create_task(conn.writer())
         log.debug("%s connected", conn.peer)
@@ -231,7 +240,9 @@ class GameServer(SocialHandlers, EndgameHandlers):
                 conn.close(1009, "message too big")
             return
         try:
-            handle = self.accounts.handler(conn, msg, getattr(self, f"on_{msg.type}", None))  # and seats of accounts
+            handle = self.accounts.handler(conn, msg, self.turns.handler(msg, getattr(self, f"on_{msg.type}", None)))
+            if self.sharing is not None:  # where the game's lease is (several processes)
+                handle = self.sharing.wrap(conn, msg, handle)
             handle(conn, msg)
         except Refused as r:
             conn.refuse(r)
@@ -275,9 +286,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
                 self._broadcast_lobby(room)
 
     def _broadcast_lobby(self, room: GameRoom, extra: Optional[Conn] = None) -> None:
-        text = P.encode(room.lobby())
-        for c in room.everyone():
-            c.send(text)
+        text = room.tell(room.lobby())
         if extra is not None:
             extra.send(text)
 
@@ -328,9 +337,11 @@ class GameServer(SocialHandlers, EndgameHandlers):
     def on_ping(self, conn: Conn, m: P.Ping) -> None:
         conn.send(P.Pong())
     on_list_games = listing.on_list_games  # the open games (issue 50)
+    on_quick_match = quickmatch.on_quick_match  # issue 47 (t47lobby)
 
     def on_create(self, conn: Conn, m: P.Create) -> None:
         self.admission.check_create(conn.address, m.host_key, m.seed, self._is_lobby)
+        listing.check_terms(self, conn, m)  # a rating range: the creator's account inside it
         if self.unfinished() >= self.max_unfinished():
             raise Refused("server", "net.server_full")
         reqs = m.seats
@@ -402,13 +413,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
 
     def on_join(self, conn: Conn, m: P.Join) -> None:
         self.admission.check_guess(conn.address)
-        room = self.by_code.get(m.code)
-        seat = None if room is None or room.started else next(
-            (i for i, s in enumerate(room.seats) if s.kind == "open"), None)
-        if seat is None:  # one answer whatever the reason: a guess learns nothing of a game
-            self.admission.wrong_guess(conn.address)
-            raise Refused("unknown_game", "net.no_waiting_game")
-        assert room is not None  # a seat was found in it
+        room, seat = listing.seat_to_join(self, conn, self.by_code.get(m.code))  # an open seat it may take
         token = self._new_token()
         old = room.seats[seat]
         new = Seat(self.accounts.seat_name(conn, m.name), "human", old.colour, None, token_hash(token))
@@ -421,6 +426,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
         self._attach(conn, room, seat)
         self._joined(conn, room, seat, token)
         self._broadcast_lobby(room)
+        quickmatch.start_when_full(self, room)  # a table that starts by itself (t47lobby)
 
     def on_resume(self, conn: Conn, m: P.Resume) -> None:
         room = self.rooms.get(m.game) or upkeep.reload_game(self, m.game)
@@ -518,22 +524,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
 
     def on_act(self, conn: Conn, m: P.Act) -> None:
         room, seat = self._seat_of(m.token)
-        if not room.started:
-            raise Refused("not_started", "refusal.not_begun", "E-table")
-        try:
-            action = parse_action(m.action)
-        except (ActionSyntaxError, ValueError, TypeError, OverflowError):
-            raise Refused("bad_message", "net.not_an_action") from None
-        if m.n != room.n:
-            raise Refused("stale", "net.stale", n=room.n, sent=m.n)
-        try:
-            why = room.act(seat, action)  # who may, the rules, the store: decided by the table
-        except StoreFailed:
-            raise Refused("server", "net.not_stored") from None
-        if isinstance(why, SeatRefused):
-            raise Refused.of("not_your_seat", why)
-        if why is not None:
-            raise Refused.of("illegal", why)
+        play_act(room, seat, m.n, m.action)  # who may, the rules, the store: decided by the table
         self._settle(room)
 
     # ------------------------------------------------------------ playing
@@ -562,7 +553,7 @@ class GameServer(SocialHandlers, EndgameHandlers):
     def _pump(self, room: GameRoom) -> None:
         """Let the table's AI seats act on every answer that is ready (asking for the next ones);
         an answer the store could not keep is tried again after AI_RETRY_SECS."""
-        if not room.started or room.finished or self.stopping or self.loop is None:
+        if not room.started or room.finished or self.stopping or self.loop is None or room.follower:
             return
         t = room.table
         try:

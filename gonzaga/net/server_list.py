@@ -1,6 +1,6 @@
 """The game servers a player has saved (issue 50): "Play on a server" lists them.
 
-``servers.json`` in the user data folder keeps each server's address as ``remote.parse_address``
+``servers.json`` in the user data folder keeps each server's address as ``typed.parse_address``
 writes it (``wss://host:port``, with ``#<fingerprint>`` when the server's certificate is pinned;
 without one it is checked by the system's certificate authorities), newest first. As with the
 book of online games (``mygames.py``): read fresh for every change, validated with pydantic,

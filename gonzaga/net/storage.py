@@ -44,6 +44,11 @@ class StoreError(OSError):
     """The store cannot do what was asked (cannot be opened, a write failed, a bad index)."""
 
 
+class LeaseLost(StoreError):
+    """Another server process runs this game now (several processes on PostgreSQL): the action
+    was not written; this process follows the game from now on (sharing.py)."""
+
+
 class FolderInUse(StoreError):
     """Another server holds the data folder (its lock): the player is told so, by this type."""
 

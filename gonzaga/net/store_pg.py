@@ -37,16 +37,18 @@ from psycopg.rows import TupleRow
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool, PoolTimeout
 
-from .storage import GameStore, StoredGame, StoreError, pending_scripts, schema_scripts
+from .storage import GameStore, LeaseLost, StoredGame, StoreError, pending_scripts, schema_scripts
 
 log = logging.getLogger(__name__)
 
 CONNECT_TIMEOUT = 10  # seconds to reach the database (a name that does not answer, a firewall)
 MIGRATION_LOCK = 4_700_047  # pg_advisory_xact_lock key: one process applies the schema scripts at a time
-OWNER_LOCK = 4_700_048  # pg_try_advisory_lock key: the one process that runs the database's games
-# how soon PostgreSQL lets go of a vanished owner's lock (a host that died without closing its
-# socket): the server probes the owner's connection after 5 s idle, every 2 s, 3 times
-KEEPALIVE = {"idle": 5, "interval": 2, "count": 3}
+# an action of a game run under a lease (leases_pg.py): written only while the writer's epoch is
+# the lease's, the lease row locked FOR SHARE meanwhile (a take-over's update waits for the
+# commit), and told to the other processes by a notification sent at the commit
+FENCED_APPEND = ("WITH lease AS (SELECT 1 FROM game_leases WHERE game_id = %s AND epoch = %s FOR SHARE),"
+                 " ins AS (INSERT INTO actions(game_id, idx, text) SELECT %s, %s, %s FROM lease RETURNING idx)"
+                 " SELECT pg_notify(%s, %s) FROM ins")
 T = TypeVar("T")
 Conn = psycopg.Connection[TupleRow]
 
@@ -87,6 +89,14 @@ class PostgresStore(GameStore):
         if password is not None:
             kwargs["password"] = password
         self._kwargs = kwargs
+        # several processes (leases_pg.GameLeases turns this on): an action is written only for a
+        # game whose lease this process holds, at the epoch in ``fences``; a refused one's game id
+        # goes to ``lost``; ``channel`` is where the other processes hear of it, ``process`` who wrote
+        self.fencing = False
+        self.fences: dict[str, int] = {}
+        self.lost: set[str] = set()
+        self.channel = ""
+        self.process = ""
         try:
             # the first connection outside the pool: its failure says why (the pool would only time out)
             with psycopg.connect(url, **kwargs) as conn:
@@ -139,10 +149,13 @@ class PostgresStore(GameStore):
 
     # ------------------------------------------------------------ the calls
 
-    def _call(self, what: str, fn: Callable[[Conn], T]) -> T:
-        """``fn`` on a pooled connection inside one transaction; psycopg's errors as StoreError."""
+    def _call(self, what: str, fn: Callable[[Conn], T], transaction: bool = True) -> T:
+        """``fn`` on a pooled connection inside one transaction (without: each statement its own,
+        two round trips fewer for one statement); psycopg's errors as StoreError."""
         try:
             with self._pool.connection() as conn:
+                if not transaction:
+                    return fn(conn)
                 with conn.transaction():
                     return fn(conn)
         except StoreError:
@@ -192,8 +205,18 @@ class PostgresStore(GameStore):
     def append_action(self, game_id: str, index: int, text: str) -> None:
         try:
             with self._pool.connection() as conn:
-                conn.execute("INSERT INTO actions(game_id, idx, text) VALUES (%s, %s, %s)", (game_id, index, text))
-                return  # autocommit: committed (and flushed: synchronous_commit) before this returns
+                if not self.fencing:
+                    conn.execute("INSERT INTO actions(game_id, idx, text) VALUES (%s, %s, %s)", (game_id, index, text))
+                    return  # autocommit: committed (and flushed: synchronous_commit) before this returns
+                epoch = self.fences.get(game_id)
+                if epoch is not None:  # one statement: the lease's epoch checked, the action written, told
+                    row = conn.execute(FENCED_APPEND, (game_id, epoch, game_id, index, text, self.channel,
+                                                       news("a", game_id, index + 1, self.process))).fetchone()
+                    if row is not None:
+                        return
+                self.lost.add(game_id)
+                raise LeaseLost(f"game {game_id} is run by another process now (its lease was taken): "
+                                f"action {index} was not stored")
         except (pg_errors.UniqueViolation, pg_errors.ForeignKeyViolation, pg_errors.CheckViolation) as e:
             constraint = e.diag.constraint_name
         except PoolTimeout:
@@ -280,9 +303,32 @@ class PostgresStore(GameStore):
                 games.append(StoredGame(gid, code, {}, 0, [], 0, False, False, []))  # the server skips it
         return games
 
-    def owner(self) -> "DatabaseOwner":
-        """The lock that makes this process the one running the database's games (not yet taken)."""
-        return DatabaseOwner(self._url, self._kwargs, self.where)
+    def load_actions(self, game_id: str, start: int) -> list[str]:
+        """Actions ``start``, ``start + 1``... of a game, in order (what another process stored)."""
+        return [t for (t,) in self._call("read the actions", lambda conn: conn.execute(
+            "SELECT text FROM actions WHERE game_id = %s AND idx >= %s ORDER BY idx", (game_id, start)).fetchall(),
+            transaction=False)]
+
+    def game_of_code(self, code: str) -> Optional[str]:
+        """The id of the game with this invite code (one another process created), or None."""
+        row = self._call("look up an invite code", lambda conn: conn.execute(
+            "SELECT id FROM games WHERE code = %s", (code,)).fetchone())
+        return None if row is None else str(row[0])
+
+    def counts(self, game_ids: list[str]) -> dict[str, int]:
+        """How many actions each game has stored (games with none are left out)."""
+        return dict(self._call("count the actions", lambda conn: conn.execute(
+            "SELECT game_id, count(*) FROM actions WHERE game_id = ANY(%s) GROUP BY game_id",
+            (game_ids,)).fetchall(), transaction=False))
+
+    def call(self, what: str, fn: Callable[[Conn], T], transaction: bool = True) -> T:
+        """``fn`` on a pooled connection, in one transaction unless not ``transaction`` (the
+        leases' statements)."""
+        return self._call(what, fn, transaction)
+
+    def connect(self, application_name: str) -> Conn:
+        """A connection of its own, outside the pool (the listener for the other processes' news)."""
+        return psycopg.connect(self._url, **{**self._kwargs, "application_name": application_name})
 
     def close(self) -> None:
         try:
@@ -291,59 +337,10 @@ class PostgresStore(GameStore):
             pass
 
 
-class DatabaseOwner:
-    """One process runs a database's games at a time; the others stand by (``serve --standby``).
 
-    Chosen: a session advisory lock (``pg_try_advisory_lock``) held on a connection of its own,
-    rather than a lease row with an expiry that its owner renews. PostgreSQL itself lets go of
-    the lock when the owner's connection ends, so a killed process (``kill -9``, a crash) frees
-    it at once, with no clock to agree on and no expiry to tune against a slow renewal; a host
-    that vanishes without closing its socket is found by the server's TCP keepalives on this
-    connection (``KEEPALIVE``: about 11 s). The owner checks its connection every second
-    (``alive``) and stops serving when it is gone, since its lock may then be another's.
 
-    Not built: several processes each running some of the games (a lock per game, and updates
-    between processes by LISTEN/NOTIFY); a standby only takes over the whole database.
-    """
-
-    def __init__(self, url: str, kwargs: dict[str, Any], where: str):
-        self.where = where
-        self._url = url
-        self._kwargs = {**kwargs, "keepalives": 1, "keepalives_idle": KEEPALIVE["idle"],
-                        "keepalives_interval": KEEPALIVE["interval"], "keepalives_count": KEEPALIVE["count"],
-                        "application_name": f"{kwargs.get('application_name', 'gonzaga-serve')} (owner)"}
-        self._conn: Optional[Conn] = None
-
-    def try_acquire(self) -> bool:
-        """Take the lock if it is free; True when this process now runs the games."""
-        try:
-            if self._conn is None or self._conn.closed:
-                self._conn = psycopg.connect(self._url, **self._kwargs)
-                for name, value in KEEPALIVE.items():  # the server's side: it drops a vanished owner
-                    self._conn.execute(f"SET tcp_keepalives_{name} = {int(value)}")
-            # keyed by the schema too: two deployments in two schemas of one database do not collide
-            row = self._conn.execute("SELECT pg_try_advisory_lock(%s, hashtext(current_schema()))",
-                                     (OWNER_LOCK,)).fetchone()
-            return bool(row and row[0])
-        except psycopg.Error as e:
-            self.release()
-            raise StoreError(f"cannot take the game database {self.where}: {' '.join(str(e).split())}") from None
-
-    def alive(self) -> bool:
-        """Whether the lock's connection still answers (so the lock is still this process's)."""
-        conn = self._conn
-        if conn is None or conn.closed:
-            return False
-        try:
-            conn.execute("SELECT 1")
-            return True
-        except psycopg.Error:
-            return False
-
-    def release(self) -> None:
-        conn, self._conn = self._conn, None
-        if conn is not None:
-            try:
-                conn.close()  # the session ends: PostgreSQL lets go of the lock
-            except psycopg.Error:
-                pass
+def news(kind: str, game_id: str, n: int = 0, process: str = "", extra: str = "") -> str:
+    """A notification's payload for the other processes (sharing.py reads it): kind, game, count,
+    the process that sent it and a kind's own text, separated by spaces (none holds a space but
+    ``extra``, which comes last)."""
+    return f"{kind} {game_id} {n} {process or '-'} {extra}".rstrip()

@@ -38,10 +38,11 @@ TIMER_LEVEL = "medium"
 def sweep(server: TimedServer, now: float) -> None:
     """Check the turn timer and the grace periods of every game being played."""
     for room in list(server.rooms.values()):
-        if room.started and not room.finished:
+        if room.started and not room.finished and not room.follower:  # the owner's process runs them
             if room.clocks is not None:
                 check_room(server, room, now)
-            check_grace(server, room)
+            if room.pace != "turn":  # turn-based: players come and go, missed moves decide (turns.py)
+                check_grace(server, room)
 
 
 def check_room(server: TimedServer, room: GameRoom, now: float) -> None:

@@ -11,10 +11,8 @@ from urllib.parse import urlsplit
 from ..words import i18n
 from .cleantext import MAX_NAME, clean_name
 from .invite import split_invite, split_pin, with_pin
+from .protocol import CODE_ALPHABET, CODE_LENGTH, DEFAULT_PORT
 
-DEFAULT_PORT = 7373  # ``gonzaga serve``'s default: an address typed without a port means it
-CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-CODE_LEN = 6
 
 
 def parse_address(text: str) -> tuple[Optional[str], str]:
@@ -61,7 +59,7 @@ def parse_invite(text: str) -> tuple[Optional[str], Optional[str], str]:
 def parse_code(text: str) -> tuple[Optional[str], str]:
     """(the invite code, "") or (None, the message): capitals, spaces and dashes ignored."""
     code = re.sub(r"[\s-]", "", text).upper()
-    if len(code) != CODE_LEN or any(ch not in CODE_ALPHABET for ch in code):
+    if len(code) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in code):
         return None, i18n.t("online.bad_code")
     return code, ""
 

@@ -67,6 +67,11 @@ class Upkeep:
                 self.seen[room.id] = now
                 continue
             idle = now - self.seen.setdefault(room.id, now)
+            if room.follower:  # another process runs it (sharing.py): only this copy goes
+                if idle >= limits.finished_idle_seconds:
+                    forget_room(srv, room)
+                    released += 1
+                continue
             if not room.started and limits.lobby_idle_seconds is not None and idle >= limits.lobby_idle_seconds:
                 try:
                     srv.store.delete_game(room.id)
@@ -96,6 +101,12 @@ class Upkeep:
             timers.sweep(srv, time.monotonic())  # the rooms' waits are on this clock
         except Exception:
             log.exception("the turn timers failed")
+        turns = getattr(srv, "turns", None)  # turn-based games (turns.py): their clocks are the wall clock's
+        if turns is not None:
+            try:
+                turns.tick()
+            except Exception:
+                log.exception("the turn-based games' clocks failed")
         if self.clock() - self.swept >= SWEEP_SECONDS:
             self.swept = self.clock()
             try:

@@ -130,7 +130,8 @@ class Decorations:
         col_w = max(row_f.size(self.texts["symbol." + s])[0] for s in icons.CITY_SYMBOLS) + row_h + pad
         width, height = self.legend_size(S)
         card = pygame.Surface((width, height), pygame.SRCALPHA)
-        body = textures.textured((width, height), theme.PARCHMENT, 33, ((5, 215, 255),), True).copy()
+        body = textures.ground((width, height), theme.PARCHMENT, 33, ((5, 215, 255),), True,
+                               textured_=theme.MAP.textured).copy()
         mask = pygame.Surface((width, height), pygame.SRCALPHA)
         rad = int(S * 0.4)
         pygame.draw.rect(mask, (255, 255, 255, 235), mask.get_rect().inflate(-4, -4), 0, rad)
@@ -169,7 +170,7 @@ class Decorations:
             mx = a[0] + (b2[0] - a[0]) * frac
             hb, hg = row_h * 0.22, row_h * 0.45
             pygame.draw.polygon(card, theme.BARRIER_PEAK, [(mx - hb, a[1]), (mx, a[1] - hg), (mx + hb, a[1])])
-            pygame.draw.polygon(card, (238, 232, 220), [(mx, a[1] - hg), (mx - hb * 0.3, a[1] - hg * 0.7),
+            pygame.draw.polygon(card, theme.MAP.snow, [(mx, a[1] - hg), (mx - hb * 0.3, a[1] - hg * 0.7),
                                                         (mx + hb * 0.3, a[1] - hg * 0.7)])
         t = row_f.render(self.texts["legend.barrier"], True, theme.INK)
         card.blit(t, (pad + int(row_h * 1.9), y + (row_h - t.get_height()) // 2))
@@ -182,7 +183,7 @@ def _draw_cartouche(surf: pygame.Surface, box: pygame.Rect, t1: pygame.Surface, 
     panel = pygame.Surface(box.size, pygame.SRCALPHA)
     r = int(S * 0.5)
     pygame.draw.rect(panel, (30, 20, 10, 90), panel.get_rect().move(3, 4), 0, r)
-    body = textures.textured(box.size, theme.PARCHMENT, 31, ((6, 215, 255),), True).copy()
+    body = textures.ground(box.size, theme.PARCHMENT, 31, ((6, 215, 255),), True, textured_=theme.MAP.textured).copy()
     mask = pygame.Surface(box.size, pygame.SRCALPHA)
     pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect().inflate(-4, -4), 0, r)
     panel.blit(textures.apply_mask(body, mask), (0, 0))

@@ -91,9 +91,11 @@ class PiecesLayer:
                     continue
                 self.made_this_frame += 1
                 under = [c for c in cells_t if c in self.board.sites]
+                pal = theme.MAP
                 spr = pieces.fief_sprite(cells_t, cast, cam.size, theme.seat_color(seat), theme.seat_dark(seat),
-                                         theme.seat_light(seat), alpha=226, skip_castle_at=under,
-                                         pattern=theme.seat_pattern(seat), pattern_color=theme.seat_mark(seat))
+                                         theme.seat_light(seat), alpha=pal.fief_alpha, skip_castle_at=under,
+                                         pattern=theme.seat_pattern(seat), pattern_color=theme.seat_mark(seat),
+                                         pattern_alpha=pal.pattern_alpha, castle_fill=pal.castle, halo=pal.fief_halo)
                 spr = (self._with_sites(spr, cells_t), spr[1])
                 self._cache_sprite(key, spr)
                 self.scaled.pop(key, None)
@@ -160,11 +162,13 @@ class PiecesLayer:
         key = ("ghost", bool(ok), shape, cast, self._sk())
         spr = self.sprites.get(key)
         if spr is None:
+            pal = theme.MAP
             fill = theme.GHOST_OK if ok else theme.GHOST_BAD
-            spr = pieces.fief_sprite(shape, cast, cam.size, fill, (255, 255, 255),
-                                     theme.lerp(fill, (255, 255, 255), 0.5), alpha=185,
+            spr = pieces.fief_sprite(shape, cast, cam.size, fill, pal.ghost_edge,
+                                     theme.lerp(fill, (255, 255, 255), 0.5), alpha=pal.ghost_alpha,
                                      castle_fill=(255, 255, 255), castle_alpha=200,
-                                     pattern="none" if ok else "stripes", pattern_color=(120, 10, 10))
+                                     pattern="none" if ok else "stripes", pattern_color=pal.ghost_pattern,
+                                     halo=pal.fief_halo)
             self._cache_sprite(key, spr)
         img, (mx, my) = spr
         bx, by = hexgrid.to_pixel(base, cam.size)
@@ -191,11 +195,12 @@ class PiecesLayer:
     def draw_label(self, surface: pygame.Surface, h: Hex, text: str, ok: bool = True) -> None:
         """A small "+N" tag above hex ``h`` (the planning preview's best spot)."""
         cam = self.camera
-        img = theme.render_text(text, theme.font("sans_bold", max(13, min(22, cam.size * 0.8))), (255, 255, 255))
+        pal = theme.MAP
+        img = theme.render_text(text, theme.font("sans_bold", max(13, min(22, cam.size * 0.8))), pal.tag_text)
         x, y = cam.hex_to_screen(h)
         box = img.get_rect(midbottom=(int(x), int(y - cam.size * 0.9))).inflate(12, 6)
         tag = pygame.Surface(box.size, pygame.SRCALPHA)  # a see-through tag with a white edge
-        pygame.draw.rect(tag, ((120, 88, 28) if ok else (150, 30, 24)) + (235,), tag.get_rect(), 0, 6)
+        pygame.draw.rect(tag, (pal.tag_ok if ok else pal.tag_bad) + (235 if pal.textured else 255,), tag.get_rect(), 0, 6)
         surface.blit(tag, box.topleft)
         pygame.draw.rect(surface, (255, 255, 255), box, 2, 6)
         surface.blit(img, img.get_rect(center=box.center))

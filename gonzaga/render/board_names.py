@@ -52,14 +52,14 @@ class BoardNames:
         for reg in self.board.regions.values():
             name = reg.name
             txt = theme.render_text(name, theme.font("smallcaps", reg_px, scaled=False), theme.INK,
-                                    halo=theme.PARCHMENT, halo_px=max(1, int(S * 0.07)), tracking=S * 0.12)
+                                    halo=theme.MAP.region_halo, halo_px=max(1, int(S * 0.07)), tracking=S * 0.12)
             seal_d = int(S * 0.9)
             w, h = txt.get_width() + seal_d + int(S * 0.15), max(txt.get_height(), seal_d)
             ax, ay = f.local(reg.label)
             box = placer.place(spiral((ax, ay), (w, h), S * 0.5, rings=6))
             if box is None:
                 txt = theme.render_text(name, theme.font("smallcaps", reg_px * 0.75, scaled=False), theme.INK,
-                                        halo=theme.PARCHMENT, halo_px=1, tracking=S * 0.06)
+                                        halo=theme.MAP.region_halo, halo_px=1, tracking=S * 0.06)
                 w, h = txt.get_width() + seal_d + int(S * 0.15), max(txt.get_height(), seal_d)
                 box = placer.place(spiral((ax, ay), (w, h), S * 0.5, rings=8))
             if box is None:
@@ -106,7 +106,7 @@ class BoardNames:
             for px in (base_px, base_px * 0.88, max(11, base_px * 0.78)):
                 colour = theme.INK if site.kind == "city" else theme.HARBOR_TEXT
                 txt = theme.render_text(site.name, theme.font("serif", px, scaled=False), colour,
-                                        halo=(246, 238, 214), halo_px=max(1, int(S * 0.05)))
+                                        halo=theme.MAP.site_halo, halo_px=max(1, int(S * 0.05)))
                 cands = []
                 ox, oy = site.label_offset
                 pref = pygame.Rect(0, 0, *txt.get_size())
@@ -151,7 +151,7 @@ class BoardNames:
         """A sea's name on one line, and (for a name of two words or more) on two lines."""
         S = self.frame.size
         sea_px = max(13, S * 0.72)
-        halo = (196, 222, 226)
+        halo = theme.MAP.sea_halo
         out = [theme.render_text(name, theme.font("serif_italic", sea_px, scaled=False), theme.SEA_INK,
                                  halo=halo, halo_px=max(1, int(S * 0.05)), tracking=S * 0.16)]
         words = name.split(" ", 1)

@@ -43,7 +43,7 @@ class Stamps:
 
     def badge(self, site: BadgeSite, radius: int) -> pygame.Surface:
         """A site's round badge with its symbol (a city's, or its sea's for a harbor)."""
-        key = ("badge", site.kind, site.symbol or self.seas[site.sea or ""].symbol, radius)
+        key = ("badge", site.kind, site.symbol or self.seas[site.sea or ""].symbol, radius, theme.map_palette_name())
         s = self.cache.get(key)
         if s is not None:
             return s
@@ -57,7 +57,7 @@ class Stamps:
             pygame.draw.circle(big, (*theme.CITY_RING, 255), c, R)
             pygame.draw.circle(big, (*theme.GOLD, 255), c, R * 0.86)
             pygame.draw.circle(big, (*theme.CITY_BADGE, 255), c, R * 0.79)
-            sym, col, frac = site.symbol, theme.INK, 1.22
+            sym, col, frac = site.symbol, theme.MAP.city_icon, 1.22
         else:
             pygame.draw.circle(big, (*theme.HARBOR_ICON, 255), c, R)
             pygame.draw.circle(big, (*theme.HARBOR_BADGE, 255), c, R * 0.88)
@@ -72,7 +72,15 @@ class Stamps:
     def hex(self, kind: str, S: float) -> pygame.Surface:
         """A hex-shaped stamp: "strong" (legal anchors), "faint" (legal turned), "cover" (hexes
         a fief could cover), "best" (a plan's best spot)."""
-        key = ("stamp", kind, round(S, 2))
+        key = ("stamp", kind, round(S, 2), theme.map_palette_name())
+        k, kf = theme.MAP.stamp_alpha, theme.MAP.stamp_fill  # (high contrast: rims twice as opaque,
+        # washes lighter: the names under them keep their contrast)
+
+        def a(alpha: int) -> int:
+            return min(255, int(alpha * k))
+
+        def wash(alpha: int) -> int:
+            return min(255, int(alpha * kf))
         s = self.cache.get(key)
         if s is not None:
             return s
@@ -82,24 +90,26 @@ class Stamps:
         pts = [(c[0] + x, c[1] + y) for x, y in hexgrid.corners((0, 0), S)]
         inner = [(c[0] + x * 0.86, c[1] + y * 0.86) for x, y in hexgrid.corners((0, 0), S)]
         if kind == "strong":
-            pygame.draw.polygon(s, (*theme.HIGHLIGHT, 95), pts)
-            pieces.thick_polyline(s, (*theme.HIGHLIGHT_RIM, 120), inner, max(3.0, S * 0.2))
-            pieces.thick_polyline(s, (*theme.HIGHLIGHT_EDGE, 240), inner, max(2.0, S * 0.1))
+            pygame.draw.polygon(s, (*theme.HIGHLIGHT, wash(95)), pts)
+            pieces.thick_polyline(s, (*theme.HIGHLIGHT_RIM, a(120)), inner, max(3.0, S * 0.2))
+            pieces.thick_polyline(s, (*theme.HIGHLIGHT_EDGE, a(240)), inner, max(2.0, S * 0.1))
         elif kind == "faint":
-            pygame.draw.polygon(s, (*theme.HIGHLIGHT, 45), pts)
-            pieces.thick_polyline(s, (*theme.HIGHLIGHT_EDGE, 120), inner, max(1.0, S * 0.05))
+            pygame.draw.polygon(s, (*theme.HIGHLIGHT, wash(45)), pts)
+            if k > 1:  # high contrast: a dark rim under the light one reads on light land too
+                pieces.thick_polyline(s, (*theme.HIGHLIGHT_RIM, a(120)), inner, max(2.0, S * 0.1))
+            pieces.thick_polyline(s, (*theme.HIGHLIGHT_EDGE, a(120)), inner, max(1.0, S * 0.05))
         elif kind == "cover":  # a hex the planned fief could cover: a light wash, a thin rim
-            pygame.draw.polygon(s, (*theme.HIGHLIGHT, 105), pts)
-            pieces.thick_polyline(s, (*theme.HIGHLIGHT_RIM, 90), inner, max(1.0, S * 0.06))
+            pygame.draw.polygon(s, (*theme.HIGHLIGHT, wash(105)), pts)
+            pieces.thick_polyline(s, (*theme.HIGHLIGHT_RIM, a(90)), inner, max(1.0, S * 0.06))
         elif kind == "best":  # the best spot of a plan: a gold rim
-            pygame.draw.polygon(s, (*theme.GOLD, 90), pts)
-            pieces.thick_polyline(s, (*theme.GOLD_DARK, 230), inner, max(2.0, S * 0.14))
+            pygame.draw.polygon(s, (*theme.GOLD, wash(90)), pts)
+            pieces.thick_polyline(s, (*theme.GOLD_DARK, a(230)), inner, max(2.0, S * 0.14))
         self.cache[key] = s
         return s
 
     def objective(self, S: float) -> pygame.Surface:
         """The ring around a city of the seat's objective."""
-        key = ("objective", round(S, 2))
+        key = ("objective", round(S, 2), theme.map_palette_name())
         st = self.cache.get(key)
         if st is None:
             d = int(S * 1.9)
@@ -112,7 +122,7 @@ class Stamps:
 
     def seal(self, flourishing: bool, S: float) -> pygame.Surface:
         """A wax seal by a region's name: a sun when it flourishes, a crescent moon when not."""
-        key = ("seal", flourishing, round(S, 2))
+        key = ("seal", flourishing, round(S, 2), theme.map_palette_name())
         s = self.cache.get(key)
         if s is not None:
             return s
@@ -155,7 +165,7 @@ _marks: dict[tuple, pygame.Surface] = {}
 def mark_icon(ok: bool, d: int) -> pygame.Surface:
     """A white check mark on green (legal) or a white cross on red (not legal) in a disc
     ``d`` px wide: a shape besides the colour."""
-    key = (bool(ok), int(d))
+    key = (bool(ok), int(d), theme.map_palette_name())
     s = _marks.get(key)
     if s is not None:
         return s
@@ -163,7 +173,7 @@ def mark_icon(ok: bool, d: int) -> pygame.Surface:
     K = 4
     big = pygame.Surface((d * K, d * K), pygame.SRCALPHA)
     c = d * K / 2
-    col = (30, 120, 50) if ok else (170, 30, 24)
+    col = theme.MAP.mark_ok if ok else theme.MAP.mark_bad
     pygame.draw.circle(big, (255, 255, 255, 255), (c, c), c - 1)
     pygame.draw.circle(big, (*col, 255), (c, c), c - K * 2)
     w = d * K * 0.13

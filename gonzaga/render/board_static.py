@@ -58,8 +58,11 @@ class StaticLayerBuilder:
             return [(ox2 + cx + x * hs * scale, oy2 + cy + y * hs * scale) for x, y in unit]
 
         # the board's hexes are holes (colour key) in the table, laid over the sea
-        surf.blit(textures.textured((W, H), theme.SEA, 12, ((14, 205, 255), (48, 228, 255)), True), (0, 0))
-        table = textures.textured((W, H), theme.SEA_TABLE, 11, ((10, 190, 255), (40, 225, 255)), False).copy()
+        pal = theme.MAP
+        surf.blit(textures.ground((W, H), theme.SEA, 12, ((14, 205, 255), (48, 228, 255)), True,
+                                  textured_=pal.textured), (0, 0))
+        table = textures.ground((W, H), theme.SEA_TABLE, 11, ((10, 190, 255), (40, 225, 255)), False,
+                                textured_=pal.textured).copy()
         key = (255, 0, 255)
         board_half = pygame.Surface(half, pygame.SRCALPHA)
         board_half.fill((255, 255, 255, 0))
@@ -83,22 +86,27 @@ class StaticLayerBuilder:
             band_in = wide.copy()
             textures.sharpen_alpha(band_in, cut + 12, 4)
             band_out.blit(band_in, (0, 0), special_flags=pygame.BLEND_RGBA_SUB)
-            water.blit(textures.colored_mask(band_out, (232, 242, 236), alpha), (0, 0))
+            water.blit(textures.colored_mask(band_out, pal.ripple, alpha), (0, 0))
         water.blit(board_half, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)  # none off the board
         surf.blit(pygame.transform.smoothscale(water, (W, H)), (0, 0))
         # land: region colours on parchment
         colours = pygame.Surface((W, H), pygame.SRCALPHA)
         colours.fill((*theme.PARCHMENT, 255))
+        tints: dict[str, theme.Color] = {}
         for h, reg in self.board.region_of.items():
-            col = theme.lerp(theme.hex_color(self.board.regions[reg].color), theme.PARCHMENT, 0.15)
+            col = tints.get(reg)
+            if col is None:
+                col = tints[reg] = theme.region_tint(theme.hex_color(self.board.regions[reg].color))
             pygame.draw.polygon(colours, col, f.local_poly(h, unit, 1.04))
-        colours.blit(textures.noise((W, H), 21, ((12, 205, 255), (50, 222, 255))), (0, 0),
-                     special_flags=pygame.BLEND_MULT)
+        if pal.textured:
+            colours.blit(textures.noise((W, H), 21, ((12, 205, 255), (50, 222, 255))), (0, 0),
+                         special_flags=pygame.BLEND_MULT)
         land_full = pygame.transform.smoothscale(land_mask, (W, H))
         # a thin dark coast line: the land mask grown by a pixel, in ink, under the land
-        coast_line = textures.colored_mask(land_full, theme.INK_SOFT, 200)
-        for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-            surf.blit(coast_line, (dx, dy))
+        coast_line = textures.colored_mask(land_full, pal.coast[:3], pal.coast[3])
+        for k in range(1, pal.coast_px + 1):  # (high contrast: two pixels wide, in black)
+            for dx, dy in ((-k, 0), (k, 0), (0, -k), (0, k)):
+                surf.blit(coast_line, (dx, dy))
         colours.blit(land_full, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)  # alpha = the land
         surf.blit(colours, (0, 0))
         f.checkpoint()
@@ -116,7 +124,8 @@ class StaticLayerBuilder:
         if self.decor is not None:
             self.decor.place(surf, placer, self.out)
         self.names.draw(surf, placer)
-        surf.blit(textures.vignette((W, H), 36), (0, 0), special_flags=pygame.BLEND_MULT)
+        if pal.vignette:
+            surf.blit(textures.vignette((W, H), pal.vignette), (0, 0), special_flags=pygame.BLEND_MULT)
         return surf
 
     def _land_mask(self, half: tuple[int, int], poly_half: Callable[[Hex, float], list[tuple[float, float]]],
@@ -164,8 +173,8 @@ class StaticLayerBuilder:
         return (cx + u[i][0] * S, cy + u[i][1] * S), (cx + u[j][0] * S, cy + u[j][1] * S)
 
     def _draw_grid(self, lines: pygame.Surface) -> None:
-        col_land = (*theme.GRID, 46)
-        col_sea = (*theme.SEA_INK, 38)
+        col_land = theme.MAP.grid_land
+        col_sea = theme.MAP.grid_sea
         for h, t in self.board.terrain.items():
             for d in range(6):
                 n = hexgrid.add(h, hexgrid.DIRECTIONS[d])
@@ -180,7 +189,8 @@ class StaticLayerBuilder:
         S = self.frame.size
         layer = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
         barriers = self.board.barriers
-        region_w = max(1, int(round(S * 0.07)))
+        pal = theme.MAP
+        region_w = max(1, int(round(S * pal.region_border_width)))
         sea_w = max(1, int(round(S * 0.06)))
         peaks: list[tuple[tuple[float, float], tuple[float, float]]] = []
         for h in self.board.terrain:
@@ -194,14 +204,14 @@ class StaticLayerBuilder:
                     continue
                 ra, rb = self.board.region_of.get(h), self.board.region_of.get(n)
                 if ra and rb and ra != rb:
-                    pieces.dashed_line(layer, (*theme.INK, 150), a, b, region_w, S * 0.22, S * 0.13)
+                    pieces.dashed_line(layer, pal.region_border, a, b, region_w, S * 0.22, S * 0.13)
                 sa, sb = self.board.sea_of.get(h), self.board.sea_of.get(n)
                 if sa and sb and sa != sb:
-                    pieces.dashed_line(layer, (*theme.SEA_BORDER, 190), a, b, sea_w, S * 0.2, S * 0.16)
+                    pieces.dashed_line(layer, pal.sea_border, a, b, sea_w, S * 0.2, S * 0.16)
         # the board's edge
         for loop in pieces.outline_loops(self.board.terrain.keys()):
             pts = [self.frame.local(p) for p in loop]
-            pieces.thick_polyline(layer, (*theme.INK, 200), pts, max(2.0, S * 0.07))
+            pieces.thick_polyline(layer, pal.board_edge, pts, max(2.0, S * 0.07))
         surf.blit(layer, (0, 0))
         # barriers: a dark ridge with small peaks
         bw = max(3.0, S * 0.2)
@@ -227,7 +237,7 @@ class StaticLayerBuilder:
                 pygame.draw.aalines(surf, theme.BARRIER, True, [left, top, right])
                 # snow cap
                 cap = 0.3
-                pygame.draw.polygon(surf, (238, 232, 220), [
+                pygame.draw.polygon(surf, pal.snow, [
                     top, (top[0] + (left[0] - top[0]) * cap, top[1] + (left[1] - top[1]) * cap),
                     (top[0] + (right[0] - top[0]) * cap, top[1] + (right[1] - top[1]) * cap)])
 

@@ -83,7 +83,7 @@ import pygame
 
 from ..rules.content import Content
 from ..rules.hexgrid import Hex
-from . import icons
+from . import icons, theme
 from .board_camera import FIT_CLEAR_STEPS, MARGIN, ZOOM_LEVELS, ZOOM_MAX, BoardCamera
 from .board_frame import Layer, LayerFrame
 from .board_layers import FiefSpec, PiecesLayer
@@ -127,6 +127,7 @@ class BoardRenderer:
         self.camera = BoardCamera(self.board)
         self.layers = ZoomLayers(self.camera, self._prepare_layer)
         self.pieces = PiecesLayer(self.board, self.camera)
+        self.palette = theme.map_palette_name()  # the map palette its layers and sprites are in
         # the camera's own methods, bound once (no delegate's call): the screens ask them
         # hundreds of times a frame. hex_to_screen(h) -> (x, y); screen_to_hex(x, y) -> Hex | None
         self.hex_to_screen: Callable[[Hex], tuple[float, float]] = self.camera.hex_to_screen
@@ -254,12 +255,21 @@ class BoardRenderer:
         board, title, decorations, texts = self.board, self.title, self.decorations, dict(self._texts)
         return lambda: build_layer(board, frame, zoom, window, title=title, decorations=decorations, texts=texts)
 
+    def follow_palette(self) -> None:
+        """Layers and sprites drawn anew when the map's palette changed (high contrast)."""
+        if self.palette != theme.map_palette_name():
+            self.palette = theme.map_palette_name()
+            self.layers.drop()
+            self.pieces.clear()
+
     def static_layer(self) -> pygame.Surface:
         """The whole board fitted into the rect (zoom 1), built once per rect size."""
+        self.follow_palette()
         return self.layers.fitted().surf
 
     def draw_static(self, surface: pygame.Surface) -> None:
         """The board's static layer at the current view (see ``ZoomLayers.draw``)."""
+        self.follow_palette()
         self.pieces.new_frame()
         self.layers.draw(surface)
 

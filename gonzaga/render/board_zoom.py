@@ -51,8 +51,11 @@ class ZoomLayers:
         self.sync_builds = False
 
     def drop(self) -> None:
-        """The map's layers are drawn anew when next shown."""
+        """The map's layers are drawn anew when next shown (a build under way is not wanted)."""
         self.fit = self.crisp = self.temp = self.shown = None
+        if self.job is not None:
+            self.job.cancel.set()
+            self.job = None
 
     def fitted(self) -> Layer:
         """The whole board fitted into the rect (zoom 1), built once per rect size."""

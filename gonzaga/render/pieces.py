@@ -201,7 +201,7 @@ def _crest_layers(surf, seat, x: float, y: float, radii) -> None:
 def crest(seat, size: int) -> pygame.Surface:
     """The seat's crest: its shape in its colour with a white rim and a dark edge."""
     size = max(8, int(size))
-    return _supersampled(("crest", theme.seat_name(seat), size), size,
+    return _supersampled(("crest", theme.seat_name(seat), size, theme.map_palette_name()), size,
                          lambda big, S: _crest_layers(big, seat, S / 2, S / 2, (S * 0.43, S * 0.36, S * 0.27)))
 
 
@@ -224,7 +224,7 @@ def ring_glyph(seat, size: int) -> pygame.Surface:
                         math.radians(190), max(1, int(w * 0.3)))
         gr = S * 0.135  # the stone: the seat's crest
         _crest_layers(big, seat, S / 2, c[1] - R - w * 0.2, (gr * 1.35, gr * 1.1, gr * 0.75))
-    return _supersampled((theme.seat_name(seat), size), size, draw)
+    return _supersampled((theme.seat_name(seat), size, theme.map_palette_name()), size, draw)
 
 
 # ---------------------------------------------------------------- seat patterns
@@ -291,14 +291,16 @@ def draw_pattern(surf: pygame.Surface, kind: str, color, step: float, alpha: int
 def fief_sprite(cells: Sequence[Hex], castles: Iterable[Hex], hex_px: float, fill, outline, light,
                 *, alpha: int = 235, castle_fill=(250, 244, 228), castle_outline=None,
                 castle_alpha: int = 255, skip_castle_at: Iterable[Hex] = (),
-                pattern: str = "none", pattern_color=None) -> tuple[pygame.Surface, Point]:
+                pattern: str = "none", pattern_color=None, pattern_alpha: int = 190,
+                halo=None) -> tuple[pygame.Surface, Point]:
     """A fief drawn as one outlined polygon with castle markers.
 
     Returns the sprite and the screen offset, in hex-unit pixels (``hexgrid.to_pixel(h,
     hex_px)`` space), of the sprite's top-left corner. ``skip_castle_at`` cells get their
     castle drawn smaller in the hex's upper part (a site badge sits at the centre).
     ``pattern`` (see :func:`draw_pattern`) marks the seat for players who do not tell the
-    colours apart."""
+    colours apart. ``halo`` (RGBA, alpha > 0): a rim of that colour outside the outline, so the
+    fief's edge reads on dark sea and light land alike (the map in high contrast)."""
     loops = outline_loops(cells)
     pts_all = [(x * hex_px, y * hex_px) for loop in loops for x, y in loop]
     minx = min(p[0] for p in pts_all) - 4
@@ -312,10 +314,12 @@ def fief_sprite(cells: Sequence[Hex], castles: Iterable[Hex], hex_px: float, fil
     for loop in loops:
         p = [((x * hex_px) - minx, (y * hex_px) - miny) for x, y in loop]
         outer = inset(p, ow * 0.5 + max(1.0, hex_px * 0.03))
+        if halo is not None and halo[3]:
+            thick_polyline(body, halo, outer, ow * 2.2)
         pygame.draw.polygon(body, (*fill, 255), outer)
         if pattern != "none":
             pat = pygame.Surface((w, h), pygame.SRCALPHA)
-            draw_pattern(pat, pattern, pattern_color or light, max(4.0, hex_px * 0.42), alpha=190)
+            draw_pattern(pat, pattern, pattern_color or light, max(4.0, hex_px * 0.42), alpha=pattern_alpha)
             clip = pygame.Surface((w, h), pygame.SRCALPHA)
             pygame.draw.polygon(clip, (255, 255, 255, 255), outer)
             pat.blit(clip, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)

@@ -76,6 +76,17 @@ def textured(size: tuple[int, int], color: Color, seed: int, octaves=((18, 200, 
     return s
 
 
+def ground(size: tuple[int, int], color: Color, seed: int, octaves=((18, 200, 255), (60, 222, 255)),
+           grain: bool = True, *, textured_: bool = True) -> pygame.Surface:
+    """``textured(...)``, or ``color`` flat when ``textured_`` is False (the map in high
+    contrast: no grain to lower the contrast of what is drawn on it). Copy before drawing on it."""
+    if textured_:
+        return textured(size, color, seed, octaves, grain)
+    s = pygame.Surface(size)
+    s.fill(color)
+    return s
+
+
 def vignette(size: tuple[int, int], strength: int = 70) -> pygame.Surface:
     """A multiplier image that darkens towards the edges."""
     w, h = size

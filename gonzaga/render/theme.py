@@ -28,6 +28,7 @@ from typing import Union
 import pygame
 
 from ..resources import asset_path
+from .map_palette import PALETTES, MapPalette
 
 Color = tuple[int, int, int]
 Seat = Union[int, str]
@@ -36,37 +37,19 @@ Seat = Union[int, str]
 
 SEAT_NAMES: tuple[str, ...] = ("red", "yellow", "green", "blue")
 
-# Fill colours chosen to stand out on the pastel region tints and the blue sea, and to
-# differ in brightness too (red darker, green lighter): with red-green colour blindness
-# they would otherwise look alike (see tools/colourblind.py and docs/colourblind-*.png).
-SEAT_COLORS: dict[str, Color] = {
-    "red": (184, 30, 34),
-    "yellow": (245, 196, 34),
-    "green": (46, 178, 96),
-    "blue": (36, 88, 196),
-}
-# Lighter variant (bevel highlight) and darker variant (outline) of each seat colour.
-SEAT_LIGHT: dict[str, Color] = {
-    "red": (238, 110, 96),
-    "yellow": (255, 232, 130),
-    "green": (140, 226, 160),
-    "blue": (110, 158, 240),
-}
-SEAT_DARK: dict[str, Color] = {
-    "red": (96, 14, 12),
-    "yellow": (120, 84, 0),
-    "green": (8, 76, 36),
-    "blue": (10, 34, 96),
-}
+# The seats' colours (fill, light variant for the bevel, dark one for the outline, the pattern's
+# colour) come from the map's palette (map_palette.TABLE), as do the map's colours below;
+# set_map_palette puts another palette into these names.
+SEAT_COLORS: dict[str, Color] = {}
+SEAT_LIGHT: dict[str, Color] = {}
+SEAT_DARK: dict[str, Color] = {}
+SEAT_MARK: dict[str, Color] = {}
 
 
 # A pattern per seat on its fiefs and a crest (a shape) on its rings and panel, so that
 # seats never differ by colour alone (see pieces.draw_pattern and pieces.crest).
 SEAT_PATTERNS: dict[str, str] = {"red": "stripes", "yellow": "dots", "green": "crosses", "blue": "chevrons"}
 SEAT_CRESTS: dict[str, str] = {"red": "diamond", "yellow": "roundel", "green": "triangle", "blue": "square"}
-# the colour the pattern is drawn in: light on the dark fills, dark on yellow
-SEAT_MARK: dict[str, Color] = {"red": (250, 190, 180), "yellow": (150, 104, 0), "green": (10, 90, 40),
-                               "blue": (200, 220, 255)}
 
 
 def seat_pattern(seat: "Seat") -> str:
@@ -105,34 +88,89 @@ def seat_dark(seat: Seat) -> Color:
 
 # ---------------------------------------------------------------- map palette
 
-INK: Color = (52, 36, 24)              # dark sepia: text, outlines
-INK_SOFT: Color = (96, 74, 52)
-PARCHMENT: Color = (236, 222, 188)
-PARCHMENT_DARK: Color = (204, 184, 142)
-SEA: Color = (120, 166, 182)           # open sea
-SEA_DEEP: Color = (88, 132, 156)
-SEA_TABLE: Color = (46, 74, 94)        # off the board
-SEA_SHALLOW: Color = (160, 196, 200)   # shoreline glow
-SEA_INK: Color = (34, 70, 96)          # sea names, sea boundaries
-SEA_BORDER: Color = (58, 104, 140)
-BARRIER: Color = (92, 58, 30)
-BARRIER_PEAK: Color = (120, 82, 46)
-GRID: Color = (70, 50, 30)
-GOLD: Color = (196, 154, 62)
-GOLD_DARK: Color = (120, 88, 28)
-CITY_BADGE: Color = (250, 242, 222)
-CITY_RING: Color = (128, 34, 30)
-HARBOR_BADGE: Color = (34, 72, 118)
-HARBOR_ICON: Color = (246, 240, 224)
-HARBOR_TEXT: Color = (26, 56, 88)
-HIGHLIGHT: Color = (255, 255, 255)       # legal places: white, never a seat colour
-HIGHLIGHT_EDGE: Color = (255, 255, 255)
-HIGHLIGHT_RIM: Color = (20, 40, 60)
-GHOST_OK: Color = (60, 200, 90)
-GHOST_BAD: Color = (220, 50, 40)
-OBJECTIVE: Color = (150, 40, 150)
-FLOURISH: Color = (196, 150, 40)
-INACTIVE: Color = (150, 140, 126)
+MAP: MapPalette = PALETTES["normal"]  # the palette the map is drawn in now (set_map_palette)
+INK: Color = MAP.ink                   # text, outlines
+INK_SOFT: Color = MAP.ink_soft
+PARCHMENT: Color = MAP.parchment
+PARCHMENT_DARK: Color = MAP.parchment_dark
+SEA: Color = MAP.sea                   # open sea
+SEA_DEEP: Color = MAP.sea_deep
+SEA_TABLE: Color = MAP.sea_table       # off the board
+SEA_SHALLOW: Color = MAP.sea_shallow   # shoreline glow
+SEA_INK: Color = MAP.sea_ink           # sea names
+SEA_BORDER: Color = MAP.sea_border[:3]
+BARRIER: Color = MAP.barrier
+BARRIER_PEAK: Color = MAP.barrier_peak
+GRID: Color = MAP.grid_land[:3]
+GOLD: Color = MAP.gold
+GOLD_DARK: Color = MAP.gold_dark
+CITY_BADGE: Color = MAP.city_badge
+CITY_RING: Color = MAP.city_ring
+HARBOR_BADGE: Color = MAP.harbor_badge
+HARBOR_ICON: Color = MAP.harbor_icon
+HARBOR_TEXT: Color = MAP.harbor_text
+HIGHLIGHT: Color = MAP.highlight       # legal places: white, never a seat colour
+HIGHLIGHT_EDGE: Color = MAP.highlight_edge
+HIGHLIGHT_RIM: Color = MAP.highlight_rim
+GHOST_OK: Color = MAP.ghost_ok
+GHOST_BAD: Color = MAP.ghost_bad
+OBJECTIVE: Color = MAP.objective
+FLOURISH: Color = MAP.flourish
+INACTIVE: Color = MAP.inactive
+_NAMES = {"INK": "ink", "INK_SOFT": "ink_soft", "PARCHMENT": "parchment", "PARCHMENT_DARK": "parchment_dark",
+          "SEA": "sea", "SEA_DEEP": "sea_deep", "SEA_TABLE": "sea_table", "SEA_SHALLOW": "sea_shallow",
+          "SEA_INK": "sea_ink", "SEA_BORDER": "sea_border", "BARRIER": "barrier", "BARRIER_PEAK": "barrier_peak",
+          "GRID": "grid_land", "GOLD": "gold", "GOLD_DARK": "gold_dark", "CITY_BADGE": "city_badge",
+          "CITY_RING": "city_ring", "HARBOR_BADGE": "harbor_badge", "HARBOR_ICON": "harbor_icon",
+          "HARBOR_TEXT": "harbor_text", "HIGHLIGHT": "highlight", "HIGHLIGHT_EDGE": "highlight_edge",
+          "HIGHLIGHT_RIM": "highlight_rim", "GHOST_OK": "ghost_ok", "GHOST_BAD": "ghost_bad",
+          "OBJECTIVE": "objective", "FLOURISH": "flourish", "INACTIVE": "inactive"}
+
+
+def set_map_palette(name: str) -> None:
+    """Draw the map, its pieces and what else reads these names in palette ``name`` ("normal" or
+    "high", ``map_palette.PALETTES``). The renderers see the change (``map_palette_name``) and
+    draw their layers and sprites again."""
+    global MAP, _map_name
+    pal = PALETTES[name]
+    MAP, _map_name = pal, name
+    globals().update({const: tuple(getattr(pal, role))[:3] for const, role in _NAMES.items()})
+    for seat, c in pal.seats.items():
+        SEAT_COLORS[seat], SEAT_LIGHT[seat], SEAT_DARK[seat], SEAT_MARK[seat] = c.fill, c.light, c.dark, c.mark
+
+
+def map_palette_name() -> str:
+    return _map_name
+
+
+def region_tint(colour: Color) -> Color:
+    """A region's colour (its map's) as the land is painted in the palette of now: mixed towards
+    ``region_mix_to``, then lightened towards white until it is light enough (high contrast: black
+    text and borders read on it at 7:1 or more)."""
+    pal = MAP
+    c = lerp(colour, pal.region_mix_to, pal.region_mix)
+    t = 0.0
+    while relative_luminance(lerp(c, (255, 255, 255), t)) < pal.region_least_luminance and t < 1.0:
+        t = min(1.0, t + 0.02)
+    return lerp(c, (255, 255, 255), t)
+
+
+def relative_luminance(c: Color) -> float:
+    """WCAG 2's relative luminance of an sRGB colour (0 black, 1 white)."""
+    def channel(v: int) -> float:
+        s = v / 255
+        return s / 12.92 if s <= 0.04045 else ((s + 0.055) / 1.055) ** 2.4
+    return 0.2126 * channel(c[0]) + 0.7152 * channel(c[1]) + 0.0722 * channel(c[2])
+
+
+def contrast_ratio(a: Color, b: Color) -> float:
+    """WCAG 2's contrast ratio of two colours, 1 to 21."""
+    la, lb = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+_map_name = "normal"
+set_map_palette("normal")
 
 # ---------------------------------------------------------------- fonts
 

@@ -119,8 +119,8 @@ class AssistBar:
         g = self.game
         self.service().cancel()
         if isinstance(h.action, Plan):
-            g.choice_region, g.choice_action, g.choice_king = h.action.region, h.action.action, h.action.king
-            g.confirm_plan()
+            g.hand.choose(h.action.region, h.action.action, h.action.king)
+            g.hand.confirm()
         elif g.place is not None:
             g.donate_pending = False
             g._send(h.action)
@@ -336,7 +336,7 @@ class AssistBar:
         if not text or not pc.has_legal_spot and pc.mode == "fief":
             return
         b = g.bottom_rect
-        said = getattr(g, "refusal_rect", None)  # where the game screen wrote the refusal (room kept beside it)
+        said = getattr(getattr(g, "bar", None), "refusal_rect", None)  # where the game screen wrote the refusal (room kept beside it)
         if said is not None:
             x, y = said.right + W.sc(12), said.y + W.sc(2)
         else:

@@ -41,6 +41,9 @@ Names, what they show, and their factories' arguments (after the app):
 * ``online_servers``: the saved game servers (no arguments)
 * ``online_server_games``: a server's open games (address, [player])
 * ``signin``: one's account on a community server ([address])
+* ``my_games``: the games of one's accounts on the servers signed in to ([poll])
+* ``ratings``: a community server's leaderboard ([address])
+* ``rating_profile``: a player's rating and its history on a server (address, name)
 """
 from __future__ import annotations
 
@@ -82,6 +85,9 @@ SCENES: dict[str, str] = {
     "online_servers": "gonzaga.scenes.servers:ServersScene",
     "online_server_games": "gonzaga.scenes.servers:ServerGamesScene",
     "signin": "gonzaga.scenes.signin:SignInScene",  # accounts (issue 47)
+    "my_games": "gonzaga.scenes.mygames:MyGamesScene",  # turn-based games (issue 47, t47turn)
+    "ratings": "gonzaga.scenes.ratings:LeaderboardScene",  # t47lobby (issue 47)
+    "rating_profile": "gonzaga.scenes.ratings:ProfileScene",
 }
 
 

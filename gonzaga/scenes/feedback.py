@@ -217,8 +217,8 @@ class Feedback:
 
     def _watch_ui(self) -> None:
         sc = self.scene
-        choice = (getattr(sc, "choice_region", None), getattr(sc, "choice_action", None),
-                  getattr(sc, "choice_king", False))
+        hand = getattr(sc, "hand", None)
+        choice = (hand.region, hand.action, hand.king) if hand is not None else (None, None, False)
         if self._choice is not None and choice != self._choice and any(choice):
             self.play("card")
         self._choice = choice
@@ -334,7 +334,7 @@ class Feedback:
             elif tw.kind == "your_turn":
                 self._draw_your_turn(surf, tw)
             elif tw.kind == "panel_float":
-                for rect, seat in getattr(sc, "_seat_rects", []):
+                for rect, seat in (sc.panel.seat_rects if getattr(sc, "panel", None) is not None else []):
                     if seat == tw.data["seat"]:
                         self._draw_float(surf, tw, (rect.right - 104, rect.y + 52), 14)  # beside the score
 
@@ -550,16 +550,17 @@ class Feedback:
         asked several times a frame at the end)."""
         sc = self.scene
         p = getattr(sc, "panel_rect", None)
-        if p is None or not hasattr(sc, "_seat_boxes"):  # (a scene without the side panel)
+        panel = getattr(sc, "panel", None)
+        if p is None or panel is None:  # (a scene without the side panel)
             return None
-        foot = sc._panel_foot()  # (an online game's chat strip at the panel's foot)
+        foot = panel.foot()  # (an online game's chat strip at the panel's foot)
         key = (tuple(p), sc.face.version, i18n.language(), theme.text_scale(), W.sc(100), foot)
         cached = self.__dict__.get("_panel_chart")
         if cached is None or cached[0] != key:
             # the boxes as the panel draws them at the end, in the fit it chooses (issue 40: measured
             # with the fit of an earlier frame, the chart stood over the fourth seat's box)
-            sc._fit_seats(p.y + W.sc(10), set())
-            y = sc._seats_bottom(sc._seat_boxes(p.y + W.sc(10), set()))  # (two columns on a wide window)
+            panel.fit_seats(p.y + W.sc(10), set())
+            y = panel.seats_bottom(panel.seat_boxes(p.y + W.sc(10), set()))  # (two columns on a wide window)
             r = pygame.Rect(p.x + W.sc(10), y + W.sc(58), p.w - W.sc(20), p.bottom - foot - y - W.sc(68))  # Watch and Review above, clear of the seat boxes' totals
             need = self._chart_need(r.w)
             cached = self._panel_chart = (key, r if r.w >= W.sc(220) and r.h >= need else None)  # (a readable plot)

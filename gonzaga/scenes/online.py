@@ -129,6 +129,8 @@ def host_server(book: "mygames.Book", lan: bool, port: Optional[int] = None):
 
 GRACE_CHOICES = (60, 120, 300, 600)  # seconds a dropped player's seat is kept (the host's choice; 2 minutes first)
 TIMER_CHOICES = (None, 30, 60, 120)  # a turn timer (none by default): then the AI plays that seat's move
+MOVE_HOURS = (24, 72, 12)  # a turn-based game's time per move on a server (issue 47; a day first)
+MISSED_CHOICES = (3, 5, 2)  # missed moves in a row before the AI takes the seat for good
 
 
 def duration_words(secs: Optional[int]) -> str:
@@ -158,7 +160,9 @@ class HostScene(_Form):
         self.player_name = player or remembered_name(app)  # typed first (or as last time): friends see it on their screens
         self.grace = protocol.GRACE_DEFAULT
         self.turn_secs: Optional[int] = None
+        self.pace, self.move_hours, self.missed_limit = "live", MOVE_HOURS[0], MISSED_CHOICES[0]  # on a server
         self.name_field: Optional[TextField] = None
+        self.range_values, self.range_fields = ["", ""], []  # t47lobby: a server's table's rating range
 
     def layout(self, size) -> None:
         if self.name_field is not None:
@@ -167,7 +171,7 @@ class HostScene(_Form):
         self.labels = []
         w, h = size
         sc = W.sc
-        need = 558 + 58 * self.count - (60 if self.server else 0)  # on a server: no "let other computers join"
+        need = 558 + 58 * self.count + (58 if self.server else 0)  # on a server: pace and rating range rows
         self.box = pygame.Rect(0, 0, min(sc(1080), w - 40), min(h - 40, sc(need)))
         step = sc(58) if self.box.h >= sc(need) else sc(50)  # a low window: the rows closer
         self.box.center = (w // 2, h // 2)
@@ -205,10 +209,14 @@ class HostScene(_Form):
         self.timer_button = self.widgets.add(Button(
             i18n.t("online.turn_timer_button", time=duration_words(self.turn_secs)), self.next_timer,
             (lx + bw + sc(12), y, bw, sc(44)), style="secondary", px=16, selected=self.turn_secs is not None))
+        self.grace_button.enabled = self.timer_button.enabled = self.pace == "live"  # turn-based: its own times
         y += step + sc(10) - (sc(58) - step)
         self.lan_y = y + sc(54)
         if not self.server:
             self._lan_row(lx, x0, y)
+        else:
+            self._pace_row(lx, x0, y)
+            self._range_row(lx, x0, y + step)
         self.message_y = self.box.bottom - sc(120)
         self.widgets.add(Button(i18n.t("common.back"), self.back,
                                 (self.box.x + sc(40), self.box.bottom - sc(70), sc(150), sc(48)), style="secondary"))
@@ -229,6 +237,66 @@ class HostScene(_Form):
             self.widgets.add(Button(i18n.t("online.portmap"), self.toggle_portmap,
                                     (lx + sc(240), y, min(sc(330), self.box.right - sc(40) - lx - sc(240)), sc(44)),
                                     style="secondary", selected=self.portmap, px=16))
+
+    def _pace_row(self, lx: int, x0: int, y: int) -> None:
+        """On a server: live or turn-based (issue 47), and a turn-based game's time per move and
+        missed moves before the AI takes a seat (each click the next choice)."""
+        sc = W.sc
+        self.labels.append((i18n.t("pace.label"), (x0, y + sc(22))))
+        x = lx
+        for pace, bw in (("live", sc(110)), ("turn", sc(160))):
+            self.widgets.add(Button(i18n.t(f"pace.{pace}"), (lambda p=pace: self.set_pace(p)), (x, y, bw, sc(44)),
+                                    style="secondary", selected=self.pace == pace, px=16))
+            x += bw + sc(8)
+        if self.pace == "turn":
+            bw = min(sc(220), (self.box.right - sc(40) - x) // 2 - sc(6))
+            self.widgets.add(Button(i18n.t("pace.hours_button", hours=self.move_hours),
+                                    lambda: self.next_pace_choice("move_hours", MOVE_HOURS), (x, y, bw, sc(44)),
+                                    style="secondary", px=16))
+            self.widgets.add(Button(i18n.t("pace.missed_button", n=self.missed_limit),
+                                    lambda: self.next_pace_choice("missed_limit", MISSED_CHOICES),
+                                    (x + bw + sc(8), y, bw, sc(44)), style="secondary", px=16))
+
+    def set_pace(self, pace: str) -> None:
+        self.pace = pace
+        if pace == "turn":
+            self.turn_secs = None  # a turn-based game has its time per move instead
+        self._relayout()
+
+    def next_pace_choice(self, what: str, choices: tuple[int, ...]) -> None:
+        now = getattr(self, what)
+        setattr(self, what, choices[(choices.index(now) + 1) % len(choices)] if now in choices else choices[0])
+        self._relayout()
+
+    def _range_row(self, lx: int, x0: int, y: int) -> None:
+        """t47lobby: the ratings a table on a server admits, from and to (blank: no limit)."""
+        sc = W.sc
+        if self.range_fields:
+            self.range_values = [f.value for f in self.range_fields]
+        self.labels.append((i18n.t("lobby.range_label"), (x0, y + sc(22))))
+        self.range_fields = [self.widgets.add(TextField(v, (lx + k * sc(150), y, sc(110), sc(44)), max_len=4))
+                             for k, v in enumerate(self.range_values)]
+        self.labels.append(("-", (lx + sc(120), y + sc(22))))
+        self.labels.append((i18n.t("lobby.range_blank"), (lx + sc(290), y + sc(22))))
+
+    def rating_range(self) -> Optional[tuple[Optional[int], Optional[int]]]:
+        """(from, to) typed (None: blank), or None with the reason in ``self.error``."""
+        out: list[Optional[int]] = []
+        for f in self.range_fields:
+            text = f.value.strip().replace("\u2212", "-")  # a typographic minus reads as one
+            if not text:
+                out.append(None)
+                continue
+            value = int(text) if text.lstrip("-").isdigit() else None
+            if value is None or not -100 <= value <= 200:
+                self.error = i18n.t("lobby.range_bad", value=f.value.strip())
+                return None
+            out.append(value)
+        low, high = (out + [None, None])[:2]
+        if low is not None and high is not None and low > high:
+            self.error = i18n.t("lobby.range_empty", low=low, high=high)
+            return None
+        return low, high
 
     def _relayout(self) -> None:
         self.layout(self.app.size)
@@ -276,9 +344,15 @@ class HostScene(_Form):
         remember_name(self.app, name)
         book = mygames.Book()
         if self.server:  # on a server: created there and listed; the lobby waits for players
+            limits = self.rating_range()
+            if limits is None:
+                return
             self.app.end_session()
+            turn = self.pace == "turn"
             self.app.table = Table.host(self.server, name, self.seat_requests(), self.app.content, book=book,
-                                        grace=self.grace, turn_secs=self.turn_secs, listed=True)
+                                        grace=self.grace, turn_secs=None if turn else self.turn_secs, listed=True,
+                                        pace=self.pace, move_hours=self.move_hours if turn else 0,
+                                        missed_limit=self.missed_limit, rating_min=limits[0], rating_max=limits[1])
             self.app.stack.pop(self)
             self.app.stack.push("online_lobby", self.app.table)
             return

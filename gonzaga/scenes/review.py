@@ -312,7 +312,7 @@ class ReviewScene(Scene):
         if ver is None:
             return out + [(i18n.t("review.not_ready"), "sans", 17, W.TEXT_SOFT)]
         if any(c.index == ver.index for c in self.review.costliest()):
-            out.append((i18n.t("review.costly"), "sans_bold", 16, BAR_FLAGGED))
+            out.append((i18n.t("review.costly"), "sans_bold", 16, W.BAD))
         mine = self.explained(self.sel, ver.played)
         out.append((i18n.t("review.played", what=mine.what) + " · "
                     + i18n.t("review.expected", points=round(ver.played_points)), "sans_semibold", 17, W.TEXT))
@@ -324,7 +324,7 @@ class ReviewScene(Scene):
                         + i18n.t("review.expected", points=round(ver.best_points)), "sans_semibold", 17, W.TEXT))
             if ver.flagged:
                 out.append((i18n.t("review.lost", points=decimal(ver.lost), error=decimal(ver.error)),
-                            "sans_bold", 17, BAR_FLAGGED))
+                            "sans_bold", 17, W.BAD))
             else:
                 out.append((i18n.t("review.within", error=decimal(ver.error)), "sans", 17, W.OK))
             out.append((i18n.t("review.why_best", reason=_reason(best)), "sans", 16, W.TEXT))

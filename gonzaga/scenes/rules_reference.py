@@ -228,7 +228,7 @@ class RulesReferenceScene(ModalScene):
         self.search.draw(surf)
         if not self.search.value:
             W.blit_text(surf, i18n.t("ref.search"), (self.search.rect.x + 10, self.search.rect.centery), "sans", 16,
-                        (150, 136, 116), "midleft")
+                        W.SECONDARY_OFF_TEXT, "midleft")  # (the palette's: 7:1 in high contrast)
         for w in self.widgets.items:  # Back, outside the list
             if isinstance(w, Button) and not hasattr(w, "page"):
                 w.draw(surf)

@@ -22,7 +22,7 @@ class SettingsScene(ModalScene):
         s = self.app.settings
         w, h = size
         sc = W.sc
-        self.box = pygame.Rect(0, 0, min(sc(860), w - 60), min(sc(652), h - 20))
+        self.box = pygame.Rect(0, 0, min(sc(860), w - 60), min(sc(718), h - 20))
         self.box.center = (w // 2, h // 2)
         x0 = self.box.x + sc(320)
         y = self.box.y + sc(100)
@@ -48,6 +48,8 @@ class SettingsScene(ModalScene):
         self.ui_most = self.app.largest_ui_setting(UI_SCALES)
         if self.ui_most < UI_SCALES[-1]:  # a line under it says how far this window goes
             y += sc(14)
+        row("notify.setting", [(True, i18n.t("settings.on")), (False, i18n.t("settings.off"))],
+            s.turn_notify, self._turn_notify)  # issue 47: your turn in another game
         row("settings.curtain_solo", [(True, i18n.t("settings.on")), (False, i18n.t("settings.off"))],
             s.curtain_solo, self._curtain)
         self.hint_y = y - sc(10)
@@ -85,6 +87,10 @@ class SettingsScene(ModalScene):
     def _ui_scale(self, v) -> None:
         self.app.settings.ui_scale = v
         self._save()  # the app works out the new scale and lays every screen out again
+
+    def _turn_notify(self, v) -> None:
+        self.app.settings.turn_notify = v
+        self._save()
 
     def _curtain(self, v) -> None:
         self.app.settings.curtain_solo = v

@@ -87,6 +87,8 @@ class SignInScene(Scene):
                                                   (x0, row, sc(200), sc(44)), style="secondary", px=17))
         self.out_all_button = self.widgets.add(Button(i18n.t("signin.sign_out_all"), self.sign_out_all,
                                                       (x0 + sc(220), row, sc(280), sc(44)), style="secondary", px=17))
+        self.widgets.add(Button(i18n.t("signin.ratings"), self.ratings,  # t47lobby: the server's leaderboard
+                                (self.box.right - sc(220), row, sc(180), sc(44)), style="secondary", px=17))
         self._enable()
         if not self.fields[0].value:
             self.fields[0].editing = True
@@ -154,6 +156,14 @@ class SignInScene(Scene):
             self._say(i18n.t("signin.need_name"))
             return
         self._send(kind, url, [msg], "account")
+
+    def ratings(self) -> None:
+        """The leaderboard of the server typed (its profiles from there)."""
+        url, why = parse_address(self.fields[0].value)
+        if url is None:
+            self._say(why if self.fields[0].value.strip() else i18n.t("signin.need_address"))
+            return
+        self.app.stack.push("ratings", url)
 
     def sign_out(self) -> None:
         self._leave("sign_out", P.SignOut())

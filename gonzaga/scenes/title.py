@@ -89,7 +89,10 @@ class TitleScene(Scene):
             entries.append(("title.continue_online", self.continue_online, self._online_hint()))
         # online play (issue 14): two buttons side by side, one row of the column
         entries.append(((("title.host_online", self.host_online), ("title.join_online", self.join_online)), None, ""))
-        entries.append(("title.servers", self.servers, ""))  # games on a dedicated server (issue 50)
+        if self._watched()[0]:  # signed in to a server: My games beside it (issue 47), with your turns
+            entries.append(((("title.servers", self.servers), ("mygames.button", self.my_games)), None, ""))
+        else:
+            entries.append(("title.servers", self.servers, ""))  # games on a dedicated server (issue 50)
         entries.append(self._tutorial_entry())  # the guided first game (issue 11)
         entries += [("title.load", self.load_game, ""), ("title.rules", self.rules, ""),
                     ("title.settings", self.settings, ""), ("title.quit", self.app.quit, "")]
@@ -114,8 +117,9 @@ class TitleScene(Scene):
             if isinstance(key, tuple):
                 half = (bw - gap) // 2
                 row_h = max(bh, sc(50))  # two half-width buttons: room for a label on two lines
-                pair = [self.widgets.add(Button(i18n.t(k), f, (x + j * (half + gap), y, half, row_h), px=19,
-                                                style="secondary")) for j, (k, f) in enumerate(key)]
+                pair = [self.widgets.add(Button(self._label(k), f, (x + j * (half + gap), y, half, row_h), px=19,
+                                                style="primary" if k == "mygames.button" and self._watched()[1]
+                                                else "secondary")) for j, (k, f) in enumerate(key)]
                 same = min(b._fit_label(b.rect)[0][1] for b in pair)  # side by side: one size of text
                 for b in pair:
                     b.px = same
@@ -127,7 +131,19 @@ class TitleScene(Scene):
             self.widgets.add(b)
             y += bh + extra + gap
 
+    def _watched(self) -> tuple[int, int]:
+        """(servers signed in to, games where it is your turn) at My games' last round (app.turn_watch)."""
+        w = self.app.turn_watch
+        return (w.servers, w.count) if w is not None else (0, 0)
+
+    def _label(self, key: str) -> str:
+        n = self._watched()[1] if key == "mygames.button" else 0
+        return i18n.t("mygames.button_n", n=n) if n else i18n.t(key)
+
     def update(self, dt) -> None:
+        if self._watched() != getattr(self, "_shown_watch", (0, 0)):  # a new answer: the button and its count
+            self._shown_watch = self._watched()
+            self.layout(self.app.size)
         if not self._checked and self.app.frames >= 1 and self.app.stack.top is self:
             self._checked = True
             # A bad autosave is moved aside and reported once, naming its file (never a crash,
@@ -194,6 +210,9 @@ class TitleScene(Scene):
 
     def servers(self) -> None:
         self.app.stack.push("online_servers")
+
+    def my_games(self) -> None:
+        self.app.stack.push("my_games")
 
     def load_game(self) -> None:
         self.app.stack.push("load")

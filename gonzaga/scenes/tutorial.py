@@ -44,7 +44,7 @@ def start_tutorial(app, section_id: Optional[str] = None) -> "TutorialGameScene"
     return scene
 
 
-class TutorialGameScene(TutorialRefusals, TutorialBox, TutorialMarks, GameScene):
+class TutorialGameScene(TutorialRefusals, TutorialBox, GameScene):
     """The game screen playing the tutorial's game, step by step (the box: ``tutorial_box``; the
     answers to a move not asked: ``tutorial_refusals``; the marks on the map: ``tutorial_marks``)."""
 
@@ -53,6 +53,9 @@ class TutorialGameScene(TutorialRefusals, TutorialBox, TutorialMarks, GameScene)
         face = T.tutorial_face(section_id, app.content, delay, i18n.t("tut.title_button"))
         super().__init__(app, face)
         self.assist.enabled = False  # no hints, no take-backs: the tutorial asks for its moves
+        self.hand.allow = self._hand_allows  # only the card the step asks for (tutorial_refusals.py)
+        self.map_marks = TutorialMarks(lambda: self.step, lambda: self.state, lambda: self.face.version,
+                                       lambda: self.renderer, lambda: self.place)
         if hasattr(self, "feedback"):
             self.feedback.record_stats = False  # a tutorial is not a game of the statistics
         st = face.view(T.YOU)
@@ -133,11 +136,11 @@ class TutorialGameScene(TutorialRefusals, TutorialBox, TutorialMarks, GameScene)
         if k == "wait":
             return self._until(step.until)
         if k == "region":
-            return self.choice_region == step.arg or self._planned()
+            return self.hand.region == step.arg or self._planned()
         if k == "action":
-            return self.choice_action == step.arg or self._planned()
+            return self.hand.action == step.arg or self._planned()
         if k == "king":
-            return self.choice_king or self._planned()
+            return self.hand.king or self._planned()
         if k == "confirm":
             return self._planned()
         if k == "reveal":

@@ -21,10 +21,7 @@ class TutorialBox:
     """The box of ``TutorialGameScene``: its target, its words, its place and its arrow."""
 
     def _target_hexes(self) -> list:
-        t = self.step.target
-        if t and t[0] == "hexes":
-            return T.hexes(t[1], self.state, self.step)
-        return []
+        return self.map_marks.target_hexes()
 
     def target_rect(self) -> Optional[pygame.Rect]:
         """The screen rectangle the step points at (None: nothing in particular)."""
@@ -58,10 +55,10 @@ class TutorialBox:
             return rect.clip(self.board_rect) if rect.colliderect(self.board_rect) else None
         b = self.bottom_rect
         if what == "panel":
-            rects = [r for r, _ in self._seat_rects]
+            rects = [r for r, _ in self.panel.seat_rects]
             return rects[0].unionall(rects[1:]) if rects else self.panel_rect.copy()
         if what == "seat0":
-            return self._seat_rects[0][0].copy() if self._seat_rects else None
+            return self.panel.seat_rects[0][0].copy() if self.panel.seat_rects else None
         if what == "fief_icon":
             return pygame.Rect(b.x + W.sc(14), b.y + W.sc(34), min(self.info_w - W.sc(20), W.sc(160)), W.sc(120))
         if what in ("regions", "hand"):
@@ -71,7 +68,7 @@ class TutorialBox:
         if what == "tray":
             return self.tray_rect()
         if what == "status":
-            return self._status_rect.copy() if self._status_rect is not None else None
+            return self.top.status_rect.copy() if self.top.status_rect is not None else None
         if what == "reveal":
             rev = self.app.stack.find("reveal")
             return rev.box.copy() if rev is not None and hasattr(rev, "box") else None
@@ -88,7 +85,7 @@ class TutorialBox:
         you = self.state.seats[T.YOU]
         if self.step.key == "tut.plan.fief" and you.fief is not None:  # the text talks about its castles:
             pic = pygame.Surface((min(width, W.sc(220)), W.sc(130)), pygame.SRCALPHA)  # a picture big enough
-            self._draw_fief_icon(pic, pic.get_rect().inflate(-8, -8), you.colour, you.fief, 0)
+            self.bar.draw_fief_icon(pic, pic.get_rect().inflate(-8, -8), you.colour, you.fief, 0)
             parts.append(pic)
         if self.tut_msg:
             parts.append(W.text(self.tut_msg, "sans_semibold", 16, W.BAD, wrap=width))

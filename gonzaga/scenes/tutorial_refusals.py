@@ -39,7 +39,7 @@ class TutorialRefusals:
         elif k == "region":
             self._refuse("tut.wrong_region", got=self._card(card), want=self._card(plan.region))
         elif kind == "region":
-            self._refuse("tut.region_done", got=self._card(card), want=self._card(self.choice_region or plan.region))
+            self._refuse("tut.region_done", got=self._card(card), want=self._card(self.hand.region or plan.region))
         elif kind == "king":
             self._refuse("tut.no_king" if not plan.king else "tut.king_later")
         elif k == "king" and plan.king:
@@ -47,39 +47,34 @@ class TutorialRefusals:
         else:
             self._refuse("tut.wrong_action", got=self._card(card), want=self._card(plan.action))
 
-    def pick_region(self, r: str) -> None:
+    def _hand_allows(self, kind: str, card: str) -> bool:
+        """The gate of the game screen's hand (``Hand.allow``): only the card, or the confirm, the
+        step asks for; for any other, why not."""
         plan = self._expected_plan()
-        if self.step.kind in ("region", "action", "king", "confirm") and plan is not None and r == plan.region \
-                and (self.step.kind != "region" or r == self.step.arg):
-            super().pick_region(r)
-        else:
-            self._wrong_card(r, "region")
-
-    def pick_action(self, a: str) -> None:
-        plan = self._expected_plan()
-        if self.step.kind in ("action", "king", "confirm") and plan is not None and a == plan.action:
-            super().pick_action(a)
-        else:
-            self._wrong_card(a, "action")
-
-    def toggle_king(self) -> None:
-        plan = self._expected_plan()
-        if self.step.kind == "king" and plan is not None and plan.king and not self.choice_king:
-            super().toggle_king()
-        else:
+        k = self.step.kind
+        hand = self.hand
+        if kind == "region":
+            if k in ("region", "action", "king", "confirm") and plan is not None and card == plan.region \
+                    and (k != "region" or card == self.step.arg):
+                return True
+            self._wrong_card(card, "region")
+        elif kind == "action":
+            if k in ("action", "king", "confirm") and plan is not None and card == plan.action:
+                return True
+            self._wrong_card(card, "action")
+        elif kind == "king":
+            if k == "king" and plan is not None and plan.king and not hand.king:
+                return True
             self._wrong_card("K", "king")
-
-    def confirm_plan(self) -> None:
-        plan = self._expected_plan()
-        if self.step.kind == "confirm" and plan is not None and (self.choice_region, self.choice_action,
-                                                                  self.choice_king) == (plan.region, plan.action,
-                                                                                        plan.king):
-            super().confirm_plan()
-        elif plan is not None and self.step.kind in ("region", "action", "king"):
-            want = {"region": plan.region, "action": plan.action, "king": "K"}[self.step.kind]
+        elif k == "confirm" and plan is not None and (hand.region, hand.action, hand.king) == (plan.region, plan.action,
+                                                                                                plan.king):
+            return True
+        elif plan is not None and k in ("region", "action", "king"):
+            want = {"region": plan.region, "action": plan.action, "king": "K"}[k]
             self._refuse("tut.confirm_early", want=self._card(want), done=i18n.t("plan.confirm"))
         else:
             self._refuse("tut.not_now")
+        return False
 
     def _click_preview(self, pos) -> bool:
         if self._preview_rect is not None and self._preview_rect.collidepoint(pos):

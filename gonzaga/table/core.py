@@ -234,6 +234,13 @@ class Table:
         """An action of a record being rebuilt: applied and recorded, never stored nor told."""
         self._apply(action)
 
+    def follow(self, action: Action) -> None:
+        """An action another process's table stored (online, several server processes): applied,
+        recorded and told to the observers, not stored again. Raises IllegalAction for one that
+        does not follow (the caller reloads the game)."""
+        self._apply(action)
+        self.observers.tell(self, action)
+
     def _commit(self, action: Action) -> None:
         """Store, then apply, record and tell: the one way a game being played moves on."""
         new = apply(self.state, action)  # raises IllegalAction; callers check first

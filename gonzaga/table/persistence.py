@@ -713,6 +713,7 @@ class Settings(BaseModel):
     access: Access = Field(default_factory=Access)  # the screen reader, own keys, high contrast (issue 49)
     last_table: Optional[LastTable] = None  # New game's seats, levels, names, colours and scenario
     online_name: str = Field(default="", max_length=24)  # the name last hosted or joined with (issue 50)
+    turn_notify: bool = True  # a system notification when it becomes your turn in another game (issue 47)
 
 
 def settings_path() -> Path:

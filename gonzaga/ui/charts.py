@@ -101,8 +101,17 @@ def line_chart(surf: pygame.Surface, rect: pygame.Rect, series: Sequence[Series]
 
     # x labels, thinned to fit
     every = max(1, math.ceil(n * max(26, W.text("00", "sans", 12).get_width() + 10) / max(1, span)))
+    gap = W.text(" ", "sans", 12).get_width()
+
+    def label_rect(k: int, lab: str) -> pygame.Rect:
+        return W.text(lab, "sans", 12).get_rect(midtop=(px(k), plot.bottom + 3)).inflate(gap, 0)
+    # the last label always, the others thinned and never into the one before or the last (a
+    # long word for "End", Polish "Koniec", ran into round 12)
+    shown = [label_rect(n - 1, x_labels[-1])] if x_labels else []
     for k, lab in enumerate(x_labels):
-        if k % every == 0 or k == n - 1:
+        if k == n - 1 or (k % every == 0 and label_rect(k, lab).collidelist(shown) == -1):
+            if k != n - 1:
+                shown.append(label_rect(k, lab))
             W.blit_text(surf, lab, (px(k), plot.bottom + 3), "sans", 12, W.TEXT_SOFT, "midtop")
     for s in series:
         pts = [(px(k), py(v)) for k, v in enumerate(s.values) if v is not None]

@@ -54,7 +54,7 @@ PALETTES: dict[str, dict[str, tuple[int, int, int]]] = {
     "high": {"BG": (0, 0, 0), "PANEL": (255, 255, 255), "PANEL_DARK": (228, 228, 228), "PANEL_EDGE": (0, 0, 0),
              "TEXT": (0, 0, 0), "TEXT_SOFT": (45, 45, 45), "TEXT_LIGHT": (255, 255, 255), "BUTTON": (120, 0, 0),
              "BUTTON_HOVER": (80, 0, 0), "BUTTON_TEXT": (255, 255, 255), "BUTTON_OFF": (70, 70, 70),
-             "BUTTON_SECONDARY": (255, 244, 190), "FOCUS": (0, 80, 255), "OK": (0, 100, 0), "BAD": (160, 0, 0),
+             "BUTTON_SECONDARY": (255, 244, 190), "FOCUS": (0, 80, 255), "OK": (0, 70, 0), "BAD": (120, 0, 0),
              "BUTTON_EDGE": (0, 0, 0), "SECONDARY_HOVER": (255, 255, 255), "SELECTED": (255, 200, 0),
              "SELECTED_HOVER": (255, 215, 60), "SELECTED_EDGE": (0, 0, 0), "SECONDARY_OFF": (225, 225, 225),
              "OFF_TEXT": (255, 255, 255), "SECONDARY_OFF_TEXT": (70, 70, 70), "DANGER_HOVER": (255, 225, 225)},
@@ -62,8 +62,10 @@ PALETTES: dict[str, dict[str, tuple[int, int, int]]] = {
 
 
 def set_palette(name: str) -> None:
-    """Use the palette ``name`` ("normal" or "high") from the next frame on."""
+    """Use the palette ``name`` ("normal" or "high") from the next frame on, the map's too
+    (``render/map_palette.py``: the board in high contrast)."""
     globals().update(PALETTES[name])
+    theme.set_map_palette(name)
     _cache.clear()  # texts drawn in the old colours
 
 _cache: "OrderedDict[tuple, pygame.Surface]" = OrderedDict()
@@ -348,6 +350,8 @@ class Button(Widget):
     """A clickable label. ``style``: "primary" (dark red), "secondary" (parchment), "toggle",
     "danger" (parchment with a red edge and red words: a choice that cannot be undone, never the
     default one)."""
+
+    card: Optional[str] = None  # a planning card's id, on the hand's buttons (its tip, the tutorial's target)
 
     def __init__(self, label: str, on_click: Callable[[], None], rect=(0, 0, 0, 0), *, style: str = "primary",
                  px: float = 19, tooltip: str = "", selected: bool = False, swatch=None, sub: str = ""):

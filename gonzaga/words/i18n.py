@@ -21,13 +21,15 @@ from . import catalog
 from .en import EN as _GAME_EN
 from .en_accounts import EN as _ACCOUNTS_EN
 from .en_learn import EN as _LEARN_EN
+from .en_lobby import EN as _LOBBY_EN
 from .en_online import EN as _ONLINE_EN
 from .en_review import EN as _REVIEW_EN
 from .en_access import EN as _ACCESS_EN
+from .en_turns import EN as _TURNS_EN
 
 _language = "en"
 
-EN: dict[str, str] = {**_GAME_EN, **_LEARN_EN, **_ONLINE_EN, **_REVIEW_EN, **_ACCOUNTS_EN, **_ACCESS_EN,
+EN: dict[str, str] = {**_GAME_EN, **_LEARN_EN, **_ONLINE_EN, **_REVIEW_EN, **_ACCOUNTS_EN, **_ACCESS_EN, **_TURNS_EN, **_LOBBY_EN,
                       **{f"refusal.{k}": v for k, v in REFUSALS.items()}}
 # The translations of the interface, read from a language's catalog the first time that language
 # is asked for (an English game never parses the Italian catalog before its first frame); the

@@ -1,18 +1,19 @@
-"""The game screen, one scene in several rooms. :class:`GameScene` is assembled from parts
-(mixins), each a module with one kind of code:
+"""The game screen, one scene composed of parts. :class:`GameScene` owns the parts made with
+explicit inputs (each reads what its constructor is given, never the scene) and still mixes in
+the rest (mixins, to be made parts next):
 
 * ``scene``: the scene itself: its state (the view of the seat it shows), mode, layout and
   buttons, the flow run every frame (``_sync``: the curtain, the reveal, whose hand is shown),
   the events, and ``draw``, which calls the parts below in order;
-* ``hand``: the planning bar of the human whose hand is shown, and opening and closing it;
-* ``placing``: the controls and the mouse and keys while a human places (rotate, wedding,
-  donate, confirm), the ghost's labels;
-* ``camera``: zoom and pan; ``view_memory``: the view remembered per game in the views file (a
-  part with explicit inputs, composed: ``ViewMemory``);
-* ``tips``: what the pointer (or T) rests on, in words;
-* ``planning``: the planning preview (every region and action pair, its best points);
-* ``panel``: the top bar and the seats panel (seats, turn order, log, the AI's move);
-* ``bar``: the bottom bar between hands, and the end-of-game table.
+* parts: ``top.TopBar`` (the round, the Last Turn card, who is to act), ``panel.SeatsPanel``
+  (the seats, the turn order, the log, where the table of best points goes in a wide panel),
+  ``bar.BottomBar`` (the bottom bar's words and pictures, the end-of-game table), ``hand.Hand``
+  (the open hand's cards and the plan chosen; the tutorial sets its gate ``allow``),
+  ``camera.Camera`` (zoom and pan), ``view_memory.ViewMemory`` (the zoom kept per game in the
+  views file);
+* mixins: ``placing`` (the controls and the mouse and keys while a human places, the ghost's
+  labels), ``tips`` (what the pointer, or T, rests on, in words),
+  ``planning`` (the planning preview: every region and action pair, its best points).
 
 The screen holds only the game's face (``table/seatview.py``), never the session.
 

@@ -1,11 +1,13 @@
-"""The bottom bar when it is not a hand or placement controls: what is happening now, the fief icons, and the
-end-of-game table (the full state, once the game is over).
+"""The bottom bar's words and pictures: the planning seat's fief and objective beside its cards, the
+placing seat's tray and what its fief would do, what is happening now between turns, and the
+end-of-game table (the full state, once the game is over); the fief icons.
 
-A part of :class:`GameScene` (see the package's docstring); it reads the scene's state and
-widgets as ``self``."""
+A part of the game screen with explicit inputs (:class:`BottomBar`): the game's face, the view
+the screen draws, and the end table's rows as the screen shows them (counting up); what each
+mode draws is passed in by the screen (the seat, the placement, the message)."""
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Callable, Optional
 
 import pygame
 
@@ -14,9 +16,7 @@ from ...rules import Place, Wedding, hexgrid, scoring
 from ...words import i18n
 from ...ui import widgets as W
 from ...ui.keys import labels as key_labels
-from ..base import refusal_rule
 from .hand import action_label_y
-
 
 
 def end_mark(winner: bool, resigned: bool) -> str:
@@ -26,128 +26,161 @@ def end_mark(winner: bool, resigned: bool) -> str:
         return f"  ({i18n.t('online.resigned_mark')})"
     return f"  ({i18n.t('end.winner_mark')})" if winner else ""
 
-class BarMixin:
-    def _draw_bottom(self, surf) -> None:
-        b = self.bottom_rect
+
+class BottomBar:
+    """The bottom bar. Inputs: ``face`` (the game's face: names, the result, the score rows),
+    ``view`` (the state the screen draws now) and ``shown_rows`` (the end table's rows as the
+    screen shows them: the scores count up). The screen places it (``place``: its rectangle and
+    the width of its left block) and calls the draw of its mode; ``refusal_rect`` is where a
+    refusal was written (its "why?" goes beside it), ``end_rows`` where each seat's end row is."""
+
+    def __init__(self, face: Any, view: Callable[[], Any], shown_rows: Callable[[list[dict[str, Any]]], list[dict[str, Any]]]):
+        self.face = face
+        self.view = view
+        self.shown_rows = shown_rows
+        self.rect = pygame.Rect(0, 0, 1, 1)
+        self.info_w = 0  # the left block (the seat's fief and objective)
+        self.refusal_rect: Optional[pygame.Rect] = None
+        self.end_rows: list[tuple[int, pygame.Rect]] = []  # (seat, its row) as last drawn
+        self._icons: dict[tuple[Any, ...], Any] = {}
+
+    def place(self, rect: pygame.Rect, info_w: int) -> None:
+        self.rect = rect
+        self.info_w = info_w
+
+    def draw_ground(self, surf: pygame.Surface) -> None:
+        b = self.rect
         pygame.draw.rect(surf, (226, 212, 180), b)
         pygame.draw.line(surf, W.PANEL_EDGE, b.topleft, b.topright, 2)
-        mode = self._mode()
-        st = self.state
+        self.refusal_rect = None
+
+    def draw_plan(self, surf: pygame.Surface, seat: int, message: str) -> None:
+        """Beside the planning seat's cards: its name, fief and objective, and the last refusal."""
+        b = self.rect
+        st = self.view()
         s = self.face
         sc = W.sc
-        self.refusal_rect = None
-        if mode == "plan":
-            seat = self.private_seat
-            ss = st.seats[seat]
-            x, iw = b.x + sc(20), self.info_w - sc(30)
-            r = W.blit_text(surf, i18n.t("plan.heading", name=s.seat_name(seat)), (x, b.y + sc(10)), "sans_bold", 19,
-                            W.TEXT, wrap=iw)
-            r = W.blit_text(surf, i18n.t("plan.fief", fief=ss.fief, card=ss.card), (x, r.bottom + sc(4)), "sans", 16,
-                            W.TEXT, wrap=iw)
-            obj = st.content.objective(ss.objective)
-            held = scoring.objective_cities_held(st, seat)
-            otxt = i18n.t("plan.objective", west=i18n.t(f"symbol.{obj.western}"), east=i18n.t(f"symbol.{obj.eastern}"))
-            oh = W.text(otxt, "sans_semibold", 15, (120, 30, 120), wrap=iw).get_height()
-            W.blit_text(surf, otxt, (x, b.bottom - sc(8) - oh), "sans_semibold", 15, (120, 30, 120), wrap=iw)
-            top, bottom = r.bottom + sc(4), b.bottom - sc(12) - oh  # the fief between the lines above and below
-            icon = pygame.Rect(x, top, sc(120) if self.info_w >= sc(300) else min(sc(100), iw), bottom - top)
-            if icon.h >= sc(24):
-                self._draw_fief_icon(surf, icon, ss.colour, ss.fief, None)
-            if self.info_w >= sc(300):
-                W.blit_text(surf, i18n.t("plan.objective_cities", held=held), (x + sc(130), icon.centery), "sans", 14,
-                            W.TEXT_SOFT, "midleft", wrap=iw - sc(130))
-            W.blit_text(surf, i18n.t("plan.region"), (b.x + self.info_w, b.y + sc(9)), "sans_semibold", 15,
-                        W.TEXT_SOFT)
-            W.blit_text(surf, i18n.t("plan.action"), (b.x + self.info_w, b.y + action_label_y()), "sans_semibold", 15,
-                        W.TEXT_SOFT, "midleft")
-            if self.message:
-                W.blit_text(surf, self.message, (b.right - sc(20), b.bottom - sc(4)), "sans", 15, W.BAD,  # under the cards
-                            "bottomright", wrap=b.right - sc(40) - b.x - self.info_w, align="right")
-        elif mode == "place":
-            pc = self.place
-            plan = pc.plan
-            W.blit_text(surf, self._place_heading(), (b.x + sc(20), b.y + sc(10)), "sans_bold", 19, W.TEXT,
-                        wrap=self._place_heading_width())
-            tray = self.tray_rect()
-            fx = tray.right + sc(20)
-            fw = b.right - sc(20) - fx
-            buttons_top = b.bottom - sc(66)
-            W.panel(surf, tray, (246, 238, 218), W.GOLD if pc.anchor is None else W.PANEL_EDGE, 10, 2)
-            if pc.mode == "fief":
-                dh = W.text(i18n.t("place.drag"), "sans", 13, wrap=tray.w - sc(12)).get_height()
-                self._draw_fief_icon(surf, pygame.Rect(tray.x + sc(10), tray.y + sc(8), tray.w - sc(20),
-                                                       tray.h - dh - sc(16)),
-                                     st.seats[pc.seat].colour, pc.fief, pc.rotation,
-                                     faded=pc.anchor is not None or pc.dragging or self.donate_pending)
-                W.blit_text(surf, i18n.t("place.drag"), (tray.centerx, tray.bottom - sc(6)), "sans", 13, W.TEXT_SOFT,
-                            "midbottom", wrap=tray.w - sc(12), align="center")
-            else:
-                r = W.blit_text(surf, i18n.tn("place.rings_left", st.seats[pc.seat].rings),
-                                (tray.centerx, tray.y + sc(10)), "sans_semibold", 15, W.TEXT, "midtop",
-                                wrap=tray.w - sc(12), align="center")
-                W.blit_text(surf, i18n.t("place.wedding_help", region=i18n.card_name(st, plan.region)),
-                            (tray.x + sc(10), r.bottom + sc(6)), "sans", 13, W.TEXT_SOFT, wrap=tray.w - sc(20))
-            y = tray.y
-            if self.donate_pending:  # "Donate?" with Confirm and Cancel (Enter / Esc)
-                r = W.blit_text(surf, i18n.t("place.donate_ask", fief=pc.fief), (fx, y), "sans_semibold", 17,
-                                W.BAD, wrap=fw)
-                W.blit_text(surf, i18n.t("place.donate_keys"), (fx, r.bottom + sc(6)), "sans", 14, W.TEXT_SOFT,
-                            wrap=fw)
-                return
-            r = W.blit_text(surf, i18n.t(f"card.{plan.action}.long"), (fx, y), "sans_italic", 16, W.TEXT_SOFT,
-                            wrap=fw)
-            y = r.bottom + sc(4)
-            fb = pc.feedback()
-            why_w = 0  # room beside a refusal for its "why?" link (scenes/assist.py)
-            if refusal_rule(self):
-                why_w = W.text(i18n.t("ref.why"), "sans_bold", 16).get_width() + sc(16)
-            if not pc.has_legal_spot and pc.mode == "fief":
-                txt = i18n.t("place.no_spot") if pc.can_wed else i18n.t("place.no_spot_plain")
-                r = W.blit_text(surf, txt, (fx, y), "sans_semibold", 17, W.BAD, wrap=fw)
-            elif fb is not None:
-                r = W.blit_text(surf, fb.text, (fx, y), "sans_bold", 18, W.OK if fb.ok else W.BAD,
-                                wrap=fw - (0 if fb.ok else why_w))
-                self.refusal_rect = r if not fb.ok else None
-            elif self.message:
-                r = W.blit_text(surf, self.message, (fx, y), "sans", 16, W.BAD, wrap=fw - why_w)
-                self.refusal_rect = r
-            else:
-                r = pygame.Rect(fx, y, 0, 0)
-            y = r.bottom + sc(6)
-            # the keys, where the buttons leave room: placing and the map's in one paragraph (two
-            # paragraphs left the map's line out at 1280x720, issue 45), else placing's alone
-            keys = i18n.t("game.help_keys", **key_labels())
-            for text in (f"{keys} · {i18n.t('view.keys', **key_labels())}", keys):
-                if y + W.text(text, "sans", 13, W.TEXT_SOFT, wrap=fw).get_height() <= buttons_top - sc(4):
-                    W.blit_text(surf, text, (fx, y), "sans", 13, W.TEXT_SOFT, wrap=fw)
-                    break
-        elif mode == "over":
-            self._draw_end(surf)
-        else:
-            a = s.ai_showing
-            if self.online is not None:
-                msg = self.online.watch_text()
-            elif st.phase == "plan":
-                msg = i18n.t("game.waiting_ai")
-            elif a is not None:
-                key = "place.ai_places" if isinstance(a, Place) else "game.weds" if isinstance(a, Wedding) \
-                    else "game.donates"
-                msg = i18n.t(key, name=s.seat_name(a.seat))
-            elif st.phase == "place":
-                seat = st.to_act()[0]
-                msg = i18n.t("game.your_turn" if s.is_human(seat) else "game.thinking", name=s.seat_name(seat))
-            else:
-                msg = ""
-            W.blit_text(surf, msg, b.center, "sans_semibold", 22, W.TEXT, "center", wrap=b.w - sc(80), align="center")
+        ss = st.seats[seat]
+        x, iw = b.x + sc(20), self.info_w - sc(30)
+        r = W.blit_text(surf, i18n.t("plan.heading", name=s.seat_name(seat)), (x, b.y + sc(10)), "sans_bold", 19,
+                        W.TEXT, wrap=iw)
+        r = W.blit_text(surf, i18n.t("plan.fief", fief=ss.fief, card=ss.card), (x, r.bottom + sc(4)), "sans", 16,
+                        W.TEXT, wrap=iw)
+        obj = st.content.objective(ss.objective)
+        held = scoring.objective_cities_held(st, seat)
+        otxt = i18n.t("plan.objective", west=i18n.t(f"symbol.{obj.western}"), east=i18n.t(f"symbol.{obj.eastern}"))
+        oh = W.text(otxt, "sans_semibold", 15, (120, 30, 120), wrap=iw).get_height()
+        W.blit_text(surf, otxt, (x, b.bottom - sc(8) - oh), "sans_semibold", 15, (120, 30, 120), wrap=iw)
+        top, bottom = r.bottom + sc(4), b.bottom - sc(12) - oh  # the fief between the lines above and below
+        icon = pygame.Rect(x, top, sc(120) if self.info_w >= sc(300) else min(sc(100), iw), bottom - top)
+        if icon.h >= sc(24):
+            self.draw_fief_icon(surf, icon, ss.colour, ss.fief, None)
+        if self.info_w >= sc(300):
+            W.blit_text(surf, i18n.t("plan.objective_cities", held=held), (x + sc(130), icon.centery), "sans", 14,
+                        W.TEXT_SOFT, "midleft", wrap=iw - sc(130))
+        W.blit_text(surf, i18n.t("plan.region"), (b.x + self.info_w, b.y + sc(9)), "sans_semibold", 15,
+                    W.TEXT_SOFT)
+        W.blit_text(surf, i18n.t("plan.action"), (b.x + self.info_w, b.y + action_label_y()), "sans_semibold", 15,
+                    W.TEXT_SOFT, "midleft")
+        if message:
+            W.blit_text(surf, message, (b.right - sc(20), b.bottom - sc(4)), "sans", 15, W.BAD,  # under the cards
+                        "bottomright", wrap=b.right - sc(40) - b.x - self.info_w, align="right")
 
-    def _draw_fief_icon(self, surf, box: pygame.Rect, colour: str, fief: int, rotation: Optional[int],
-                        faded=False) -> None:
+    def draw_place(self, surf: pygame.Surface, pc: Any, heading: str, heading_w: int, tray: pygame.Rect,
+                   donate_pending: bool, message: str, why: bool) -> None:
+        """The placing seat's heading, its tray (the fief to drag, or the rings left), the action
+        card's words, what the ghost would do or the last refusal (``why``: its "why?" link is
+        shown beside it), and the keys where the buttons leave room."""
+        b = self.rect
+        st = self.view()
+        sc = W.sc
+        plan = pc.plan
+        W.blit_text(surf, heading, (b.x + sc(20), b.y + sc(10)), "sans_bold", 19, W.TEXT,
+                    wrap=heading_w)
+        fx = tray.right + sc(20)
+        fw = b.right - sc(20) - fx
+        buttons_top = b.bottom - sc(66)
+        W.panel(surf, tray, (246, 238, 218), W.GOLD if pc.anchor is None else W.PANEL_EDGE, 10, 2)
+        if pc.mode == "fief":
+            dh = W.text(i18n.t("place.drag"), "sans", 13, wrap=tray.w - sc(12)).get_height()
+            self.draw_fief_icon(surf, pygame.Rect(tray.x + sc(10), tray.y + sc(8), tray.w - sc(20),
+                                                   tray.h - dh - sc(16)),
+                                 st.seats[pc.seat].colour, pc.fief, pc.rotation,
+                                 faded=pc.anchor is not None or pc.dragging or donate_pending)
+            W.blit_text(surf, i18n.t("place.drag"), (tray.centerx, tray.bottom - sc(6)), "sans", 13, W.TEXT_SOFT,
+                        "midbottom", wrap=tray.w - sc(12), align="center")
+        else:
+            r = W.blit_text(surf, i18n.tn("place.rings_left", st.seats[pc.seat].rings),
+                            (tray.centerx, tray.y + sc(10)), "sans_semibold", 15, W.TEXT, "midtop",
+                            wrap=tray.w - sc(12), align="center")
+            W.blit_text(surf, i18n.t("place.wedding_help", region=i18n.card_name(st, plan.region)),
+                        (tray.x + sc(10), r.bottom + sc(6)), "sans", 13, W.TEXT_SOFT, wrap=tray.w - sc(20))
+        y = tray.y
+        if donate_pending:  # "Donate?" with Confirm and Cancel (Enter / Esc)
+            r = W.blit_text(surf, i18n.t("place.donate_ask", fief=pc.fief), (fx, y), "sans_semibold", 17,
+                            W.BAD, wrap=fw)
+            W.blit_text(surf, i18n.t("place.donate_keys"), (fx, r.bottom + sc(6)), "sans", 14, W.TEXT_SOFT,
+                        wrap=fw)
+            return
+        r = W.blit_text(surf, i18n.t(f"card.{plan.action}.long"), (fx, y), "sans_italic", 16, W.TEXT_SOFT,
+                        wrap=fw)
+        y = r.bottom + sc(4)
+        fb = pc.feedback()
+        why_w = 0  # room beside a refusal for its "why?" link (scenes/assist.py)
+        if why:
+            why_w = W.text(i18n.t("ref.why"), "sans_bold", 16).get_width() + sc(16)
+        if not pc.has_legal_spot and pc.mode == "fief":
+            txt = i18n.t("place.no_spot") if pc.can_wed else i18n.t("place.no_spot_plain")
+            r = W.blit_text(surf, txt, (fx, y), "sans_semibold", 17, W.BAD, wrap=fw)
+        elif fb is not None:
+            r = W.blit_text(surf, fb.text, (fx, y), "sans_bold", 18, W.OK if fb.ok else W.BAD,
+                            wrap=fw - (0 if fb.ok else why_w))
+            self.refusal_rect = r if not fb.ok else None
+        elif message:
+            r = W.blit_text(surf, message, (fx, y), "sans", 16, W.BAD, wrap=fw - why_w)
+            self.refusal_rect = r
+        else:
+            r = pygame.Rect(fx, y, 0, 0)
+        y = r.bottom + sc(6)
+        # the keys, where the buttons leave room: placing and the map's in one paragraph (two
+        # paragraphs left the map's line out at 1280x720, issue 45), else placing's alone
+        keys = i18n.t("game.help_keys", **key_labels())
+        for text in (f"{keys} · {i18n.t('view.keys', **key_labels())}", keys):
+            if y + W.text(text, "sans", 13, W.TEXT_SOFT, wrap=fw).get_height() <= buttons_top - sc(4):
+                W.blit_text(surf, text, (fx, y), "sans", 13, W.TEXT_SOFT, wrap=fw)
+                break
+
+    def draw_watch(self, surf: pygame.Surface, said: Optional[str]) -> None:
+        """Between turns: what is happening now, in the middle (``said``: an online game's words
+        for it, else from the game)."""
+        b = self.rect
+        st = self.view()
+        s = self.face
+        sc = W.sc
+        a = s.ai_showing
+        if said is not None:
+            msg = said
+        elif st.phase == "plan":
+            msg = i18n.t("game.waiting_ai")
+        elif a is not None:
+            key = "place.ai_places" if isinstance(a, Place) else "game.weds" if isinstance(a, Wedding) \
+                else "game.donates"
+            msg = i18n.t(key, name=s.seat_name(a.seat))
+        elif st.phase == "place":
+            seat = st.to_act()[0]
+            msg = i18n.t("game.your_turn" if s.is_human(seat) else "game.thinking", name=s.seat_name(seat))
+        else:
+            msg = ""
+        W.blit_text(surf, msg, b.center, "sans_semibold", 22, W.TEXT, "center", wrap=b.w - sc(80), align="center")
+
+    def draw_fief_icon(self, surf: pygame.Surface, box: pygame.Rect, colour: str, fief: int,
+                       rotation: Optional[int], faded: bool = False) -> None:
         """The fief's picture centred in ``box``; turned as ``rotation``, or with None (planning: the
         shape matters, not its turn) turned to be drawn largest in the box (issue 40: a long diagonal
         fief at 1280x720 stood over the text above it)."""
-        f = self.state.content.fiefs[fief]
+        f = self.view().content.fiefs[fief]
 
-        def fit(k: int) -> tuple:
+        def fit(k: int) -> tuple[Any, ...]:
             cells, castles = f.rotated(k)
             xs = [hexgrid.to_pixel(c)[0] for c in cells]
             ys = [hexgrid.to_pixel(c)[1] for c in cells]
@@ -156,15 +189,12 @@ class BarMixin:
             max((fit(k) for k in range(6)), key=lambda x: (round(x[0], 3), -x[1]))
         px = max(8.0, min(_fit, 30.0))
         key = (colour, fief, rotation, round(px, 1), faded)
-        cache = getattr(self, "_icon_cache", None)
-        if cache is None:
-            cache = self._icon_cache = {}
-        spr = cache.get(key)
+        spr = self._icons.get(key)
         if spr is None:
             spr = pieces.fief_sprite(cells, castles, px, theme.seat_color(colour), theme.seat_dark(colour),
                                      theme.seat_light(colour), alpha=110 if faded else 240,
                                      pattern=theme.seat_pattern(colour), pattern_color=theme.seat_mark(colour))
-            cache[key] = spr
+            self._icons[key] = spr
         img, (ox, oy) = spr
         cx = (min(xs) + max(xs)) / 2 * px
         cy = (min(ys) + max(ys)) / 2 * px
@@ -174,18 +204,18 @@ class BarMixin:
         ax, ay = int(box.centerx - cx), int(box.centery - cy)
         if (0, 0) in castles:  # below the castle
             ay += int(px * 0.55)
-        if True:
-            pygame.draw.circle(surf, (255, 255, 255), (ax, ay), max(3, int(px * 0.28)))
-            pygame.draw.circle(surf, theme.INK, (ax, ay), max(3, int(px * 0.28)), 2)
+        pygame.draw.circle(surf, (255, 255, 255), (ax, ay), max(3, int(px * 0.28)))
+        pygame.draw.circle(surf, theme.INK, (ax, ay), max(3, int(px * 0.28)), 2)
 
-    def _end_name(self, row) -> str:
+    def end_name(self, row: dict[str, Any]) -> str:
         """A seat's name in the end table, with its mark (``end_mark``)."""
-        return row["name"] + end_mark(row["winner"], self.face.seat_resigned(row["seat"]))
+        return str(row["name"]) + end_mark(row["winner"], self.face.seat_resigned(row["seat"]))
 
-    def _draw_end(self, surf) -> None:
-        st = self.state
+    def draw_end(self, surf: pygame.Surface, selected: Optional[int]) -> None:
+        """The end-of-game table (the row of ``selected`` marked, its objective below it)."""
+        st = self.view()
         s = self.face
-        b = self.bottom_rect
+        b = self.rect
         sc = W.sc
         r = W.blit_text(surf, i18n.t("end.heading"), (b.x + sc(20), b.y + sc(8)), "title", 32, W.TEXT)
         res = s.result_text()
@@ -197,12 +227,12 @@ class BarMixin:
         rx = max(r.right + sc(30), b.x + sc(290))
         rr = W.blit_text(surf, res, (rx, b.y + sc(18)), "sans_bold", 20, (130, 30, 20), wrap=b.right - sc(70) - rx)
         cols = ["end.seat", "end.sites", "end.leagues", "end.donations", "end.gonzaga", "end.objective", "end.total"]
-        keys = [None, "sites", "leagues", "donations", "gonzaga", "objective", "total"]
+        keys = ["", "sites", "leagues", "donations", "gonzaga", "objective", "total"]
         x0 = b.x + sc(20)
-        rows = self.feedback.end_rows(s.score_rows())
+        rows = self.shown_rows(s.score_rows())
         # the seat column as wide as its longest name with the winner's mark, as far as the six columns of
         # figures keep sc(90) each (a name is shortened, and noted, only past that)
-        named = max((W.text(self._end_name(row), "sans_bold", 17).get_width() + sc(38) for row in rows), default=0)
+        named = max((W.text(self.end_name(row), "sans_bold", 17).get_width() + sc(38) for row in rows), default=0)
         first = max(sc(230), min(named, b.w - sc(40) - 6 * sc(90)))
         widths = [first] + [(b.w - sc(40) - first) // 6] * 6
         y = max(b.y + sc(58), rr.bottom + sc(8))
@@ -217,17 +247,17 @@ class BarMixin:
             head_h = max(head_h, hr.bottom - y)
             x += wdt
         y += head_h + sc(6)
-        self._end_rows = []
+        self.end_rows = []
         for row in rows:
             rect = pygame.Rect(x0 - sc(6), y - sc(2), b.w - sc(28), sc(30))
-            if row["seat"] == self.end_selected:
+            if row["seat"] == selected:
                 pygame.draw.rect(surf, (250, 236, 196), rect, 0, 6)
                 pygame.draw.rect(surf, (150, 40, 150), rect, 2, 6)
-            self._end_rows.append((row["seat"], rect))
+            self.end_rows.append((row["seat"], rect))
             x = x0
             crest = pieces.crest(row["colour"], sc(20))  # the family's crest: its colour and a shape
             surf.blit(crest, (x - sc(2), y + sc(2)))
-            name = self._end_name(row)
+            name = self.end_name(row)
             W.blit_text(surf, W.fit_text(name, "sans_bold", 17, widths[0] - sc(30)), (x + sc(24), y + sc(2)),
                         "sans_bold", 17, W.TEXT)
             x += widths[0]
@@ -245,11 +275,11 @@ class BarMixin:
         ch = W.text(i18n.t("end.click_row"), "sans", 14, W.TEXT_SOFT, wrap=tw).get_height()
         yb = b.bottom - sc(10) - ch
         W.blit_text(surf, i18n.t("end.click_row"), (x0, yb), "sans", 14, W.TEXT_SOFT, wrap=tw)
-        if self.end_selected is not None:
-            seat = st.seats[self.end_selected]
+        if selected is not None:
+            seat = st.seats[selected]
             obj = st.content.objective(seat.objective)
-            txt = i18n.t("end.objective_of", name=s.seat_name(self.end_selected), west=i18n.t(f"symbol.{obj.western}"),
+            txt = i18n.t("end.objective_of", name=s.seat_name(selected), west=i18n.t(f"symbol.{obj.western}"),
                          east=i18n.t(f"symbol.{obj.eastern}"),
-                         held=scoring.objective_cities_held(st, self.end_selected))
+                         held=scoring.objective_cities_held(st, selected))
             oh = W.text(txt, "sans_semibold", 15, (120, 30, 120), wrap=tw).get_height()
             W.blit_text(surf, txt, (x0, yb - sc(4) - oh), "sans_semibold", 15, (120, 30, 120), wrap=tw)

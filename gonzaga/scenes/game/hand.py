@@ -1,16 +1,20 @@
 """The hand: the planning bar of the human whose secrets are on screen (regions, actions, the King's Privilege,
-the confirm), and opening and closing that private view.
+the confirm) and the plan chosen on it.
 
-A part of :class:`GameScene` (see the package's docstring); it reads the scene's state and
-widgets as ``self``."""
+A part of the game screen with explicit inputs (:class:`Hand`): the view the screen draws, whose
+hand is open, and what it asks of the screen (submit the plan, lay the buttons out again, show a
+message, close the hand); a gate (``allow``) lets a script (the tutorial) take only the card it asks
+for."""
 from __future__ import annotations
 
 import logging
+from functools import partial
+from typing import Any, Callable, Optional
 
 from ...rules import ACTION_CARDS, Plan, plan_problem
 from ...words import i18n
 from ...ui import widgets as W
-from ...ui.widgets import Button
+from ...ui.widgets import Button, Widgets
 
 log = logging.getLogger(__name__)
 
@@ -25,25 +29,43 @@ def action_label_y() -> int:
     return W.sc(CARDS_TOP + CARD_HEIGHT + ACTION_GAP / 2)
 
 
-class HandMixin:
-    def solo_objective_allowed(self) -> bool:
-        """'My objective' on the top bar: for the only human (solo), or the human placing now."""
-        if self.state.phase == "over":
-            return False
-        humans = self.face.humans
-        if len(humans) == 1:
-            return True
-        return self.face.human_to_place() is not None
+def _always(kind: str, card: str) -> bool:
+    return True
 
-    # ------------------------------------------------------------ the hand (planning, private)
 
-    def _build_hand(self) -> None:
-        st = self.state
-        seat = self.private_seat
+class Hand:
+    """The open hand. Inputs: ``view`` (the state the screen draws: the seat's own view while its
+    hand is open), ``seat`` (whose hand is open, or None), ``submit`` (the plan to that seat's face:
+    None, or the refusal), ``changed`` (a card was chosen: the screen lays its buttons out again),
+    ``say`` (the bottom bar's message) and ``done`` (the plan was taken). ``allow(kind, card)``
+    (kind: "region", "action", "king" or "confirm") may refuse a choice; it says why itself."""
+
+    def __init__(self, view: Callable[[], Any], seat: Callable[[], Optional[int]],
+                 submit: Callable[[Plan], Any], changed: Callable[[], None], say: Callable[[str], None],
+                 done: Callable[[], None]):
+        self.view = view
+        self.seat = seat
+        self.submit = submit
+        self.changed = changed
+        self.say = say
+        self.done = done
+        self.allow: Callable[[str, str], bool] = _always
+        self.region: Optional[str] = None  # the cards chosen so far
+        self.action: Optional[str] = None
+        self.king = False
+
+    def clear(self) -> None:
+        self.region = self.action = None
+        self.king = False
+
+    def build(self, widgets: Widgets, b: Any, info_w: int) -> None:
+        """The cards and the confirm as buttons in the bottom bar ``b`` right of its left block."""
+        st = self.view()
+        seat = self.seat()
+        assert seat is not None
         s = st.seats[seat]
-        b = self.bottom_rect
         sc = W.sc
-        x0 = b.x + self.info_w
+        x0 = b.x + info_w
         regions = list(st.region_cards())
         cw = min(sc(150), (b.right - sc(20) - x0 + sc(8)) // max(1, len(regions)) - sc(8))
         aw = min(sc(160), (b.right - sc(20) - x0 - sc(4 * 8 + 12)) // 5)  # A, B, C, K and Done on one row
@@ -52,23 +74,23 @@ class HandMixin:
         y = b.y + sc(CARDS_TOP)
         for i, r in enumerate(regions):
             unavailable = r in s.unavailable
-            btn = Button(i18n.card_name(st, r), (lambda r=r: self.pick_region(r)),
+            btn = Button(i18n.card_name(st, r), partial(self.pick_region, r),
                          (x0 + i * (cw + sc(8)), y, cw, card_h),
-                         style="secondary", selected=(self.choice_region == r), px=15,
+                         style="secondary", selected=(self.region == r), px=15,
                          sub=i18n.t("plan.played_last") if unavailable else "")
             btn.enabled = not unavailable
             btn.card = r
-            self.widgets.add(btn)
+            widgets.add(btn)
         y += card_h + sc(ACTION_GAP)
         for i, a in enumerate(ACTION_CARDS):
             unavailable = a in s.unavailable
-            btn = Button(i18n.t(f"card.{a}"), (lambda a=a: self.pick_action(a)),
+            btn = Button(i18n.t(f"card.{a}"), partial(self.pick_action, a),
                          (x0 + i * (aw + sc(8)), y, aw, card_h),
-                         style="secondary", selected=(self.choice_action == a), px=14 if small else 16,
+                         style="secondary", selected=(self.action == a), px=14 if small else 16,
                          sub=i18n.t("plan.played_last") if unavailable else i18n.t(f"card.{a}.rule"))
             btn.enabled = not unavailable
             btn.card = a
-            self.widgets.add(btn)
+            widgets.add(btn)
         kx = x0 + 3 * (aw + sc(8)) + sc(12)
         k_why = ""
         if "K" in s.unavailable:
@@ -76,52 +98,49 @@ class HandMixin:
         elif s.rings < 1:
             k_why = i18n.t("plan.no_ring")
         kb = Button(i18n.t("card.K"), self.toggle_king, (kx, y, aw + sc(16), card_h), style="secondary",
-                    selected=self.choice_king, px=14 if small else 16, sub=k_why or i18n.t("plan.king_hint_short"))
+                    selected=self.king, px=14 if small else 16, sub=k_why or i18n.t("plan.king_hint_short"))
         kb.enabled = not k_why
         kb.card = "K"
-        self.widgets.add(kb)
-        ok = self.choice_region is not None and self.choice_action is not None and \
-            plan_problem(st, seat, self.choice_region, self.choice_action, self.choice_king) is None
+        widgets.add(kb)
+        ok = self.region is not None and self.action is not None and \
+            plan_problem(st, seat, self.region, self.action, self.king) is None
         done_x = kx + aw + sc(16 + 8)
-        done = Button(i18n.t("plan.confirm"), self.confirm_plan,
+        done = Button(i18n.t("plan.confirm"), self.confirm,
                       (done_x, y, min(sc(180), b.right - sc(20) - done_x), card_h), px=16 if small else 19)
         done.enabled = ok
-        self.widgets.add(done)
+        widgets.add(done)
 
     def pick_region(self, r: str) -> None:
-        self.choice_region = r
-        self.layout(self.app.size)
+        if self.allow("region", r):
+            self.region = r
+            self.changed()
 
     def pick_action(self, a: str) -> None:
-        self.choice_action = a
-        self.layout(self.app.size)
+        if self.allow("action", a):
+            self.action = a
+            self.changed()
 
     def toggle_king(self) -> None:
-        self.choice_king = not self.choice_king
-        self.layout(self.app.size)
+        if self.allow("king", "K"):
+            self.king = not self.king
+            self.changed()
 
-    def confirm_plan(self) -> None:
-        if self.private_seat is None or self.choice_region is None or self.choice_action is None:
-            self.message = i18n.t("plan.choose_both")
+    def choose(self, region: str, action: str, king: Optional[bool] = None) -> None:
+        """Both cards at once (a click on the table of best points, a hint played)."""
+        self.region, self.action = region, action
+        if king is not None:
+            self.king = king
+
+    def confirm(self) -> None:
+        if not self.allow("confirm", ""):
             return
-        why = self.face.seat_view(self.private_seat).submit(Plan(self.private_seat, self.choice_region, self.choice_action, self.choice_king))
+        seat = self.seat()
+        if seat is None or self.region is None or self.action is None:
+            self.say(i18n.t("plan.choose_both"))
+            return
+        why = self.submit(Plan(seat, self.region, self.action, self.king))
         if why is not None:
             log.info("plan refused %s: %s", why.rule, why.message)  # the rule's id stays in the log file
-            self.message = i18n.rule_text(why)
+            self.say(i18n.rule_text(why))
             return
-        self.close_private()
-
-    def open_private(self, seat: int) -> None:
-        self.private_seat = seat
-        self.curtain_up = False
-        self.force_curtain = False
-        self.choice_region = self.choice_action = None
-        self.choice_king = False
-        self.message = ""
-        self.layout(self.app.size)
-
-    def close_private(self) -> None:
-        self.private_seat = None
-        self.choice_region = self.choice_action = None
-        self.choice_king = False
-        self.layout(self.app.size)
+        self.done()

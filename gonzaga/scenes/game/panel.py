@@ -1,19 +1,18 @@
-"""The seats panel and the top bar: each seat's name, score, rings, deck, cards and leagues, the turn order, the log,
-and the AI's move as it is shown.
+"""The seats panel: each seat's name, score, rings, deck, cards and leagues, the turn order and the
+log, and where the table of best points stands in it (a wide window).
 
-A part of :class:`GameScene` (see the package's docstring); it reads the scene's state and
-widgets as ``self``."""
+A part of the game screen with explicit inputs (:class:`SeatsPanel`): the game's face, the view
+the screen draws, and what it asks of the screen around it (the scores as they count up, the
+end chart's room, the chat strip's height, the table of best points' height)."""
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Callable, Optional
 
 import pygame
 
 from ...render import pieces, theme
-from ...rules import Place, Wedding
 from ...words import i18n
 from ...ui import widgets as W
-from ...render.game_sizes import TOP_H
 
 ORDER_CREST = 18  # the crest before a seat's line in the turn order (design pixels)
 LOG_LINES = 5  # the game log always shows at least this many whole lines (issue 40)
@@ -28,7 +27,7 @@ def _short_sea(name: str) -> str:
     return name
 
 
-def _draw_clock(surf, clock: Optional[str], score: pygame.Rect, y: int) -> pygame.Rect:
+def _draw_clock(surf: pygame.Surface, clock: Optional[str], score: pygame.Rect, y: int) -> pygame.Rect:
     """An online seat's turn clock beside its name, left of its score (seen at a glance for every
     seat); the room the name keeps ends before it."""
     if not clock:
@@ -36,7 +35,8 @@ def _draw_clock(surf, clock: Optional[str], score: pygame.Rect, y: int) -> pygam
     return score.union(W.blit_text(surf, clock, (score.x - W.sc(12), y), "sans_bold", 15, (170, 60, 20), "topright"))
 
 
-def _draw_kind_status(surf, kind: str, status: str, at: tuple[int, int], room: int, colour) -> None:
+def _draw_kind_status(surf: pygame.Surface, kind: str, status: str, at: tuple[int, int], room: int,
+                      colour: tuple[int, int, int]) -> None:
     """A seat's kind and status on one line; a status too long beside the kind (an online seat's
     countdown) stands alone: it says more than "Human"."""
     x = at[0]
@@ -48,148 +48,94 @@ def _draw_kind_status(surf, kind: str, status: str, at: tuple[int, int], room: i
                     colour)
 
 
-def _notes(face, st) -> tuple:
+def _notes(face: Any, st: Any) -> tuple[tuple[Optional[str], Optional[str]], ...]:
     """An online game's seat notes and clocks (the panel is drawn again when their seconds change)."""
     return tuple((face.seat_note(i), face.clock_note(i)) for i in range(len(st.seats))) if face.remote else ()
 
 
-def _room_below(scene, below: int) -> int:
-    """The room the seats' boxes leave under them: ``below``, or at the end what the score chart
-    needs in place of the log (issue 50: at 1280x720 with three or four seats it stood over the map)."""
-    chart_room = getattr(getattr(scene, "feedback", None), "panel_chart_room", None)
-    return max(below, chart_room()) if scene.state.phase == "over" and chart_room is not None else below
+class SeatsPanel:
+    """The side panel of the game screen. Its inputs: ``face`` (the game's face: names, log,
+    notes), ``view`` (the state the screen draws now), ``score`` (a seat's score as shown, counting
+    up), ``chart_room`` (the height the end chart needs below the seats, or None), ``chart_in_panel``
+    (the end chart takes the log's place), ``foot`` (the chat strip's height at its foot) and
+    ``table_height`` (the table of best points' height while it goes in the panel, else None).
+    The screen places it (``place``) and draws it (``draw_cached``); tips read ``seat_rects`` and
+    ``log_rects``; ``log_scroll`` is the log's scroll."""
 
+    def __init__(self, face: Any, view: Callable[[], Any], score: Callable[[int, int], int],
+                 chart_room: Optional[Callable[[], int]], chart_in_panel: Callable[[], bool],
+                 foot: Callable[[], int], table_height: Callable[[], Optional[int]]):
+        self.face = face
+        self.view = view
+        self.score = score
+        self.chart_room = chart_room
+        self.chart_in_panel = chart_in_panel
+        self.foot = foot
+        self.table_height = table_height
+        self.rect = pygame.Rect(0, 0, 1, 1)
+        self.log_scroll = 0  # lines scrolled back from the log's newest
+        self.fit = "full"  # how the seats' boxes are drawn (``fit_seats``)
+        self.seat_rects: list[tuple[pygame.Rect, int]] = []  # as last drawn: (box, seat)
+        self.log_rects: list[tuple[pygame.Rect, int]] = []  # as last drawn: (line, log index)
+        self.log_whole_lines = 0  # the log's whole lines last drawn
+        self.cache: Optional[tuple[tuple[Any, ...], pygame.Surface]] = None
+        self._stripes: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
+        self._table: Optional[tuple[tuple[Any, ...], Optional[pygame.Rect]]] = None
 
-class PanelMixin:
-    def _draw_panel_cached(self, surf) -> None:
+    def place(self, rect: pygame.Rect) -> None:
+        self.rect = rect
+
+    def hovered_log(self, mouse: tuple[int, int]) -> Optional[int]:
+        return next((i for rc, i in self.log_rects if rc.collidepoint(mouse)), None)
+
+    def draw_cached(self, surf: pygame.Surface, mouse: tuple[int, int], on_top: bool, context: tuple[Any, ...]) -> None:
         """The seats panel and the log change only with the game, the scroll, the scores
         counting up or the log line under the pointer: drawn once, then blitted (a tall
-        log is a hundred text blits)."""
-        st = self.state
-        hovered = None
-        if self.app.stack.top is self:
-            hovered = next((i for rc, i in self._log_rects if rc.collidepoint(self._mouse)), None)
+        log is a hundred text blits). ``context``: what else the screen shows that it depends on."""
+        st = self.view()
+        hovered = self.hovered_log(mouse) if on_top else None
         key = (self.face.version, getattr(self.face, "presence", None), _notes(self.face, st), self.log_scroll,
-               tuple(self.panel_rect), hovered, i18n.language(), self._mode(), self.private_seat, self._panel_foot(),
-               self.app.stack.top is self, theme.text_scale(), surf.get_size(), self.end_selected,
-               tuple(self.feedback.score(i, s.score) for i, s in enumerate(st.seats)))
-        cached = getattr(self, "_panel_cache", None)
-        area = self.panel_rect.clip(surf.get_rect())
-        if cached is not None and cached[0] == key and cached[1].get_size() == area.size:
-            surf.blit(cached[1], area.topleft)
+               tuple(self.rect), hovered, i18n.language(), context, self.foot(), on_top, theme.text_scale(),
+               surf.get_size(), tuple(self.score(i, s.score) for i, s in enumerate(st.seats)))
+        area = self.rect.clip(surf.get_rect())
+        if self.cache is not None and self.cache[0] == key and self.cache[1].get_size() == area.size:
+            surf.blit(self.cache[1], area.topleft)
             return
-        self._draw_panel(surf)
-        self._panel_cache = (key, surf.subsurface(area).copy())
+        self.draw(surf, mouse if on_top else (-1, -1))
+        self.cache = (key, surf.subsurface(area).copy())
 
-    def _draw_ai_move(self, surf) -> None:
-        a = self.face.ai_showing
-        if a is None:
-            return
-        st = self.state
-        colour = st.seats[a.seat].colour
-        r = self.renderer
-        t = self.face.ai_showing_progress()
-        if isinstance(a, Place):
-            cells, castles = st.content.fiefs[a.fief].footprint(a.anchor, a.rotation)
-            if int(t * 6) % 2 == 0:
-                r.draw_highlight(surf, cells, strong=True)
-            r.draw_fiefs(surf, [(colour, cells, castles)])
-            center = r.hex_to_screen(cells[0])
-        elif isinstance(a, Wedding):
-            r.draw_highlight(surf, a.rings, strong=True)
-            r.draw_rings(surf, {h: colour for h in a.rings}, [])
-            center = r.hex_to_screen(a.rings[0])
-        else:
-            return
-        label = W.text(self.face.seat_name(a.seat), "sans_bold", 17, W.TEXT_LIGHT)
-        box = label.get_rect(midbottom=(int(center[0]), int(center[1] - r.size * 1.3))).inflate(16, 8)
-        W.panel(surf, box, theme.seat_dark(colour), theme.seat_color(colour), 8, 2)
-        surf.blit(label, label.get_rect(center=box.center))
+    def room_below(self, below: int) -> int:
+        """The room the seats' boxes leave under them: ``below``, or at the end what the score chart
+        needs in place of the log (issue 50: at 1280x720 with three or four seats it stood over the map)."""
+        over = self.view().phase == "over"
+        return max(below, self.chart_room()) if over and self.chart_room is not None else below
 
-    def _status_text(self) -> str:
-        """The Last Turn card: not yet, the last check (after every round from round 6 on: how
-        many sites in flourishing regions are still free), fired, or the last round."""
-        st = self.state
-        if st.last_round is None:
-            check = next((e for e in reversed(self.face.log) if e.key == "log.last_turn_check"), None)
-            if check is not None:
-                return i18n.t("game.last_turn_check", **check.params)
-            return i18n.t("game.last_turn_not_fired")
-        return i18n.t("game.last_round") if st.round == st.last_round else \
-            i18n.t("game.last_turn_fired", round=st.last_round)
-
-    def _draw_top(self, surf) -> None:
-        st = self.state
-        sc = W.sc
-        w = surf.get_width()
-        top_h = sc(TOP_H)
-        mid = top_h // 2
-        bar = pygame.Rect(0, 0, w, top_h)
-        pygame.draw.rect(surf, (58, 44, 34), bar)
-        pygame.draw.line(surf, (150, 120, 80), (0, top_h - 1), (w, top_h - 1), 2)
-        r = W.blit_text(surf, i18n.t("game.round", round=st.round), (sc(16), mid), "title", 30, W.TEXT_LIGHT,
-                        "midleft")
-        x = r.right + sc(20)
-        # two lines: the Last Turn card (or the end), then the scenario and its flourishing regions
-        if st.phase == "over":
-            status, role, colour = i18n.t("end.heading"), "sans_bold", (255, 200, 90)
-        elif st.last_round is not None:
-            status, role, colour = self._status_text(), "sans_bold", (255, 200, 90)
-        else:
-            status, role, colour = self._status_text(), "sans", (220, 205, 180)
-        r1 = W.blit_text(surf, status, (x, mid + sc(1)), role, 15, colour, "bottomleft")
-        self._status_rect = r1.inflate(8, 6) if st.phase != "over" else None
-        flour = ", ".join(rr.name for rr in st.content.board.regions if rr.id in st.flourishing)
-        r2 = W.blit_text(surf, i18n.t("game.scenario_line", name=st.scenario, regions=flour), (x, mid + sc(1)),
-                         "sans", 14, (220, 205, 180), "topleft")
-        right_limit = w - sc(310 if self.solo_objective_allowed() else 150)
-        # who is to act: right-aligned, on one or two lines (a count when the names do not fit)
-        s = self.face
-        short = None
-        if st.phase == "plan":
-            names = [s.seat_name(i) for i in st.to_act()]
-            msg = i18n.t("game.planning_wait", names=", ".join(names))
-            short = i18n.t("game.planning_wait_n", plans=i18n.tn("n.plans", len(names)))
-        elif st.phase == "place":
-            msg = i18n.t("game.to_act", name=s.seat_name(st.to_act()[0]))
-        else:
-            msg = s.result_text()
-        room = right_limit - sc(10) - max(r1.right, r2.right) - sc(24)
-        fit = W.fit_lines(msg, "sans_bold", 17, room, top_h - sc(4))
-        if fit is None and short is not None:
-            fit = W.fit_lines(short, "sans_bold", 17, room, top_h - sc(4))
-        lines, px = fit or ([W.fit_text(msg, "sans_bold", 17, max(sc(40), room))], 17)
-        lh = theme.font("sans_bold", px).get_linesize()
-        y = mid - lh * len(lines) // 2
-        for line in lines:
-            W.blit_text(surf, line, (right_limit - sc(10), y), "sans_bold", px, (255, 236, 190), "topright")
-            y += lh
-
-    def _draw_panel(self, surf) -> None:
-        st = self.state
-        p = self.panel_rect
+    def draw(self, surf: pygame.Surface, mouse: tuple[int, int]) -> None:
+        """The panel, with the log line under ``mouse`` lit ((-1, -1): none)."""
+        st = self.view()
+        p = self.rect
         pygame.draw.rect(surf, (232, 220, 192), p)
         pygame.draw.line(surf, W.PANEL_EDGE, p.topleft, p.bottomleft, 2)
         sc = W.sc
         y = p.y + sc(10)
         to_act = set(st.to_act())
-        self._seat_rects = []
-        self._log_rects = []
+        self.seat_rects = []
+        self.log_rects = []
         # the seats, the turn order and the log share the panel; the log keeps at least
         # LOG_LINES whole lines (issue 40): the seats' boxes leave out last round's cards, then
         # tighten (smaller type), until they all fit above it
-        self._seat_fit = self._fit_seats(y, to_act)
-        boxes = self._seat_boxes(y, to_act)
+        self.fit_seats(y, to_act)
+        boxes = self.seat_boxes(y, to_act)
         for i, seat in enumerate(st.seats):
             acting = i in to_act and st.phase != "over"
             box = boxes[i]
-            self._seat_rects.append((box, i))
+            self.seat_rects.append((box, i))
             W.panel(surf, box, (248, 240, 222) if not acting else (255, 246, 214),
                     W.GOLD if acting else W.PANEL_EDGE, 10, 3 if acting else 1)
             self._draw_seat_stripe(surf, pygame.Rect(box.x, box.y, sc(14), box.h), seat.colour)
             self._draw_seat(surf, box, i, seat, acting)
-        y = self._seats_bottom(boxes)
-        table = self._panel_table_rect()  # a wide window: the table of best points below the seats
+        y = self.seats_bottom(boxes)
+        table = self.table_rect()  # a wide window: the table of best points below the seats
         if table is not None:  # (drawn over the panel by the scene, planning.py)
             y = table.bottom + sc(10)
         # turn order (after the reveal)
@@ -213,9 +159,9 @@ class PanelMixin:
                     y += lh
             y += sc(6)
         # the log (when at least two of its lines fit; at the end the score chart may take its place)
-        self._log_whole_lines = 0
-        foot = p.bottom - self._panel_foot()  # (an online game's chat strip, on a wide window)
-        if foot - y < sc(26 + 10 + 48) or (st.phase == "over" and self.feedback.chart_in_panel()):
+        self.log_whole_lines = 0
+        foot = p.bottom - self.foot()  # (an online game's chat strip, on a wide window)
+        if foot - y < sc(26 + 10 + 48) or (st.phase == "over" and self.chart_in_panel()):
             return
         W.blit_text(surf, i18n.t("game.log"), (p.x + sc(14), y + sc(2)), "sans_bold", 16, W.TEXT)
         y += sc(26)
@@ -238,83 +184,94 @@ class PanelMixin:
                     break
                 surf.set_clip(pygame.Rect(area.x, yy + hidden * line_h, area.w, area.bottom - yy - hidden * line_h))
             line_rect = pygame.Rect(area.x + 4, yy - 1, area.w - 8, img.get_height() + 2)
-            if e.key in ("log.place", "log.wedding") and line_rect.collidepoint(self._mouse) \
-                    and self.app.stack.top is self:
+            if e.key in ("log.place", "log.wedding") and line_rect.collidepoint(mouse):
                 pygame.draw.rect(surf, (255, 236, 170), line_rect, 0, 4)
             surf.blit(img, (area.x + sc(8), yy))
-            self._log_rects.append((line_rect.clip(area), n))
-            self._log_whole_lines += img.get_height() // line_h - hidden
+            self.log_rects.append((line_rect.clip(area), n))
+            self.log_whole_lines += img.get_height() // line_h - hidden
             n -= 1
             if hidden:
                 break
         if n == start:  # an empty log: what it could hold
-            self._log_whole_lines = (area.h - sc(6)) // (line_h + sc(3))
+            self.log_whole_lines = (area.h - sc(6)) // (line_h + sc(3))
         surf.set_clip(clip)
 
-    def _panel_foot(self) -> int:
-        """The height an online game's chat strip takes at the panel's foot (a wide window), or 0."""
-        online = getattr(self, "online", None)
-        return online.talk.panel_foot() if online is not None else 0
-
-    def _log_min_height(self) -> int:
+    def log_min_height(self) -> int:
         """The log's heading and LOG_LINES whole lines with the log's margins."""
         sc = W.sc
         return sc(26 + 10 + 6 + 4) + LOG_LINES * (theme.font("sans", 14).get_linesize() + sc(3))
 
-    def _seat_cols(self) -> int:
+    def seat_cols(self) -> int:
         """Two columns of seats' boxes in a wide panel (a wide window), else one."""
-        p = self.panel_rect
-        two = len(self.state.seats) >= 2 and p.w - W.sc(20 + 8) >= 2 * W.sc(SEAT_COL_W)
+        p = self.rect
+        two = len(self.view().seats) >= 2 and p.w - W.sc(20 + 8) >= 2 * W.sc(SEAT_COL_W)
         return 2 if two else 1
 
-    def _seat_box_w(self) -> int:
-        cols = self._seat_cols()
-        return (self.panel_rect.w - W.sc(20) - (cols - 1) * W.sc(8)) // cols
+    def seat_box_w(self) -> int:
+        cols = self.seat_cols()
+        return (self.rect.w - W.sc(20) - (cols - 1) * W.sc(8)) // cols
 
-    def _seat_boxes(self, y: int, to_act) -> list:
+    def seat_boxes(self, y: int, to_act: Any) -> list[pygame.Rect]:
         """The seats' boxes from ``y`` down, in the current fit: one column, or rows of two (the
         boxes of a row equally tall)."""
-        st = self.state
+        st = self.view()
         sc = W.sc
-        gap = sc(8) if getattr(self, "_seat_fit", "full") != "tight" else sc(5)
-        cols, bw = self._seat_cols(), self._seat_box_w()
+        gap = sc(8) if self.fit != "tight" else sc(5)
+        cols, bw = self.seat_cols(), self.seat_box_w()
         out = []
         for first in range(0, len(st.seats), cols):
             row = range(first, min(len(st.seats), first + cols))
             h = max(self._seat_box_height(i, st.seats[i], i in to_act and st.phase != "over") for i in row)
-            out += [pygame.Rect(self.panel_rect.x + sc(10) + k * (bw + sc(8)), y, bw, h) for k in range(len(row))]
+            out += [pygame.Rect(self.rect.x + sc(10) + k * (bw + sc(8)), y, bw, h) for k in range(len(row))]
             y += h + gap
         return out
 
-    def _seats_bottom(self, boxes) -> int:
+    def seats_bottom(self, boxes: list[pygame.Rect]) -> int:
         """Where what follows the seats' boxes starts."""
-        gap = W.sc(8) if getattr(self, "_seat_fit", "full") != "tight" else W.sc(5)
-        return max(b.bottom for b in boxes) + gap if boxes else self.panel_rect.y + W.sc(10)
+        gap = W.sc(8) if self.fit != "tight" else W.sc(5)
+        return max(b.bottom for b in boxes) + gap if boxes else self.rect.y + W.sc(10)
 
-    def _panel_table_rect(self):
-        """Where the table of best points goes in the panel (planning, a wide panel), or None: on
-        the map then."""
-        return None
+    def table_rect(self) -> Optional[pygame.Rect]:
+        """Where the table of best points stands in the panel, below the seats (a wide window while
+        a human plans: the map keeps its corners), or None: on the map then."""
+        height = self.table_height()
+        if height is None:
+            return None
+        sc = W.sc
+        p = self.rect
+        st = self.view()
+        # asked by the panel and by the map's and the panel's passes of the table each frame: the
+        # seats' boxes are measured once for what they depend on (an online seat's "away" among it)
+        away = getattr(self.face, "seat_away", None)
+        key = (tuple(p), self.fit, self.face.version, i18n.language(), theme.text_scale(), sc(100), self.foot(),
+               height, tuple(away(i) for i in range(st.n)) if away is not None else ())
+        if self._table is None or self._table[0] != key:
+            y = self.seats_bottom(self.seat_boxes(p.y + sc(10), set(st.to_act())))
+            r = pygame.Rect(p.x + sc(10), y, p.w - sc(20), height)
+            fits = r.bottom + sc(10) + self.log_min_height() + self.foot() <= p.bottom
+            self._table = (key, r if fits else None)
+        return None if self._table[1] is None else self._table[1].copy()
 
-    def _fit_seats(self, y: int, to_act) -> str:
+    def fit_seats(self, y: int, to_act: Any) -> str:
         """How the seats' boxes are drawn: "full", "nochips" (no last round's cards) or "tight"
         (and smaller type): the first with room below them for the turn order and the log."""
-        st = self.state
-        p = self.panel_rect
-        below = _room_below(self, (self._order_height() if st.phase == "place" else 0) + self._log_min_height())
-        if self.wide and self._mode() == "plan":  # the table of best points, if it finds room (planning.py)
-            below += self._preview_table_size()[1] + W.sc(10)
+        st = self.view()
+        p = self.rect
+        below = self.room_below((self._order_height() if st.phase == "place" else 0) + self.log_min_height())
+        table = self.table_height()
+        if table is not None:  # the table of best points, if it finds room (planning.py)
+            below += table + W.sc(10)
         for fit in ("full", "nochips", "tight"):
-            self._seat_fit = fit
-            if self._seats_bottom(self._seat_boxes(y, to_act)) + below + self._panel_foot() <= p.bottom:
+            self.fit = fit
+            if self.seats_bottom(self.seat_boxes(y, to_act)) + below + self.foot() <= p.bottom:
                 return fit
         return "tight"
 
-    def _seat_lines(self, i: int, seat, acting: bool, width: int, info_px: int = 15) -> dict:
+    def seat_lines(self, i: int, seat: Any, acting: bool, width: int, info_px: int = 15) -> dict[str, Any]:
         """What a seat's panel says, laid out for ``width`` pixels: the kind (human, AI) and its
         status, the rings/deck/fief line (broken between its parts), last round's cards as chips
         (on as many rows as they need) and the sea leagues (wrapped)."""
-        st = self.state
+        st = self.view()
         spec = self.face.seats[i]
         kind = i18n.t("game.ai_level", level=i18n.t(f"level.{spec.bot}")) if spec.is_ai else i18n.t("game.human")
         status = ""
@@ -341,7 +298,7 @@ class PanelMixin:
         ltxt = i18n.t("game.leagues", seas=", ".join(leagues)) if leagues else i18n.t("game.no_leagues")
         return {"kind": kind, "status": status, "info": info, "chips": chips, "leagues": ltxt}
 
-    def _chip_rows(self, chips: list, x0: int, width: int) -> list:
+    def _chip_rows(self, chips: list[str], x0: int, width: int) -> list[tuple[int, int, str, int]]:
         """Last round's cards as chips after "Last:": [(x, row, name, chip width)], flowing on rows."""
         sc = W.sc
         cx = x0 + W.text(i18n.t("game.last_played", cards=""), "sans", 14).get_width() + sc(4)
@@ -355,11 +312,11 @@ class PanelMixin:
             cx += cw + sc(4)
         return out
 
-    def _order_lines(self) -> list:
+    def _order_lines(self) -> list[tuple[str, tuple[int, int, int], str]]:
         """The turn order's lines (after the reveal): (the seat's plan, text colour, seat colour). The
         seat is shown by its crest (its name is on its box above): a plan then holds one line, and the
         log below keeps its five lines with four seats at 1280x720 (issue 40)."""
-        st = self.state
+        st = self.view()
         out = []
         for n, i in enumerate(st.order):
             plan = st.seats[i].plan
@@ -371,7 +328,7 @@ class PanelMixin:
 
     def _order_fit(self, txt: str) -> tuple[list[str], int]:
         """An order line: on one line at 15 px, else 14 or 13 px, else wrapped at 15 px."""
-        width = self.panel_rect.w - W.sc(30 + ORDER_CREST + 6)
+        width = self.rect.w - W.sc(30 + ORDER_CREST + 6)
         for px in (15, 14, 13):
             if theme.font("sans", px).size(txt)[0] <= width:
                 return [txt], px
@@ -384,34 +341,34 @@ class PanelMixin:
             out += len(lines) * theme.font("sans", px).get_linesize()
         return out
 
-    def _seat_type(self) -> tuple:
+    def _seat_type(self) -> tuple[int, int, int, int, int, bool]:
         """The seat box's measures for the current fit: (info px, info step, leagues px, top of the
         kind line, top of the info lines, show last round's cards)."""
-        fit = getattr(self, "_seat_fit", "full")
+        fit = self.fit
         if fit == "tight":
             return 13, 18, 13, 28, 47, False
         return 15, 22, 14, 31, 50, fit == "full"
 
-    def _seat_box_height(self, i: int, seat, acting: bool) -> int:
+    def _seat_box_height(self, i: int, seat: Any, acting: bool) -> int:
         sc = W.sc
         info_px, step, lpx, _k, top, chips = self._seat_type()
-        width = self._seat_box_w() - sc(24) - sc(10)
-        ln = self._seat_lines(i, seat, acting, width, info_px)
+        width = self.seat_box_w() - sc(24) - sc(10)
+        ln = self.seat_lines(i, seat, acting, width, info_px)
         rows = 1 + max([r for _x, r, _n, _w in self._chip_rows(ln["chips"], 0, width)], default=0)
         if not chips:
             rows = 0
         leagues_h = W.text(ln["leagues"], "sans", lpx, W.TEXT_SOFT, wrap=width).get_height()
         return sc(top) + len(ln["info"]) * sc(step) + rows * sc(23) + leagues_h + sc(6 if chips else 4)
 
-    def _draw_seat(self, surf, box: pygame.Rect, i: int, seat, acting: bool) -> None:
+    def _draw_seat(self, surf: pygame.Surface, box: pygame.Rect, i: int, seat: Any, acting: bool) -> None:
         """A seat's panel: name, kind and status, score, rings/deck/fief, last round's cards, leagues."""
         sc = W.sc
-        st = self.state
+        st = self.view()
         info_px, step, lpx, kind_y, top, with_chips = self._seat_type()
         x = box.x + sc(24)
         width = box.right - sc(10) - x
-        ln = self._seat_lines(i, seat, acting, width, info_px)
-        score = W.blit_text(surf, str(self.feedback.score(i, seat.score)), (box.right - sc(14), box.y + sc(6)),
+        ln = self.seat_lines(i, seat, acting, width, info_px)
+        score = W.blit_text(surf, str(self.score(i, seat.score)), (box.right - sc(14), box.y + sc(6)),
                             "sans_bold", 30 if kind_y > 28 else 26, W.TEXT, "topright")
         status_right = score.x  # the status line's room ends at the score (the clock is on the name's line)
         score = _draw_clock(surf, self.face.clock_note(i) if st.phase != "over" else None, score, box.y + sc(kind_y - 22))
@@ -443,13 +400,10 @@ class PanelMixin:
         y += (1 + max([r for _x, r, _n, _w in chips], default=0)) * sc(23)
         W.blit_text(surf, ln["leagues"], (x, y), "sans", lpx, W.TEXT_SOFT, wrap=width)
 
-    def _draw_seat_stripe(self, surf, rect: pygame.Rect, colour: str) -> None:
+    def _draw_seat_stripe(self, surf: pygame.Surface, rect: pygame.Rect, colour: str) -> None:
         """The seat's colour band on its panel, with its pattern and its crest (a shape)."""
-        key = ("stripe", colour, rect.size)
-        cache = getattr(self, "_icon_cache", None)
-        if cache is None:
-            cache = self._icon_cache = {}
-        img = cache.get(key)
+        key = (colour, rect.size)
+        img = self._stripes.get(key)
         if img is None:
             img = pygame.Surface(rect.size, pygame.SRCALPHA)
             pygame.draw.rect(img, theme.seat_color(colour), img.get_rect(), 0, 8)
@@ -459,7 +413,7 @@ class PanelMixin:
             pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), 0, 8)
             pat.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
             img.blit(pat, (0, 0))
-            cache[key] = img
+            self._stripes[key] = img
         surf.blit(img, rect.topleft)
         c = pieces.crest(colour, W.sc(24))
         surf.blit(c, c.get_rect(center=(rect.centerx + 1, rect.y + W.sc(18))))

@@ -5,11 +5,9 @@ A part of :class:`GameScene` (see the package's docstring); it reads the scene's
 widgets as ``self``."""
 from __future__ import annotations
 
-from typing import Optional
 
 import pygame
 
-from ...render import theme
 from ...words import i18n
 from ...ui import widgets as W
 from ..preview import PLAN_ACTIONS, plan_previews
@@ -36,7 +34,7 @@ class PlanningMixin:
         one of them missing, the best of the other kind. None without a region or action."""
         if self._mode() != "plan":
             return None
-        region, action = self.choice_region, self.choice_action
+        region, action = self.hand.region, self.hand.action
         hovered = None
         for w in self.widgets.items:
             if w.hover and w.visible and getattr(w, "card", None) is not None:
@@ -121,7 +119,7 @@ class PlanningMixin:
         unavailable = self.state.seats[self.private_seat].unavailable
         for rect, region, action in self._preview_cells:
             if rect.collidepoint(pos) and region not in unavailable and action not in unavailable:
-                self.choice_region, self.choice_action = region, action
+                self.hand.choose(region, action)
                 self.layout(self.app.size)
                 return True
         return True
@@ -139,28 +137,6 @@ class PlanningMixin:
         width = max(name_w + 3 * col_w, title_w) + sc(20)
         height = sc(34) + sc(24) * (len(regions) + 1)
         return width, height, heads, col_w, name_w
-
-    def _panel_table_rect(self) -> Optional[pygame.Rect]:
-        """Where the table of best points stands in the side panel, below the seats (a wide
-        window: the map keeps its corners), or None: on the map then."""
-        if not self.wide or self._mode() != "plan":
-            return None
-        sc = W.sc
-        p = self.panel_rect
-        # asked by the panel and by the map's and the panel's passes of the table each frame: the
-        # seats' boxes are measured once for what they depend on (an online seat's "away" among it)
-        away = getattr(self.face, "seat_away", None)
-        key = (tuple(p), getattr(self, "_seat_fit", "full"), self.face.version, i18n.language(),
-               theme.text_scale(), sc(100), self._panel_foot(),
-               tuple(away(i) for i in range(self.state.n)) if away is not None else ())
-        cached = self.__dict__.get("_panel_table")
-        if cached is None or cached[0] != key:
-            height = self._preview_table_size()[1]
-            y = self._seats_bottom(self._seat_boxes(p.y + sc(10), set(self.state.to_act())))
-            r = pygame.Rect(p.x + sc(10), y, p.w - sc(20), height)
-            fits = r.bottom + sc(10) + self._log_min_height() + self._panel_foot() <= p.bottom
-            cached = self._panel_table = (key, r if fits else None)
-        return None if cached[1] is None else cached[1].copy()
 
     def _draw_preview(self, surf, in_panel: bool = False) -> None:
         """On the map: where this round's fief could go under the previewed plan (a light
@@ -185,7 +161,7 @@ class PlanningMixin:
             if p.best is not None:
                 r.draw_highlight(surf, p.best_cells, kind="best")
                 r.draw_label(surf, p.best_anchor, i18n.t("place.points", points=p.best))
-        panel_box = self._panel_table_rect()
+        panel_box = self.panel.table_rect()
         if (panel_box is not None) != in_panel:
             return
         # the table: regions down, the action cards across
@@ -232,7 +208,7 @@ class PlanningMixin:
                 gone = gone_r or a in unavailable
                 if pair == (reg, a):
                     pygame.draw.rect(surf, (230, 196, 120), cell, 0, 4)
-                if (reg, a) == (self.choice_region, self.choice_action):
+                if (reg, a) == (self.hand.region, self.hand.action):
                     pygame.draw.rect(surf, (110, 76, 20), cell, 2, 4)
                 txt = i18n.t("preview.none") if pv.best is None else i18n.t("place.points", points=pv.best)
                 W.blit_text(surf, txt, cell.center, "sans_bold" if not gone and pv.best else "sans", 14,

@@ -13,7 +13,7 @@ the reveal or a deck in order. The full state reaches the screen only once the g
 from __future__ import annotations
 
 import logging
-from typing import Optional
+from typing import Any, Optional
 
 import pygame
 
@@ -23,24 +23,25 @@ from ...words import i18n
 from ...ui import keys, widgets as W
 from ...ui.widgets import Button
 from ..assist import AssistBar
-from ..base import Scene
+from ..base import Scene, refusal_rule
 from ..feedback import Feedback
 from ..placement import PlacementController
 from ..remote import RemoteAssistBar, RemoteBar, RemoteFeedback
-from .bar import BarMixin
-from .camera import CameraMixin
+from .bar import BottomBar
+from .camera import Camera
 from .view_memory import ViewMemory
-from .hand import HandMixin
-from .panel import PanelMixin
+from .hand import Hand
+from .panel import SeatsPanel
 from .placing import PlacingMixin
 from .planning import PlanningMixin
 from ...render.game_sizes import BOTTOM_H, END_H, TOP_H, board_texts, map_align, map_aspect, panel_width
 from .tips import TipsMixin
+from .top import TopBar, draw_ai_move
 
 log = logging.getLogger(__name__)
 
 
-class GameScene(HandMixin, PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, PanelMixin, BarMixin, Scene):
+class GameScene(PlacingMixin, TipsMixin, PlanningMixin, Scene):
     name = "game"
     blocks_ai = False
     game_screen = True  # the mark the app finds a game screen by (it does not import this class)
@@ -54,15 +55,11 @@ class GameScene(HandMixin, PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, 
         self._view_cache: Optional[tuple] = None  # ((game token, version, seat), the view drawn)
         self.force_curtain = resumed
         self.curtain_up = False
-        self.choice_region: Optional[str] = None
-        self.choice_action: Optional[str] = None
-        self.choice_king = False
         self.place: Optional[PlacementController] = None
         st = face.public()
         self.seen_reveal = st.round if st.phase in ("place", "over") else 0
         self.end_reported = False
         self.end_selected: Optional[int] = None
-        self.log_scroll = 0
         self.message = ""  # the last refusal, shown in the bottom bar
         self.donate_pending = False  # Donate was pressed: waiting for its confirm (Enter) or Esc
         self._pieces_version = -1
@@ -81,13 +78,8 @@ class GameScene(HandMixin, PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, 
         # the view and the hover help
         self.tooltip = W.Tooltip()
         self._mouse = (-1, -1)
-        self._ctrl = False
-        self._pan_drag: Optional[list] = None  # [button, last pos, moved]
         self.view_memory = ViewMemory(face.view_key())  # the zoom kept per game (keyed without its seed)
         self._previews: dict = {}
-        self._seat_rects: list = []
-        self._log_rects: list = []
-        self._status_rect: Optional[pygame.Rect] = None
         self._lit: tuple = ()
         self._preview_rect: Optional[pygame.Rect] = None
         self.preview_folded: Optional[bool] = None  # the table of best points: None = by the map's size
@@ -97,6 +89,17 @@ class GameScene(HandMixin, PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, 
         self.assist = AssistBar(self)  # hints, take-backs, a refusal's "why?" (issue 11)
         if self.online is not None:
             self.assist = RemoteAssistBar(self)  # hints; no take-back (the server keeps the game)
+        # the parts with explicit inputs: what each reads, and what it asks of the screen
+        self.top = TopBar(face, lambda: self.state)
+        self.panel = SeatsPanel(face, lambda: self.state, self.feedback.score,
+                                getattr(self.feedback, "panel_chart_room", None), self.feedback.chart_in_panel,
+                                self._panel_foot, self._panel_table_height)
+        self.bar = BottomBar(face, lambda: self.state, self.feedback.end_rows)
+        self.camera = Camera(lambda: self.renderer, lambda: self.board_rect, lambda: self._mouse, self._placing,
+                             self.rotate, self._keyboard_tip, self.tooltip.hide)
+        self.map_marks: Optional[Any] = None  # marks on the map under the ghost (the tutorial's: tutorial_marks.py)
+        self.hand = Hand(lambda: self.state, lambda: self.private_seat,
+                         lambda plan: face.seat_view(plan.seat).submit(plan), self._relayout, self._say, self.close_private)
 
     # ------------------------------------------------------------ helpers
 
@@ -156,7 +159,9 @@ class GameScene(HandMixin, PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, 
         self.board_rect = pygame.Rect(0, top, w - pw, h - top - bottom)
         self.panel_rect = pygame.Rect(w - pw, top, pw, h - top)
         self.bottom_rect = pygame.Rect(0, h - bottom, w - pw, bottom)
+        self.panel.place(self.panel_rect)
         self.info_w = sc(300) if self.bottom_rect.w >= sc(1000) else sc(200)  # the left block of the bottom bar
+        self.bar.place(self.bottom_rect, self.info_w)
         if self.renderer is None or self._renderer_lang != i18n.language():
             view = self.renderer.view_state() if self.renderer is not None else self.view_memory.recall()
             self._renderer_lang = i18n.language()
@@ -184,7 +189,7 @@ class GameScene(HandMixin, PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, 
         mode = self._mode()
         b = self.bottom_rect
         if mode == "plan":
-            self._build_hand()
+            self.hand.build(self.widgets, self.bottom_rect, self.info_w)
         elif mode == "place":
             self._build_place()
         elif mode == "over" and self.online is not None:  # the host's computer keeps it: no replay here
@@ -207,6 +212,40 @@ class GameScene(HandMixin, PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, 
             x = w - sc(300)
             self.widgets.add(Button(i18n.t("game.objective_button"), self.show_objective, (x, sc(8), sc(160), sc(38)),
                                     style="secondary", px=16))
+
+    def _placing(self) -> Optional[PlacementController]:
+        """The placement under way at this screen (a human places now), else None."""
+        return self.place if self._mode() == "place" else None
+
+    def _relayout(self) -> None:
+        self.layout(self.app.size)
+
+    def _say(self, message: str) -> None:
+        self.message = message
+
+    def solo_objective_allowed(self) -> bool:
+        """'My objective' on the top bar: for the only human (solo), or the human placing now."""
+        if self.state.phase == "over":
+            return False
+        humans = self.face.humans
+        if len(humans) == 1:
+            return True
+        return self.face.human_to_place() is not None
+
+
+    def open_private(self, seat: int) -> None:
+        """The hand of ``seat`` opens (behind its curtain, if one stands)."""
+        self.private_seat = seat
+        self.curtain_up = False
+        self.force_curtain = False
+        self.hand.clear()
+        self.message = ""
+        self.layout(self.app.size)
+
+    def close_private(self) -> None:
+        self.private_seat = None
+        self.hand.clear()
+        self.layout(self.app.size)
 
     # ------------------------------------------------------------ overlays
 
@@ -242,10 +281,10 @@ class GameScene(HandMixin, PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, 
         playing = top is self or not getattr(top, "blocks_ai", True)
         if self.online is not None:  # the connection is read every frame; updates wait under an overlay
             if self.face.tick(hold=not playing):
-                self.log_scroll = 0
+                self.panel.log_scroll = 0
         elif playing:
             if self.face.tick():
-                self.log_scroll = 0
+                self.panel.log_scroll = 0
         self._sync()
         if self.online is not None:
             self.online.update(dt)  # after _sync: a refusal from the server stays on the new hand
@@ -333,7 +372,7 @@ class GameScene(HandMixin, PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, 
                 self._tip_quiet = ev.pos
                 self.tooltip.hide()
         if ev.type in (pygame.KEYDOWN, pygame.KEYUP) and ev.key in (pygame.K_LCTRL, pygame.K_RCTRL):
-            self._ctrl = ev.type == pygame.KEYDOWN
+            self.camera.ctrl = ev.type == pygame.KEYDOWN
         if ev.type == pygame.KEYDOWN and not keys.pressed(ev, "tip"):
             self.tooltip.hide()
         if self.online is not None and self.online.handle(ev):
@@ -341,12 +380,12 @@ class GameScene(HandMixin, PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, 
         if self.assist.handle(ev):
             return True
         if ev.type == pygame.MOUSEWHEEL and self.panel_rect.collidepoint(self._mouse):
-            self.log_scroll = max(0, self.log_scroll + ev.y)
+            self.panel.log_scroll = max(0, self.panel.log_scroll + ev.y)
             return True
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self._mode() == "plan" \
                 and self._click_preview(ev.pos):
             return True
-        if self._handle_view(ev):
+        if self.camera.handle(ev):
             self._refresh_confirm()
             return True
         if self.widgets.handle(ev):
@@ -357,7 +396,7 @@ class GameScene(HandMixin, PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, 
             self._refresh_confirm()
             return True
         if mode == "over" and ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
-            for seat, rect in getattr(self, "_end_rows", []):
+            for seat, rect in self.bar.end_rows:
                 if rect.collidepoint(ev.pos):
                     self.end_selected = seat
                     return True
@@ -366,7 +405,7 @@ class GameScene(HandMixin, PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, 
                 self.open_menu()
                 return True
             if mode == "plan" and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.confirm_plan()
+                self.hand.confirm()
                 return True
             if keys.pressed(ev, "objective") and self.solo_objective_allowed():
                 self.show_objective()
@@ -374,6 +413,30 @@ class GameScene(HandMixin, PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, 
         return False
 
     # ------------------------------------------------------------ drawing
+
+    def _panel_foot(self) -> int:
+        """The height an online game's chat strip takes at the panel's foot (a wide window), or 0."""
+        return self.online.talk.panel_foot() if self.online is not None else 0
+
+    def _panel_table_height(self) -> Optional[int]:
+        """The table of best points' height while it may go in the side panel (a wide window, a
+        human planning), else None."""
+        return self._preview_table_size()[1] if self.wide and self._mode() == "plan" else None
+
+    def _draw_bottom(self, surf) -> None:
+        """The bottom bar as the mode asks (the hand's cards and the placing buttons are widgets)."""
+        bar = self.bar
+        bar.draw_ground(surf)
+        mode = self._mode()
+        if mode == "plan":
+            bar.draw_plan(surf, self.private_seat, self.message)
+        elif mode == "place":
+            bar.draw_place(surf, self.place, self._place_heading(), self._place_heading_width(), self.tray_rect(),
+                           self.donate_pending, self.message, bool(refusal_rule(self)))
+        elif mode == "over":
+            bar.draw_end(surf, self.end_selected)
+        else:
+            bar.draw_watch(surf, self.online.watch_text() if self.online is not None else None)
 
     def _pieces(self):
         if self._pieces_version != self.face.version:
@@ -395,9 +458,6 @@ class GameScene(HandMixin, PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, 
         if st.phase != "plan":
             info["plans"] = {i: s.plan.to_text() for i, s in enumerate(st.seats) if s.plan is not None}
         return info
-
-    def draw_marks(self, surf) -> None:
-        """Marks on the map under the ghost (the tutorial's target); none in a game."""
 
     def draw(self, surf) -> None:
         st = self.state
@@ -435,18 +495,20 @@ class GameScene(HandMixin, PlacingMixin, CameraMixin, TipsMixin, PlanningMixin, 
         self._draw_preview(surf)
         if self._lit:
             r.draw_highlight(surf, self._lit, kind="best")
-        self.draw_marks(surf)
+        if self.map_marks is not None:  # under the ghost
+            self.map_marks.draw(surf)
         if ghost is not None:
             r.draw_ghost(surf, *ghost, anchor=self.place.anchor)
         if mode == "place" and self.place.mode == "wedding":
             self._draw_wedding(surf)
-        self._draw_ai_move(surf)
+        draw_ai_move(surf, self.face, st, r)
         self.assist.draw_map(surf)
         if mode == "place":
             self._draw_ghost_label(surf)
         surf.set_clip(clip)
-        self._draw_top(surf)
-        self._draw_panel_cached(surf)
+        self.top.draw(surf, self.solo_objective_allowed())
+        self.panel.draw_cached(surf, self._mouse, self.app.stack.top is self,
+                               (mode, self.private_seat, self.end_selected))
         if mode == "plan":
             self._draw_preview(surf, in_panel=True)  # a wide window's table of best points, in the panel
         self._draw_bottom(surf)

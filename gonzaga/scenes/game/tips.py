@@ -34,7 +34,7 @@ class TipsMixin:
     def _dragging_now(self) -> bool:
         """A fief or the map is being dragged."""
         pc = self.place if self._mode() == "place" else None
-        return (pc is not None and pc.dragging) or getattr(self, "_pan_drag", None) is not None
+        return (pc is not None and pc.dragging) or self.camera.pan_drag is not None
 
     def _ghost_box(self):
         """The screen box of the fief being placed (its ghost), which a tip leaves uncovered."""
@@ -63,12 +63,12 @@ class TipsMixin:
                 if rect.collidepoint(pos):
                     return ("pair", region, action), self._pair_tip(region, action)
             return None, []
-        for rect, seat in self._seat_rects:
+        for rect, seat in self.panel.seat_rects:
             if rect.collidepoint(pos):
                 return ("seat", seat, self.face.version), self._seat_tip(seat)
-        if self._status_rect is not None and self._status_rect.collidepoint(pos):
+        if self.top.status_rect is not None and self.top.status_rect.collidepoint(pos):
             return ("status", self.face.version), self._status_tip()
-        for rect, idx in self._log_rects:
+        for rect, idx in self.panel.log_rects:
             if rect.collidepoint(pos):
                 self._lit = tuple(self._log_hexes(idx))
                 return ("log", idx), [self.face.log[idx].text(), i18n.t("tip.log")] if self._lit else []
@@ -166,7 +166,7 @@ class TipsMixin:
 
     def _status_tip(self) -> list[str]:
         st = self.state
-        head = self._status_text()
+        head = self.top.status_text()
         return [head, i18n.t("tip.last_turn", sites=i18n.tn("n.sites", scoring.free_flourishing_sites(st))),
                 i18n.t("tip.last_turn_rule")]
 
@@ -185,7 +185,7 @@ class TipsMixin:
             return lines
         if card in PLAN_ACTIONS:
             lines = [i18n.t(f"card.{card}"), i18n.t(f"card.{card}.long")]
-            regions = [self.choice_region] if self.choice_region else [r for r in st.region_cards()
+            regions = [self.hand.region] if self.hand.region else [r for r in st.region_cards()
                                                                         if r not in s.unavailable]
             bests = [prev[(r, card)].best for r in regions if (r, card) in prev and prev[(r, card)].best is not None]
         else:
@@ -193,7 +193,7 @@ class TipsMixin:
             lines = [name, i18n.t("tip.card_region", region=name)]
             if card != "inactive":
                 lines.append(i18n.t("tip.flourishing" if card in st.flourishing else "tip.inactive", region=name))
-            actions = [self.choice_action] if self.choice_action in PLAN_ACTIONS else [
+            actions = [self.hand.action] if self.hand.action in PLAN_ACTIONS else [
                 a for a in PLAN_ACTIONS if a not in s.unavailable]
             bests = [prev[(card, a)].best for a in actions if (card, a) in prev and prev[(card, a)].best is not None]
         if card in s.unavailable:

@@ -1,0 +1,495 @@
+"""Several ``gonzaga serve`` processes on one PostgreSQL database (issue 47): the server's side.
+The leases and the notifications themselves are ``leases_pg.py`` (it says why a lease and why
+LISTEN/NOTIFY); this part knows no SQL.
+
+Every process accepts every player. A game is run by the process holding its lease (its room is
+an *owner*: its table writes, its AI seats think, its turn timer runs); every other process that
+has a player or a spectator of it keeps a *follower* room: a replica of the table that writes
+nothing, moved on by the owner's notifications (``a``: new actions, read from the store and
+applied with ``Table.follow``, so each local connection gets its own seat's update), and that
+passes on what the owner tells everyone at the table (``t``: the lobby, log lines, chat,
+clocks) and the seats' changes (``s``: the room is read again).
+
+A player's ``act`` sent to a follower is passed on to the owner (``f``, with the seat's token
+hash, never the token) and applied there as one of its own players' would be; its update comes
+back as news, a refusal as ``r`` for that request. The owner answers within a few milliseconds;
+one that does not within ``FORWARD_SECONDS`` (it died meanwhile) is replaced: the follower takes
+the lease and handles the act itself, where the client's ``n`` makes a doubled action ``stale``.
+An act on a game whose lease has lapsed is taken at once. Other messages of a seat (start, seat
+changes, chat, resign, rematch), a ``resume`` and a ``join`` take the game's lease (``steal``):
+the game moves to that process, read again from the store (nothing is lost: the store has every
+action the former owner wrote, and the fencing refuses any later one) and the message is
+handled there as on one process. A write refused because the lease was taken meanwhile
+(``LeaseLost``) takes it back once and handles the message again.
+A game whose process died (or sleeps) is taken over by another within ``LEASE_SECONDS`` plus a
+second, by ``claim_lapsed`` in the one-second tick, or at once by its first player who acts or
+comes back (``resume``) on another process.
+
+Not shared: which process holds a seat's connection. After a take-over every human seat counts
+as present (nobody is marked away by a process that cannot see them) until its connection drops
+on the new owner; a seat's clock, the chat lines kept for late comers and rematch asks start
+again on the new owner.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import Any, Callable, Optional, Protocol
+
+from pydantic import BaseModel
+
+from ..rules import parse_action
+from . import protocol as P
+from .admission import Refused
+from .rooms import Conn, GameRoom, play_act, token_hash
+from .storage import GameStore, StoredGame
+from .upkeep import forget_room
+
+log = logging.getLogger(__name__)
+
+TICK_SECONDS = 1.0  # renew the leases, take over lapsed games
+CHECK_SECONDS = 5.0  # followers compare their counts with the store's (a notification missed)
+FORWARD_SECONDS = 3.0  # an act passed on to the owner and not answered is taken here after this
+STEALS = {"act", "start", "set_seat", "chat", "emote", "resign", "rematch", "resume", "join"}
+
+
+class Leases(Protocol):
+    """What this part uses of ``leases_pg.GameLeases`` (and its store)."""
+    process: str
+
+    def take(self, game_id: str, why: str = "take") -> int: ...
+
+    def take_lapsed(self, game_id: str) -> Optional[int]: ...
+
+    def renew(self) -> set[str]: ...
+
+    def claim_lapsed(self, limit: int = 20) -> dict[str, int]: ...
+
+    def release(self) -> None: ...
+
+    def drop(self, game_id: str) -> None: ...
+
+    def tell(self, kind: str, game_id: str, n: int = 0, extra: str = "") -> None: ...
+
+
+class SharedServer(Protocol):
+    """What this part uses of ``server.GameServer``."""
+    store: GameStore
+    rooms: dict[str, GameRoom]
+    by_code: dict[str, GameRoom]
+    tokens: dict[str, tuple[GameRoom, int]]
+    stopping: bool
+    loop: Optional[asyncio.AbstractEventLoop]
+
+    def _rebuild(self, g: StoredGame) -> GameRoom: ...
+
+    def _register(self, room: GameRoom) -> None: ...
+
+    def _pump(self, room: GameRoom) -> None: ...
+
+    def _settle(self, room: GameRoom) -> None: ...
+
+
+class TellingStore(GameStore):
+    """The PostgreSQL store, telling the other processes of each change of a game's row (``s``)
+    and letting go of a finished game's lease."""
+
+    def __init__(self, inner: Any, leases: Leases):
+        self.inner, self.leases = inner, leases
+
+    def __getattr__(self, name: str) -> Any:  # fences, lost, load_actions, game_of_code, counts...
+        return getattr(self.inner, name)
+
+    def _told(self, game_id: str) -> None:
+        try:
+            self.leases.tell("s", game_id)
+        except Exception as e:  # the followers read the game again at their next check
+            log.warning("game %s: the other processes could not be told of a change: %s", game_id, e)
+
+    def create_game(self, game: StoredGame) -> None:
+        self.inner.create_game(game)
+        self.leases.take(game.id, "created")
+
+    def replace_seats(self, game_id: str, seats: list[dict[str, Any]]) -> None:
+        self.inner.replace_seats(game_id, seats)
+        self._told(game_id)
+
+    def set_started(self, game_id: str) -> None:
+        self.inner.set_started(game_id)
+        self._told(game_id)
+
+    def set_finished(self, game_id: str) -> None:
+        self.inner.set_finished(game_id)
+        self._told(game_id)
+        try:
+            self.leases.drop(game_id)
+        except Exception as e:  # a lease of a finished game is only left over
+            log.warning("game %s: its lease could not be let go of: %s", game_id, e)
+
+    def append_action(self, game_id: str, index: int, text: str) -> None:
+        self.inner.append_action(game_id, index, text)
+
+    def load_games(self, finished: bool = True) -> list[StoredGame]:
+        return list(self.inner.load_games(finished))
+
+    def load_game(self, game_id: str) -> Optional[StoredGame]:
+        return self.inner.load_game(game_id)  # type: ignore[no-any-return]
+
+    def delete_game(self, game_id: str) -> None:
+        self.inner.delete_game(game_id)
+        try:
+            self.leases.tell("d", game_id)
+        except Exception as e:
+            log.warning("game %s: the other processes could not be told it was deleted: %s", game_id, e)
+
+    def code_taken(self, code: str) -> bool:
+        return bool(self.inner.code_taken(code))
+
+    def close(self) -> None:
+        self.inner.close()
+
+
+class Sharing:
+    """The games of one process among several (see the module docstring)."""
+
+    def __init__(self, server: SharedServer, leases: Leases, clock: Callable[[], float] = time.monotonic):
+        self.server, self.leases, self.clock = server, leases, clock
+        self.checked = clock()
+        self.steals = 0
+        self.taken_over = 0
+        self.forwarded = 0
+        # acts passed on to the owner, by request number: (connection, game, n, the local handling
+        # should the owner not answer, the timer for that)
+        self.pending: dict[int, tuple[Conn, str, int, Callable[[], None], asyncio.TimerHandle]] = {}
+        self._req = 0
+
+    @property
+    def store(self) -> Any:
+        return self.server.store
+
+    # ------------------------------------------------------------ rooms
+
+    def registered(self, room: GameRoom) -> None:
+        """A room the server just registered: an owner if this process holds its lease."""
+        room.follower = room.id not in self.store.fences
+        room.mirror = lambda text, r=room: self._mirror(r, text)
+
+    def _mirror(self, room: GameRoom, text: str) -> None:
+        """What an owner tells everyone at its table, passed on to the followers' connections."""
+        if room.follower or self.server.stopping:
+            return
+        try:
+            self.leases.tell("t", room.id, room.n, text)
+        except Exception as e:
+            log.warning("game %s: the other processes could not be told: %s", room.id, e)
+
+    def load(self, game_id: str) -> Optional[GameRoom]:
+        """The room of ``game_id`` here, read from the store when this process has none."""
+        srv = self.server
+        room = srv.rooms.get(game_id)
+        if room is not None:
+            return room
+        g = self.store.load_game(game_id)
+        if g is None:
+            return None
+        room = srv._rebuild(g)
+        srv._register(room)
+        return room
+
+    def reload(self, old: GameRoom) -> GameRoom:
+        """``old`` read again from the store (an owner if this process holds the lease, else a
+        follower), its connections and spectators moved to the new room. The actions stored
+        since ``old``'s last are applied after the move, each told to the connections (read in
+        one go they would be skipped: their news comes later and finds the room up to date)."""
+        srv = self.server
+        g = self.store.load_game(old.id)
+        later: list[str] = []
+        if g is not None and old.started and 0 < old.n <= len(g.actions):
+            g.actions, later = g.actions[:old.n], g.actions[old.n:]
+        old.table.close()
+        forget_room(srv, old)  # type: ignore[arg-type]
+        if g is None:
+            for c in old.everyone():
+                c.room = c.seat = None
+            return old
+        new = srv._rebuild(g)
+        srv._register(new)
+        for i, s in enumerate(old.seats):
+            held = s.conn
+            if held is None:
+                continue
+            if i < len(new.seats) and new.seats[i].token_hash == s.token_hash:
+                new.seats[i].conn = held
+                held.room = new
+            else:
+                held.room = held.seat = None
+        for c in old.watchers:
+            new.watchers.append(c)
+            c.room = new
+        new.said, new.news, new.timed = old.said, old.news, old.timed | new.timed
+        for i, s in enumerate(new.seats):  # see the module docstring: presence is not shared
+            if s.kind == "human" and (not new.follower or s.conn is not None):
+                new.table.mark_away(i, False)
+        new.by_hand = True  # not the turn timer's: the owner marked those
+        try:
+            for text in later:
+                new.table.follow(parse_action(text))
+        finally:
+            new.by_hand = False
+        if new.table.is_over and not new.finished:
+            new.finished = True
+        return new
+
+    def steal(self, room: GameRoom, why: str = "acted") -> GameRoom:
+        """This process runs ``room``'s game from now on (its former owner stops at its next write)."""
+        self.leases.take(room.id, why)
+        self.steals += 1
+        new = self.reload(room)
+        self.server._pump(new)
+        return new
+
+    def follow(self, room: GameRoom) -> None:
+        """This process lost ``room``'s lease: it follows the game from now on."""
+        if room.follower:
+            return
+        room.follower = True
+        self.store.fences.pop(room.id, None)
+        room.table.ai.close()
+        log.info("game %s is run by another process now", room.id)
+
+    def catch_up(self, room: GameRoom, n: int) -> GameRoom:
+        """A follower moved on to the store's ``n`` actions, each told to its connections."""
+        if room.n >= n:
+            return room
+        try:
+            texts = self.store.load_actions(room.id, room.n)
+            room.by_hand = True  # not the turn timer's: the owner marks those
+            try:
+                for t in texts:
+                    room.table.follow(parse_action(t))
+            finally:
+                room.by_hand = False
+        except Exception as e:
+            log.warning("game %s: read again (%s)", room.id, e)
+            return self.reload(room)
+        room.started = room.started or room.n > 0
+        if room.table.is_over and not room.finished:
+            room.finished = True
+            room.table.close()
+        return room
+
+    # ------------------------------------------------------------ messages
+
+    def wrap(self, conn: Conn, msg: BaseModel, handle: Callable[[Conn, Any], None]) -> Callable[[Conn, Any], None]:
+        """``handle`` for ``msg``, run where its game's lease is: taken first when the message is
+        a seat's and the game is run elsewhere, and once more when it was taken meanwhile."""
+        kind = getattr(msg, "type", "")
+        if kind not in STEALS and kind != "watch":
+            return handle
+
+        def run(c: Conn, m: Any) -> None:
+            gid = self._target(m)
+            room = self.load(gid) if gid is not None else None
+            if room is None:
+                return handle(c, m)
+            if room.follower and kind == "act":
+                gid_ = room.id
+                if self.leases.take_lapsed(gid_) is None:
+                    return self._forward(c, m, room, lambda: self._here(c, m, gid_, handle))
+                room = self.reload(room)  # its process stopped: this one runs it now
+                self.server._pump(room)
+            elif room.follower and kind in STEALS and not room.finished:
+                room = self.steal(room)  # (a finished game is shown where it is asked for)
+            self._here(c, m, room.id, handle, stolen=False)
+        return run
+
+    def _here(self, c: Conn, m: Any, gid: str, handle: Callable[[Conn, Any], None], stolen: bool = True) -> None:
+        """``handle`` here; after taking the lease when ``stolen`` (an owner that did not answer)
+        or when the write was refused because another process took it meanwhile."""
+        room = self.server.rooms.get(gid) or self.load(gid)
+        if room is not None and stolen and room.follower:
+            self.steal(room, "no answer")
+        try:
+            handle(c, m)
+        except Refused as r:
+            if r.key != "net.not_stored" or gid not in self.store.lost:
+                raise
+            room = self.server.rooms.get(gid)
+            if room is None:
+                raise
+            self.steal(room, "refused")
+            handle(c, m)
+
+    def _forward(self, c: Conn, m: Any, room: GameRoom, fallback: Callable[[], None]) -> None:
+        """Pass ``act`` ``m`` on to the process that runs ``room``; its update comes as news, a
+        refusal as an ``r`` for this request. No answer within FORWARD_SECONDS (the owner died
+        meanwhile): taken here, where the client's ``n`` makes a doubled action ``stale``."""
+        self._req += 1
+        req = self._req
+        loop = self.server.loop
+        assert loop is not None  # messages come on the loop
+        timer = loop.call_later(FORWARD_SECONDS, self._unanswered, req)
+        self.pending[req] = (c, room.id, int(m.n), fallback, timer)
+        self.forwarded += 1
+        self.leases.tell("f", room.id, int(m.n), f"{req} {token_hash(m.token)} {m.action}")
+
+    def _unanswered(self, req: int) -> None:
+        p = self.pending.pop(req, None)
+        if p is None:
+            return
+        conn, gid, _n, fallback, _timer = p
+        log.warning("game %s: the process running it did not answer an action in %.0f s: taken here",
+                    gid, FORWARD_SECONDS)
+        try:
+            fallback()
+        except Refused as r:
+            conn.refuse(r)
+        except Exception:
+            log.exception("game %s: an action taken over failed", gid)
+            conn.refuse(Refused("server", "net.server_failed"))
+
+    def _answered(self, gid: str, n: int) -> None:
+        """News of ``n`` actions in ``gid``: the acts passed on before it are done (or stale)."""
+        for req, (_c, g, sent, _f, timer) in list(self.pending.items()):
+            if g == gid and sent < n:
+                timer.cancel()
+                del self.pending[req]
+
+    def _act_for_other(self, room: GameRoom, process: str, n: int, extra: str) -> None:
+        """An ``act`` another process passed on (this one runs ``room``): applied, or its refusal
+        sent back as ``r``."""
+        req, digest, text = (extra.split(" ", 2) + ["", ""])[:3]
+        found = self.server.tokens.get(digest)
+        try:
+            if found is None or found[0] is not room:
+                raise Refused("bad_token", "net.token_here")
+            play_act(room, found[1], n, text)
+            self.server._settle(room)
+            return
+        except Refused as refused:
+            r = refused
+        except Exception:
+            log.exception("game %s: an action passed on failed", room.id)
+            r = Refused("server", "net.server_failed")
+        answer = P.error_text(r.code, r.key, r.message, r.rule, r.params)
+        self.leases.tell("r", room.id, n, f"{process} {req} {answer}")
+
+    def _refusal(self, extra: str) -> None:
+        """A refusal of an act this process passed on: told to its connection."""
+        to, req, text = (extra.split(" ", 2) + ["", ""])[:3]
+        if to != self.leases.process:
+            return
+        p = self.pending.pop(int(req), None) if req.isdigit() else None
+        if p is not None:
+            p[4].cancel()
+            p[0].send(text)
+
+    def _target(self, m: Any) -> Optional[str]:
+        """The game a message is about, if this process can tell (None: the handler decides)."""
+        srv = self.server
+        token = getattr(m, "token", None)
+        if m.type == "resume":
+            return str(m.game)
+        if m.type in ("join", "watch"):
+            room = srv.by_code.get(m.code)
+            return room.id if room is not None else self.store.game_of_code(m.code)
+        if isinstance(token, str):
+            found = srv.tokens.get(token_hash(token))
+            return found[0].id if found is not None else None
+        return None
+
+    def on_news(self, payload: str) -> None:
+        """A notification of another process (on the event loop)."""
+        kind, gid, n, process, extra = (payload.split(" ", 4) + ["", "", "", ""])[:5]
+        if process == self.leases.process or self.server.stopping:
+            return
+        if kind == "r":
+            return self._refusal(extra)
+        room = self.server.rooms.get(gid)
+        if room is None:
+            return
+        try:
+            if kind == "f":
+                if not room.follower:
+                    self._act_for_other(room, process, int(n), extra)
+                return
+            if kind == "l" or (kind in ("a", "s") and not room.follower):
+                self.follow(room)  # someone else runs it now
+            if kind == "a":
+                room = self.catch_up(room, int(n))
+                self._answered(gid, int(n))
+            elif kind == "s":
+                self.reload(room)
+            elif kind == "t" and room.follower:
+                for c in room.everyone():
+                    c.send(extra)
+            elif kind == "d":
+                forget_room(self.server, room)  # type: ignore[arg-type]
+        except Exception:
+            log.exception("game %s: a notification %r failed", gid, kind)
+
+    def on_gap(self) -> None:
+        """The listener reconnected: compare every follower's count with the store's now."""
+        self.checked = self.clock() - CHECK_SECONDS
+
+    # ------------------------------------------------------------ the tick
+
+    def start(self) -> int:
+        """At start: take over every game whose lease lapsed (or that has none); how many."""
+        count = 0
+        while True:
+            got = self.leases.claim_lapsed(500)
+            count += self._took(got)
+            if not got:
+                return count
+
+    def tick(self) -> None:
+        """Renew this process's leases (follow the games whose lease was taken), take over
+        lapsed games, and now and then check the followers' counts."""
+        srv = self.server
+        mine = self.leases.renew()
+        for room in list(srv.rooms.values()):
+            if not room.follower and room.id not in mine and not room.finished:
+                self.follow(room)
+        self.taken_over += self._took(self.leases.claim_lapsed())
+        if self.clock() - self.checked >= CHECK_SECONDS:
+            self.checked = self.clock()
+            followers = [r for r in srv.rooms.values() if r.follower and not r.finished]
+            if followers:
+                counts = self.store.counts([r.id for r in followers])
+                for r in followers:
+                    self.catch_up(r, counts.get(r.id, 0))
+
+    def _took(self, got: dict[str, int]) -> int:
+        srv = self.server
+        for gid in got:
+            room = srv.rooms.get(gid)
+            try:
+                if room is not None:
+                    room = self.reload(room)
+                else:
+                    room = self.load(gid)
+                    if room is not None:
+                        for i, s in enumerate(room.seats):  # its players come back here or elsewhere
+                            if s.kind == "human":
+                                room.table.mark_away(i, False)
+                if room is not None:
+                    log.warning("game %s taken over (its process stopped renewing its lease)", gid)
+                    srv._pump(room)
+            except Exception:
+                log.exception("game %s could not be taken over", gid)
+        return len(got)
+
+    async def run(self, stop: asyncio.Event) -> None:
+        """The tick every TICK_SECONDS until ``stop``."""
+        while not stop.is_set():
+            try:
+                await asyncio.wait_for(stop.wait(), TICK_SECONDS)
+                return
+            except asyncio.TimeoutError:
+                pass
+            try:
+                self.tick()
+            except Exception:
+                log.exception("the leases' tick failed")
