@@ -99,6 +99,28 @@ def test_the_bar_under_the_reveal_says_whose_turn_not_that_a_move_is_on_its_way(
     guest.close()
 
 
+def test_a_reveal_open_when_its_player_resigns_closes_by_itself_and_the_game_goes_on(app, monkeypatch):
+    """The reveal waits for its player's Return; a player who resigns while it is open (or just
+    before it opened, the server not having said so yet) will never press it: it closes by itself
+    as for a table of AIs, and the updates held under it come (before: the screen stayed on the
+    round's plans for good, and a test waited 600 s for the end of a game both players resigned)."""
+    from gonzaga.net import endgame
+    from gonzaga.scenes.overlays import RevealScene
+    monkeypatch.setattr(endgame, "RESIGN_LEVEL", "random")
+    game, guest = host_game(app)
+    s = game.face._GameFace__s
+    plan_host_first(app, guest, s)
+    assert frames_until(app, lambda: isinstance(app.stack.top, RevealScene), [guest])
+    app.run_frames(30)  # long past a table of AIs' pause: it stays, its player is to read it
+    assert isinstance(app.stack.top, RevealScene)
+    assert app.table.resign() and guest.resign()
+    assert wait_for(app, lambda: not isinstance(app.stack.top, RevealScene), [guest]), stalled(
+        app, [("host", app.table, s), ("guest", guest, guest.session)])
+    assert wait_for(app, lambda: s.state.phase == "over", [guest], seconds=600), stalled(
+        app, [("host", app.table, s), ("guest", guest, guest.session)])
+    guest.close()
+
+
 # ---------------------------------------------------------------- the chat strip and the banners
 
 def test_at_1280x720_the_hint_and_the_your_turn_flash_keep_clear_of_the_chat_strip(app):

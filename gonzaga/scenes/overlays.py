@@ -110,7 +110,6 @@ class RevealScene(Scene):
         self.game = game
         self.shown_for = 0.0  # seconds of frames it has been on screen (frame time, not the wall clock,
         # so that a demo run frame by frame - tests, tools - reveals the same way on any machine)
-        self.auto = not game.face.humans  # a table of AIs goes on by itself
         self.flips = game.feedback.reveal_flips(len(game.state.seats))  # the cards turn over
 
     def _columns(self, width: int) -> tuple[list[int], list[int]]:
@@ -156,7 +155,11 @@ class RevealScene(Scene):
 
     def update(self, dt) -> None:
         self.shown_for += dt
-        if self.auto and self.shown_for > max(0.3, self.app.ai_delay() * 2):
+        # a table of AIs goes on by itself: asked each frame, as a player may resign (online: the
+        # computer plays their seat from then on) while the reveal is open, or just before it opened
+        # while the server had not yet said so (then nobody would ever close it, and the game's
+        # updates wait under it for good)
+        if not self.game.face.humans and self.shown_for > max(0.3, self.app.ai_delay() * 2):
             self.close()
 
     def handle(self, ev) -> bool:
