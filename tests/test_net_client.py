@@ -229,8 +229,10 @@ def test_a_dropped_client_comes_back_to_its_seat(server):
     assert guest.session.submit(choose(guest.session)).message.startswith("Not connected")
     lines = len(guest.session.log)
     guest.retry()
+    # back, and told so (the news of its return may come a moment after its seat and snapshot)
     assert pump([host, guest], lambda: guest.status == CONNECTED and host.seats[1].connected
-                and guest.session.n == host.session.n)
+                and guest.session.n == host.session.n
+                and "log.seat_back" in [e.key for e in guest.session.log[lines:]])
     assert guest.seat == 1 and guest.session.seat == 1 and host.waiting_for() == []
     # nothing happened meanwhile but the return itself, told in the log (issue 50): no gap
     # (the drop may reach the guest too: it was said while the guest was away, and the log is whole)
