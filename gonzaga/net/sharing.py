@@ -231,12 +231,7 @@ class Sharing:
         for i, s in enumerate(new.seats):  # see the module docstring: presence is not shared
             if s.kind == "human" and (not new.follower or s.conn is not None):
                 new.table.mark_away(i, False)
-        new.by_hand = True  # not the turn timer's: the owner marked those
-        try:
-            for text in later:
-                new.table.follow(parse_action(text))
-        finally:
-            new.by_hand = False
+        _follow_actions(new, later)
         if new.table.is_over and not new.finished:
             new.finished = True
         return new
@@ -264,12 +259,7 @@ class Sharing:
             return room
         try:
             texts = self.store.load_actions(room.id, room.n)
-            room.by_hand = True  # not the turn timer's: the owner marks those
-            try:
-                for t in texts:
-                    room.table.follow(parse_action(t))
-            finally:
-                room.by_hand = False
+            _follow_actions(room, texts)
         except Exception as e:
             log.warning("game %s: read again (%s)", room.id, e)
             return self.reload(room)
@@ -493,3 +483,14 @@ class Sharing:
                 self.tick()
             except Exception:
                 log.exception("the leases' tick failed")
+
+
+def _follow_actions(room: GameRoom, texts: list[str]) -> None:
+    """The owner's actions ``texts`` applied to a follower's table, as its players' own (the turn
+    timer's were marked by the owner)."""
+    room.by_hand = True
+    try:
+        for text in texts:
+            room.table.follow(parse_action(text))
+    finally:
+        room.by_hand = False
