@@ -375,3 +375,62 @@ def test_a_view_this_copy_cannot_read_stops_plainly():
     t = Table.join("ws://127.0.0.1:1", "ABCDEF", "Bob", CONTENT, connection=fake)
     t.tick()
     assert t.problem.startswith("The host's game is another version") and t.session is None
+
+
+def _views_of_a_game(moves: int):
+    """Seat 0's views of a two-seat game after the setup and each of ``moves`` plans:
+    [(n, view, the seat that planned)]."""
+    import random
+    from gonzaga.rules import GameConfig, new_game, play_setup, view
+    from gonzaga.rules.engine import apply
+    from gonzaga.net.viewcodec import view_to_json
+    st, _ = play_setup(new_game(GameConfig(seats=2), CONTENT), random.Random(7))
+    out = [(1, view_to_json(view(st, 0)), None)]
+    for n in range(2, moves + 2):
+        seat = min(st.to_act())
+        st = apply(st, next(a for a in legal_actions(st, seat) if isinstance(a, Plan)))
+        out.append((n, view_to_json(view(st, 0)), seat))
+    return out
+
+
+def _table_at_the_first_view(views):
+    """A seat-0 table on a fake connection that has taken the first view; the way to send updates."""
+    joined = P.Joined(game="g1", code="ABCDEF", seat=0, token="t" * 32, host=False, map=CONTENT.map_id)
+
+    def update(i):
+        n, v, seat = views[i]
+        last = None if seat is None else P.LastAction(kind="plan", seat=seat)
+        return P.Update(game="g1", n=n, seat=0, view=v, last=last, seats=[])
+    fake = FakeConnection([joined, update(0)])
+    t = Table.join("ws://127.0.0.1:1", "ABCDEF", "Bob", CONTENT, connection=fake)
+    t.tick()
+    assert t.session is not None and t.session.n == views[0][0]
+    return t, fake, update
+
+
+def test_updates_held_under_an_overlay_come_before_those_arriving_as_it_closes():
+    """An overlay (the reveal) holds the updates; the frame it closes, the held ones are applied
+    first and then what has just arrived: the screen ends at the newest position. Applied the other
+    way round, the held update read as a snapshot took the state back, and at a game's end nothing
+    came after it to mend that (the host's screen stayed two actions short of 'over')."""
+    from gonzaga.net.viewcodec import view_to_json
+    views = _views_of_a_game(2)
+    t, fake, update = _table_at_the_first_view(views)
+    fake.messages = [update(1)]
+    t.tick(hold=True)  # the reveal is open: the update waits
+    assert t.session.n == 1
+    fake.messages = [update(2)]
+    t.tick(hold=False)  # the reveal closed; the next update came in the same frame
+    assert t.session.n == 3 and view_to_json(t.session.state) == views[2][1]  # the newest position
+    assert len(t.session.record.actions) == 2  # both plans, in order: none read as a gap
+
+
+def test_an_update_older_than_the_position_shown_is_not_taken():
+    """The server's positions only go forward; one older than the screen's (however it came) is
+    left, with a line in the log, rather than taking the game back."""
+    from gonzaga.net.viewcodec import view_to_json
+    views = _views_of_a_game(2)
+    t, fake, update = _table_at_the_first_view(views)
+    fake.messages = [update(1), update(2), update(1)]
+    t.tick()
+    assert t.session.n == 3 and view_to_json(t.session.state) == views[2][1]

@@ -321,15 +321,15 @@ class Table:
         """Take the server's messages (never blocks). Updates wait while ``hold`` (an overlay
         reads the state); everything else is taken at once. True when something changed."""
         changed = False
+        if not hold and self._held:  # first what waited: it came before anything arriving now
+            held, self._held = self._held, []
+            for u in held:
+                changed = (self._update(u) if isinstance(u, protocol.Update) else self._news(u)) or changed
         for msg in self.conn.poll():
             try:
                 changed = self._receive(msg, hold) or changed
             except Exception:  # a message this computer cannot use never stops the game
                 log.exception("server message %s not used", getattr(msg, "type", "?"))
-        if not hold and self._held:
-            held, self._held = self._held, []
-            for u in held:
-                changed = (self._update(u) if isinstance(u, protocol.Update) else self._news(u)) or changed
         return changed
 
     def _receive(self, msg: BaseModel, hold: bool) -> bool:
@@ -479,6 +479,9 @@ class Table:
     def _update(self, msg: protocol.Update) -> bool:
         if msg.seat != self.seat:
             log.warning("an update for seat %s reached seat %s: ignored", msg.seat, self.seat)
+            return False
+        if self.session is not None and msg.n < self.session.n:  # a game's positions only go forward
+            log.warning("an update at action %d after one at %d: ignored", msg.n, self.session.n)
             return False
         try:
             v = view_from_json(msg.view, self.content)
