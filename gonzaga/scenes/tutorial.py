@@ -3,7 +3,9 @@ thing per step, points at the place on the screen, and - where it asks for a mov
 through every move the step can take (a placement: any that covers the marked cities and
 harbors, ``tutorial.accepts``) and says what is wrong with another one: the card, the spot
 or the turn. The script is ``table/tutorial.py``; the box, the refusals and the marks on the map
-are the mixins in ``tutorial_box.py``, ``tutorial_refusals.py`` and ``tutorial_marks.py``.
+are parts with explicit inputs (``tutorial_box.py``, ``tutorial_refusals.py`` and
+``tutorial_marks.py``) that the scene builds on the game screen's own parts: the refusals are the
+gates the hand, the placing controls and the table of best points consult.
 
 ``start_tutorial(app, section)`` opens it at a section (each starts from its own position);
 "Skip section" jumps to the next one; the progress is saved, so the title screen offers
@@ -28,9 +30,9 @@ from ..ui.motion import Animator, ease_in_out, lerp, speed_scale
 from ..ui.widgets import Button
 from .base import ModalScene
 from .game import GameScene
-from .tutorial_box import BOX_W, TutorialBox
+from .tutorial_box import Frame, TutorialBox, Words
 from .tutorial_marks import TutorialMarks
-from .tutorial_refusals import TutorialRefusals, _no_id
+from .tutorial_refusals import TutorialRefusals
 
 
 def start_tutorial(app, section_id: Optional[str] = None) -> "TutorialGameScene":
@@ -44,16 +46,23 @@ def start_tutorial(app, section_id: Optional[str] = None) -> "TutorialGameScene"
     return scene
 
 
-class TutorialGameScene(TutorialRefusals, TutorialBox, GameScene):
-    """The game screen playing the tutorial's game, step by step (the box: ``tutorial_box``; the
-    answers to a move not asked: ``tutorial_refusals``; the marks on the map: ``tutorial_marks``)."""
+class TutorialGameScene(GameScene):
+    """The game screen playing the tutorial's game, step by step: the script's steps drive the game
+    screen's parts, with three of its own (the box: ``tutorial_box``; the answers to a move not
+    asked: ``tutorial_refusals``; the marks on the map: ``tutorial_marks``)."""
 
     def __init__(self, app, section_id: str):
         delay = app.ai_delay() if app.speed == "instant" else max(0.6, app.ai_delay())
         face = T.tutorial_face(section_id, app.content, delay, i18n.t("tut.title_button"))
         super().__init__(app, face)
         self.assist.enabled = False  # no hints, no take-backs: the tutorial asks for its moves
-        self.hand.allow = self._hand_allows  # only the card the step asks for (tutorial_refusals.py)
+        # only the card, the move or the button the step asks for (tutorial_refusals.py)
+        self.refusals = TutorialRefusals(lambda: self.step, lambda: self.state, self.hand, lambda: self.place,
+                                         lambda: self.plans.rect)
+        self.hand.allow = self.refusals.card
+        self.placing.allow = self.refusals.move
+        self.plans.allow = self.refusals.click_table
+        self.tips.quiet = lambda pos: self.box.rect.collidepoint(pos)  # no tip of the map under the box or its buttons
         self.map_marks = TutorialMarks(lambda: self.step, lambda: self.state, lambda: self.face.version,
                                        lambda: self.renderer, lambda: self.place)
         if hasattr(self, "feedback"):
@@ -63,7 +72,6 @@ class TutorialGameScene(TutorialRefusals, TutorialBox, GameScene):
             self.seen_reveal = st.round - 1  # a section that starts at the reveal shows it
         self.section = T.section_index(section_id)
         self.step_i = 0
-        self.tut_msg = ""  # why a move was refused
         self._next = False  # Next was pressed on this step
         self._t0 = time.monotonic()
         self._revealed = False  # the reveal of this step was on screen
@@ -71,15 +79,16 @@ class TutorialGameScene(TutorialRefusals, TutorialBox, GameScene):
         self.progress.section = section_id
         self.progress.started = True
         T.save_progress(self.progress)
-        self.box = pygame.Rect(0, 0, BOX_W, 100)
+        self.box = TutorialBox(lambda: self.step, self._words, self._box_buttons, lambda: self.state,
+                               lambda: self.face.version, self._mode, lambda: self.place, self.widgets,
+                               lambda: self.renderer, self._frame, self.map_marks.target_hexes, self.plans,
+                               self.placing, self.panel, self.top, self.bar, self.feedback, self._reveal_box)
         self.next_button = Button(i18n.t("tut.next"), self.press_next, px=18)
         self.skip_button = Button(i18n.t("tut.skip"), self.skip_section, style="secondary", px=15)
         self.leave_button = Button(i18n.t("tut.leave"), self.leave_tutorial, style="secondary", px=15)
         self.finish_button = Button(i18n.t("tut.finish_button"), self.finish, px=18)
         self._shown_target = False
-        self._asked: dict[str, str] = {}  # a placement taken in place of the script's: its text -> the script's
         self._ghost_key = None  # the ghost as last seen: a refusal is cleared once it moves
-        self._box_at: Optional[tuple] = None  # the box's corner for this step (kept while it stays clear)
         self.zoom_anim = Animator(lambda: speed_scale(getattr(app, "speed", "normal"),
                                                       getattr(app.settings, "reduce_motion", False)))
 
@@ -125,9 +134,6 @@ class TutorialGameScene(TutorialRefusals, TutorialBox, GameScene):
         st = self.state
         return st.seats[T.YOU].plan is not None or st.phase != "plan"
 
-    def _expected_plan(self) -> Optional[Plan]:
-        return T.your_move(self.state.round, "plan")
-
     def _complete(self, step: T.Step) -> bool:
         st = self.state
         k = step.kind
@@ -172,8 +178,8 @@ class TutorialGameScene(TutorialRefusals, TutorialBox, GameScene):
 
     def _advance(self) -> None:
         self._next = False
-        self.tut_msg = ""
-        self._box_at = None
+        self.refusals.msg = ""
+        self.box.new_step()
         self._revealed = False
         self._t0 = time.monotonic()
         if self.step_i + 1 < len(self.sec.steps):
@@ -192,7 +198,7 @@ class TutorialGameScene(TutorialRefusals, TutorialBox, GameScene):
         self.progress.section = nxt.id
         T.save_progress(self.progress)
         mine = self.face.seat_view(T.YOU).actions()  # the AI's plan is hidden until the reveal: "missing" below
-        have = Counter(self._asked.get(a.to_text(), a.to_text()) for a in mine
+        have = Counter(self.refusals.asked.get(a.to_text(), a.to_text()) for a in mine
                        if not isinstance(a, Setup) and not (isinstance(a, Plan) and a.region == HIDDEN))
         want = Counter(a.to_text() for a in T.script()[:nxt.start] if not isinstance(a, Setup))
         missing = want - have
@@ -207,7 +213,7 @@ class TutorialGameScene(TutorialRefusals, TutorialBox, GameScene):
     def _show_target(self) -> None:
         """The map zooms in on the hexes a step points at (F shows the whole board again),
         moving there smoothly (at once with instant speed or reduced motion)."""
-        hx = self._target_hexes()
+        hx = self.map_marks.target_hexes()
         r = self.renderer
         if not hx or r is None:
             return
@@ -246,11 +252,11 @@ class TutorialGameScene(TutorialRefusals, TutorialBox, GameScene):
         if key == self._ghost_key:
             return
         self._ghost_key = key
-        if pc is None or not self.tut_msg or self.step.kind != "place":
+        if pc is None or not self.refusals.msg or self.step.kind != "place":
             return
         act = pc.action() if pc.mode == "fief" else None
         if act is not None and T.accepts(self.state, self.step, act):
-            self.tut_msg = ""
+            self.refusals.msg = ""
             self.message = ""
 
     def press_next(self) -> None:
@@ -305,19 +311,13 @@ class TutorialGameScene(TutorialRefusals, TutorialBox, GameScene):
             out += [self.skip_button, self.leave_button]
         return out
 
-    def _tip_at(self, pos):
-        """No tip of the map under the box or its buttons (the box is not the map)."""
-        if self.box.collidepoint(pos):
-            return None, []
-        return super()._tip_at(pos)
-
     def handle(self, ev) -> bool:
         for b in self._box_buttons():
             if ev.type == pygame.MOUSEMOTION:
                 b.hover = b.rect.collidepoint(ev.pos)
             elif b.handle(ev):
                 return True
-        if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.box.collidepoint(ev.pos):
+        if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.box.rect.collidepoint(ev.pos):
             return True  # the box is not the map
         k = self.step.kind
         if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
@@ -332,7 +332,7 @@ class TutorialGameScene(TutorialRefusals, TutorialBox, GameScene):
         if k in ("info", "wait", "finish") and ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) \
                 and ev.button == 1 and not self._free_click(ev.pos):
             if ev.type == pygame.MOUSEBUTTONDOWN:
-                self._refuse("tut.read_first" if k == "info" else "tut.not_now")
+                self.refusals.refuse("tut.read_first" if k == "info" else "tut.not_now")
             return True
         if k in ("info", "wait") and ev.type == pygame.KEYDOWN and (ev.key in (
                 pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN)
@@ -345,18 +345,7 @@ class TutorialGameScene(TutorialRefusals, TutorialBox, GameScene):
                 h = self.renderer.screen_to_hex(*ev.pos)
             elif ev.type == pygame.KEYDOWN and ev.key == pygame.K_SPACE:
                 h = pc.cursor
-            if h is not None and not (k == "ring" and h == self.step.arg):
-                if h in pc.rings:
-                    return True  # a ring asked for stays where it is
-                if k == "ring":
-                    why = pc.ring_problem(h)
-                    site = self._site_name(self.step.arg)
-                    if why is not None:
-                        self._refuse("tut.ring_refused", reason=_no_id(i18n.rule_text(why)), site=site)
-                    else:
-                        self._refuse("tut.wrong_ring", site=site)
-                else:
-                    self._refuse("tut.not_now")
+            if h is not None and not self.refusals.ring(h):
                 return True
         return super().handle(ev)
 
@@ -369,33 +358,27 @@ class TutorialGameScene(TutorialRefusals, TutorialBox, GameScene):
         return False
 
     def visible_text(self) -> list[str]:
-        return [self.text()] + ([self.tut_msg] if self.tut_msg else []) + super().visible_text()
+        msg = self.refusals.msg
+        return [self.text()] + ([msg] if msg else []) + super().visible_text()
+
+    def _words(self) -> Words:
+        """What the box says now (``tutorial_box.Words``)."""
+        step = self.step
+        head = i18n.t("tut.step", section=i18n.t(self.sec.title_key), n=self.step_i + 1, total=len(self.sec.steps))
+        waiting = step.kind == "wait" or (step.kind == "info" and not self._until(step.until))
+        return Words(head, self.text(), self.refusals.msg, waiting)
+
+    def _frame(self) -> Frame:
+        return Frame(self.board_rect, self.bottom_rect, self.panel_rect, self.info_w, pygame.Rect(0, 0, *self.app.size))
+
+    def _reveal_box(self) -> Optional[pygame.Rect]:
+        rev = self.app.stack.find("reveal")
+        return rev.box if rev is not None and hasattr(rev, "box") else None
 
     def draw(self, surf) -> None:
         super().draw(surf)
         t = (time.monotonic() - self._t0)
-        pulse = 0.5 + 0.5 * math.sin(t * 5.0)
-        target = self.target_rect()
-        if target is not None:
-            col = (255, int(170 + 60 * pulse), 40)
-            pygame.draw.rect(surf, col, target.inflate(W.sc(10), W.sc(10)), W.sc(4), W.sc(10))
-        self.box, parts = self._layout_box(target)
-        box = self.box
-        if target is not None:
-            self._arrow(surf, box, target, pulse)
-        sc = W.sc  # the box grows with the interface scale, as the panels do
-        W.panel(surf, box, (255, 250, 236), (170, 120, 40), sc(12), sc(3), alpha=250)
-        y = box.y + sc(12)
-        for p in parts:
-            surf.blit(p, (box.x + sc(16), y))
-            y += p.get_height() + sc(8)
-        x = box.right - sc(14)
-        for b in reversed(self._box_buttons()):
-            bw = max(sc(96), W.text(b.label, "sans_semibold", b.px).get_width() + sc(26))
-            b.rect = pygame.Rect(x - bw, box.bottom - sc(46), bw, sc(36))
-            x -= bw + sc(8)
-        for b in self._box_buttons():
-            b.draw(surf)
+        self.box.draw(surf, 0.5 + 0.5 * math.sin(t * 5.0))  # the target's frame and the arrow pulse
 
 
 
