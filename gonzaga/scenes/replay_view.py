@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import sys
+from functools import partial
 from pathlib import Path
 
 import pygame
@@ -103,7 +104,7 @@ class ReplayScene(GameScene):
         x += W.text(i18n.t("replay.speed"), "sans_semibold", 15).get_width() + sc(8)
         for sp in SPEEDS:
             label = "½×" if sp == 0.5 else f"{int(sp)}×"
-            self.widgets.add(Button(label, (lambda sp=sp: self.set_speed(sp)), (x, y + sc(4), sc(46), sc(34)),
+            self.widgets.add(Button(label, partial(self.set_speed, sp), (x, y + sc(4), sc(46), sc(34)),
                                     style="secondary", selected=(sp == self.speed), px=15))
             x += sc(50)
         # the rounds
@@ -115,7 +116,7 @@ class ReplayScene(GameScene):
         for r in sorted(starts):
             if x + sc(36) > b.x + b.w * 0.62:
                 break
-            btn = Button(str(r), (lambda r=r: self.to_round(r)), (x, y2, sc(34), sc(32)), style="secondary",
+            btn = Button(str(r), partial(self.to_round, r), (x, y2, sc(34), sc(32)), style="secondary",
                          selected=(r == current), px=15)
             self.widgets.add(btn)
             x += sc(38)
@@ -245,6 +246,7 @@ class ReplayScene(GameScene):
         st = rs.shown()
         out = []
         for i, s in enumerate(st.seats):
+            assert s.objective is not None  # a finished game shows every objective
             obj = st.content.objective(s.objective)
             line = i18n.t("replay.objective", name=rs.seat_name(i), west=i18n.t(f"symbol.{obj.western}"),
                           east=i18n.t(f"symbol.{obj.eastern}"))

@@ -17,7 +17,8 @@ from __future__ import annotations
 import math
 import time
 from collections import Counter
-from typing import Optional
+from functools import partial
+from typing import Any, Optional
 
 import pygame
 
@@ -63,8 +64,9 @@ class TutorialGameScene(GameScene):
         self.placing.allow = self.refusals.move
         self.plans.allow = self.refusals.click_table
         self.tips.quiet = lambda pos: self.box.rect.collidepoint(pos)  # no tip of the map under the box or its buttons
-        self.map_marks = TutorialMarks(lambda: self.step, lambda: self.state, lambda: self.face.version,
-                                       lambda: self.renderer, lambda: self.place)
+        self.marks = TutorialMarks(lambda: self.step, lambda: self.state, lambda: self.face.version,
+                                   lambda: self.renderer, lambda: self.place)
+        self.map_marks = self.marks  # drawn on the map under the ghost
         if hasattr(self, "feedback"):
             self.feedback.record_stats = False  # a tutorial is not a game of the statistics
         st = face.view(T.YOU)
@@ -81,14 +83,14 @@ class TutorialGameScene(GameScene):
         T.save_progress(self.progress)
         self.box = TutorialBox(lambda: self.step, self._words, self._box_buttons, lambda: self.state,
                                lambda: self.face.version, self._mode, lambda: self.place, self.widgets,
-                               lambda: self.renderer, self._frame, self.map_marks.target_hexes, self.plans,
+                               lambda: self.renderer, self._frame, self.marks.target_hexes, self.plans,
                                self.placing, self.panel, self.top, self.bar, self.feedback, self._reveal_box)
         self.next_button = Button(i18n.t("tut.next"), self.press_next, px=18)
         self.skip_button = Button(i18n.t("tut.skip"), self.skip_section, style="secondary", px=15)
         self.leave_button = Button(i18n.t("tut.leave"), self.leave_tutorial, style="secondary", px=15)
         self.finish_button = Button(i18n.t("tut.finish_button"), self.finish, px=18)
         self._shown_target = False
-        self._ghost_key = None  # the ghost as last seen: a refusal is cleared once it moves
+        self._ghost_key: Optional[tuple[Any, ...]] = None  # the ghost as last seen: a refusal is cleared once it moves
         self.zoom_anim = Animator(lambda: speed_scale(getattr(app, "speed", "normal"),
                                                       getattr(app.settings, "reduce_motion", False)))
 
@@ -213,7 +215,7 @@ class TutorialGameScene(GameScene):
     def _show_target(self) -> None:
         """The map zooms in on the hexes a step points at (F shows the whole board again),
         moving there smoothly (at once with instant speed or reduced motion)."""
-        hx = self.map_marks.target_hexes()
+        hx = self.marks.target_hexes()
         r = self.renderer
         if not hx or r is None:
             return
@@ -342,7 +344,7 @@ class TutorialGameScene(GameScene):
         if pc is not None and pc.mode == "wedding" and self._mode() == "place":
             h = None
             if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self.board_rect.collidepoint(ev.pos):
-                h = self.renderer.screen_to_hex(*ev.pos)
+                h = self.renderer.screen_to_hex(*ev.pos) if self.renderer is not None else None
             elif ev.type == pygame.KEYDOWN and ev.key == pygame.K_SPACE:
                 h = pc.cursor
             if h is not None and not self.refusals.ring(h):
@@ -449,7 +451,7 @@ class TutorialMenuScene(ModalScene):
         for i, sec in enumerate(T.SECTIONS):
             mark = f"  ({i18n.t('tut.done_mark')})" if sec.id in self.progress.done else ""
             label = f"{i + 1}. {i18n.t(sec.title_key)}{mark}"
-            b = Button(label, (lambda sid=sec.id: self.start(sid)), (self.box.x + sc(40), y, self.box.w - sc(80), row - sc(6)),
+            b = Button(label, partial(self.start, sec.id), (self.box.x + sc(40), y, self.box.w - sc(80), row - sc(6)),
                        style="secondary", px=17, selected=(sec.id == self.progress.section and self.progress.started
                                                             and not self.progress.finished))
             self.widgets.add(b)

@@ -94,13 +94,13 @@ class TutorialBox:
         if kind == "card":
             for w in self.widgets.items:
                 if getattr(w, "card", None) == what and w.visible:
-                    return w.rect.copy()
+                    return pygame.Rect(w.rect)
             return None
         if kind == "button":
             label = i18n.t(what)
             for w in self.widgets.items:
                 if getattr(w, "label", None) == label and w.visible:
-                    return w.rect.copy()
+                    return pygame.Rect(w.rect)
             return None
         if kind == "hexes":
             return self._hexes_rect()
@@ -131,12 +131,12 @@ class TutorialBox:
             return pygame.Rect(b.x + W.sc(14), b.y + W.sc(34), min(f.info_w - W.sc(20), W.sc(160)), W.sc(120))
         if what in ("regions", "hand"):
             cards = [w.rect for w in self.widgets.items if getattr(w, "card", None) is not None and w.visible
-                     and (what == "hand" or w.card not in ("A", "B", "C", "K"))]
-            return cards[0].unionall(cards[1:]) if cards else None
+                     and (what == "hand" or getattr(w, "card", None) not in ("A", "B", "C", "K"))]
+            return pygame.Rect(cards[0].unionall(cards[1:])) if cards else None
         if what == "tray":
-            return self.placing.tray_rect()
+            return pygame.Rect(self.placing.tray_rect())
         if what == "status":
-            return self.top.status_rect.copy() if self.top.status_rect is not None else None
+            return pygame.Rect(self.top.status_rect) if self.top.status_rect is not None else None
         if what == "reveal":
             rev = self.reveal()
             return rev.copy() if rev is not None else None
@@ -247,7 +247,7 @@ class TutorialBox:
         banners = [r.inflate(m, m) for r in banners]
         return [flash + banners, flash + banners[:1], flash, []]
 
-    def _layout_box(self, target: Optional[pygame.Rect]) -> tuple[pygame.Rect, list]:
+    def _layout_box(self, target: Optional[pygame.Rect]) -> tuple[pygame.Rect, list[pygame.Surface]]:
         """Where the box goes: where it was this step if that is still clear, else a corner or
         an edge of the map clear of everything in :meth:`_avoid` (narrower if it must) and, if
         one is, of :meth:`_steady` and :meth:`_rather_clear`, else across the bar under the map

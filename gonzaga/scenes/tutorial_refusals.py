@@ -47,7 +47,8 @@ class TutorialRefusals:
 
     def expected_plan(self) -> Optional[Plan]:
         """The plan the script makes this round (None: the script plans nothing now)."""
-        return T.your_move(self.view().round, "plan")
+        move = T.your_move(self.view().round, "plan")
+        return move if isinstance(move, Plan) else None
 
     def _card(self, card: str) -> str:
         return i18n.card_name(self.view(), card)
@@ -139,10 +140,11 @@ class TutorialRefusals:
 
     def _sent(self, k: str, action: Any) -> bool:
         step = self.step()
+        asked: Any = step.arg  # the script's move (a Place, a Wedding), a hex or a card
         if isinstance(action, Place):
             ok = k == "place" and T.accepts(self.view(), step, action)
             if ok and action != step.arg:
-                self.asked[action.to_text()] = step.arg.to_text()
+                self.asked[action.to_text()] = asked.to_text()
             elif k == "place":
                 self._refuse_place(action)
             else:
@@ -151,7 +153,7 @@ class TutorialRefusals:
                     donate=i18n.t("place.donate"), wedding=i18n.t("place.wedding"))
             return ok
         if isinstance(action, Wedding):
-            if k == "wed" and set(action.rings) == set(step.arg.rings):
+            if k == "wed" and set(action.rings) == set(asked.rings):
                 return True
             self.refuse("tut.not_now")
             return False

@@ -65,8 +65,9 @@ class Placing:
         if self.donate_pending:  # "Donate?": the same confirm step as a placement (Enter / Esc)
             widgets.add(Button(i18n.t("common.cancel"), self.cancel_donate, (x, y, sc(160), sc(48)),
                                style="secondary", px=17))
-            self.confirm_button = widgets.add(Button(i18n.t("place.donate_confirm"), self.confirm_donate,
-                                                     (b.right - sc(250), y, sc(230), sc(48)), px=19))
+            self.confirm_button = Button(i18n.t("place.donate_confirm"), self.confirm_donate,
+                                         (b.right - sc(250), y, sc(230), sc(48)), px=19)
+            widgets.add(self.confirm_button)
             return
         if b.w >= sc(1000) and pc.mode != "wedding":  # (narrow windows: R, E, the wheel, right click); rings do not turn
             widgets.add(Button(i18n.t("place.rotate"), lambda: self.rotate(1), (x, y, sc(120), sc(48)),
@@ -77,9 +78,10 @@ class Placing:
             widgets.add(Button(label, self.toggle_wedding, (x, y, sc(150), sc(48)), style="secondary", px=17))
             x += sc(158)
         widgets.add(Button(i18n.t("place.donate"), self.donate, (x, y, sc(160), sc(48)), style="secondary", px=17))
-        self.confirm_button = widgets.add(Button(i18n.t("place.confirm"), self.confirm_place,
-                                                 (b.right - sc(190), y, sc(170), sc(48)), px=20))
-        self.confirm_button.enabled = pc.action() is not None
+        confirm = Button(i18n.t("place.confirm"), self.confirm_place, (b.right - sc(190), y, sc(170), sc(48)), px=20)
+        widgets.add(confirm)
+        confirm.enabled = pc.action() is not None
+        self.confirm_button = confirm
 
     def heading(self) -> str:
         pc = self.controller()

@@ -24,6 +24,11 @@ def _go_on(pos: Point) -> Optional[bool]:
     return None
 
 
+def _points(p: PlanPreview) -> int:
+    """A pair's best points, -1 where the fief fits nowhere (the pairs are ranked by it)."""
+    return p.best if p.best is not None else -1
+
+
 class PlanPreviews:
     """The previews and their table. Inputs: ``view`` (the state the screen draws), ``seat`` (whose
     hand is open, or None), ``planning`` (a human plans on screen now), ``hand`` (the hand part: the
@@ -81,8 +86,9 @@ class PlanPreviews:
         region, action = self.hand.region, self.hand.action
         hovered = None
         for w in self.widgets.items:
-            if w.hover and w.visible and getattr(w, "card", None) is not None:
-                hovered = w.card
+            card = getattr(w, "card", None)
+            if w.hover and w.visible and card is not None:
+                hovered = card
         mouse = self.mouse()
         for rect, r_, a_ in self.cells:
             if rect.collidepoint(mouse):
@@ -99,7 +105,7 @@ class PlanPreviews:
         cands = [(r, a) for (r, a) in prev if (region is None or r == region) and (action is None or a == action)]
         if not cands:
             return None
-        return max(cands, key=lambda k: (prev[k].best if prev[k].best is not None else -1))
+        return max(cands, key=lambda k: _points(prev[k]))
 
     def _place_on_map(self, size: tuple[int, int]) -> pygame.Rect:
         """Where on the map the preview table hides the least of it: a corner, or an edge beside
@@ -234,9 +240,9 @@ class PlanPreviews:
         self._folded_now = folded
         if panel_box is None:  # on the map it folds to its title (in the panel it has its own room)
             self.head = pygame.Rect(box.x, box.y, box.w, sc(30))
-            ax, ay, a = box.right - sc(18), box.y + sc(16), sc(5)  # an arrow: open (down) or folded (right)
-            tri = [(ax - a, ay - a // 2), (ax + a, ay - a // 2), (ax, ay + a)] if not folded else \
-                [(ax - a // 2, ay - a), (ax - a // 2, ay + a), (ax + a, ay)]
+            ax, ay, arm = box.right - sc(18), box.y + sc(16), sc(5)  # an arrow: open (down) or folded (right)
+            tri = [(ax - arm, ay - arm // 2), (ax + arm, ay - arm // 2), (ax, ay + arm)] if not folded else \
+                [(ax - arm // 2, ay - arm), (ax - arm // 2, ay + arm), (ax + arm, ay)]
             pygame.draw.polygon(surf, W.TEXT, tri)
         if folded:
             self.rect = box

@@ -62,13 +62,14 @@ class GameScene(Scene):
         self.end_selected: Optional[int] = None
         self.message = ""  # the last refusal, shown in the bottom bar
         self._pieces_version = -1
-        self._fiefs = []
-        self._rings = {}
-        self._layout_key = None
+        self._fiefs: list[Any] = []
+        self._rings: dict[Any, Any] = {}
+        self._layout_key: Optional[tuple[Any, ...]] = None
         self.board_rect = pygame.Rect(0, 0, 1, 1)
         self.wide = False  # the window is wide: the side panel took the width the map cannot use
         self._map_aspect: Optional[float] = None
-        self.online = None  # an online game's banners and host buttons (scenes/online.py)
+        self.online: Optional[RemoteBar] = None  # an online game's banners and host buttons (scenes/online.py)
+        self.feedback: Any  # sound and motion: Feedback, or an online game's RemoteFeedback
         if face.remote:
             self.online = RemoteBar(self)
             self.feedback = RemoteFeedback(self)
@@ -443,7 +444,7 @@ class GameScene(Scene):
         bar = self.bar
         bar.draw_ground(surf)
         mode = self._mode()
-        if mode == "plan":
+        if mode == "plan" and self.private_seat is not None:
             bar.draw_plan(surf, self.private_seat, self.message)
         elif mode == "place":
             pl = self.placing
@@ -465,7 +466,7 @@ class GameScene(Scene):
     def draw_info(self) -> dict:
         """What the screen shows now, as data (tests assert on it; nothing secret unless private)."""
         st = self.state
-        info = {"mode": self._mode(), "private_seat": self.private_seat, "hand": None, "objective": None,
+        info: dict[str, Any] = {"mode": self._mode(), "private_seat": self.private_seat, "hand": None, "objective": None,
                 "plans": {}}
         if self.private_seat is not None and st.phase == "plan":
             s = st.seats[self.private_seat]
@@ -480,13 +481,17 @@ class GameScene(Scene):
         if self.renderer is None:
             surf.fill(W.BG)  # else the board, the bars and the panel cover the whole window
         fiefs, rings = self.feedback.pieces(*self._pieces())
-        highlights, faint, ghost, objective = (), (), None, ()
+        highlights: Any = ()
+        faint: Any = ()
+        ghost, objective = None, ()
         mode = self._mode()
+        pc = self.place
         if mode == "place":
-            highlights, faint = self.place.highlights()
-            if self.place.mode == "fief" and self.place.anchor is not None:
-                cells, castles = self.place.footprint()
-                fb = self.place.feedback()
+            assert pc is not None
+            highlights, faint = pc.highlights()
+            if pc.mode == "fief" and pc.anchor is not None:
+                cells, castles = pc.footprint()
+                fb = pc.feedback()
                 ghost = (cells, castles, bool(fb and fb.ok))
         if mode == "plan":
             objective = st.content.objective_cities(st.seats[self.private_seat].objective)
@@ -494,6 +499,7 @@ class GameScene(Scene):
             oid = st.seats[self.end_selected].objective
             objective = st.content.objective_cities(oid) if oid else ()
         r = self.renderer
+        assert r is not None  # laid out before the first frame
         clip = surf.get_clip()
         surf.set_clip(self.board_rect)
         r.draw_static(surf)
@@ -513,9 +519,9 @@ class GameScene(Scene):
             r.draw_highlight(surf, self.tips.lit, kind="best")
         if self.map_marks is not None:  # under the ghost
             self.map_marks.draw(surf)
-        if ghost is not None:
-            r.draw_ghost(surf, *ghost, anchor=self.place.anchor)
-        if mode == "place" and self.place.mode == "wedding":
+        if ghost is not None and pc is not None:
+            r.draw_ghost(surf, *ghost, anchor=pc.anchor)
+        if mode == "place" and pc is not None and pc.mode == "wedding":
             self.placing.draw_wedding(surf)
         draw_ai_move(surf, self.face, st, r)
         self.assist.draw_map(surf)

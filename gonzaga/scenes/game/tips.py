@@ -140,8 +140,9 @@ class Tips:
             self.tooltip.show_now(("hex", at), self.hex_tip(at), (x, y + r.size))
             return
         f = self.widgets.focus
-        if f is not None and getattr(f, "card", None) is not None and self.seat() is not None:
-            self.tooltip.show_now(("card", f.card), self.card_tip(f.card), f.rect.midtop)
+        card = getattr(f, "card", None)
+        if f is not None and card is not None and self.seat() is not None:
+            self.tooltip.show_now(("card", card), self.card_tip(card), f.rect.midtop)
             return
         target, lines = self.at(self.mouse())
         self.tooltip.show_now(target, lines, self.mouse())
