@@ -54,7 +54,8 @@ def main(argv=None) -> int:
     rs = ReplayScene.for_session(app, g.face)
     app.stack.push(rs)
     app.run_frames(2)
-    rs.seek((rs.rs.first_step + rs.rs.n_steps) // 2)
+    ctl = getattr(rs, "controls", None) or rs  # the replay's bar (a part since h45game), or the scene before
+    ctl.seek((rs.rs.first_step + rs.rs.n_steps) // 2)
     snap("replay")
     app.close()
     return 0

@@ -566,3 +566,65 @@ def test_the_tutorials_box_points_at_the_card_the_step_names_and_stays_clear_of_
     assert not box.rect.colliderect(card.rect.inflate(16, 16)) and not box.rect.colliderect(plans.rect)
     step[0] = tutorial_step("place", target=("rect", "tray"))
     assert box.target_rect() == placing.tray_rect()
+
+
+class FakeReplay:
+    """A replay's face of 30 moves, rounds starting at moves 0, 10 and 20, not finished."""
+
+    def __init__(self):
+        self.step, self.first_step, self.n_steps = 0, 0, 30
+        self.finished, self.show_all = False, False
+
+    def seek(self, n):
+        self.step = max(self.first_step, min(self.n_steps, n))
+
+    def round_starts(self):
+        return {1: 0, 2: 10, 3: 20}
+
+    def shown(self):
+        return SimpleNamespace(round=1 + self.step // 10)
+
+    def step_lines(self):
+        return [f"move {self.step}"]
+
+    def log_lines(self):
+        return []
+
+
+def test_the_replay_bar_moves_by_its_buttons_keys_slider_and_clock(window):
+    from gonzaga.scenes.replay_bar import STEP_S, ReplayBar
+    rs = FakeReplay()
+    widgets = Widgets()
+    jumps, closed = [], []
+    bar = ReplayBar(rs, "Tuesday game", widgets, lambda: pygame.Rect(0, 520, 960, 200),
+                    lambda: pygame.Rect(0, 54, 960, 466), lambda: 1280, lambda: closed.append(1), lambda: None,
+                    lambda: jumps.append(rs.step), lambda: True)
+    bar.build()
+    labels = [w.label for w in widgets.items]
+    assert labels[:6] == [i18n.t("replay.close"), i18n.t("replay.start"), i18n.t("replay.back"), i18n.t("replay.play"),
+                          i18n.t("replay.forward"), i18n.t("replay.end")]
+    assert labels[10:13] == ["1", "2", "3"]  # the rounds, after the four speeds
+    assert not widgets.items[1].enabled and not widgets.items[2].enabled and widgets.items[4].enabled
+    bar.forward()
+    assert rs.step == 1 and jumps == []  # one move on: it animates
+    bar.to_round(3)
+    assert rs.step == 20 and jumps == [20]
+    bar.seek(25)
+    bar.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEUP, mod=0, unicode=""))
+    assert rs.step == 20  # in the middle of round 3: first back to its start
+    bar.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEUP, mod=0, unicode=""))
+    assert rs.step == 10  # at its start: the round before
+    s = bar._slider
+    bar.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(s.right - 1, s.centery), button=1))
+    assert rs.step == 30 and not bar.playing
+    bar.to_start()
+    bar.set_speed(2.0)
+    bar.toggle_play()
+    bar.update(STEP_S / 2.0 - 0.01)
+    assert rs.step == 0
+    bar.update(0.02)
+    assert rs.step == 1  # a move each STEP_S / speed
+    bar.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    assert closed == [1]
+    assert bar.heading().startswith(i18n.t("replay.heading", name="Tuesday game"))
+    assert i18n.t("replay.public_only") in bar.heading()  # not finished: public only

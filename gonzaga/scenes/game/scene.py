@@ -89,6 +89,9 @@ class GameScene(Scene):
                                 self._panel_foot, self._panel_table_height)
         self.bar = BottomBar(face, lambda: self.state, self.feedback.end_rows)
         self.map_marks: Optional[Any] = None  # marks on the map under the ghost (the tutorial's: tutorial_marks.py)
+        # the bottom bar's controls in place of the live game's hand and placing controls, with the
+        # keys, frames and words that go with them (a replay's: replay_bar.ReplayBar); None: the game's
+        self.controls: Optional[Any] = None
         self.hand = Hand(lambda: self.state, lambda: self.private_seat,
                          lambda plan: face.seat_view(plan.seat).submit(plan), self._relayout, self._say, self.close_private)
         self.placing = Placing(lambda: self.state, face, lambda: self.place, lambda: self.renderer,
@@ -147,6 +150,8 @@ class GameScene(Scene):
     # ------------------------------------------------------------ layout
 
     def bottom_height(self) -> int:
+        if self.controls is not None:
+            return W.sc(self.controls.height)
         return W.sc(END_H if self.state.phase == "over" else BOTTOM_H)
 
     def layout(self, size) -> None:
@@ -182,6 +187,9 @@ class GameScene(Scene):
         self._build_widgets()
 
     def _build_widgets(self) -> None:
+        if self.controls is not None:
+            self.controls.build()
+            return
         self.widgets.clear()
         w = self.app.size[0]
         sc = W.sc
@@ -242,7 +250,7 @@ class GameScene(Scene):
 
     def solo_objective_allowed(self) -> bool:
         """'My objective' on the top bar: for the only human (solo), or the human placing now."""
-        if self.state.phase == "over":
+        if self.state.phase == "over" or self.controls is not None:
             return False
         humans = self.face.humans
         if len(humans) == 1:
@@ -294,6 +302,8 @@ class GameScene(Scene):
     # ------------------------------------------------------------ the flow (runs every frame)
 
     def update(self, dt: float) -> None:
+        if self.controls is not None:
+            self.controls.update(dt)
         top = self.app.stack.top
         playing = top is self or not getattr(top, "blocks_ai", True)
         if self.online is not None:  # the connection is read every frame; updates wait under an overlay
@@ -320,6 +330,8 @@ class GameScene(Scene):
             self.view_memory.save(self.renderer.view_state())
 
     def _sync(self) -> None:
+        if self.controls is not None:  # a replay's: no curtain, no reveal, no hand, nothing of the live game
+            return
         st = self.state
         s = self.face
         if st.phase == "over":
@@ -380,6 +392,8 @@ class GameScene(Scene):
     # ------------------------------------------------------------ events
 
     def handle(self, ev) -> bool:
+        if self.controls is not None and self.controls.handle(ev):
+            return True
         if ev.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             if ev.type != pygame.MOUSEMOTION or ev.pos != self._mouse:
                 self.tooltip.forced = False
@@ -441,6 +455,9 @@ class GameScene(Scene):
 
     def _draw_bottom(self, surf) -> None:
         """The bottom bar as the mode asks (the hand's cards and the placing buttons are widgets)."""
+        if self.controls is not None:
+            self.controls.draw(surf)
+            return
         bar = self.bar
         bar.draw_ground(surf)
         mode = self._mode()
@@ -540,3 +557,9 @@ class GameScene(Scene):
         if self.online is not None:
             self.online.draw(surf)
         self.tooltip.draw(surf)
+        if self.controls is not None:
+            self.controls.draw_over(surf)
+
+    def visible_text(self) -> list[str]:
+        out = super().visible_text()
+        return out + self.controls.visible_text() if self.controls is not None else out
