@@ -549,13 +549,13 @@ def test_the_tutorials_box_points_at_the_card_the_step_names_and_stays_clear_of_
     from gonzaga.ui.widgets import Button
     st = dealt(2)
     widgets = Widgets()
-    card = widgets.add(Button("Italia", lambda: None, (320, 560, 140, 60)))
+    card = widgets.add(Button("Italia", lambda: None, (700, 420, 140, 60)))  # a made-up card on the map's corner
     card.card = "italia"
     step = [tutorial_step("region", arg="italia", target=("card", "italia"))]
     frame = Frame(pygame.Rect(0, 54, 960, 466), pygame.Rect(0, 520, 960, 200), pygame.Rect(960, 54, 320, 666),
                   300, pygame.Rect(0, 0, 1280, 720))
     placing = SimpleNamespace(donate_pending=False, tray_rect=lambda: pygame.Rect(20, 560, 240, 150))
-    plans = SimpleNamespace(rect=pygame.Rect(10, 64, 300, 200), pair=lambda: None, previews=dict)
+    plans = SimpleNamespace(rect=pygame.Rect(600, 64, 350, 200), pair=lambda: None, previews=dict)  # top right
     box = TutorialBox(lambda: step[0], lambda: Words("Step 1 / 3", "Choose the region card Italia.", "", False),
                       lambda: [], lambda: st, lambda: 1, lambda: "plan", lambda: None, widgets, lambda: None,
                       lambda: frame, lambda: [], plans, placing, SimpleNamespace(seat_rects=[]),
