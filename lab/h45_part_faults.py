@@ -1,5 +1,6 @@
 """Issue 45 (h45game): each new part test in tests/test_game_parts.py against one line of its part changed\n(prints KILLED or SURVIVED per fault; every file is restored). Run from the project root:\n\n    .venv/bin/python lab/h45_part_faults.py\n"""
-import subprocess, sys, os
+import subprocess
+import os
 M = [
  ("gonzaga/scenes/game/placing.py", "        confirm.enabled = pc.action() is not None", "        confirm.enabled = True", "test_the_placing_controls_offer"),
  ("gonzaga/scenes/game/placing.py", "            self.say(i18n.rule_text(why))\n            return\n        self.donate_pending = False", "            self.say('')\n            return\n        self.donate_pending = False", "test_the_placing_controls_donate"),
