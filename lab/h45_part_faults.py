@@ -1,5 +1,10 @@
-"""Issue 45 (h45game): each new part test in tests/test_game_parts.py against one line of its part changed\n(prints KILLED or SURVIVED per fault; every file is restored). Run from the project root:\n\n    .venv/bin/python lab/h45_part_faults.py\n"""
+"""Issue 45 (h45game): each new part test in tests/test_game_parts.py against one line of its part changed
+(prints KILLED or SURVIVED per fault; every file is restored). Run from the project root:
+
+    .venv/bin/python lab/h45_part_faults.py
+"""
 import subprocess
+import sys
 import os
 M = [
  ("gonzaga/scenes/game/placing.py", "        confirm.enabled = pc.action() is not None", "        confirm.enabled = True", "test_the_placing_controls_offer"),
@@ -11,10 +16,14 @@ M = [
  ("gonzaga/scenes/game/tips.py", '                if card is not None and self.seat() is not None:\n                    return ("card", card)', '                if card is not None:\n                    return ("card", card)', "test_the_tips_tell_a_cards"),
  ("gonzaga/scenes/tutorial_refusals.py", '        elif k == "region":\n            self.refuse("tut.wrong_region"', '        elif False:\n            self.refuse("tut.wrong_region"', "test_the_tutorials_refusals"),
  ("gonzaga/scenes/tutorial_box.py", "        avoid = [r for r in (target.inflate(W.sc(16), W.sc(16)) if target else None, self.plans.rect,", "        avoid = [r for r in (target.inflate(W.sc(16), W.sc(16)) if target else None,", "test_the_tutorials_box"),
+ ("gonzaga/scenes/tutorial_steps.py", "                self.revealed = True\n", "                pass\n", "test_the_tutorials_steps"),
  ("gonzaga/scenes/replay_bar.py", "        if not (animate and self.rs.step == before + 1):", "        if True:", "test_the_replay_bar"),
 ]
 env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+only = sys.argv[1:]  # test names to check (all by default)
 for path, a, b, test in M:
+    if only and test not in only:
+        continue
     src = open(path).read()
     assert src.count(a) == 1, (path, a)
     open(path, "w").write(src.replace(a, b))

@@ -628,3 +628,31 @@ def test_the_replay_bar_moves_by_its_buttons_keys_slider_and_clock(window):
     assert closed == [1]
     assert bar.heading().startswith(i18n.t("replay.heading", name="Tuesday game"))
     assert i18n.t("replay.public_only") in bar.heading()  # not finished: public only
+
+
+def test_the_tutorials_steps_are_done_by_what_the_game_and_the_screen_show(window):
+    from gonzaga.scenes.tutorial_steps import TutorialSteps
+    st = [evolve(dealt(2), round=2)]
+    hand = SimpleNamespace(region=None, action=None, king=False)
+    reveal = [False]
+    f = face(2)
+    f.ai_showing, f.public_actions = None, lambda: []
+    steps = TutorialSteps(0, lambda: st[0], f, hand, lambda: None, lambda: reveal[0])
+    assert steps.step is steps.sec.steps[0] and steps.step_i == 0
+    info = tutorial_step("info")
+    assert not steps.complete(info)  # Next not pressed
+    steps.next_pressed = True
+    assert steps.complete(info)
+    assert not steps.complete(tutorial_step("region", arg="italia"))
+    hand.region = "italia"
+    assert steps.complete(tutorial_step("region", arg="italia"))
+    assert not steps.complete(tutorial_step("confirm"))  # planning, no plan yet
+    assert steps.complete(tutorial_step("wait", target=None)) and steps.until(("round", 2))
+    assert not steps.until(("round", 3)) and not steps.until(("over",))
+    reveal_step = tutorial_step("reveal", arg=2)
+    reveal[0] = True
+    assert not steps.complete(reveal_step) and steps.revealed  # on screen: read it first
+    reveal[0] = False
+    st[0] = evolve(st[0], phase="place")
+    assert steps.complete(reveal_step)  # read and closed, the placing begun
+    assert not steps.complete(tutorial_step("finish"))  # only its button

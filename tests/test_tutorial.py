@@ -108,7 +108,7 @@ def do_step(app, g, wrong: bool = False):
     k = st.kind
     n = len(g.face._GameFace__s.record.actions)
     if k == "info":
-        if not g._until(st.until):
+        if not g.steps.until(st.until):
             app.run_frames(1)
             return
         if wrong and g._mode() == "plan":  # a card clicked while the box talks: refused
@@ -202,7 +202,7 @@ def test_the_whole_tutorial_by_events(app):
     app.run_frames(1)
     click(app, app.stack.top.start_button.rect.center, frames=2)
     g = tut(app)
-    assert g is not None and g.sec.id == "plan" and g.step_i == 0
+    assert g is not None and g.sec.id == "plan" and g.steps.step_i == 0
     assert app.session is None, "the tutorial's game is not the autosaved one"
     seen = play_sections(app)
     assert seen == [s.id for s in T.SECTIONS]
@@ -361,8 +361,8 @@ def test_the_box_stays_put_through_a_step_while_the_your_turn_flash_comes_and_go
             g = tut(app)
             if g is None or g.sec.id != sec.id:
                 break
-            if g.step_i not in seen:
-                seen.add(g.step_i)
+            if g.steps.step_i not in seen:
+                seen.add(g.steps.step_i)
                 steps += 1
                 app.run_frames(1)
                 before = g.box.rect.copy()

@@ -29,9 +29,9 @@ def to_step(app, section: str, index: int):
     for _ in range(600):
         g = tut(app)
         assert g is not None and g.sec.id == section
-        if g.step_i == index and g.place is not None:
+        if g.steps.step_i == index and g.place is not None:
             return g
-        assert g.step_i <= index
+        assert g.steps.step_i <= index
         do_step(app, g)
     raise AssertionError(f"never reached step {index + 1} of {section}")
 

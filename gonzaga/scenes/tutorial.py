@@ -2,10 +2,11 @@
 thing per step, points at the place on the screen, and - where it asks for a move - lets
 through every move the step can take (a placement: any that covers the marked cities and
 harbors, ``tutorial.accepts``) and says what is wrong with another one: the card, the spot
-or the turn. The script is ``table/tutorial.py``; the box, the refusals and the marks on the map
-are parts with explicit inputs (``tutorial_box.py``, ``tutorial_refusals.py`` and
-``tutorial_marks.py``) that the scene builds on the game screen's own parts: the refusals are the
-gates the hand, the placing controls and the table of best points consult.
+or the turn. The script is ``table/tutorial.py``; where it stands, the box, the refusals and the
+marks on the map are parts with explicit inputs (``tutorial_steps.py``, ``tutorial_box.py``,
+``tutorial_refusals.py`` and ``tutorial_marks.py``) that the scene builds on the game screen's
+own parts: the refusals are the gates the hand, the placing controls and the table of best points
+consult.
 
 ``start_tutorial(app, section)`` opens it at a section (each starts from its own position);
 "Skip section" jumps to the next one; the progress is saved, so the title screen offers
@@ -23,7 +24,7 @@ from typing import Any, Optional
 import pygame
 
 from ..table import tutorial as T
-from ..rules import Donate, Place, Plan, Setup, Wedding
+from ..rules import Plan, Setup
 from ..rules.view import HIDDEN
 from ..words import i18n
 from ..ui import keys, widgets as W
@@ -34,6 +35,7 @@ from .game import GameScene
 from .tutorial_box import Frame, TutorialBox, Words
 from .tutorial_marks import TutorialMarks
 from .tutorial_refusals import TutorialRefusals
+from .tutorial_steps import TutorialSteps
 
 
 def start_tutorial(app, section_id: Optional[str] = None) -> "TutorialGameScene":
@@ -72,11 +74,9 @@ class TutorialGameScene(GameScene):
         st = face.view(T.YOU)
         if st.phase == "place" and st.turn == 0 and not any(p.round == st.round for p in st.pieces):
             self.seen_reveal = st.round - 1  # a section that starts at the reveal shows it
-        self.section = T.section_index(section_id)
-        self.step_i = 0
-        self._next = False  # Next was pressed on this step
+        self.steps = TutorialSteps(T.section_index(section_id), lambda: self.state, face, self.hand,
+                                   lambda: self.place, lambda: self.app.stack.find("reveal") is not None)
         self._t0 = time.monotonic()
-        self._revealed = False  # the reveal of this step was on screen
         self.progress = T.load_progress()
         self.progress.section = section_id
         self.progress.started = True
@@ -98,11 +98,11 @@ class TutorialGameScene(GameScene):
 
     @property
     def sec(self) -> T.Section:
-        return T.SECTIONS[self.section]
+        return self.steps.sec
 
     @property
     def step(self) -> T.Step:
-        return self.sec.steps[min(self.step_i, len(self.sec.steps) - 1)]
+        return self.steps.step
 
     def curtain_needed(self) -> bool:
         return False
@@ -117,53 +117,6 @@ class TutorialGameScene(GameScene):
             self._params, self._params_key = p, key
         return i18n.t(step.key, **self._params)
 
-    def _until(self, cond) -> bool:
-        st = self.state
-        if cond is None:
-            return True
-        if cond[0] == "turn":
-            return st.phase == "place" and st.to_act() == (T.YOU,) and self.face.ai_showing is None
-        if cond[0] == "round":
-            return (st.round > cond[1] or (st.round == cond[1] and st.phase == "plan")) or st.phase == "over"
-        if cond[0] == "over":
-            return st.phase == "over"
-        return True
-
-    def _your_turns(self) -> int:
-        return sum(1 for a in self.face.public_actions() if isinstance(a, (Place, Wedding, Donate)) and a.seat == T.YOU)
-
-    def _planned(self) -> bool:
-        st = self.state
-        return st.seats[T.YOU].plan is not None or st.phase != "plan"
-
-    def _complete(self, step: T.Step) -> bool:
-        st = self.state
-        k = step.kind
-        if k == "info":
-            return self._next and self._until(step.until)
-        if k == "wait":
-            return self._until(step.until)
-        if k == "region":
-            return self.hand.region == step.arg or self._planned()
-        if k == "action":
-            return self.hand.action == step.arg or self._planned()
-        if k == "king":
-            return self.hand.king or self._planned()
-        if k == "confirm":
-            return self._planned()
-        if k == "reveal":
-            if self.app.stack.find("reveal") is not None:
-                self._revealed = True
-                return False
-            return (self._revealed or st.round > step.arg) and (st.phase != "plan" or st.round > step.arg)
-        if k in ("place", "wed", "donate"):
-            return self._your_turns() >= step.rnd
-        if k == "wedding":
-            return (self.place is not None and self.place.mode == "wedding") or self._your_turns() >= step.rnd
-        if k == "ring":
-            return (self.place is not None and step.arg in self.place.rings) or self._your_turns() >= step.rnd
-        return False  # "finish": the Finish button
-
     # ------------------------------------------------------------ moving on
 
     def update(self, dt: float) -> None:
@@ -174,18 +127,18 @@ class TutorialGameScene(GameScene):
             self._shown_target = True
             self._show_target()
         for _ in range(8):  # several steps may be done at once (a resumed section)
-            if not self._complete(self.step):
+            if not self.steps.complete(self.step):
                 break
             self._advance()
 
     def _advance(self) -> None:
-        self._next = False
+        self.steps.next_pressed = False
         self.refusals.msg = ""
         self.box.new_step()
-        self._revealed = False
+        self.steps.revealed = False
         self._t0 = time.monotonic()
-        if self.step_i + 1 < len(self.sec.steps):
-            self.step_i += 1
+        if self.steps.step_i + 1 < len(self.sec.steps):
+            self.steps.step_i += 1
             self._show_target()
             return
         self._section_done()
@@ -194,9 +147,9 @@ class TutorialGameScene(GameScene):
         done = self.sec.id
         if done not in self.progress.done:
             self.progress.done.append(done)
-        if self.section + 1 >= len(T.SECTIONS):
+        if self.steps.section + 1 >= len(T.SECTIONS):
             return
-        nxt = T.SECTIONS[self.section + 1]
+        nxt = T.SECTIONS[self.steps.section + 1]
         self.progress.section = nxt.id
         T.save_progress(self.progress)
         mine = self.face.seat_view(T.YOU).actions()  # the AI's plan is hidden until the reveal: "missing" below
@@ -206,8 +159,8 @@ class TutorialGameScene(GameScene):
         missing = want - have
         if not (have - want) and all(t.split()[1] == str(T.AI) for t in missing.elements()):
             # the game goes on into the next section (the AI's moves still to come are the script's)
-            self.section += 1
-            self.step_i = 0
+            self.steps.section += 1
+            self.steps.step_i = 0
             self._show_target()
         else:  # the next section starts from its own position (some rounds later)
             start_tutorial(self.app, nxt.id)
@@ -262,14 +215,14 @@ class TutorialGameScene(GameScene):
             self.message = ""
 
     def press_next(self) -> None:
-        if self.step.kind == "info" and self._until(self.step.until):
-            self._next = True
+        if self.step.kind == "info" and self.steps.until(self.step.until):
+            self.steps.next_pressed = True
 
     def skip_section(self) -> None:
         if self.sec.id not in self.progress.done:
             self.progress.done.append(self.sec.id)
-        if self.section + 1 < len(T.SECTIONS):
-            self.progress.section = T.SECTIONS[self.section + 1].id
+        if self.steps.section + 1 < len(T.SECTIONS):
+            self.progress.section = T.SECTIONS[self.steps.section + 1].id
             T.save_progress(self.progress)
             start_tutorial(self.app, self.progress.section)
         else:
@@ -307,7 +260,7 @@ class TutorialGameScene(GameScene):
         if k == "finish":
             out.append(self.finish_button)
         elif k == "info":
-            self.next_button.enabled = self._until(self.step.until)
+            self.next_button.enabled = self.steps.until(self.step.until)
             out.append(self.next_button)
         if k != "finish":
             out += [self.skip_button, self.leave_button]
@@ -366,8 +319,8 @@ class TutorialGameScene(GameScene):
     def _words(self) -> Words:
         """What the box says now (``tutorial_box.Words``)."""
         step = self.step
-        head = i18n.t("tut.step", section=i18n.t(self.sec.title_key), n=self.step_i + 1, total=len(self.sec.steps))
-        waiting = step.kind == "wait" or (step.kind == "info" and not self._until(step.until))
+        head = i18n.t("tut.step", section=i18n.t(self.sec.title_key), n=self.steps.step_i + 1, total=len(self.sec.steps))
+        waiting = step.kind == "wait" or (step.kind == "info" and not self.steps.until(step.until))
         return Words(head, self.text(), self.refusals.msg, waiting)
 
     def _frame(self) -> Frame:
