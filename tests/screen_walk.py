@@ -253,9 +253,9 @@ def show_planning_table(app) -> None:
     first): open, it still covers no control, corner piece or seat."""
     show_planning(app)
     g = _game(app)
-    g.preview_folded = False
+    g.plans.folded = False
     app.run_frames(1)
-    assert g._preview_rect is not None and not g._preview_folded_now
+    assert g.plans.rect is not None and not g.plans._folded_now
 
 
 def _plan_everyone(app, king: bool = True) -> None:
@@ -310,7 +310,7 @@ def show_placement(app) -> None:
 
 def show_wedding(app) -> None:
     g = _placing(app)
-    g.toggle_wedding()
+    g.placing.toggle_wedding()
     pc = g.place
     first = sorted(pc.ring_candidates())[0]
     pc.click_ring(first)
@@ -321,9 +321,9 @@ def show_wedding(app) -> None:
 def show_donation(app) -> None:
     """Donate pressed: the "Donate?" step with its confirm and cancel."""
     g = _placing(app)
-    g.donate()
+    g.placing.donate()
     app.run_frames(1)
-    assert g.donate_pending
+    assert g.placing.donate_pending
 
 
 def show_objective_curtain(app) -> None:
@@ -444,8 +444,8 @@ def _game_problems(g) -> list[str]:
             name = g.face._GameFace__s.seat_name(i)
             if not any(x == name or x.endswith("…") and name.startswith(x[:-1]) for x in shown):
                 out.append(f"game: the score chart {tuple(chart)} does not name seat {i} ({name!r})")
-    if getattr(g, "_preview_rect", None) is not None:
-        table = g._preview_rect
+    if g.plans.rect is not None:
+        table = g.plans.rect
         pieces = [("the map's corner piece", d) for d in g.renderer.decoration_rects()]
         legend = g.renderer.legend_rect()
         if legend is not None:

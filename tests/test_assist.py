@@ -195,7 +195,7 @@ def test_take_back_in_a_solo_game_by_the_button_and_ctrl_z(app):
     spot = next((k, a) for k in range(6) for a in sorted(pc.legal[k]))
     while pc.rotation != spot[0]:
         key(app, pygame.K_r)
-    drag(app, g.tray_rect().center, g.renderer.hex_to_screen(spot[1]))
+    drag(app, g.placing.tray_rect().center, g.renderer.hex_to_screen(spot[1]))
     key(app, pygame.K_RETURN, frames=3)
     assert len(s.record.actions) == len(before[0]) + 1
     for _ in range(3000):
@@ -207,7 +207,7 @@ def test_take_back_in_a_solo_game_by_the_button_and_ctrl_z(app):
     assert [a.to_text() for a in s.record.actions] == before[0] and s.state == before[1]
     assert s.assists["takebacks"] == 1 and g.place is not None and g.place.seat == 0
     # the same again with Ctrl+Z
-    drag(app, g.tray_rect().center, g.renderer.hex_to_screen(spot[1]))
+    drag(app, g.placing.tray_rect().center, g.renderer.hex_to_screen(spot[1]))
     key(app, pygame.K_RETURN, frames=3)
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL, frames=2)
     assert [a.to_text() for a in s.record.actions] == before[0] and s.assists["takebacks"] == 2
@@ -225,7 +225,7 @@ def test_a_refusals_why_opens_the_page_of_the_rule(app):
     bad = next(h for h in st.board.hexes if (w := placement_problem(st, pc.seat, pc.fief, h, pc.rotation,
                                                                     pc.plan.region, pc.plan.action)) is not None
                and w.rule in ("P8", "P9", "P7", "P1"))
-    drag(app, g.tray_rect().center, g.renderer.hex_to_screen(bad))
+    drag(app, g.placing.tray_rect().center, g.renderer.hex_to_screen(bad))
     fb = pc.feedback()
     assert not fb.ok
     app.run_frames(1)

@@ -50,16 +50,16 @@ def test_donate_asks_first_button_and_keys(app):
     n = len(s.record.actions)
     # the button: asks, Cancel goes back to placing
     press(app, "Donate (+3)")
-    assert g.donate_pending and len(s.record.actions) == n
+    assert g.placing.donate_pending and len(s.record.actions) == n
     labels = [w.label for w in g.widgets.items if w.visible]
     assert "Donate: confirm" in labels and "Cancel" in labels and "Donate (+3)" not in labels
     press(app, "Cancel")
-    assert not g.donate_pending and g.place is not None and len(s.record.actions) == n
+    assert not g.placing.donate_pending and g.place is not None and len(s.record.actions) == n
     # Shift+D asks too; Esc cancels
     key(app, pygame.K_d, mod=pygame.KMOD_SHIFT)
-    assert g.donate_pending and len(s.record.actions) == n
+    assert g.placing.donate_pending and len(s.record.actions) == n
     key(app, pygame.K_ESCAPE)
-    assert not g.donate_pending and app.stack.top is g and len(s.record.actions) == n
+    assert not g.placing.donate_pending and app.stack.top is g and len(s.record.actions) == n
     # Shift+D then Enter donates
     seat = g.place.seat
     key(app, pygame.K_d, mod=pygame.KMOD_SHIFT)
@@ -75,7 +75,7 @@ def test_donate_confirm_button(app):
     seat = g.place.seat
     press(app, "Donate (+3)")
     press(app, "Donate: confirm", frames=2)
-    assert s.record.actions[n] == Donate(seat) and not g.donate_pending
+    assert s.record.actions[n] == Donate(seat) and not g.placing.donate_pending
 
 
 # ---------------------------------------------------------------- curtains

@@ -100,10 +100,10 @@ def test_the_best_points_table_is_headed_by_the_cards_names(make_app, monkeypatc
     app.start_session([SeatSpec("Me", "human", colour="red"), SeatSpec("Bot", "ai", "greedy", "blue")], 3)
     app.run_frames(3)
     g = app.stack.top
-    g.preview_folded = False
+    g.plans.folded = False
     drawn = drawn_texts(monkeypatch)
     app.run_frames(1)
-    table = g._preview_rect
+    table = g.plans.rect
     inside = [t for t, r in drawn if table.contains(r)]
     for a in "ABC":
         assert i18n.t(f"card.{a}") in inside, inside

@@ -212,8 +212,10 @@ def test_every_floor_named_exists(name):
 # counted (issue 45, docs/architecture.md); until they are made of parts they may not grow, and no
 # other class may pass 600 lines with its bases.
 # The game screen: the panel, the top bar, the bottom bar, the hand, the camera and the tutorial's marks are
-# parts now (t45parts).
-MIXED_NOW = {"TutorialGameScene": 1870, "ReplayScene": 1441, "GameScene": 1153,
+# parts now (t45parts); the placing controls, the previews, the tips, the tutorial's refusals and box and the
+# replay's bar too (h45game): the game screen (559) and the replay (591) are under the floor; the tutorial
+# (the game screen and its script's steps) not yet.
+MIXED_NOW = {"TutorialGameScene": 844,
              # GameServer and Sim grew with the refusal keys and the rules-once check (issue 45): to split next
              "BoardRenderer": 1253,
              # GameServer: +2 lines wiring its part for turn-based games (turns.TurnKeeper, t47turn)
@@ -239,7 +241,7 @@ def classes_with_their_bases() -> dict[str, int]:
 
 def test_a_class_counted_with_its_mixins_does_not_grow():
     sizes = classes_with_their_bases()
-    assert sizes["GameScene"] > sizes["PlacingMixin"] + sizes["PlanningMixin"]  # the bases are counted
+    assert sizes["TutorialGameScene"] > sizes["GameScene"] > 0  # the bases are counted
     grown = [f"{c}: {n} lines with its bases (was {MIXED_NOW.get(c, 600)})" for c, n in sorted(sizes.items())
              if n > MIXED_NOW.get(c, 600)]
     assert not grown, "\n".join(grown)

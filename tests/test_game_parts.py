@@ -294,3 +294,365 @@ def test_the_tutorials_marks_light_the_hexes_the_step_names_and_nothing_else(win
     r.calls.clear()
     marks.draw(window)
     assert marks.target_hexes() == [] and r.calls == []
+
+
+# ---------------------------------------------------------------- the placing, previews, tips and the
+# tutorial's parts (h45game): each with made-up inputs, no screen around it
+
+class FakePlacement:
+    """A placement under way, as the placing controls read it: a fief in hand, its move once anchored."""
+
+    def __init__(self, can_wed=True):
+        self.seat, self.fief, self.mode, self.can_wed = 1, 7, "fief", can_wed
+        self.plan = Plan(1, "italia", "C")
+        self.anchor, self.rings, self.dragging, self.cursor = None, [], False, None
+        self.calls = []
+
+    def action(self):
+        return ("place", self.anchor) if self.anchor is not None else None
+
+    def donation(self):
+        return ("donate", self.seat)
+
+    def feedback(self):
+        return None
+
+    def cancel(self):
+        self.calls.append("cancel")
+        self.anchor = None
+
+    def toggle_mode(self):
+        self.mode = "wedding" if self.mode == "fief" else "fief"
+
+    def rotate(self, step):
+        self.calls.append(("rotate", step))
+
+
+def placing_part(pc, refusal=None):
+    """The placing controls over ``pc`` in a 1000-wide bottom bar; what they send, say and ask, recorded."""
+    from gonzaga.scenes.game.placing import Placing
+    sent, said, changed, done = [], [], [], []
+
+    def seat_view(seat):
+        def submit(action):
+            sent.append((seat, action))
+            return refusal
+        return SimpleNamespace(submit=submit)
+    f = face(2)
+    f.seat_view = seat_view
+    part = Placing(lambda: dealt(2), f, lambda: pc, lambda: None, lambda: pygame.Rect(0, 0, 1000, 520),
+                   lambda: pygame.Rect(0, 520, 1000, 200), said.append, lambda: changed.append(1),
+                   lambda: done.append(1))
+    return part, sent, said, changed, done
+
+
+def test_the_placing_controls_offer_the_buttons_the_placement_allows_and_confirm_only_a_move(window):
+    pc = FakePlacement()
+    part, sent, said, _changed, done = placing_part(pc)
+    widgets = Widgets()
+    part.build(widgets)
+    labels = [w.label for w in widgets.items]
+    assert labels == [i18n.t("place.rotate"), i18n.t("place.wedding"), i18n.t("place.donate"), i18n.t("place.confirm")]
+    assert not part.confirm_button.enabled  # no spot yet
+    assert all(pygame.Rect(0, 520, 1000, 200).contains(w.rect) for w in widgets.items)
+    assert all(w.rect.x >= part.tray_rect().right for w in widgets.items)  # right of the tray
+    part.confirm_place()  # nothing in place: said so, nothing sent
+    assert said == [i18n.t("place.drag")] and not sent and not done
+    pc.anchor = (3, 4)
+    part.refresh_confirm()
+    assert part.confirm_button.enabled
+    part.confirm_place()
+    assert sent == [(1, ("place", (3, 4)))] and done == [1]
+    narrow = Widgets()
+    pc.can_wed = False
+    part.build(narrow)
+    assert [w.label for w in narrow.items] == [i18n.t("place.rotate"), i18n.t("place.donate"), i18n.t("place.confirm")]
+
+
+def test_the_placing_controls_donate_only_after_the_confirm_and_say_a_refusal(window):
+    pc = FakePlacement()
+    from gonzaga.rules.refusals import REFUSALS, Illegal
+    key = next(k for k in REFUSALS if "turn" in k)
+    refusal = Illegal.of("P1", key)
+    part, sent, said, changed, done = placing_part(pc, refusal)
+    part.donate()
+    assert part.donate_pending and "cancel" in pc.calls and changed == [1] and not sent
+    widgets = Widgets()
+    part.build(widgets)
+    assert [w.label for w in widgets.items] == [i18n.t("common.cancel"), i18n.t("place.donate_confirm")]
+    part.cancel_donate()
+    assert not part.donate_pending and not sent
+    part.donate()
+    part.confirm_donate()
+    assert sent == [(1, ("donate", 1))]
+    assert said[-1] == i18n.rule_text(refusal) and not done  # refused: said, the placement stays
+
+
+def test_the_placing_controls_gate_lets_a_script_refuse_a_move(window):
+    pc = FakePlacement()
+    part, sent, _said, changed, _done = placing_part(pc)
+    asked = []
+
+    def gate(kind, action):
+        asked.append((kind, action))
+        return kind == "send" and action == ("donate", 1)
+    part.allow = gate
+    part.toggle_wedding()
+    assert pc.mode == "fief" and not changed  # refused: the mode stays
+    pc.anchor = (2, 2)
+    part.confirm_place()
+    assert not sent and asked[-1] == ("confirm", None)
+    part.send(("place", (2, 2)))
+    assert not sent and asked[-1] == ("send", ("place", (2, 2)))
+    part.send(pc.donation())
+    assert sent == [(1, ("donate", 1))]
+
+
+class MapRenderer(FakeRenderer):
+    """What the table of best points asks of the board renderer: nothing on the map to keep clear."""
+
+    def decoration_rects(self):
+        return []
+
+    def legend_rect(self):
+        return None
+
+    def view_state(self):
+        return {"zoom": 1.0}
+
+    def draw_label(self, surf, h, text):
+        self.calls.append(("label", h, text))
+
+
+def previews_part(st, hand, in_panel=None, mouse=(-1, -1)):
+    from gonzaga.scenes.game.planning import PlanPreviews
+    changed = []
+    part = PlanPreviews(lambda: st, lambda: 0, lambda: True, hand, Widgets(), lambda: mouse, lambda: MapRenderer(),
+                        lambda: pygame.Rect(0, 54, 960, 466), lambda: [], lambda: in_panel, lambda: changed.append(1))
+    return part, changed
+
+
+def test_the_previews_show_the_best_pair_of_the_card_chosen_and_a_click_on_the_table_chooses(window):
+    from gonzaga.scenes.preview import PLAN_ACTIONS, plan_previews
+    st = view(dealt(3, public=False), 0)
+    hand = SimpleNamespace(region=None, action=None, choose=lambda r, a: chosen.append((r, a)))
+    chosen = []
+    part, changed = previews_part(st, hand, in_panel=pygame.Rect(880, 300, 400, 300))
+    assert part.pair() is None  # no card chosen, none hovered
+    region = next(r for r in st.region_cards() if r not in st.seats[0].unavailable)
+    hand.region = region
+    every = plan_previews(st, 0)
+    best = max(PLAN_ACTIONS, key=lambda a: every[(region, a)].best if every[(region, a)].best is not None else -1)
+    assert part.pair() == (region, best)  # the region chosen, its best action
+    part.draw(window)  # the map's pass: the table goes in the panel
+    assert part.rect is None
+    part.draw(window, in_panel=True)
+    assert len(part.cells) == 3 * len(st.region_cards()) and part.rect is not None
+    assert all(part.rect.contains(c) for c, _r, _a in part.cells), (part.rect, part.cells[-1], part.table_size()[:2])
+    free = next(c for c in part.cells if c[1] not in st.seats[0].unavailable and c[2] not in st.seats[0].unavailable)
+    assert part.click(free[0].center) and chosen == [(free[1], free[2])] and changed == [1]
+    part.allow = lambda pos: True  # a script takes the click first
+    assert part.click(free[0].center) and chosen == [(free[1], free[2])]
+
+
+def test_the_previews_table_folds_on_the_map_where_it_would_hide_too_much(window):
+    st = view(dealt(4, public=False), 0)
+    hand = SimpleNamespace(region=None, action=None)
+    part, _changed = previews_part(st, hand)
+    height = part.table_size()[1]
+    assert part.is_folded(height) == (height > 0.3 * 466)
+    assert part.is_folded(int(0.3 * 466) + 1) and not part.is_folded(int(0.3 * 466))
+    part.folded = False  # opened by the player
+    assert not part.is_folded(10_000)
+    part.draw(window)
+    assert part.head is not None and part.rect is not None and pygame.Rect(0, 54, 960, 466).contains(part.rect)
+    assert part.click(part.head.center) and part.folded is True  # a click on its title folds it
+
+
+def tips_part(st, widgets=None, seat=None, previews=None):
+    from gonzaga.scenes.game.tips import Tips
+    f = face(st.n)
+    f.public_actions = lambda: []
+    panel = SimpleNamespace(seat_rects=[(pygame.Rect(1000, 60, 260, 100), 1)], log_rects=[])
+    top = SimpleNamespace(status_rect=None)
+    previews = previews or SimpleNamespace(rect=None, cells=[], hand=None, previews=dict)
+    return Tips(lambda: st, f, W.Tooltip(), lambda: (-1, -1), widgets or Widgets(), previews, panel, top,
+                lambda: FakeRenderer(), lambda: pygame.Rect(0, 54, 960, 466), lambda: seat, lambda: None,
+                lambda: False)
+
+
+def test_the_tips_name_a_city_its_region_and_holders_and_a_seat_without_its_secret(window):
+    st = dealt(2)
+    tips = tips_part(st)
+    h = next(h for h, s in st.content.sites.items() if s.kind == "city")
+    site = st.content.sites[h]
+    lines = tips.hex_tip(h)
+    assert lines[0] == i18n.t("tip.city", name=site.name, symbol=i18n.t(f"symbol.{site.symbol}"))
+    assert lines[-1] == i18n.t("tip.free")  # nobody holds it in a game just dealt
+    assert tips.at((1010, 70)) == (("seat", 1, 1), tips._seat_tip(1))
+    assert tips._seat_tip(1)[-1] == i18n.t("tip.seat_secret")
+    sx, sy = FakeRenderer().hex_to_screen(h)
+    assert tips.at((sx, sy)) == (("hex", h, 1), lines)
+    tips.quiet = lambda pos: True  # a script's box stands there
+    assert tips.at((sx, sy)) == (None, [])
+
+
+def test_the_tips_tell_a_cards_best_points_only_while_a_hand_is_open(window):
+    st = view(dealt(3, public=False), 0)
+    widgets = Widgets()
+    from gonzaga.ui.widgets import Button
+    btn = widgets.add(Button("A", lambda: None, (100, 600, 80, 60)))
+    btn.card = "A"
+    hand = SimpleNamespace(region=None, action=None)
+    from gonzaga.scenes.preview import plan_previews
+    every = plan_previews(st, 0)
+    pv = SimpleNamespace(rect=None, cells=[], hand=hand, previews=lambda: every)
+    open_hand = tips_part(st, widgets, seat=0, previews=pv)
+    target, lines = open_hand.at((120, 620))
+    free = [r for r in st.region_cards() if r not in st.seats[0].unavailable]
+    bests = [every[(r, "A")].best for r in free if every[(r, "A")].best is not None]
+    assert target == ("card", "A") and lines[0] == i18n.t("card.A")
+    assert lines[-1] == (i18n.t("tip.card_best", points=max(bests)) if bests else i18n.t("tip.card_none"))
+    assert tips_part(st, widgets, seat=None, previews=pv).at((120, 620)) == (None, [])  # no hand open
+
+
+def tutorial_step(kind, arg=None, target=None, key="tut.x"):
+    return SimpleNamespace(kind=kind, arg=arg, target=target, key=key, until=None)
+
+
+def test_the_tutorials_refusals_let_through_only_the_card_the_step_asks_for(window):
+    from gonzaga.scenes.tutorial_refusals import TutorialRefusals
+    from gonzaga.table import tutorial as T
+    st = dealt(2)
+    plan = T.your_move(st.round, "plan")
+    assert plan is not None  # the script plans in round 1
+    step = [tutorial_step("region", arg=plan.region)]
+    hand = SimpleNamespace(region=None, action=None, king=False)
+    gate = TutorialRefusals(lambda: step[0], lambda: st, hand, lambda: None, lambda: None)
+    other = next(r for r in st.region_cards() if r != plan.region)
+    assert gate.card("region", plan.region) and gate.msg == ""
+    assert not gate.card("region", other)
+    assert gate.msg == i18n.t("tut.wrong_region", got=i18n.card_name(st, other), want=i18n.card_name(st, plan.region))
+    assert not gate.card("action", plan.action)  # the region first
+    assert gate.msg == i18n.t("tut.region_first", got=i18n.card_name(st, plan.action),
+                              want=i18n.card_name(st, plan.region))
+    step[0] = tutorial_step("action", arg=plan.action)
+    assert gate.card("action", plan.action) and not gate.card("confirm", "")
+    assert not gate.move("donate", None) and gate.msg == i18n.t("tut.place_not_donate")
+    step[0] = tutorial_step("donate")
+    assert gate.move("donate", None)
+    assert gate.click_table((5, 5)) is False  # no table drawn: the click goes on
+
+
+def test_the_tutorials_box_points_at_the_card_the_step_names_and_stays_clear_of_it(window):
+    from gonzaga.scenes.tutorial_box import Frame, TutorialBox, Words
+    from gonzaga.ui.widgets import Button
+    st = dealt(2)
+    widgets = Widgets()
+    card = widgets.add(Button("Italia", lambda: None, (700, 420, 140, 60)))  # a made-up card on the map's corner
+    card.card = "italia"
+    step = [tutorial_step("region", arg="italia", target=("card", "italia"))]
+    frame = Frame(pygame.Rect(0, 54, 960, 466), pygame.Rect(0, 520, 960, 200), pygame.Rect(960, 54, 320, 666),
+                  300, pygame.Rect(0, 0, 1280, 720))
+    placing = SimpleNamespace(donate_pending=False, tray_rect=lambda: pygame.Rect(20, 560, 240, 150))
+    plans = SimpleNamespace(rect=pygame.Rect(600, 64, 350, 200), pair=lambda: None, previews=dict)  # top right
+    box = TutorialBox(lambda: step[0], lambda: Words("Step 1 / 3", "Choose the region card Italia.", "", False),
+                      lambda: [], lambda: st, lambda: 1, lambda: "plan", lambda: None, widgets, lambda: None,
+                      lambda: frame, lambda: [], plans, placing, SimpleNamespace(seat_rects=[]),
+                      SimpleNamespace(status_rect=None), SimpleNamespace(), SimpleNamespace(), lambda: None)
+    assert box.target_rect() == card.rect
+    box.draw(window, 0.5)
+    assert frame.board.contains(box.rect)
+    assert not box.rect.colliderect(card.rect.inflate(16, 16)) and not box.rect.colliderect(plans.rect)
+    step[0] = tutorial_step("place", target=("rect", "tray"))
+    assert box.target_rect() == placing.tray_rect()
+
+
+class FakeReplay:
+    """A replay's face of 30 moves, rounds starting at moves 0, 10 and 20, not finished."""
+
+    def __init__(self):
+        self.step, self.first_step, self.n_steps = 0, 0, 30
+        self.finished, self.show_all = False, False
+
+    def seek(self, n):
+        self.step = max(self.first_step, min(self.n_steps, n))
+
+    def round_starts(self):
+        return {1: 0, 2: 10, 3: 20}
+
+    def shown(self):
+        return SimpleNamespace(round=1 + self.step // 10)
+
+    def step_lines(self):
+        return [f"move {self.step}"]
+
+    def log_lines(self):
+        return []
+
+
+def test_the_replay_bar_moves_by_its_buttons_keys_slider_and_clock(window):
+    from gonzaga.scenes.replay_bar import STEP_S, ReplayBar
+    rs = FakeReplay()
+    widgets = Widgets()
+    jumps, closed = [], []
+    bar = ReplayBar(rs, "Tuesday game", widgets, lambda: pygame.Rect(0, 520, 960, 200),
+                    lambda: pygame.Rect(0, 54, 960, 466), lambda: 1280, lambda: closed.append(1), lambda: None,
+                    lambda: jumps.append(rs.step), lambda: True)
+    bar.build()
+    labels = [w.label for w in widgets.items]
+    assert labels[:6] == [i18n.t("replay.close"), i18n.t("replay.start"), i18n.t("replay.back"), i18n.t("replay.play"),
+                          i18n.t("replay.forward"), i18n.t("replay.end")]
+    assert labels[10:13] == ["1", "2", "3"]  # the rounds, after the four speeds
+    assert not widgets.items[1].enabled and not widgets.items[2].enabled and widgets.items[4].enabled
+    bar.forward()
+    assert rs.step == 1 and jumps == []  # one move on: it animates
+    bar.to_round(3)
+    assert rs.step == 20 and jumps == [20]
+    bar.seek(25)
+    bar.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEUP, mod=0, unicode=""))
+    assert rs.step == 20  # in the middle of round 3: first back to its start
+    bar.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEUP, mod=0, unicode=""))
+    assert rs.step == 10  # at its start: the round before
+    s = bar._slider
+    bar.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(s.right - 1, s.centery), button=1))
+    assert rs.step == 30 and not bar.playing
+    bar.to_start()
+    bar.set_speed(2.0)
+    bar.toggle_play()
+    bar.update(STEP_S / 2.0 - 0.01)
+    assert rs.step == 0
+    bar.update(0.02)
+    assert rs.step == 1  # a move each STEP_S / speed
+    bar.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    assert closed == [1]
+    assert bar.heading().startswith(i18n.t("replay.heading", name="Tuesday game"))
+    assert i18n.t("replay.public_only") in bar.heading()  # not finished: public only
+
+
+def test_the_tutorials_steps_are_done_by_what_the_game_and_the_screen_show(window):
+    from gonzaga.scenes.tutorial_steps import TutorialSteps
+    st = [evolve(dealt(2), round=2)]
+    hand = SimpleNamespace(region=None, action=None, king=False)
+    reveal = [False]
+    f = face(2)
+    f.ai_showing, f.public_actions = None, lambda: []
+    steps = TutorialSteps(0, lambda: st[0], f, hand, lambda: None, lambda: reveal[0])
+    assert steps.step is steps.sec.steps[0] and steps.step_i == 0
+    info = tutorial_step("info")
+    assert not steps.complete(info)  # Next not pressed
+    steps.next_pressed = True
+    assert steps.complete(info)
+    assert not steps.complete(tutorial_step("region", arg="italia"))
+    hand.region = "italia"
+    assert steps.complete(tutorial_step("region", arg="italia"))
+    assert not steps.complete(tutorial_step("confirm"))  # planning, no plan yet
+    assert steps.complete(tutorial_step("wait", target=None)) and steps.until(("round", 2))
+    assert not steps.until(("round", 3)) and not steps.until(("over",))
+    reveal_step = tutorial_step("reveal", arg=2)
+    reveal[0] = True
+    assert not steps.complete(reveal_step) and steps.revealed  # on screen: read it first
+    reveal[0] = False
+    st[0] = evolve(st[0], phase="place")
+    assert steps.complete(reveal_step)  # read and closed, the placing begun
+    assert not steps.complete(tutorial_step("finish"))  # only its button

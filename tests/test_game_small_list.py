@@ -78,12 +78,12 @@ def test_no_map_tip_under_the_tutorial_boxs_buttons(app):
     from scene_events import post
     g = start_tutorial(app, "place")
     app.run_frames(3)
-    assert g.box.colliderect(g.board_rect)
+    assert g.box.rect.colliderect(g.board_rect)
 
     def tipped(x, y):  # a point over a hex of the map that has a tip of its own
         h = g.renderer.screen_to_hex(x, y) if g.board_rect.collidepoint((x, y)) else None
-        return h is not None and bool(g.hex_tip(h))
-    rects = [b.rect for b in g._box_buttons()] + [g.box]  # the buttons first, then the rest of the box
+        return h is not None and bool(g.tips.hex_tip(h))
+    rects = [b.rect for b in g._box_buttons()] + [g.box.rect]  # the buttons first, then the rest of the box
     under = [(x, y) for r in rects for x in range(r.x + 4, r.right - 4, 12) for y in range(r.y + 4, r.bottom - 4, 12)
              if tipped(x, y)]
     assert under, "the box stands over tipped hexes of the map"
@@ -93,8 +93,8 @@ def test_no_map_tip_under_the_tutorial_boxs_buttons(app):
         assert not g.tooltip.lines, (pos, g.tooltip.lines)
     inside = g.board_rect.inflate(-40, -40)
     spot = next((x, y) for x in range(inside.x, inside.right, 30) for y in range(inside.y, inside.bottom, 30)
-                if not g.box.collidepoint((x, y)) and g.renderer.screen_to_hex(x, y) is not None
-                and g.hex_tip(g.renderer.screen_to_hex(x, y)))
+                if not g.box.rect.collidepoint((x, y)) and g.renderer.screen_to_hex(x, y) is not None
+                and g.tips.hex_tip(g.renderer.screen_to_hex(x, y)))
     post(pygame.MOUSEMOTION, pos=spot, rel=(0, 0), buttons=(0, 0, 0))
     app.run_frames(40)
     assert g.tooltip.lines  # elsewhere on the map the tips are there

@@ -249,13 +249,13 @@ def test_the_replay_of_a_finished_game_is_titled_by_its_seats_and_date_not_its_f
     press(app, i18n.t("load.watch"), frames=2)  # the finished game's Watch
     v = app.stack.top
     assert v.name == "replay"
-    head = v.heading().split("  ·  ")[0]
+    head = v.controls.heading().split("  ·  ")[0]
     assert head == "Replay: Mantova, Ferrara, 22 Nov 2026, 02:57", head  # the date as English writes it
     named = persistence.saves_dir() / "named.json"
     d["name"] = "Tuesday game"
     named.write_text(json.dumps(d))
     v2 = app.stack.push("replay_file", named)
-    assert v2.heading().startswith("Replay: Tuesday game  ·  ")
+    assert v2.controls.heading().startswith("Replay: Tuesday game  ·  ")
 
 
 def test_the_title_maps_legend_compass_and_cartouche_keep_off_its_corner_buttons(make_app):

@@ -133,7 +133,7 @@ def test_at_1280x720_the_hint_and_the_your_turn_flash_keep_clear_of_the_chat_str
     key(app, pygame.K_h)  # a hint: "Working out a hint… (H or Esc: cancel)", then the hint's three lines
     app.run_frames(1)
     box = game.assist.box_at
-    assert box is not None and not any(box.colliderect(r) for r in strip), (box, strip, game._preview_rect, game.board_rect, game.assist._hint_area())
+    assert box is not None and not any(box.colliderect(r) for r in strip), (box, strip, game.plans.rect, game.board_rect, game.assist._hint_area())
     flash = game.feedback.your_turn_box(0)
     assert flash is not None and not any(flash.colliderect(r) for r in strip), (flash, strip)
     assert wait_for(app, lambda: game.assist.hint() is not None and not game.assist.busy(), [guest])
@@ -173,7 +173,7 @@ def test_no_map_tooltip_through_a_banner_or_its_button(app):
 
     def with_tips(rect) -> list:  # points of ``rect`` where the map has something to say
         pts = [(rect.x + rect.w * i // 6, rect.y + rect.h * j // 4) for i in range(1, 6) for j in range(1, 4)]
-        return [p for p in pts if game._tip_at(p)[0] is not None][:2]
+        return [p for p in pts if game.tips.at(p)[0] is not None][:2]
     spots = with_tips(ai.rect) + with_tips(game.online.box) + with_tips(game.online.talk.box)
     assert with_tips(ai.rect)  # the map's hexes lie under the button (the map steps aside from the strip)
     for p in spots:

@@ -195,8 +195,8 @@ def test_the_map_and_the_best_points_table_keep_clear_of_the_chat_strip(app):
                  and talk.box.collidepoint(r.hex_to_screen(h))]
         assert not under, (size, under[:5], talk.box)
         for folded in (True, False):
-            game.preview_folded = folded
+            game.plans.folded = folded
             app.run_frames(2)
-            assert game._preview_rect is not None and not game._preview_rect.colliderect(talk.box), (size, folded)
-        game.preview_folded = None
+            assert game.plans.rect is not None and not game.plans.rect.colliderect(talk.box), (size, folded)
+        game.plans.folded = None
     guest.close()

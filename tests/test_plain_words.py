@@ -155,7 +155,7 @@ def test_refusals_have_no_rule_id_and_the_log_file_keeps_it(app, caplog):
     assert g.message and not RULE_ID.search(g.message)
     assert g.place.feedback().rule  # the id is still known (the "why?" link, the rules page)
     with caplog.at_level(logging.INFO, logger="gonzaga.scenes.game"):
-        g._send(Donate((g.place.seat + 1) % 3))  # not this seat's turn: refused
+        g.placing.send(Donate((g.place.seat + 1) % 3))  # not this seat's turn: refused
     assert not RULE_ID.search(g.message)
     assert any(RULE_ID.search(r.getMessage()) for r in caplog.records)
 

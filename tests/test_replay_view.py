@@ -59,9 +59,9 @@ def test_a_finished_game_steps_forward_and_back_like_the_engine(app):
     rs = v.rs
     ls = persistence.read_save(SAVES / "v1-finished.json", app.content)
     assert rs.finished
-    v.toggle_secrets()  # a finished game: every plan and objective may be shown
+    v.controls.toggle_secrets()  # a finished game: every plan and objective may be shown
     assert rs.show_all
-    v.to_start()
+    v.controls.to_start()
     seen = []
     while True:
         n = rs.step
@@ -69,7 +69,7 @@ def test_a_finished_game_steps_forward_and_back_like_the_engine(app):
         seen.append(n)
         if n == rs.n_steps:
             break
-        v.forward()
+        v.controls.forward()
         app.run_frames(1)
     assert seen == list(range(1, len(ls.record.actions) + 1))
     while rs.step > 1:  # and back, by the Left key
@@ -77,20 +77,20 @@ def test_a_finished_game_steps_forward_and_back_like_the_engine(app):
         app.run_frames(1)
         assert v.state == replay(ls.record, app.content, upto=rs.step)
     # jumps: to a round, to the end, by the bar
-    v.to_round(4)
+    v.controls.to_round(4)
     assert v.state.round == 4 and v.state == replay(ls.record, app.content, upto=rs.step)
-    v.to_end()
+    v.controls.to_end()
     assert v.state.phase == "over" and rs.step == len(ls.record.actions)
-    v._slide(v._slider.centerx)
+    v.controls._slide(v.controls._slider.centerx)
     assert v.state == replay(ls.record, app.content, upto=rs.step)
     # the secrets are shown: every objective, and the plans before their reveal
-    v.toggle_secrets()
+    v.controls.toggle_secrets()
     assert not rs.show_all
-    v.toggle_secrets()
+    v.controls.toggle_secrets()
     plan_step = next(n for n in range(1, rs.n_steps) if rs._ReplayFace__rs.states[n].phase == "plan"
                      and any(s.plan for s in rs._ReplayFace__rs.states[n].seats))
-    v.seek(plan_step)
-    lines = v.secret_lines()
+    v.controls.seek(plan_step)
+    lines = v.controls.secret_lines()
     assert len(lines) == len(v.state.seats) and any(i18n.t("replay.plan", plan="")[:4] in x for x in lines)
 
 
@@ -101,7 +101,7 @@ def test_the_viewer_is_never_played(app, name):
     v = open_viewer(app, name)
     rs = v.rs
     n = len(rs._ReplayFace__rs.record.actions)
-    v.seek(rs.n_steps)  # where the human's last decision could be taken back in the live game
+    v.controls.seek(rs.n_steps)  # where the human's last decision could be taken back in the live game
     for key, mod in ((pygame.K_z, pygame.KMOD_CTRL), (pygame.K_h, 0)):
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
         app.run_frames(2)
@@ -121,12 +121,12 @@ def test_the_viewer_is_never_played(app, name):
 
 def test_play_moves_on_by_itself_at_its_speed(app):
     v = open_viewer(app, "v1-finished.json")
-    v.to_start()
-    v.set_speed(4.0)
-    v.toggle_play()
+    v.controls.to_start()
+    v.controls.set_speed(4.0)
+    v.controls.toggle_play()
     app.run_frames(60)  # one second at 4x: about four moves
     assert 3 <= v.rs.step - 1 <= 6
-    v.toggle_play()
+    v.controls.toggle_play()
     n = v.rs.step
     app.run_frames(60)
     assert v.rs.step == n
@@ -141,10 +141,10 @@ def test_an_unfinished_game_shows_only_what_was_public(app, monkeypatch, name):
     ls = persistence.read_save(SAVES / name, app.content)
     assert not rs.finished
     assert not any(getattr(w, "label", "") == i18n.t("replay.secrets_off") for w in v.widgets.items)
-    v.toggle_secrets()  # even if asked (no button is shown): nothing secret
+    v.controls.toggle_secrets()  # even if asked (no button is shown): nothing secret
     full = history.states(ls.record, ls.state.content)
     names = [s.name for s in ls.model.seats]
-    v.to_start()
+    v.controls.to_start()
     while True:
         n = rs.step
         truth = replay(ls.record, app.content, upto=n)
@@ -175,7 +175,7 @@ def test_an_unfinished_game_shows_only_what_was_public(app, monkeypatch, name):
                         assert text in public_log and not text.startswith(this_reveal), (n, text)
         if n == rs.n_steps:
             break
-        v.forward()
+        v.controls.forward()
     assert isinstance(rs, ReplayFace) and rs.step == len(ls.record.actions)
 
 
@@ -225,9 +225,9 @@ def test_the_load_and_end_screens_open_the_viewer(app):
 def test_watching_a_finished_game_does_not_count_it(app):
     from gonzaga.table import stats
     v = open_viewer(app, "v1-finished.json")
-    v.to_start()
+    v.controls.to_start()
     while v.rs.step < v.rs.n_steps:  # move by move to the end: the viewer sees the game end
-        v.forward()
+        v.controls.forward()
         app.run_frames(1)
     assert v.state.phase == "over" and "end" in [e.kind for e in v.feedback.events]
     assert stats.load()[0].games == []

@@ -107,7 +107,7 @@ def test_plan_drag_rotate_refuse_confirm(app):
     assert s.state.phase == "place"
     pc = g.place
     assert pc is not None and pc.seat == s.state.to_act()[0]
-    tray = g.tray_rect().center
+    tray = g.placing.tray_rect().center
     # an illegal spot: the reason is shown, nothing is sent
     bad = next(h for h in s.state.board.hexes if placement_problem(
         s.state, pc.seat, pc.fief, h, pc.rotation, pc.plan.region, pc.plan.action) is not None)
@@ -235,7 +235,7 @@ def play_turn_by_events(app, g):
     k, a = spots[len(spots) // 2]
     while pc.rotation != k:
         key(app, pygame.K_r)
-    drag(app, g.tray_rect().center, g.renderer.hex_to_screen(a))
+    drag(app, g.placing.tray_rect().center, g.renderer.hex_to_screen(a))
     key(app, pygame.K_RETURN, frames=2)
 
 

@@ -94,7 +94,7 @@ def tut(app):
 def clear(g, h) -> bool:
     """Hex ``h`` can be clicked: on the map, not under the tutorial's box."""
     x, y = g.renderer.hex_to_screen(h)
-    return g.board_rect.collidepoint(x, y) and not g.box.inflate(20, 20).collidepoint(x, y)
+    return g.board_rect.collidepoint(x, y) and not g.box.rect.inflate(20, 20).collidepoint(x, y)
 
 
 def top_is_reveal(app):
@@ -108,23 +108,23 @@ def do_step(app, g, wrong: bool = False):
     k = st.kind
     n = len(g.face._GameFace__s.record.actions)
     if k == "info":
-        if not g._until(st.until):
+        if not g.steps.until(st.until):
             app.run_frames(1)
             return
         if wrong and g._mode() == "plan":  # a card clicked while the box talks: refused
             card = next(w for w in g.widgets.items if getattr(w, "card", None))
             click(app, card.rect.center)
-            assert g.tut_msg and g.hand.region is None and g.hand.action is None
+            assert g.refusals.msg and g.hand.region is None and g.hand.action is None
         click(app, g.next_button.rect.center)
         return
     if k == "wait":
         app.run_frames(1)
         return
-    if k == "donate" and getattr(g, "donate_pending", False):  # "Donate?": confirmed with Enter
+    if k == "donate" and g.placing.donate_pending:  # "Donate?": confirmed with Enter
         key(app, pygame.K_RETURN, frames=2)
         return
     if k in ("region", "action", "king", "confirm", "wedding", "wed", "donate"):
-        target = g.target_rect()
+        target = g.box.target_rect()
         if target is None:
             app.run_frames(1)
             return
@@ -132,12 +132,12 @@ def do_step(app, g, wrong: bool = False):
             other = next(w for w in g.widgets.items if getattr(w, "card", None) not in (None, st.arg, "K", g.hand.region)
                          and w.enabled and w.visible)
             click(app, other.rect.center)
-            assert g.tut_msg, "a wrong card is explained"
+            assert g.refusals.msg, "a wrong card is explained"
             assert g.hand.region != other.card and g.hand.action != other.card
-        if wrong and k == "donate" and not getattr(g, "donate_pending", False):
+        if wrong and k == "donate" and not g.placing.donate_pending:
             key(app, pygame.K_RETURN)  # the ghost appears; Enter again would place: refused
             key(app, pygame.K_RETURN)
-            assert len(g.face._GameFace__s.record.actions) == n and g.tut_msg
+            assert len(g.face._GameFace__s.record.actions) == n and g.refusals.msg
         click(app, target.center, frames=2)
         return
     if k == "reveal":
@@ -151,7 +151,7 @@ def do_step(app, g, wrong: bool = False):
             wrong_hex = next(h for h in sorted(g.state.board.hexes) if h != st.arg and h not in g.place.rings
                              and clear(g, h))
             click(app, g.renderer.hex_to_screen(wrong_hex))
-            assert g.tut_msg and wrong_hex not in g.place.rings
+            assert g.refusals.msg and wrong_hex not in g.place.rings
         click(app, g.renderer.hex_to_screen(st.arg), frames=2)
         return
     if k == "place":
@@ -165,12 +165,12 @@ def do_step(app, g, wrong: bool = False):
                          if not T.accepts(g.state, st, Place(0, pc.fief, a, kk)) and clear(g, a))
             while pc.rotation != other[0]:
                 key(app, pygame.K_r)
-            drag(app, g.tray_rect().center, g.renderer.hex_to_screen(other[1]))
+            drag(app, g.placing.tray_rect().center, g.renderer.hex_to_screen(other[1]))
             key(app, pygame.K_RETURN, frames=2)
-            assert len(g.face._GameFace__s.record.actions) == n and g.tut_msg
+            assert len(g.face._GameFace__s.record.actions) == n and g.refusals.msg
         while not any(T.same_place(g.state, Place(0, pc.fief, goal.anchor, r), goal) for r in [pc.rotation]):
             key(app, pygame.K_r)
-        drag(app, g.tray_rect().center, g.renderer.hex_to_screen(goal.anchor))
+        drag(app, g.placing.tray_rect().center, g.renderer.hex_to_screen(goal.anchor))
         assert pc.action() is not None, pc.feedback().text
         key(app, pygame.K_RETURN, frames=2)
         return
@@ -202,7 +202,7 @@ def test_the_whole_tutorial_by_events(app):
     app.run_frames(1)
     click(app, app.stack.top.start_button.rect.center, frames=2)
     g = tut(app)
-    assert g is not None and g.sec.id == "plan" and g.step_i == 0
+    assert g is not None and g.sec.id == "plan" and g.steps.step_i == 0
     assert app.session is None, "the tutorial's game is not the autosaved one"
     seen = play_sections(app)
     assert seen == [s.id for s in T.SECTIONS]
@@ -285,11 +285,11 @@ def test_the_box_grows_with_the_window_and_leaves_the_marked_hexes_in_view(make_
         app.run_frames(1)  # drawn: the box has its place for this step
         g = tut(app)
         screen = pygame.Rect(0, 0, *size)
-        assert screen.contains(g.box), (g.step.key, g.box)
-        marked = g._hex_rect(g._target_hexes())
+        assert screen.contains(g.box.rect), (g.step.key, g.box.rect)
+        marked = g.box._hex_rect(g.map_marks.target_hexes())
         if marked is not None:  # the hexes the step talks about stay in view
-            assert not g.box.colliderect(marked), (g.step.key, g.box, marked)
-        widths.append(g.box.w)
+            assert not g.box.rect.colliderect(marked), (g.step.key, g.box.rect, marked)
+        widths.append(g.box.rect.w)
         do_step(app, g)
     # as wide as the panels' scale makes it (at 1280x720 the scale is 1: as before)
     assert max(widths) >= round(BOX_W * W.ui_scale()) - 1, (W.ui_scale(), widths)
@@ -324,8 +324,8 @@ def test_the_box_keeps_clear_of_the_banners_and_the_your_turn_flash(make_app, si
             app.run_frames(3)
             if size[0] >= 2560:
                 r = g.renderer
-                rings = [h for h in harbors if g.box.inflate(2 * r.size, 2 * r.size).collidepoint(r.hex_to_screen(h))]
-                assert not rings, (g.step.key, rings, g.box)
+                rings = [h for h in harbors if g.box.rect.inflate(2 * r.size, 2 * r.size).collidepoint(r.hex_to_screen(h))]
+                assert not rings, (g.step.key, rings, g.box.rect)
             shown, banners = [], 0
             for tw in fb.anim.tweens:
                 if tw.kind == "your_turn":
@@ -335,8 +335,8 @@ def test_the_box_keeps_clear_of_the_banners_and_the_your_turn_flash(make_app, si
                     banners += 1
             assert len(shown) == (1 if over else 2), shown
             for what, rect in shown:
-                assert not g.box.colliderect(rect), (size, g.step.key, what, g.box, rect)
-            assert pygame.Rect(0, 0, *size).contains(g.box), (g.step.key, g.box)
+                assert not g.box.rect.colliderect(rect), (size, g.step.key, what, g.box.rect, rect)
+            assert pygame.Rect(0, 0, *size).contains(g.box.rect), (g.step.key, g.box.rect)
             fb.anim.finish_all()
             app.speed = "instant"
             app.run_frames(1)
@@ -361,22 +361,22 @@ def test_the_box_stays_put_through_a_step_while_the_your_turn_flash_comes_and_go
             g = tut(app)
             if g is None or g.sec.id != sec.id:
                 break
-            if g.step_i not in seen:
-                seen.add(g.step_i)
+            if g.steps.step_i not in seen:
+                seen.add(g.steps.step_i)
                 steps += 1
                 app.run_frames(1)
-                before = g.box.copy()
+                before = g.box.rect.copy()
                 fb = g.feedback
                 app.speed = "normal"  # (instant speed finishes a tween as it is added)
                 fb.anim.add("your_turn", 1.8, 0.0, ease=lambda p: p, seat=T.YOU)
                 app.run_frames(3)
                 flash = [fb.your_turn_box(tw.data["seat"]) for tw in fb.anim.tweens if tw.kind == "your_turn"]
-                assert len(flash) == 1 and not g.box.colliderect(flash[0]), (g.step.key, g.box, flash)
-                during = g.box.copy()
+                assert len(flash) == 1 and not g.box.rect.colliderect(flash[0]), (g.step.key, g.box.rect, flash)
+                during = g.box.rect.copy()
                 fb.anim.finish_all()
                 app.speed = "instant"
                 app.run_frames(1)
-                if not before == during == g.box:
-                    moved.append((g.step.key, before, during, g.box.copy()))
+                if not before == during == g.box.rect:
+                    moved.append((g.step.key, before, during, g.box.rect.copy()))
             do_step(app, g)
     assert steps >= 55 and not moved, (size, steps, moved)

@@ -29,9 +29,9 @@ def to_step(app, section: str, index: int):
     for _ in range(600):
         g = tut(app)
         assert g is not None and g.sec.id == section
-        if g.step_i == index and g.place is not None:
+        if g.steps.step_i == index and g.place is not None:
             return g
-        assert g.step_i <= index
+        assert g.steps.step_i <= index
         do_step(app, g)
     raise AssertionError(f"never reached step {index + 1} of {section}")
 
@@ -46,8 +46,8 @@ def put(app, g, p: Place):
     assert pc.rotation == p.rotation
     x, y = g.renderer.hex_to_screen(p.anchor)
     assert g.board_rect.collidepoint(x, y), "the spot is in view"
-    assert not g.box.collidepoint(x, y), "the box does not cover the spot"
-    drag(app, g.tray_rect().center, (x, y))
+    assert not g.box.rect.collidepoint(x, y), "the box does not cover the spot"
+    drag(app, g.placing.tray_rect().center, (x, y))
     assert (pc.anchor, pc.rotation) == (p.anchor, p.rotation)
 
 
@@ -70,8 +70,8 @@ def test_every_placement_covering_the_marked_hexes_is_taken(app, section, index)
         put(app, g, p)
         key(app, pygame.K_RETURN, frames=2)
         acts = g.face._GameFace__s.record.actions
-        assert len(acts) > before and acts[before] == p, (p.to_text(), g.tut_msg)
-        assert not g.tut_msg
+        assert len(acts) > before and acts[before] == p, (p.to_text(), g.refusals.msg)
+        assert not g.refusals.msg
 
 
 def test_another_way_over_mantova_and_venezia_keeps_the_same_game(app):
@@ -98,15 +98,15 @@ def test_each_wrong_move_has_its_own_explanation(app):
         do_step(app, g)
     cards = {getattr(w, "card", None): w for w in g.widgets.items if getattr(w, "card", None) and w.visible}
     click(app, cards["britannia"].rect.center)
-    wrong_region = g.tut_msg
+    wrong_region = g.refusals.msg
     assert "Britannia" in wrong_region and "Italia" in wrong_region and g.text() not in wrong_region
     click(app, cards["A"].rect.center)
-    action_first = g.tut_msg
+    action_first = g.refusals.msg
     assert "Harbors" in action_first and action_first != wrong_region
     click(app, cards["italia"].rect.center, frames=2)
-    assert g.step.kind == "action" and not g.tut_msg
+    assert g.step.kind == "action" and not g.refusals.msg
     click(app, cards["C"].rect.center)
-    assert "Alliance" in g.tut_msg and "Cities" in g.tut_msg and g.tut_msg not in (wrong_region, action_first)
+    assert "Alliance" in g.refusals.msg and "Cities" in g.refusals.msg and g.refusals.msg not in (wrong_region, action_first)
 
     g = to_step(app, section, index)
     step = g.step
@@ -115,21 +115,21 @@ def test_each_wrong_move_has_its_own_explanation(app):
     turn = next(p for p in legal if not T.accepts(g.state, step, p) and any(q.anchor == p.anchor for q in every))
     far = next(p for p in legal if not T.footprint(g.state, p)[0] & T.marked(g.state, step)
                and g.board_rect.collidepoint(g.renderer.hex_to_screen(p.anchor))
-               and not g.box.collidepoint(g.renderer.hex_to_screen(p.anchor)))
+               and not g.box.rect.collidepoint(g.renderer.hex_to_screen(p.anchor)))
     n = len(g.face._GameFace__s.record.actions)
     put(app, g, far)
     key(app, pygame.K_RETURN, frames=2)
-    spot = g.tut_msg
+    spot = g.refusals.msg
     assert len(g.face._GameFace__s.record.actions) == n and "Mantova" in spot and "Venezia" in spot
     put(app, g, turn)
     key(app, pygame.K_RETURN, frames=2)
-    wrong_turn = g.tut_msg
+    wrong_turn = g.refusals.msg
     assert len(g.face._GameFace__s.record.actions) == n and "turn" in wrong_turn and wrong_turn != spot
     right = next(q for q in every if q.anchor == turn.anchor)
     while g.place.rotation != right.rotation:
         key(app, pygame.K_r)
     app.run_frames(1)
-    assert not g.tut_msg, "the refusal goes once the fief is put right"
+    assert not g.refusals.msg, "the refusal goes once the fief is put right"
 
 
 def test_where_one_way_fits_the_castles_and_dot_are_drawn(app):

@@ -40,7 +40,7 @@ def test_a_wide_window_gives_the_panel_what_the_map_cannot_use(app, size):
     # the seats in two columns, the table of best points below them, in the panel
     boxes = [b for b, _i in g.panel.seat_rects]
     assert boxes[0].y == boxes[1].y and boxes[0].right < boxes[1].x, boxes
-    table = g._preview_rect
+    table = g.plans.rect
     assert table is not None and g.panel_rect.contains(table), (table, g.panel_rect)
     assert all(not table.colliderect(b) for b in boxes) and table.y > max(b.bottom for b in boxes)
     # nothing on the map covers its legend; the map stands clear of the panel
@@ -67,7 +67,7 @@ def test_a_window_that_is_not_wide_keeps_its_layout(app, size):
     assert g.panel_rect.w == int(max(300 * scale, min(390 * scale, size[0] * 0.245)))
     assert g.renderer.align_x == 0.5  # the map centred, as before
     assert all(b.x == g.panel.seat_rects[0][0].x for b, _i in g.panel.seat_rects)  # one column
-    assert g._preview_rect is None or g.board_rect.contains(g._preview_rect)  # the table on the map
+    assert g.plans.rect is None or g.board_rect.contains(g.plans.rect)  # the table on the map
 
 
 def test_the_panel_width_rule():
@@ -92,11 +92,11 @@ def test_a_hovered_cell_of_the_table_is_the_one_previewed(app):
     app.run_frames(1)
     chosen = (g.hand.region, g.hand.action)
     unavailable = g.state.seats[g.private_seat].unavailable
-    rect, region, action = next(c for c in g._preview_cells if (c[1], c[2]) != chosen
+    rect, region, action = next(c for c in g.plans.cells if (c[1], c[2]) != chosen
                                 and c[1] not in unavailable and c[2] not in unavailable)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0)))
     app.run_frames(2)
-    assert g.preview_pair() == (region, action)
+    assert g.plans.pair() == (region, action)
     assert tuple(app.screen.get_at((rect.x + 3, rect.centery)))[:3] == (230, 196, 120)  # its cell lit
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(2, 2), rel=(0, 0), buttons=(0, 0, 0)))
     app.run_frames(1)

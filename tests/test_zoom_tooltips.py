@@ -68,7 +68,7 @@ def test_ctrl_wheel_zooms_towards_the_cursor_then_a_fief_lands_where_dropped(app
     # drag from the tray to the target at this zoom and drop it there
     tx, ty = r.hex_to_screen(target)
     assert g.board_rect.collidepoint(tx, ty)
-    drag(app, g.tray_rect().center, (int(tx), int(ty)), frames=2)
+    drag(app, g.placing.tray_rect().center, (int(tx), int(ty)), frames=2)
     assert pc.anchor == target and pc.feedback().ok
     key(app, pygame.K_RETURN, frames=2)
     assert s.record.actions[-1] == Place(pc.seat, pc.fief, target, rot)
@@ -83,7 +83,7 @@ def test_plain_wheel_still_turns_a_held_fief_and_zooms_when_nothing_is_held(app)
     wheel(app, 1)  # nothing held: zoom
     assert r.zoom > 1.0 and pc.rotation == 0
     h = r.screen_to_hex(*centre)
-    drag(app, g.tray_rect().center, centre)
+    drag(app, g.placing.tray_rect().center, centre)
     assert pc.anchor == h
     z = r.zoom
     wheel(app, -1)  # held: turn
@@ -165,7 +165,7 @@ def test_hover_tooltip_names_the_site_and_t_shows_it_at_once(app):
     move(app, (2, 2))
     key(app, pygame.K_RETURN)  # the keyboard ghost appears
     key(app, pygame.K_t)
-    assert g.tooltip.visible and g.tooltip.lines == g.hex_tip(g.place.anchor)
+    assert g.tooltip.visible and g.tooltip.lines == g.tips.hex_tip(g.place.anchor)
 
 
 def test_sea_and_seat_tooltips_show_public_things_only(app):
@@ -173,7 +173,7 @@ def test_sea_and_seat_tooltips_show_public_things_only(app):
     st = app.session.state
     r = g.renderer
     sea_hex = next(h for h in st.board.hexes if st.content.terrain[h] == "sea" and h not in st.content.sites)
-    lines = g.hex_tip(sea_hex)
+    lines = g.tips.hex_tip(sea_hex)
     sea = st.content.sea_of[sea_hex]
     assert st.content.sea_names[sea] in lines[0] and any("Harbors" in x for x in lines)
     box, seat = g.panel.seat_rects[1]
@@ -192,13 +192,13 @@ def test_log_line_hover_lights_the_hexes_of_that_placement(app):
     k, a = next((k, a) for k in range(6) for a in sorted(pc.legal[k]))
     while pc.rotation != k:
         key(app, pygame.K_r)
-    drag(app, g.tray_rect().center, g.renderer.hex_to_screen(a))
+    drag(app, g.placing.tray_rect().center, g.renderer.hex_to_screen(a))
     key(app, pygame.K_RETURN, frames=3)
     cells = set(s.state.content.fiefs[pc.fief].footprint(a, k)[0])
     idx = max(i for i, e in enumerate(s.log) if e.key == "log.place")
     rect = next(rc for rc, i in g.panel.log_rects if i == idx)
     move(app, rect.center)
-    assert set(g._lit) == cells
+    assert set(g.tips.lit) == cells
 
 
 def brute_best(state, seat, region, action):
@@ -218,7 +218,7 @@ def brute_best(state, seat, region, action):
 def test_planning_preview_shows_the_best_points_of_each_pair(app):
     g = solo_planning(app)
     st = app.session.state
-    prev = g.previews()
+    prev = g.plans.previews()
     regions = list(st.region_cards())
     assert set(prev) == {(r, a) for r in regions for a in "ABC"}
     for pair in [(regions[0], "B"), (regions[1], "A"), (regions[-1], "C")]:
@@ -230,17 +230,17 @@ def test_planning_preview_shows_the_best_points_of_each_pair(app):
     click(app, rb.rect.center)
     ab = next(w for w in g.widgets.items if getattr(w, "card", None) == "B")
     move(app, ab.rect.center, frames=2)
-    assert g.preview_pair() == (region, "B")
-    cell = next(rc for rc, r_, a_ in g._preview_cells if (r_, a_) == (region, "B"))
+    assert g.plans.pair() == (region, "B")
+    cell = next(rc for rc, r_, a_ in g.plans.cells if (r_, a_) == (region, "B"))
     move(app, cell.center, frames=30)
     assert g.tooltip.visible and i18n.t("place.points", points=prev[(region, "B")].best) in g.tooltip.lines[0]
     # the card's tip tells the best too
     move(app, ab.rect.center, frames=30)
     assert any(str(prev[(region, "B")].best) in line for line in g.tooltip.lines)
     # clicking a cell of the table chooses that plan
-    other = next((r_, a_) for rc, r_, a_ in g._preview_cells
+    other = next((r_, a_) for rc, r_, a_ in g.plans.cells
                  if r_ not in st.seats[0].unavailable and a_ not in st.seats[0].unavailable and (r_, a_) != (region, "B"))
-    rc = next(rc for rc, r_, a_ in g._preview_cells if (r_, a_) == other)
+    rc = next(rc for rc, r_, a_ in g.plans.cells if (r_, a_) == other)
     click(app, rc.center)
     assert (g.hand.region, g.hand.action) == other
 
@@ -251,19 +251,19 @@ def test_the_preview_table_folds_on_a_small_window_and_opens_on_a_click(make_app
     app = make_app((1280, 720))
     g = solo_planning(app)
     app.run_frames(2)
-    head = g._preview_head
-    assert head is not None and not g._preview_cells and g._preview_rect.h <= head.h + 4
-    folded_h = g._preview_rect.h
+    head = g.plans.head
+    assert head is not None and not g.plans.cells and g.plans.rect.h <= head.h + 4
+    folded_h = g.plans.rect.h
     click(app, head.center)
     app.run_frames(1)
-    assert len(g._preview_cells) == 3 * len(g.state.region_cards()) and g._preview_rect.h > 4 * folded_h
-    click(app, g._preview_head.center)
+    assert len(g.plans.cells) == 3 * len(g.state.region_cards()) and g.plans.rect.h > 4 * folded_h
+    click(app, g.plans.head.center)
     app.run_frames(1)
-    assert not g._preview_cells
+    assert not g.plans.cells
     big = make_app((1920, 1080))
     g2 = solo_planning(big)
     big.run_frames(2)
-    assert g2._preview_cells  # room enough: open from the start
+    assert g2.plans.cells  # room enough: open from the start
 
 
 def test_the_view_is_remembered_across_save_and_load(app):
@@ -325,7 +325,7 @@ def test_no_tip_while_a_fief_is_dragged_nor_after_the_drop_and_none_over_the_gho
                   if any(c in st.content.sites for c in st.content.fiefs[pc.fief].footprint(a, rot)[0]))
     site = next(c for c in st.content.fiefs[pc.fief].footprint(anchor, rot)[0] if c in st.content.sites)
     sx, sy = r.hex_to_screen(site)
-    post(pygame.MOUSEBUTTONDOWN, pos=g.tray_rect().center, button=1)
+    post(pygame.MOUSEBUTTONDOWN, pos=g.placing.tray_rect().center, button=1)
     move(app, (sx, sy), buttons=(1, 0, 0))
     app.run_frames(40)  # a long rest with the fief held over a city
     assert pc.dragging and not g.tooltip.visible, "no tip during a drag"
@@ -336,4 +336,4 @@ def test_no_tip_while_a_fief_is_dragged_nor_after_the_drop_and_none_over_the_gho
     move(app, (sx + 1, sy))
     app.run_frames(40)
     assert g.tooltip.visible and g.tooltip.rect is not None
-    assert not g.tooltip.rect.colliderect(g._ghost_box()), "the tip leaves the held fief uncovered"
+    assert not g.tooltip.rect.colliderect(g.tips.ghost_box()), "the tip leaves the held fief uncovered"

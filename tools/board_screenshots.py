@@ -41,7 +41,7 @@ def _post(kind, **kw):
 def planning(size, zoom, out):
     app, g = game_at_round6(size, "plan", opponents_as_ai=True)
     W.set_palette(PALETTE)
-    prev = g.previews()
+    prev = g.plans.previews()
     un = app.session.state.seats[0].unavailable
     best = max((k for k in prev if k[0] not in un and k[1] not in un and prev[k].best is not None),
                key=lambda k: prev[k].best)
@@ -74,7 +74,7 @@ def placement(size, zoom, out):
     r.set_zoom(zoom, r.hex_to_screen(anchor))
     r.finish_builds()
     x, y = r.hex_to_screen(anchor)
-    _post(pygame.MOUSEBUTTONDOWN, pos=g.tray_rect().center, button=1)
+    _post(pygame.MOUSEBUTTONDOWN, pos=g.placing.tray_rect().center, button=1)
     _post(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(1, 0, 0))
     _post(pygame.MOUSEBUTTONUP, pos=(int(x), int(y)), button=1)
     app.run_frames(2)

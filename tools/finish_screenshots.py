@@ -114,7 +114,7 @@ def main(argv=None) -> int:
     app.start_session([SeatSpec("Isabella", "human", colour="red"), SeatSpec("Sforza", "ai", "medium", "blue")], 3)
     app.run_frames(3)
     g = app.stack.find(GameScene)
-    g.preview_folded = False
+    g.plans.folded = False
     plan(app, g)
     to_placement(app, g)
     for _ in range(2000):  # round 2: the cards played last round are greyed, with why
@@ -126,7 +126,7 @@ def main(argv=None) -> int:
         elif app.stack.top is not g:
             key(app, pygame.K_RETURN)
         app.run_frames(1)
-    g.preview_folded = False
+    g.plans.folded = False
     shot(app, "plan-it")
     app.close()
 

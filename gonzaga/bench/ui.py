@@ -165,7 +165,7 @@ def _plan_frames(quick: bool, size=(2560, 1440), zoom: float = 2.0) -> list:
     hexes (tips) and over the cards (the preview follows the hovered pair)."""
     app, g = game_at_round6(size, "plan")
     r = g.renderer
-    prev = g.previews()
+    prev = g.plans.previews()
     best = max((k for k in prev if prev[k].best is not None), key=lambda k: prev[k].best)
     g.hand.choose(*best)
     g.layout(app.size)

@@ -122,8 +122,8 @@ class AssistBar:
             g.hand.choose(h.action.region, h.action.action, h.action.king)
             g.hand.confirm()
         elif g.place is not None:
-            g.donate_pending = False
-            g._send(h.action)
+            g.placing.donate_pending = False
+            g.placing.send(h.action)
 
     def take_back(self) -> None:
         """Take back the last decision of the human who decided last (or say why not)."""
@@ -300,7 +300,7 @@ class AssistBar:
                  (b.x + 12, top), (b.right - 12 - w, top), (b.right - 12 - w, lifted)]
         boxes = [pygame.Rect(x, y, w, h) for x, y in spots]
         target = self._hint_area()
-        avoid = [r for r in (getattr(self.game, "_preview_rect", None), target) if r is not None] + strip
+        avoid = [r for r in (self.game.plans.rect, target) if r is not None] + strip
         for box in boxes:
             if not any(box.colliderect(r) for r in avoid):
                 return box
@@ -311,7 +311,7 @@ class AssistBar:
             return c.w * c.h
         # failing all: hide the least of the hinted hexes first, then of the chat strip, then of the table
         return min(boxes, key=lambda bx: (hidden(bx, target), sum(hidden(bx, r) for r in strip),
-                                          hidden(bx, getattr(self.game, "_preview_rect", None))))
+                                          hidden(bx, self.game.plans.rect)))
 
     def _hint_area(self) -> Optional[pygame.Rect]:
         """The screen rectangle of the hinted hexes (with their tag above them)."""
@@ -340,7 +340,7 @@ class AssistBar:
         if said is not None:
             x, y = said.right + W.sc(12), said.y + W.sc(2)
         else:
-            fx = g.tray_rect().right + W.sc(20)
+            fx = g.placing.tray_rect().right + W.sc(20)
             shown = W.fit_text(text, role, px, b.right - W.sc(20) - fx)
             x, y = fx + W.text(shown, role, px).get_width() + W.sc(12), b.y + W.sc(70)
         label = W.text(i18n.t("ref.why"), "sans_bold", 16, (30, 60, 140))

@@ -2,8 +2,11 @@
 thing per step, points at the place on the screen, and - where it asks for a move - lets
 through every move the step can take (a placement: any that covers the marked cities and
 harbors, ``tutorial.accepts``) and says what is wrong with another one: the card, the spot
-or the turn. The script is ``table/tutorial.py``; the box, the refusals and the marks on the map
-are the mixins in ``tutorial_box.py``, ``tutorial_refusals.py`` and ``tutorial_marks.py``.
+or the turn. The script is ``table/tutorial.py``; where it stands, the box, the refusals and the
+marks on the map are parts with explicit inputs (``tutorial_steps.py``, ``tutorial_box.py``,
+``tutorial_refusals.py`` and ``tutorial_marks.py``) that the scene builds on the game screen's
+own parts: the refusals are the gates the hand, the placing controls and the table of best points
+consult.
 
 ``start_tutorial(app, section)`` opens it at a section (each starts from its own position);
 "Skip section" jumps to the next one; the progress is saved, so the title screen offers
@@ -15,12 +18,13 @@ from __future__ import annotations
 import math
 import time
 from collections import Counter
-from typing import Optional
+from functools import partial
+from typing import Any, Optional
 
 import pygame
 
 from ..table import tutorial as T
-from ..rules import Donate, Place, Plan, Setup, Wedding
+from ..rules import Plan, Setup
 from ..rules.view import HIDDEN
 from ..words import i18n
 from ..ui import keys, widgets as W
@@ -28,9 +32,10 @@ from ..ui.motion import Animator, ease_in_out, lerp, speed_scale
 from ..ui.widgets import Button
 from .base import ModalScene
 from .game import GameScene
-from .tutorial_box import BOX_W, TutorialBox
+from .tutorial_box import Frame, TutorialBox, Words
 from .tutorial_marks import TutorialMarks
-from .tutorial_refusals import TutorialRefusals, _no_id
+from .tutorial_refusals import TutorialRefusals
+from .tutorial_steps import TutorialSteps
 
 
 def start_tutorial(app, section_id: Optional[str] = None) -> "TutorialGameScene":
@@ -44,42 +49,48 @@ def start_tutorial(app, section_id: Optional[str] = None) -> "TutorialGameScene"
     return scene
 
 
-class TutorialGameScene(TutorialRefusals, TutorialBox, GameScene):
-    """The game screen playing the tutorial's game, step by step (the box: ``tutorial_box``; the
-    answers to a move not asked: ``tutorial_refusals``; the marks on the map: ``tutorial_marks``)."""
+class TutorialGameScene(GameScene):
+    """The game screen playing the tutorial's game, step by step: the script's steps drive the game
+    screen's parts, with three of its own (the box: ``tutorial_box``; the answers to a move not
+    asked: ``tutorial_refusals``; the marks on the map: ``tutorial_marks``)."""
 
     def __init__(self, app, section_id: str):
         delay = app.ai_delay() if app.speed == "instant" else max(0.6, app.ai_delay())
         face = T.tutorial_face(section_id, app.content, delay, i18n.t("tut.title_button"))
         super().__init__(app, face)
         self.assist.enabled = False  # no hints, no take-backs: the tutorial asks for its moves
-        self.hand.allow = self._hand_allows  # only the card the step asks for (tutorial_refusals.py)
-        self.map_marks = TutorialMarks(lambda: self.step, lambda: self.state, lambda: self.face.version,
-                                       lambda: self.renderer, lambda: self.place)
+        # only the card, the move or the button the step asks for (tutorial_refusals.py)
+        self.refusals = TutorialRefusals(lambda: self.step, lambda: self.state, self.hand, lambda: self.place,
+                                         lambda: self.plans.rect)
+        self.hand.allow = self.refusals.card
+        self.placing.allow = self.refusals.move
+        self.plans.allow = self.refusals.click_table
+        self.tips.quiet = lambda pos: self.box.rect.collidepoint(pos)  # no tip of the map under the box or its buttons
+        self.marks = TutorialMarks(lambda: self.step, lambda: self.state, lambda: self.face.version,
+                                   lambda: self.renderer, lambda: self.place)
+        self.map_marks = self.marks  # drawn on the map under the ghost
         if hasattr(self, "feedback"):
             self.feedback.record_stats = False  # a tutorial is not a game of the statistics
         st = face.view(T.YOU)
         if st.phase == "place" and st.turn == 0 and not any(p.round == st.round for p in st.pieces):
             self.seen_reveal = st.round - 1  # a section that starts at the reveal shows it
-        self.section = T.section_index(section_id)
-        self.step_i = 0
-        self.tut_msg = ""  # why a move was refused
-        self._next = False  # Next was pressed on this step
+        self.steps = TutorialSteps(T.section_index(section_id), lambda: self.state, face, self.hand,
+                                   lambda: self.place, lambda: self.app.stack.find("reveal") is not None)
         self._t0 = time.monotonic()
-        self._revealed = False  # the reveal of this step was on screen
         self.progress = T.load_progress()
         self.progress.section = section_id
         self.progress.started = True
         T.save_progress(self.progress)
-        self.box = pygame.Rect(0, 0, BOX_W, 100)
+        self.box = TutorialBox(lambda: self.step, self._words, self._box_buttons, lambda: self.state,
+                               lambda: self.face.version, self._mode, lambda: self.place, self.widgets,
+                               lambda: self.renderer, self._frame, self.marks.target_hexes, self.plans,
+                               self.placing, self.panel, self.top, self.bar, self.feedback, self._reveal_box)
         self.next_button = Button(i18n.t("tut.next"), self.press_next, px=18)
         self.skip_button = Button(i18n.t("tut.skip"), self.skip_section, style="secondary", px=15)
         self.leave_button = Button(i18n.t("tut.leave"), self.leave_tutorial, style="secondary", px=15)
         self.finish_button = Button(i18n.t("tut.finish_button"), self.finish, px=18)
         self._shown_target = False
-        self._asked: dict[str, str] = {}  # a placement taken in place of the script's: its text -> the script's
-        self._ghost_key = None  # the ghost as last seen: a refusal is cleared once it moves
-        self._box_at: Optional[tuple] = None  # the box's corner for this step (kept while it stays clear)
+        self._ghost_key: Optional[tuple[Any, ...]] = None  # the ghost as last seen: a refusal is cleared once it moves
         self.zoom_anim = Animator(lambda: speed_scale(getattr(app, "speed", "normal"),
                                                       getattr(app.settings, "reduce_motion", False)))
 
@@ -87,11 +98,11 @@ class TutorialGameScene(TutorialRefusals, TutorialBox, GameScene):
 
     @property
     def sec(self) -> T.Section:
-        return T.SECTIONS[self.section]
+        return self.steps.sec
 
     @property
     def step(self) -> T.Step:
-        return self.sec.steps[min(self.step_i, len(self.sec.steps) - 1)]
+        return self.steps.step
 
     def curtain_needed(self) -> bool:
         return False
@@ -106,56 +117,6 @@ class TutorialGameScene(TutorialRefusals, TutorialBox, GameScene):
             self._params, self._params_key = p, key
         return i18n.t(step.key, **self._params)
 
-    def _until(self, cond) -> bool:
-        st = self.state
-        if cond is None:
-            return True
-        if cond[0] == "turn":
-            return st.phase == "place" and st.to_act() == (T.YOU,) and self.face.ai_showing is None
-        if cond[0] == "round":
-            return (st.round > cond[1] or (st.round == cond[1] and st.phase == "plan")) or st.phase == "over"
-        if cond[0] == "over":
-            return st.phase == "over"
-        return True
-
-    def _your_turns(self) -> int:
-        return sum(1 for a in self.face.public_actions() if isinstance(a, (Place, Wedding, Donate)) and a.seat == T.YOU)
-
-    def _planned(self) -> bool:
-        st = self.state
-        return st.seats[T.YOU].plan is not None or st.phase != "plan"
-
-    def _expected_plan(self) -> Optional[Plan]:
-        return T.your_move(self.state.round, "plan")
-
-    def _complete(self, step: T.Step) -> bool:
-        st = self.state
-        k = step.kind
-        if k == "info":
-            return self._next and self._until(step.until)
-        if k == "wait":
-            return self._until(step.until)
-        if k == "region":
-            return self.hand.region == step.arg or self._planned()
-        if k == "action":
-            return self.hand.action == step.arg or self._planned()
-        if k == "king":
-            return self.hand.king or self._planned()
-        if k == "confirm":
-            return self._planned()
-        if k == "reveal":
-            if self.app.stack.find("reveal") is not None:
-                self._revealed = True
-                return False
-            return (self._revealed or st.round > step.arg) and (st.phase != "plan" or st.round > step.arg)
-        if k in ("place", "wed", "donate"):
-            return self._your_turns() >= step.rnd
-        if k == "wedding":
-            return (self.place is not None and self.place.mode == "wedding") or self._your_turns() >= step.rnd
-        if k == "ring":
-            return (self.place is not None and step.arg in self.place.rings) or self._your_turns() >= step.rnd
-        return False  # "finish": the Finish button
-
     # ------------------------------------------------------------ moving on
 
     def update(self, dt: float) -> None:
@@ -166,18 +127,18 @@ class TutorialGameScene(TutorialRefusals, TutorialBox, GameScene):
             self._shown_target = True
             self._show_target()
         for _ in range(8):  # several steps may be done at once (a resumed section)
-            if not self._complete(self.step):
+            if not self.steps.complete(self.step):
                 break
             self._advance()
 
     def _advance(self) -> None:
-        self._next = False
-        self.tut_msg = ""
-        self._box_at = None
-        self._revealed = False
+        self.steps.next_pressed = False
+        self.refusals.msg = ""
+        self.box.new_step()
+        self.steps.revealed = False
         self._t0 = time.monotonic()
-        if self.step_i + 1 < len(self.sec.steps):
-            self.step_i += 1
+        if self.steps.step_i + 1 < len(self.sec.steps):
+            self.steps.step_i += 1
             self._show_target()
             return
         self._section_done()
@@ -186,20 +147,20 @@ class TutorialGameScene(TutorialRefusals, TutorialBox, GameScene):
         done = self.sec.id
         if done not in self.progress.done:
             self.progress.done.append(done)
-        if self.section + 1 >= len(T.SECTIONS):
+        if self.steps.section + 1 >= len(T.SECTIONS):
             return
-        nxt = T.SECTIONS[self.section + 1]
+        nxt = T.SECTIONS[self.steps.section + 1]
         self.progress.section = nxt.id
         T.save_progress(self.progress)
         mine = self.face.seat_view(T.YOU).actions()  # the AI's plan is hidden until the reveal: "missing" below
-        have = Counter(self._asked.get(a.to_text(), a.to_text()) for a in mine
+        have = Counter(self.refusals.asked.get(a.to_text(), a.to_text()) for a in mine
                        if not isinstance(a, Setup) and not (isinstance(a, Plan) and a.region == HIDDEN))
         want = Counter(a.to_text() for a in T.script()[:nxt.start] if not isinstance(a, Setup))
         missing = want - have
         if not (have - want) and all(t.split()[1] == str(T.AI) for t in missing.elements()):
             # the game goes on into the next section (the AI's moves still to come are the script's)
-            self.section += 1
-            self.step_i = 0
+            self.steps.section += 1
+            self.steps.step_i = 0
             self._show_target()
         else:  # the next section starts from its own position (some rounds later)
             start_tutorial(self.app, nxt.id)
@@ -207,7 +168,7 @@ class TutorialGameScene(TutorialRefusals, TutorialBox, GameScene):
     def _show_target(self) -> None:
         """The map zooms in on the hexes a step points at (F shows the whole board again),
         moving there smoothly (at once with instant speed or reduced motion)."""
-        hx = self._target_hexes()
+        hx = self.marks.target_hexes()
         r = self.renderer
         if not hx or r is None:
             return
@@ -246,22 +207,22 @@ class TutorialGameScene(TutorialRefusals, TutorialBox, GameScene):
         if key == self._ghost_key:
             return
         self._ghost_key = key
-        if pc is None or not self.tut_msg or self.step.kind != "place":
+        if pc is None or not self.refusals.msg or self.step.kind != "place":
             return
         act = pc.action() if pc.mode == "fief" else None
         if act is not None and T.accepts(self.state, self.step, act):
-            self.tut_msg = ""
+            self.refusals.msg = ""
             self.message = ""
 
     def press_next(self) -> None:
-        if self.step.kind == "info" and self._until(self.step.until):
-            self._next = True
+        if self.step.kind == "info" and self.steps.until(self.step.until):
+            self.steps.next_pressed = True
 
     def skip_section(self) -> None:
         if self.sec.id not in self.progress.done:
             self.progress.done.append(self.sec.id)
-        if self.section + 1 < len(T.SECTIONS):
-            self.progress.section = T.SECTIONS[self.section + 1].id
+        if self.steps.section + 1 < len(T.SECTIONS):
+            self.progress.section = T.SECTIONS[self.steps.section + 1].id
             T.save_progress(self.progress)
             start_tutorial(self.app, self.progress.section)
         else:
@@ -299,17 +260,11 @@ class TutorialGameScene(TutorialRefusals, TutorialBox, GameScene):
         if k == "finish":
             out.append(self.finish_button)
         elif k == "info":
-            self.next_button.enabled = self._until(self.step.until)
+            self.next_button.enabled = self.steps.until(self.step.until)
             out.append(self.next_button)
         if k != "finish":
             out += [self.skip_button, self.leave_button]
         return out
-
-    def _tip_at(self, pos):
-        """No tip of the map under the box or its buttons (the box is not the map)."""
-        if self.box.collidepoint(pos):
-            return None, []
-        return super()._tip_at(pos)
 
     def handle(self, ev) -> bool:
         for b in self._box_buttons():
@@ -317,7 +272,7 @@ class TutorialGameScene(TutorialRefusals, TutorialBox, GameScene):
                 b.hover = b.rect.collidepoint(ev.pos)
             elif b.handle(ev):
                 return True
-        if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.box.collidepoint(ev.pos):
+        if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.box.rect.collidepoint(ev.pos):
             return True  # the box is not the map
         k = self.step.kind
         if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
@@ -332,7 +287,7 @@ class TutorialGameScene(TutorialRefusals, TutorialBox, GameScene):
         if k in ("info", "wait", "finish") and ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) \
                 and ev.button == 1 and not self._free_click(ev.pos):
             if ev.type == pygame.MOUSEBUTTONDOWN:
-                self._refuse("tut.read_first" if k == "info" else "tut.not_now")
+                self.refusals.refuse("tut.read_first" if k == "info" else "tut.not_now")
             return True
         if k in ("info", "wait") and ev.type == pygame.KEYDOWN and (ev.key in (
                 pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN)
@@ -342,21 +297,10 @@ class TutorialGameScene(TutorialRefusals, TutorialBox, GameScene):
         if pc is not None and pc.mode == "wedding" and self._mode() == "place":
             h = None
             if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self.board_rect.collidepoint(ev.pos):
-                h = self.renderer.screen_to_hex(*ev.pos)
+                h = self.renderer.screen_to_hex(*ev.pos) if self.renderer is not None else None
             elif ev.type == pygame.KEYDOWN and ev.key == pygame.K_SPACE:
                 h = pc.cursor
-            if h is not None and not (k == "ring" and h == self.step.arg):
-                if h in pc.rings:
-                    return True  # a ring asked for stays where it is
-                if k == "ring":
-                    why = pc.ring_problem(h)
-                    site = self._site_name(self.step.arg)
-                    if why is not None:
-                        self._refuse("tut.ring_refused", reason=_no_id(i18n.rule_text(why)), site=site)
-                    else:
-                        self._refuse("tut.wrong_ring", site=site)
-                else:
-                    self._refuse("tut.not_now")
+            if h is not None and not self.refusals.ring(h):
                 return True
         return super().handle(ev)
 
@@ -369,33 +313,27 @@ class TutorialGameScene(TutorialRefusals, TutorialBox, GameScene):
         return False
 
     def visible_text(self) -> list[str]:
-        return [self.text()] + ([self.tut_msg] if self.tut_msg else []) + super().visible_text()
+        msg = self.refusals.msg
+        return [self.text()] + ([msg] if msg else []) + super().visible_text()
+
+    def _words(self) -> Words:
+        """What the box says now (``tutorial_box.Words``)."""
+        step = self.step
+        head = i18n.t("tut.step", section=i18n.t(self.sec.title_key), n=self.steps.step_i + 1, total=len(self.sec.steps))
+        waiting = step.kind == "wait" or (step.kind == "info" and not self.steps.until(step.until))
+        return Words(head, self.text(), self.refusals.msg, waiting)
+
+    def _frame(self) -> Frame:
+        return Frame(self.board_rect, self.bottom_rect, self.panel_rect, self.info_w, pygame.Rect(0, 0, *self.app.size))
+
+    def _reveal_box(self) -> Optional[pygame.Rect]:
+        rev = self.app.stack.find("reveal")
+        return rev.box if rev is not None and hasattr(rev, "box") else None
 
     def draw(self, surf) -> None:
         super().draw(surf)
         t = (time.monotonic() - self._t0)
-        pulse = 0.5 + 0.5 * math.sin(t * 5.0)
-        target = self.target_rect()
-        if target is not None:
-            col = (255, int(170 + 60 * pulse), 40)
-            pygame.draw.rect(surf, col, target.inflate(W.sc(10), W.sc(10)), W.sc(4), W.sc(10))
-        self.box, parts = self._layout_box(target)
-        box = self.box
-        if target is not None:
-            self._arrow(surf, box, target, pulse)
-        sc = W.sc  # the box grows with the interface scale, as the panels do
-        W.panel(surf, box, (255, 250, 236), (170, 120, 40), sc(12), sc(3), alpha=250)
-        y = box.y + sc(12)
-        for p in parts:
-            surf.blit(p, (box.x + sc(16), y))
-            y += p.get_height() + sc(8)
-        x = box.right - sc(14)
-        for b in reversed(self._box_buttons()):
-            bw = max(sc(96), W.text(b.label, "sans_semibold", b.px).get_width() + sc(26))
-            b.rect = pygame.Rect(x - bw, box.bottom - sc(46), bw, sc(36))
-            x -= bw + sc(8)
-        for b in self._box_buttons():
-            b.draw(surf)
+        self.box.draw(surf, 0.5 + 0.5 * math.sin(t * 5.0))  # the target's frame and the arrow pulse
 
 
 
@@ -466,7 +404,7 @@ class TutorialMenuScene(ModalScene):
         for i, sec in enumerate(T.SECTIONS):
             mark = f"  ({i18n.t('tut.done_mark')})" if sec.id in self.progress.done else ""
             label = f"{i + 1}. {i18n.t(sec.title_key)}{mark}"
-            b = Button(label, (lambda sid=sec.id: self.start(sid)), (self.box.x + sc(40), y, self.box.w - sc(80), row - sc(6)),
+            b = Button(label, partial(self.start, sec.id), (self.box.x + sc(40), y, self.box.w - sc(80), row - sc(6)),
                        style="secondary", px=17, selected=(sec.id == self.progress.section and self.progress.started
                                                             and not self.progress.finished))
             self.widgets.add(b)

@@ -1,106 +1,172 @@
 """Where the tutorial's box goes and what it points at (``scenes/tutorial.py``): the screen
 rectangle of a step's target, the box's words, a place for the box clear of everything the step
-needs in view, and the arrow from the box to its target. A mixin of ``TutorialGameScene``."""
+needs in view, and the arrow from the box to its target.
+
+A part of the tutorial's game screen with explicit inputs (:class:`TutorialBox`): the step and its
+words, the view the screen draws, the screen's rectangles and buttons, and the game screen's parts
+it keeps clear of or points at (the previews, the placing controls, the panel, the top and bottom
+bars, the feedback's banners)."""
 from __future__ import annotations
 
 import math
-from typing import Optional
+from typing import Any, Callable, NamedTuple, Optional
 
 import pygame
 
 from ..rules import Place
 from ..table import tutorial as T
 from ..ui import widgets as W
-from ..ui.widgets import Button
+from ..ui.widgets import Button, Widgets
 from ..words import i18n
 
 BOX_W = 560  # the box's widest at interface scale 1 (narrower where the map is small or crowded)
 
 
-class TutorialBox:
-    """The box of ``TutorialGameScene``: its target, its words, its place and its arrow."""
+class Frame(NamedTuple):
+    """The game screen's rectangles the box reads: the map, the bottom bar, the side panel, the
+    bottom bar's left block's width and the window."""
+    board: pygame.Rect
+    bottom: pygame.Rect
+    panel: pygame.Rect
+    info_w: int
+    screen: pygame.Rect
 
-    def _target_hexes(self) -> list:
-        return self.map_marks.target_hexes()
+
+class Words(NamedTuple):
+    """What the box says: its heading (section and step), the step's text, the last refusal ("" for
+    none) and whether it waits for the other seat."""
+    head: str
+    text: str
+    refusal: str
+    waiting: bool
+
+
+class TutorialBox:
+    """The box: its target, its words, its place and its arrow. Inputs: ``step`` (the step now),
+    ``words`` (what it says), ``buttons`` (its buttons: Next, Skip, Leave or Finish), ``view`` (the
+    state the screen draws), ``version`` (the game's step counter), ``mode`` (the screen's mode:
+    "plan", "place", "watch" or "over"), ``controller`` (the placement under way, or None),
+    ``widgets`` (the screen's buttons), ``renderer`` (the board renderer, or None), ``frame``
+    (the screen's rectangles), ``hexes`` (the hexes the step marks), the game screen's parts
+    ``plans``, ``placing``, ``panel``, ``top``, ``bar`` and ``feedback``, and ``reveal`` (the
+    reveal's box while it is open, else None). ``rect``: the box as last drawn."""
+
+    def __init__(self, step: Callable[[], T.Step], words: Callable[[], Words], buttons: Callable[[], list[Button]],
+                 view: Callable[[], Any], version: Callable[[], int], mode: Callable[[], str],
+                 controller: Callable[[], Any], widgets: Widgets, renderer: Callable[[], Any],
+                 frame: Callable[[], Frame], hexes: Callable[[], list[Any]], plans: Any, placing: Any, panel: Any,
+                 top: Any, bar: Any, feedback: Any, reveal: Callable[[], Optional[pygame.Rect]]):
+        self.step = step
+        self.words = words
+        self.buttons = buttons
+        self.view = view
+        self.version = version
+        self.mode = mode
+        self.controller = controller
+        self.widgets = widgets
+        self.renderer = renderer
+        self.frame = frame
+        self.hexes = hexes
+        self.plans = plans
+        self.placing = placing
+        self.panel = panel
+        self.top = top
+        self.bar = bar
+        self.feedback = feedback
+        self.reveal = reveal
+        self.rect = pygame.Rect(0, 0, BOX_W, 100)
+        self._at: Optional[tuple[Any, ...]] = None  # the box's corner for this step (kept while it stays clear)
+        self._spots_of: Optional[tuple[Any, list[Any]]] = None
+
+    def new_step(self) -> None:
+        """A new step: the box's place is picked anew."""
+        self._at = None
 
     def target_rect(self) -> Optional[pygame.Rect]:
         """The screen rectangle the step points at (None: nothing in particular)."""
-        t = self.step.target
+        step = self.step()
+        t = step.target
         if not t:
             return None
         kind, what = t
-        if self.step.kind == "donate" and getattr(self, "donate_pending", False):
+        if step.kind == "donate" and self.placing.donate_pending:
             kind, what = "button", "place.donate_confirm"  # "Donate?": its confirm
         if kind == "card":
             for w in self.widgets.items:
                 if getattr(w, "card", None) == what and w.visible:
-                    return w.rect.copy()
+                    return pygame.Rect(w.rect)
             return None
         if kind == "button":
             label = i18n.t(what)
             for w in self.widgets.items:
                 if getattr(w, "label", None) == label and w.visible:
-                    return w.rect.copy()
+                    return pygame.Rect(w.rect)
             return None
         if kind == "hexes":
-            hx = self._target_hexes()
-            r = self.renderer
-            if not hx or r is None:
-                return None
-            pts = [r.hex_to_screen(h) for h in hx]
-            s = r.size
-            rect = pygame.Rect(min(p[0] for p in pts) - s, min(p[1] for p in pts) - s,
-                               max(p[0] for p in pts) - min(p[0] for p in pts) + 2 * s,
-                               max(p[1] for p in pts) - min(p[1] for p in pts) + 2 * s)
-            return rect.clip(self.board_rect) if rect.colliderect(self.board_rect) else None
-        b = self.bottom_rect
+            return self._hexes_rect()
+        return self._named_rect(what)
+
+    def _hexes_rect(self) -> Optional[pygame.Rect]:
+        hx = self.hexes()
+        r = self.renderer()
+        if not hx or r is None:
+            return None
+        board = self.frame().board
+        pts = [r.hex_to_screen(h) for h in hx]
+        s = r.size
+        rect = pygame.Rect(min(p[0] for p in pts) - s, min(p[1] for p in pts) - s,
+                           max(p[0] for p in pts) - min(p[0] for p in pts) + 2 * s,
+                           max(p[1] for p in pts) - min(p[1] for p in pts) + 2 * s)
+        return rect.clip(board) if rect.colliderect(board) else None
+
+    def _named_rect(self, what: str) -> Optional[pygame.Rect]:
+        f = self.frame()
+        b = f.bottom
         if what == "panel":
             rects = [r for r, _ in self.panel.seat_rects]
-            return rects[0].unionall(rects[1:]) if rects else self.panel_rect.copy()
+            return rects[0].unionall(rects[1:]) if rects else f.panel.copy()
         if what == "seat0":
             return self.panel.seat_rects[0][0].copy() if self.panel.seat_rects else None
         if what == "fief_icon":
-            return pygame.Rect(b.x + W.sc(14), b.y + W.sc(34), min(self.info_w - W.sc(20), W.sc(160)), W.sc(120))
+            return pygame.Rect(b.x + W.sc(14), b.y + W.sc(34), min(f.info_w - W.sc(20), W.sc(160)), W.sc(120))
         if what in ("regions", "hand"):
             cards = [w.rect for w in self.widgets.items if getattr(w, "card", None) is not None and w.visible
-                     and (what == "hand" or w.card not in ("A", "B", "C", "K"))]
-            return cards[0].unionall(cards[1:]) if cards else None
+                     and (what == "hand" or getattr(w, "card", None) not in ("A", "B", "C", "K"))]
+            return pygame.Rect(cards[0].unionall(cards[1:])) if cards else None
         if what == "tray":
-            return self.tray_rect()
+            return pygame.Rect(self.placing.tray_rect())
         if what == "status":
-            return self.top.status_rect.copy() if self.top.status_rect is not None else None
+            return pygame.Rect(self.top.status_rect) if self.top.status_rect is not None else None
         if what == "reveal":
-            rev = self.app.stack.find("reveal")
-            return rev.box.copy() if rev is not None and hasattr(rev, "box") else None
+            rev = self.reveal()
+            return rev.copy() if rev is not None else None
         if what == "end_table":
             return b.copy()
         return None
 
-    # ------------------------------------------------------------ drawing
-
     def _parts(self, width: int) -> list[pygame.Surface]:
-        head = W.text(i18n.t("tut.step", section=i18n.t(self.sec.title_key), n=self.step_i + 1,
-                             total=len(self.sec.steps)), "sans_semibold", 14, (150, 110, 30))
-        parts = [head, W.text(self.text(), "sans", 18, W.TEXT, wrap=width)]
-        you = self.state.seats[T.YOU]
-        if self.step.key == "tut.plan.fief" and you.fief is not None:  # the text talks about its castles:
+        words = self.words()
+        head = W.text(words.head, "sans_semibold", 14, (150, 110, 30))
+        parts = [head, W.text(words.text, "sans", 18, W.TEXT, wrap=width)]
+        you = self.view().seats[T.YOU]
+        if self.step().key == "tut.plan.fief" and you.fief is not None:  # the text talks about its castles:
             pic = pygame.Surface((min(width, W.sc(220)), W.sc(130)), pygame.SRCALPHA)  # a picture big enough
             self.bar.draw_fief_icon(pic, pic.get_rect().inflate(-8, -8), you.colour, you.fief, 0)
             parts.append(pic)
-        if self.tut_msg:
-            parts.append(W.text(self.tut_msg, "sans_semibold", 16, W.BAD, wrap=width))
-        if self.step.kind == "wait" or (self.step.kind == "info" and not self._until(self.step.until)):
+        if words.refusal:
+            parts.append(W.text(words.refusal, "sans_semibold", 16, W.BAD, wrap=width))
+        if words.waiting:
             parts.append(W.text(i18n.t("tut.wait_ai"), "sans_italic", 15, W.TEXT_SOFT))
         return parts
 
     @staticmethod
-    def _height(parts) -> int:
+    def _height(parts: list[pygame.Surface]) -> int:
         """The box's height for ``parts``: the words with their gaps, the margins, the buttons' row."""
         return sum(p.get_height() for p in parts) + W.sc(8) * (len(parts) - 1) + W.sc(28) + W.sc(46)
 
-    def _hex_rect(self, hexes) -> Optional[pygame.Rect]:
+    def _hex_rect(self, hexes: list[Any]) -> Optional[pygame.Rect]:
         """The screen rectangle around ``hexes`` (with a hex of margin), or None."""
-        r = self.renderer
+        r = self.renderer()
         if not hexes or r is None:
             return None
         pts = [r.hex_to_screen(h) for h in hexes]
@@ -109,17 +175,19 @@ class TutorialBox:
         return pygame.Rect(x0 - s, y0 - 1.6 * s, max(p[0] for p in pts) - x0 + 2 * s,
                            max(p[1] for p in pts) - y0 + 2.6 * s)
 
-    def _spots(self) -> list:
+    def _spots(self) -> list[Any]:
         """The anchors of every placement a placing step takes (the dot is dragged there), kept
         for the step (the rules asked once, not every frame)."""
-        pc = getattr(self, "place", None)
-        if self.step.kind != "place" or pc is None:
+        pc = self.controller()
+        step = self.step()
+        if step.kind != "place" or pc is None:
             return []
-        key = (self.section, self.step_i, self.face.version, pc.fief)
-        got = self.__dict__.get("_spots_of")
+        key = (step, self.version(), pc.fief)
+        got = self._spots_of
         if got is None or got[0] != key:
-            got = self.__dict__["_spots_of"] = (key, sorted({a for k in range(6) for a in pc.legal[k] if T.accepts(
-                self.state, self.step, Place(T.YOU, pc.fief, a, k))}))
+            st = self.view()
+            got = self._spots_of = (key, sorted({a for k in range(6) for a in pc.legal[k] if T.accepts(
+                st, step, Place(T.YOU, pc.fief, a, k))}))
         return got[1]
 
     def _avoid(self, target: Optional[pygame.Rect]) -> list[pygame.Rect]:
@@ -128,36 +196,38 @@ class TutorialBox:
         the planning table and the preview of the planned pair on the map, the reveal, the
         banners (sea league, Last Turn) and the "Your turn" flash above the bar, the tray the
         fief is dragged from, the end's chart."""
-        avoid = [r for r in (target.inflate(W.sc(16), W.sc(16)) if target else None, self._preview_rect,
-                             self._hex_rect(self._target_hexes()), self._hex_rect(self._spots())) if r is not None]
-        if self._mode() == "plan" and hasattr(self, "preview_pair"):
-            pair = self.preview_pair()
+        avoid = [r for r in (target.inflate(W.sc(16), W.sc(16)) if target else None, self.plans.rect,
+                             self._hex_rect(self.hexes()), self._hex_rect(self._spots())) if r is not None]
+        mode = self.mode()
+        if mode == "plan":
+            pair = self.plans.pair()
             if pair is not None:
-                best = self.previews()[pair]
+                best = self.plans.previews()[pair]
                 rect = self._hex_rect(list(best.best_cells)) if best.best is not None else None
                 if rect is not None:
                     avoid.append(rect)
-        if self._mode() == "place":  # the tray and the bar's buttons (Rotate, Wedding, Donate, Confirm)
-            avoid.append(self.tray_rect())
+        if mode == "place":  # the tray and the bar's buttons (Rotate, Wedding, Donate, Confirm)
+            bottom = self.frame().bottom
+            avoid.append(self.placing.tray_rect())
             avoid += [w.rect for w in self.widgets.items if w.visible and isinstance(w, Button)
-                      and w.rect.colliderect(self.bottom_rect)]
-        rev = self.app.stack.find("reveal")
-        if rev is not None and hasattr(rev, "box"):
-            avoid.append(rev.box)
-        fb = getattr(self, "feedback", None)
-        if fb is not None and hasattr(fb, "banner_rects"):
+                      and w.rect.colliderect(bottom)]
+        rev = self.reveal()
+        if rev is not None:
+            avoid.append(rev)
+        fb = self.feedback
+        if hasattr(fb, "banner_rects"):
             avoid += [r.inflate(W.sc(12), W.sc(12)) for r in fb.banner_rects()]
         chart = getattr(fb, "chart_rect", None)
-        if self.state.phase == "over" and callable(chart) and chart() is not None:  # the end's score chart
+        if self.view().phase == "over" and callable(chart) and chart() is not None:  # the end's score chart
             avoid.append(chart())
         return avoid
 
     def _rather_clear(self) -> list[pygame.Rect]:
         """What the box leaves in view when the map has room for that too: the rings round the
         harbors of a sea league just made (its banner and the step talk about them)."""
-        fb = getattr(self, "feedback", None)
-        r = self.renderer
-        if fb is None or r is None:
+        fb = self.feedback
+        r = self.renderer()
+        if r is None or not hasattr(fb, "anim"):
             return []
         s = r.size
         return [pygame.Rect(0, 0, 3 * s, 3 * s).move(x - 1.5 * s, y - 1.5 * s)
@@ -168,8 +238,8 @@ class TutorialBox:
         first: where the "Your turn" flash and the banners would stand if they came during the
         step (two banners at once, then one), then the flash alone (it comes at every turn, a
         banner a few times a game), then nothing (it moves off them when they come)."""
-        fb = getattr(self, "feedback", None)
-        if fb is None or not hasattr(fb, "steady_rects"):
+        fb = self.feedback
+        if not hasattr(fb, "steady_rects"):
             return [[]]
         flash, banners = fb.steady_rects((T.YOU,))
         m = W.sc(12)  # as _avoid keeps clear of them when shown
@@ -177,24 +247,24 @@ class TutorialBox:
         banners = [r.inflate(m, m) for r in banners]
         return [flash + banners, flash + banners[:1], flash, []]
 
-    def _layout_box(self, target: Optional[pygame.Rect]) -> tuple[pygame.Rect, list]:
+    def _layout_box(self, target: Optional[pygame.Rect]) -> tuple[pygame.Rect, list[pygame.Surface]]:
         """Where the box goes: where it was this step if that is still clear, else a corner or
         an edge of the map clear of everything in :meth:`_avoid` (narrower if it must) and, if
         one is, of :meth:`_steady` and :meth:`_rather_clear`, else across the bar under the map
         beside the tray. A place is picked when a step begins or the layout changes, and kept
         while it stays clear: clear of the flash and banners before they come, it does not jump
         when they do."""
-        b = self.board_rect
+        f = self.frame()
+        b, screen = f.board, f.screen
         avoid = self._avoid(target)
-        screen = pygame.Rect(0, 0, *self.app.size)
         m = W.sc(12)
         rather = self._rather_clear()
 
-        def clear(c: pygame.Rect, more: list) -> bool:
+        def clear(c: pygame.Rect, more: list[pygame.Rect]) -> bool:
             return screen.contains(c) and not any(c.colliderect(a) for a in avoid) and \
                 not any(c.colliderect(a) for a in more)
 
-        cands = []
+        cands: list[tuple[pygame.Rect, list[pygame.Surface], tuple[Any, ...]]] = []
         layout = (tuple(b), tuple(screen), W.ui_scale())  # another layout: the place is picked anew
         # the box grows with the interface scale as the panels do (its words already do)
         for wi, w in enumerate(dict.fromkeys(min(W.sc(x), b.w - 2 * m) for x in (BOX_W, 460, 380))):
@@ -212,29 +282,29 @@ class TutorialBox:
         # included), the box keeps the old way: clear of what is shown, it moves off the flash.
         for steady in self._steady():
             for more in ([steady + rather, steady] if rather else [steady]):  # a new league's rings too, if it can
-                if self._box_at is not None:
+                if self._at is not None:
                     for c, parts, at in cands:
-                        if at == self._box_at and clear(c, more):
+                        if at == self._at and clear(c, more):
                             return c, parts
                 for c, parts, at in cands:
                     if clear(c, more):
-                        self._box_at = at
+                        self._at = at
                         return c, parts
         # across the bar under the map (wide, so fewer lines), right of the tray when placing
-        left = self.bottom_rect.x + m
-        if self._mode() == "place":
-            left = max(left, self.tray_rect().right + m)
-        w = min(W.sc(900), self.bottom_rect.right - left - m)
+        left = f.bottom.x + m
+        if self.mode() == "place":
+            left = max(left, self.placing.tray_rect().right + m)
+        w = min(W.sc(900), f.bottom.right - left - m)
         parts = self._parts(w - W.sc(32))
         h = self._height(parts)
         c = pygame.Rect(left, 0, w, h)
         c.bottom = screen.bottom - W.sc(6)
-        if not any(c.colliderect(a) for a in avoid if a is not self._preview_rect):
+        if not any(c.colliderect(a) for a in avoid if a is not self.plans.rect):
             return c, parts
         c.top = b.y + m
         return c, parts
 
-    def _arrow(self, surf, box: pygame.Rect, target: pygame.Rect, pulse: float) -> None:
+    def _arrow(self, surf: pygame.Surface, box: pygame.Rect, target: pygame.Rect, pulse: float) -> None:
         """A line with a head from the box to the thing it talks about (as thick as the scale)."""
         sc = W.sc
         tx = min(max(box.centerx, target.left), target.right)
@@ -257,3 +327,29 @@ class TutorialBox:
                 (end[0] - ux * f + uy * s, end[1] - uy * f - ux * s)]
         pygame.draw.polygon(surf, col, head)
         pygame.draw.polygon(surf, (60, 40, 20), head, max(2, sc(2)))
+
+    def draw(self, surf: pygame.Surface, pulse: float) -> None:
+        """The target's frame (pulsing), the box at its place with its words and buttons, and the
+        arrow to the target."""
+        target = self.target_rect()
+        if target is not None:
+            col = (255, int(170 + 60 * pulse), 40)
+            pygame.draw.rect(surf, col, target.inflate(W.sc(10), W.sc(10)), W.sc(4), W.sc(10))
+        self.rect, parts = self._layout_box(target)
+        box = self.rect
+        if target is not None:
+            self._arrow(surf, box, target, pulse)
+        sc = W.sc  # the box grows with the interface scale, as the panels do
+        W.panel(surf, box, (255, 250, 236), (170, 120, 40), sc(12), sc(3), alpha=250)
+        y = box.y + sc(12)
+        for p in parts:
+            surf.blit(p, (box.x + sc(16), y))
+            y += p.get_height() + sc(8)
+        x = box.right - sc(14)
+        buttons = self.buttons()
+        for b in reversed(buttons):
+            bw = max(sc(96), W.text(b.label, "sans_semibold", b.px).get_width() + sc(26))
+            b.rect = pygame.Rect(x - bw, box.bottom - sc(46), bw, sc(36))
+            x -= bw + sc(8)
+        for b in buttons:
+            b.draw(surf)

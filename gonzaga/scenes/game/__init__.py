@@ -1,6 +1,5 @@
-"""The game screen, one scene composed of parts. :class:`GameScene` owns the parts made with
-explicit inputs (each reads what its constructor is given, never the scene) and still mixes in
-the rest (mixins, to be made parts next):
+"""The game screen, one scene composed of parts. :class:`GameScene` owns the parts, each made with
+explicit inputs (each reads what its constructor is given, never the scene):
 
 * ``scene``: the scene itself: its state (the view of the seat it shows), mode, layout and
   buttons, the flow run every frame (``_sync``: the curtain, the reveal, whose hand is shown),
@@ -8,12 +7,16 @@ the rest (mixins, to be made parts next):
 * parts: ``top.TopBar`` (the round, the Last Turn card, who is to act), ``panel.SeatsPanel``
   (the seats, the turn order, the log, where the table of best points goes in a wide panel),
   ``bar.BottomBar`` (the bottom bar's words and pictures, the end-of-game table), ``hand.Hand``
-  (the open hand's cards and the plan chosen; the tutorial sets its gate ``allow``),
-  ``camera.Camera`` (zoom and pan), ``view_memory.ViewMemory`` (the zoom kept per game in the
-  views file);
-* mixins: ``placing`` (the controls and the mouse and keys while a human places, the ghost's
-  labels), ``tips`` (what the pointer, or T, rests on, in words),
-  ``planning`` (the planning preview: every region and action pair, its best points).
+  (the open hand's cards and the plan chosen), ``placing.Placing`` (the controls and the mouse
+  and keys while a human places, the ghost's labels), ``planning.PlanPreviews`` (every region and
+  action pair's best points, on the map and in their table), ``tips.Tips`` (what the pointer, or
+  T, rests on, in words), ``camera.Camera`` (zoom and pan), ``view_memory.ViewMemory`` (the zoom
+  kept per game in the views file);
+* what the screen's siblings configure: the gates ``Hand.allow``, ``Placing.allow``,
+  ``PlanPreviews.allow`` and ``Tips.quiet`` (the tutorial's refusals and box:
+  ``scenes/tutorial_refusals.py``, ``tutorial_box.py``), ``map_marks`` (the tutorial's marks on
+  the map) and ``controls`` (a bar in place of the live game's hand and placing controls: the
+  replay's, ``scenes/replay_bar.py``).
 
 The screen holds only the game's face (``table/seatview.py``), never the session.
 

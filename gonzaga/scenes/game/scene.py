@@ -32,16 +32,16 @@ from .camera import Camera
 from .view_memory import ViewMemory
 from .hand import Hand
 from .panel import SeatsPanel
-from .placing import PlacingMixin
-from .planning import PlanningMixin
+from .placing import Placing
+from .planning import PlanPreviews
 from ...render.game_sizes import BOTTOM_H, END_H, TOP_H, board_texts, map_align, map_aspect, panel_width
-from .tips import TipsMixin
+from .tips import Tips
 from .top import TopBar, draw_ai_move
 
 log = logging.getLogger(__name__)
 
 
-class GameScene(PlacingMixin, TipsMixin, PlanningMixin, Scene):
+class GameScene(Scene):
     name = "game"
     blocks_ai = False
     game_screen = True  # the mark the app finds a game screen by (it does not import this class)
@@ -61,15 +61,15 @@ class GameScene(PlacingMixin, TipsMixin, PlanningMixin, Scene):
         self.end_reported = False
         self.end_selected: Optional[int] = None
         self.message = ""  # the last refusal, shown in the bottom bar
-        self.donate_pending = False  # Donate was pressed: waiting for its confirm (Enter) or Esc
         self._pieces_version = -1
-        self._fiefs = []
-        self._rings = {}
-        self._layout_key = None
+        self._fiefs: list[Any] = []
+        self._rings: dict[Any, Any] = {}
+        self._layout_key: Optional[tuple[Any, ...]] = None
         self.board_rect = pygame.Rect(0, 0, 1, 1)
         self.wide = False  # the window is wide: the side panel took the width the map cannot use
         self._map_aspect: Optional[float] = None
-        self.online = None  # an online game's banners and host buttons (scenes/online.py)
+        self.online: Optional[RemoteBar] = None  # an online game's banners and host buttons (scenes/online.py)
+        self.feedback: Any  # sound and motion: Feedback, or an online game's RemoteFeedback
         if face.remote:
             self.online = RemoteBar(self)
             self.feedback = RemoteFeedback(self)
@@ -79,13 +79,6 @@ class GameScene(PlacingMixin, TipsMixin, PlanningMixin, Scene):
         self.tooltip = W.Tooltip()
         self._mouse = (-1, -1)
         self.view_memory = ViewMemory(face.view_key())  # the zoom kept per game (keyed without its seed)
-        self._previews: dict = {}
-        self._lit: tuple = ()
-        self._preview_rect: Optional[pygame.Rect] = None
-        self.preview_folded: Optional[bool] = None  # the table of best points: None = by the map's size
-        self._preview_head: Optional[pygame.Rect] = None
-        self._preview_cells: list = []
-        self._pair_now: Optional[tuple] = None  # the pair the table of best points shows this frame
         self.assist = AssistBar(self)  # hints, take-backs, a refusal's "why?" (issue 11)
         if self.online is not None:
             self.assist = RemoteAssistBar(self)  # hints; no take-back (the server keeps the game)
@@ -95,11 +88,22 @@ class GameScene(PlacingMixin, TipsMixin, PlanningMixin, Scene):
                                 getattr(self.feedback, "panel_chart_room", None), self.feedback.chart_in_panel,
                                 self._panel_foot, self._panel_table_height)
         self.bar = BottomBar(face, lambda: self.state, self.feedback.end_rows)
-        self.camera = Camera(lambda: self.renderer, lambda: self.board_rect, lambda: self._mouse, self._placing,
-                             self.rotate, self._keyboard_tip, self.tooltip.hide)
         self.map_marks: Optional[Any] = None  # marks on the map under the ghost (the tutorial's: tutorial_marks.py)
+        # the bottom bar's controls in place of the live game's hand and placing controls, with the
+        # keys, frames and words that go with them (a replay's: replay_bar.ReplayBar); None: the game's
+        self.controls: Optional[Any] = None
         self.hand = Hand(lambda: self.state, lambda: self.private_seat,
                          lambda plan: face.seat_view(plan.seat).submit(plan), self._relayout, self._say, self.close_private)
+        self.placing = Placing(lambda: self.state, face, lambda: self.place, lambda: self.renderer,
+                               lambda: self.board_rect, lambda: self.bottom_rect, self._say, self._relayout, self._placed)
+        self.plans = PlanPreviews(lambda: self.state, lambda: self.private_seat, lambda: self._mode() == "plan",
+                                  self.hand, self.widgets, lambda: self._mouse, lambda: self.renderer,
+                                  lambda: self.board_rect, self._keep_clear, self.panel.table_rect, self._relayout)
+        self.camera = Camera(lambda: self.renderer, lambda: self.board_rect, lambda: self._mouse, self._placing_now,
+                             self.placing.rotate, lambda: self.tips.by_key(), self.tooltip.hide)
+        self.tips = Tips(lambda: self.state, face, self.tooltip, lambda: self._mouse, self.widgets, self.plans,
+                         self.panel, self.top, lambda: self.renderer, lambda: self.board_rect,
+                         lambda: self.private_seat, self._placing_now, lambda: self.camera.pan_drag is not None)
 
     # ------------------------------------------------------------ helpers
 
@@ -146,6 +150,8 @@ class GameScene(PlacingMixin, TipsMixin, PlanningMixin, Scene):
     # ------------------------------------------------------------ layout
 
     def bottom_height(self) -> int:
+        if self.controls is not None:
+            return W.sc(self.controls.height)
         return W.sc(END_H if self.state.phase == "over" else BOTTOM_H)
 
     def layout(self, size) -> None:
@@ -181,6 +187,9 @@ class GameScene(PlacingMixin, TipsMixin, PlanningMixin, Scene):
         self._build_widgets()
 
     def _build_widgets(self) -> None:
+        if self.controls is not None:
+            self.controls.build()
+            return
         self.widgets.clear()
         w = self.app.size[0]
         sc = W.sc
@@ -191,7 +200,7 @@ class GameScene(PlacingMixin, TipsMixin, PlanningMixin, Scene):
         if mode == "plan":
             self.hand.build(self.widgets, self.bottom_rect, self.info_w)
         elif mode == "place":
-            self._build_place()
+            self.placing.build(self.widgets)
         elif mode == "over" and self.online is not None:  # the host's computer keeps it: no replay here
             self.widgets.add(Button(i18n.t("end.title"), self.app.to_title,
                                     (b.right - sc(230), b.bottom - sc(62), sc(210), sc(48))))
@@ -213,19 +222,35 @@ class GameScene(PlacingMixin, TipsMixin, PlanningMixin, Scene):
             self.widgets.add(Button(i18n.t("game.objective_button"), self.show_objective, (x, sc(8), sc(160), sc(38)),
                                     style="secondary", px=16))
 
-    def _placing(self) -> Optional[PlacementController]:
+    def _placing_now(self) -> Optional[PlacementController]:
         """The placement under way at this screen (a human places now), else None."""
         return self.place if self._mode() == "place" else None
 
     def _relayout(self) -> None:
         self.layout(self.app.size)
 
+    def _placed(self) -> None:
+        """The placement (or wedding, or donation) was taken: the bar waits for the next turn."""
+        self.place = None
+        self.message = ""
+        self.layout(self.app.size)
+
+    def _keep_clear(self) -> list:
+        """What the table of best points never covers: the buttons on the map (Hint, Take back) and
+        an online game's chat strip and banner (as last drawn, while it says something)."""
+        keep = [w.rect for w in self.assist._buttons()]
+        if self.online is not None:
+            keep += self.online.keep_clear()
+            if self.online.box is not None:
+                keep.append(self.online.box)
+        return keep
+
     def _say(self, message: str) -> None:
         self.message = message
 
     def solo_objective_allowed(self) -> bool:
         """'My objective' on the top bar: for the only human (solo), or the human placing now."""
-        if self.state.phase == "over":
+        if self.state.phase == "over" or self.controls is not None:
             return False
         humans = self.face.humans
         if len(humans) == 1:
@@ -277,6 +302,8 @@ class GameScene(PlacingMixin, TipsMixin, PlanningMixin, Scene):
     # ------------------------------------------------------------ the flow (runs every frame)
 
     def update(self, dt: float) -> None:
+        if self.controls is not None:
+            self.controls.update(dt)
         top = self.app.stack.top
         playing = top is self or not getattr(top, "blocks_ai", True)
         if self.online is not None:  # the connection is read every frame; updates wait under an overlay
@@ -292,10 +319,9 @@ class GameScene(PlacingMixin, TipsMixin, PlanningMixin, Scene):
         self.feedback.update(dt)
         self.tooltip.tick(dt)
         if top is self:
-            self._hover()
+            self.tips.hover()
         else:
-            self.tooltip.hide()
-            self._lit = ()
+            self.tips.off()
         if self.renderer is not None:
             self.view_memory.keep(self.renderer.view_state(), dt)
 
@@ -304,6 +330,8 @@ class GameScene(PlacingMixin, TipsMixin, PlanningMixin, Scene):
             self.view_memory.save(self.renderer.view_state())
 
     def _sync(self) -> None:
+        if self.controls is not None:  # a replay's: no curtain, no reveal, no hand, nothing of the live game
+            return
         st = self.state
         s = self.face
         if st.phase == "over":
@@ -351,7 +379,7 @@ class GameScene(PlacingMixin, TipsMixin, PlanningMixin, Scene):
                     return
                 self.place = PlacementController(s.seat_view(seat))
                 self.message = ""
-                self.donate_pending = False
+                self.placing.donate_pending = False
                 self.layout(self.app.size)
         key = (self.app.size, self._mode(), self.private_seat, self.place.mode if self.place else None, st.phase,
                s.version if self._mode() in ("plan", "place") else 0)
@@ -364,12 +392,14 @@ class GameScene(PlacingMixin, TipsMixin, PlanningMixin, Scene):
     # ------------------------------------------------------------ events
 
     def handle(self, ev) -> bool:
+        if self.controls is not None and self.controls.handle(ev):
+            return True
         if ev.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             if ev.type != pygame.MOUSEMOTION or ev.pos != self._mouse:
                 self.tooltip.forced = False
             self._mouse = ev.pos
-            if ev.type == pygame.MOUSEBUTTONUP and self._dragging_now():  # a drop: no tip here
-                self._tip_quiet = ev.pos
+            if ev.type == pygame.MOUSEBUTTONUP and self.tips.dragging():  # a drop: no tip here
+                self.tips.after_drop = ev.pos
                 self.tooltip.hide()
         if ev.type in (pygame.KEYDOWN, pygame.KEYUP) and ev.key in (pygame.K_LCTRL, pygame.K_RCTRL):
             self.camera.ctrl = ev.type == pygame.KEYDOWN
@@ -383,17 +413,17 @@ class GameScene(PlacingMixin, TipsMixin, PlanningMixin, Scene):
             self.panel.log_scroll = max(0, self.panel.log_scroll + ev.y)
             return True
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self._mode() == "plan" \
-                and self._click_preview(ev.pos):
+                and self.plans.click(ev.pos):
             return True
         if self.camera.handle(ev):
-            self._refresh_confirm()
+            self.placing.refresh_confirm()
             return True
         if self.widgets.handle(ev):
-            self._refresh_confirm()
+            self.placing.refresh_confirm()
             return True
         mode = self._mode()
-        if mode == "place" and self._handle_place(ev):
-            self._refresh_confirm()
+        if mode == "place" and self.placing.handle(ev):
+            self.placing.refresh_confirm()
             return True
         if mode == "over" and ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
             for seat, rect in self.bar.end_rows:
@@ -421,18 +451,22 @@ class GameScene(PlacingMixin, TipsMixin, PlanningMixin, Scene):
     def _panel_table_height(self) -> Optional[int]:
         """The table of best points' height while it may go in the side panel (a wide window, a
         human planning), else None."""
-        return self._preview_table_size()[1] if self.wide and self._mode() == "plan" else None
+        return self.plans.table_size()[1] if self.wide and self._mode() == "plan" else None
 
     def _draw_bottom(self, surf) -> None:
         """The bottom bar as the mode asks (the hand's cards and the placing buttons are widgets)."""
+        if self.controls is not None:
+            self.controls.draw(surf)
+            return
         bar = self.bar
         bar.draw_ground(surf)
         mode = self._mode()
-        if mode == "plan":
+        if mode == "plan" and self.private_seat is not None:
             bar.draw_plan(surf, self.private_seat, self.message)
         elif mode == "place":
-            bar.draw_place(surf, self.place, self._place_heading(), self._place_heading_width(), self.tray_rect(),
-                           self.donate_pending, self.message, bool(refusal_rule(self)))
+            pl = self.placing
+            bar.draw_place(surf, self.place, pl.heading(), pl.heading_width(), pl.tray_rect(),
+                           pl.donate_pending, self.message, bool(refusal_rule(self)))
         elif mode == "over":
             bar.draw_end(surf, self.end_selected)
         else:
@@ -449,7 +483,7 @@ class GameScene(PlacingMixin, TipsMixin, PlanningMixin, Scene):
     def draw_info(self) -> dict:
         """What the screen shows now, as data (tests assert on it; nothing secret unless private)."""
         st = self.state
-        info = {"mode": self._mode(), "private_seat": self.private_seat, "hand": None, "objective": None,
+        info: dict[str, Any] = {"mode": self._mode(), "private_seat": self.private_seat, "hand": None, "objective": None,
                 "plans": {}}
         if self.private_seat is not None and st.phase == "plan":
             s = st.seats[self.private_seat]
@@ -464,13 +498,17 @@ class GameScene(PlacingMixin, TipsMixin, PlanningMixin, Scene):
         if self.renderer is None:
             surf.fill(W.BG)  # else the board, the bars and the panel cover the whole window
         fiefs, rings = self.feedback.pieces(*self._pieces())
-        highlights, faint, ghost, objective = (), (), None, ()
+        highlights: Any = ()
+        faint: Any = ()
+        ghost, objective = None, ()
         mode = self._mode()
+        pc = self.place
         if mode == "place":
-            highlights, faint = self.place.highlights()
-            if self.place.mode == "fief" and self.place.anchor is not None:
-                cells, castles = self.place.footprint()
-                fb = self.place.feedback()
+            assert pc is not None
+            highlights, faint = pc.highlights()
+            if pc.mode == "fief" and pc.anchor is not None:
+                cells, castles = pc.footprint()
+                fb = pc.feedback()
                 ghost = (cells, castles, bool(fb and fb.ok))
         if mode == "plan":
             objective = st.content.objective_cities(st.seats[self.private_seat].objective)
@@ -478,6 +516,7 @@ class GameScene(PlacingMixin, TipsMixin, PlanningMixin, Scene):
             oid = st.seats[self.end_selected].objective
             objective = st.content.objective_cities(oid) if oid else ()
         r = self.renderer
+        assert r is not None  # laid out before the first frame
         clip = surf.get_clip()
         surf.set_clip(self.board_rect)
         r.draw_static(surf)
@@ -492,25 +531,25 @@ class GameScene(PlacingMixin, TipsMixin, PlanningMixin, Scene):
         r.draw_highlight(surf, highlights, strong=True)
         if fiefs or rings or highlights or faint:
             r.draw_site_names(surf)  # above pieces and highlights: a name is never hidden
-        self._draw_preview(surf)
-        if self._lit:
-            r.draw_highlight(surf, self._lit, kind="best")
+        self.plans.draw(surf)
+        if self.tips.lit:
+            r.draw_highlight(surf, self.tips.lit, kind="best")
         if self.map_marks is not None:  # under the ghost
             self.map_marks.draw(surf)
-        if ghost is not None:
-            r.draw_ghost(surf, *ghost, anchor=self.place.anchor)
-        if mode == "place" and self.place.mode == "wedding":
-            self._draw_wedding(surf)
+        if ghost is not None and pc is not None:
+            r.draw_ghost(surf, *ghost, anchor=pc.anchor)
+        if mode == "place" and pc is not None and pc.mode == "wedding":
+            self.placing.draw_wedding(surf)
         draw_ai_move(surf, self.face, st, r)
         self.assist.draw_map(surf)
         if mode == "place":
-            self._draw_ghost_label(surf)
+            self.placing.draw_ghost_label(surf)
         surf.set_clip(clip)
         self.top.draw(surf, self.solo_objective_allowed())
         self.panel.draw_cached(surf, self._mouse, self.app.stack.top is self,
                                (mode, self.private_seat, self.end_selected))
         if mode == "plan":
-            self._draw_preview(surf, in_panel=True)  # a wide window's table of best points, in the panel
+            self.plans.draw(surf, in_panel=True)  # a wide window's table of best points, in the panel
         self._draw_bottom(surf)
         self.feedback.draw(surf)
         self.widgets.draw(surf)
@@ -518,3 +557,9 @@ class GameScene(PlacingMixin, TipsMixin, PlanningMixin, Scene):
         if self.online is not None:
             self.online.draw(surf)
         self.tooltip.draw(surf)
+        if self.controls is not None:
+            self.controls.draw_over(surf)
+
+    def visible_text(self) -> list[str]:
+        out = super().visible_text()
+        return out + self.controls.visible_text() if self.controls is not None else out

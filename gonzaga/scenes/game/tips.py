@@ -1,65 +1,115 @@
 """Tips: what the pointer (or T) rests on, in words: a site, a sea, a seat, a card, a pair of the planning
 preview, a log line.
 
-A part of :class:`GameScene` (see the package's docstring); it reads the scene's state and
-widgets as ``self``."""
+A part of the game screen with explicit inputs (:class:`Tips`): the view the screen draws, the game's
+face (names, its log and public moves), the tooltip, the pointer, the screen's buttons and the parts
+it reads (the previews, the panel, the top bar), the map, whose hand is open, the placement under
+way and whether the map is dragged; a gate (``quiet``) keeps the tips off where a script's own box
+stands (the tutorial's)."""
 from __future__ import annotations
+
+from typing import Any, Callable, Optional
 
 import pygame
 
 from ...rules import Place, Plan, Setup, Wedding, scoring
 from ...words import i18n
+from ...ui.widgets import Tooltip, Widgets
 from ..preview import PLAN_ACTIONS
 
+Point = tuple[int, int]
+Target = Optional[tuple[Any, ...]]
 
-class TipsMixin:
+
+def _never(pos: Point) -> bool:
+    return False
+
+
+class Tips:
+    """The tips. Inputs: ``view`` (the state the screen draws), ``face`` (names, the log, the public
+    moves, the version), ``tooltip`` (where tips are shown), ``mouse`` (the pointer), ``widgets``
+    (the screen's buttons: a card's tip), ``previews`` (the planning previews part: its table and
+    best points), ``panel`` (the seats panel: its seats and log lines), ``top`` (the top bar: its
+    status), ``renderer`` (the board renderer, or None), ``board`` (the map's rectangle), ``seat``
+    (whose hand is open, or None), ``placing`` (the placement under way at the screen, or None)
+    and ``panning`` (the map is dragged). ``quiet(pos)``: no tip there (a script's box).
+    ``lit``: the hexes the log line under the pointer tells (drawn on the map)."""
+
+    def __init__(self, view: Callable[[], Any], face: Any, tooltip: Tooltip, mouse: Callable[[], Point],
+                 widgets: Widgets, previews: Any, panel: Any, top: Any, renderer: Callable[[], Any],
+                 board: Callable[[], pygame.Rect], seat: Callable[[], Optional[int]], placing: Callable[[], Any],
+                 panning: Callable[[], bool]):
+        self.view = view
+        self.face = face
+        self.tooltip = tooltip
+        self.mouse = mouse
+        self.widgets = widgets
+        self.previews = previews
+        self.panel = panel
+        self.top = top
+        self.renderer = renderer
+        self.board = board
+        self.seat = seat
+        self.placing = placing
+        self.panning = panning
+        self.quiet: Callable[[Point], bool] = _never
+        self.lit: tuple[Any, ...] = ()
+        self.after_drop: Optional[Point] = None  # a fief was dropped here: no tip until the pointer moves on
+
     # ------------------------------------------------------------ tips (hover, or T)
 
-    def _hover(self) -> None:
+    def hover(self) -> None:
         """What is under the pointer: its tip (after a short rest) and the hexes a log line
         refers to (at once)."""
-        self._lit = ()
+        self.lit = ()
         if self.tooltip.forced:
             return
-        pos = self._mouse
+        pos = self.mouse()
         # no tip while something is dragged (a fief, the map), nor after a drop until the pointer
         # moves on (issue 40: a city's tip stood over the fief just dropped)
-        if self._dragging_now() or pos == getattr(self, "_tip_quiet", None):
+        if self.dragging() or pos == self.after_drop:
             self.tooltip.hide()
             return
-        self._tip_quiet = None
-        target, lines = self._tip_at(pos)
-        self.tooltip.set(target, lines, pos, self._ghost_box())
+        self.after_drop = None
+        target, lines = self.at(pos)
+        self.tooltip.set(target, lines, pos, self.ghost_box())
 
-    def _dragging_now(self) -> bool:
+    def off(self) -> None:
+        """Another screen is on top: no tip, no lit hexes."""
+        self.tooltip.hide()
+        self.lit = ()
+
+    def dragging(self) -> bool:
         """A fief or the map is being dragged."""
-        pc = self.place if self._mode() == "place" else None
-        return (pc is not None and pc.dragging) or self.camera.pan_drag is not None
+        pc = self.placing()
+        return (pc is not None and pc.dragging) or self.panning()
 
-    def _ghost_box(self):
+    def ghost_box(self) -> Optional[pygame.Rect]:
         """The screen box of the fief being placed (its ghost), which a tip leaves uncovered."""
-        pc = self.place if self._mode() == "place" else None
-        if pc is None or pc.mode != "fief" or pc.anchor is None or self.renderer is None:
+        pc = self.placing()
+        r = self.renderer()
+        if pc is None or pc.mode != "fief" or pc.anchor is None or r is None:
             return None
-        cells = self.state.content.fiefs[pc.fief].footprint(pc.anchor, pc.rotation)[0]
-        pts = [self.renderer.hex_to_screen(c) for c in cells]
-        r = self.renderer.size
+        cells = self.view().content.fiefs[pc.fief].footprint(pc.anchor, pc.rotation)[0]
+        pts = [r.hex_to_screen(c) for c in cells]
+        size = r.size
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-        return pygame.Rect(int(min(xs) - r), int(min(ys) - r), int(max(xs) - min(xs) + 2 * r),
-                           int(max(ys) - min(ys) + 2 * r))
+        return pygame.Rect(int(min(xs) - size), int(min(ys) - size), int(max(xs) - min(xs) + 2 * size),
+                           int(max(ys) - min(ys) + 2 * size))
 
-    def _tip_at(self, pos):
+    def at(self, pos: Point) -> tuple[Target, list[str]]:
         """(target, lines) for the thing at screen point ``pos``; (None, []) for nothing."""
-        if pos[0] < 0:
+        if pos[0] < 0 or self.quiet(pos):
             return None, []
         for w in self.widgets.items:
             if w.visible and w.rect.collidepoint(pos):
                 card = getattr(w, "card", None)
-                if card is not None and self.private_seat is not None:
-                    return ("card", card), self._card_tip(card)
+                if card is not None and self.seat() is not None:
+                    return ("card", card), self.card_tip(card)
                 return None, []
-        if self._preview_rect is not None and self._preview_rect.collidepoint(pos):
-            for rect, region, action in self._preview_cells:
+        pv = self.previews
+        if pv.rect is not None and pv.rect.collidepoint(pos):
+            for rect, region, action in pv.cells:
                 if rect.collidepoint(pos):
                     return ("pair", region, action), self._pair_tip(region, action)
             return None, []
@@ -70,41 +120,44 @@ class TipsMixin:
             return ("status", self.face.version), self._status_tip()
         for rect, idx in self.panel.log_rects:
             if rect.collidepoint(pos):
-                self._lit = tuple(self._log_hexes(idx))
-                return ("log", idx), [self.face.log[idx].text(), i18n.t("tip.log")] if self._lit else []
-        if self.board_rect.collidepoint(pos) and self.renderer is not None:
-            h = self.renderer.screen_to_hex(*pos)
+                self.lit = tuple(self._log_hexes(idx))
+                return ("log", idx), [self.face.log[idx].text(), i18n.t("tip.log")] if self.lit else []
+        r = self.renderer()
+        if self.board().collidepoint(pos) and r is not None:
+            h = r.screen_to_hex(*pos)
             if h is not None:
                 return ("hex", h, self.face.version), self.hex_tip(h)
         return None, []
 
-    def _keyboard_tip(self) -> None:
+    def by_key(self) -> None:
         """T: the tip of the hex under the keyboard ghost (or ring cursor), else of the
         focused card, else of what the pointer is on; shown at once."""
-        pc = self.place if self._mode() == "place" else None
+        pc = self.placing()
         at = (pc.anchor if pc.mode == "fief" else pc.cursor) if pc is not None else None
-        if at is not None:
-            x, y = self.renderer.hex_to_screen(at)
-            self.tooltip.show_now(("hex", at), self.hex_tip(at), (x, y + self.renderer.size))
+        r = self.renderer()
+        if at is not None and r is not None:
+            x, y = r.hex_to_screen(at)
+            self.tooltip.show_now(("hex", at), self.hex_tip(at), (x, y + r.size))
             return
         f = self.widgets.focus
-        if f is not None and getattr(f, "card", None) is not None and self.private_seat is not None:
-            self.tooltip.show_now(("card", f.card), self._card_tip(f.card), f.rect.midtop)
+        card = getattr(f, "card", None)
+        if f is not None and card is not None and self.seat() is not None:
+            self.tooltip.show_now(("card", card), self.card_tip(card), f.rect.midtop)
             return
-        target, lines = self._tip_at(self._mouse)
-        self.tooltip.show_now(target, lines, self._mouse)
+        target, lines = self.at(self.mouse())
+        self.tooltip.show_now(target, lines, self.mouse())
 
-    def _holders(self, h) -> list[str]:
-        st = self.state
+    def _holders(self, h: Any) -> list[str]:
+        st = self.view()
         i = st.board.index_of.get(h)
         if i is None:
             return []
         return [self.face.seat_name(n) for n, s in enumerate(st.seats) if s.held >> i & 1]
 
-    def hex_tip(self, h) -> list[str]:
+    def hex_tip(self, h: Any) -> list[str]:
         """A site (name, symbol or sea, region and whether it flourishes, who holds it), a
         sea (its harbors and who holds them, who is close to a league) or a land hex."""
-        st = self.state
+        st = self.view()
         c = st.content
         site = c.sites.get(h)
         lines = []
@@ -127,8 +180,8 @@ class TipsMixin:
             lines += self._sea_tip(site.sea)[1:]
         return lines
 
-    def _sea_tip(self, sea) -> list[str]:
-        st = self.state
+    def _sea_tip(self, sea: Any) -> list[str]:
+        st = self.view()
         c = st.content
         if sea is None:
             return []
@@ -152,7 +205,7 @@ class TipsMixin:
 
     def _seat_tip(self, seat: int) -> list[str]:
         """A seat's score so far by category (public parts only: never its objective)."""
-        st = self.state
+        st = self.view()
         s = st.seats[seat]
         lines = [i18n.t("tip.seat_head", name=self.face.seat_name(seat), score=i18n.tn("n.points", s.score)),
                  i18n.t("tip.seat_parts", sites=s.site_points, leagues=s.league_points,
@@ -165,17 +218,19 @@ class TipsMixin:
         return lines
 
     def _status_tip(self) -> list[str]:
-        st = self.state
+        st = self.view()
         head = self.top.status_text()
         return [head, i18n.t("tip.last_turn", sites=i18n.tn("n.sites", scoring.free_flourishing_sites(st))),
                 i18n.t("tip.last_turn_rule")]
 
-    def _card_tip(self, card: str) -> list[str]:
+    def card_tip(self, card: str) -> list[str]:
         """What a planning card allows, why it is greyed, and the best it could score now."""
-        st = self.state
-        seat = self.private_seat
+        st = self.view()
+        seat = self.seat()
+        assert seat is not None
         s = st.seats[seat]
-        prev = self.previews()
+        hand = self.previews.hand
+        prev = self.previews.previews()
         if card == "K":
             lines = [i18n.t("card.K"), i18n.t("tip.card_K")]
             if "K" in s.unavailable:
@@ -185,7 +240,7 @@ class TipsMixin:
             return lines
         if card in PLAN_ACTIONS:
             lines = [i18n.t(f"card.{card}"), i18n.t(f"card.{card}.long")]
-            regions = [self.hand.region] if self.hand.region else [r for r in st.region_cards()
+            regions = [hand.region] if hand.region else [r for r in st.region_cards()
                                                                         if r not in s.unavailable]
             bests = [prev[(r, card)].best for r in regions if (r, card) in prev and prev[(r, card)].best is not None]
         else:
@@ -193,7 +248,7 @@ class TipsMixin:
             lines = [name, i18n.t("tip.card_region", region=name)]
             if card != "inactive":
                 lines.append(i18n.t("tip.flourishing" if card in st.flourishing else "tip.inactive", region=name))
-            actions = [self.hand.action] if self.hand.action in PLAN_ACTIONS else [
+            actions = [hand.action] if hand.action in PLAN_ACTIONS else [
                 a for a in PLAN_ACTIONS if a not in s.unavailable]
             bests = [prev[(card, a)].best for a in actions if (card, a) in prev and prev[(card, a)].best is not None]
         if card in s.unavailable:
@@ -202,18 +257,19 @@ class TipsMixin:
         return lines
 
     def _pair_tip(self, region: str, action: str) -> list[str]:
-        st = self.state
-        p = self.previews().get((region, action))
+        st = self.view()
+        p = self.previews.previews().get((region, action))
         head = (i18n.t("preview.map", region=i18n.card_name(st, region), action=i18n.card_name(st, action),
                        points=p.best) if p is not None and p.best is not None else
                 i18n.t("preview.map_none", region=i18n.card_name(st, region), action=i18n.card_name(st, action)))
         lines = [head, i18n.t(f"card.{action}.long")]
-        unavailable = st.seats[self.private_seat].unavailable
+        seat = self.seat()
+        unavailable = st.seats[seat].unavailable if seat is not None else set()
         if region in unavailable or action in unavailable:
             lines.append(i18n.t("tip.card_greyed", why=i18n.t("plan.played_last")))
         return lines
 
-    def _log_hexes(self, idx: int) -> list:
+    def _log_hexes(self, idx: int) -> list[Any]:
         """The hexes of the placement or wedding a log line tells (none for other lines):
         the n-th place/wedding/donate line is the n-th such action of the record."""
         log_ = self.face.log
@@ -225,7 +281,7 @@ class TipsMixin:
             return []
         a = acts[n]
         if isinstance(a, Place):
-            return list(self.state.content.fiefs[a.fief].footprint(a.anchor, a.rotation)[0])
+            return list(self.view().content.fiefs[a.fief].footprint(a.anchor, a.rotation)[0])
         if isinstance(a, Wedding):
             return list(a.rings)
         return []

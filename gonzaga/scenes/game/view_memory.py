@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import json
 import logging
-from typing import Optional
+from typing import Mapping, Optional
 
 from ...table import persistence
 
 log = logging.getLogger(__name__)
 
-View = dict[str, object]  # the renderer's ``view_state()``
+View = Mapping[str, object]  # the renderer's ``view_state()``
 
 VIEWS_FILE = "views.json"
 VIEWS_KEPT = 60

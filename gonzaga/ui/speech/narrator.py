@@ -158,7 +158,7 @@ class Narrator:
             text = self.decision(g)
             if text:
                 self.say(text)
-        donate = bool(getattr(g, "donate_pending", False))
+        donate = bool(getattr(getattr(g, "placing", None), "donate_pending", False))
         if donate != self._donate:
             self._donate = donate
             if donate:
