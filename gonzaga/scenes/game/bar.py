@@ -81,8 +81,9 @@ class BottomBar:
                         W.TEXT_SOFT, "midleft", wrap=iw - sc(130))
         W.blit_text(surf, i18n.t("plan.region"), (b.x + self.info_w, b.y + sc(9)), "sans_semibold", 15,
                     W.TEXT_SOFT)
-        W.blit_text(surf, i18n.t("plan.action"), (b.x + self.info_w, b.y + action_label_y()), "sans_semibold", 15,
-                    W.TEXT_SOFT, "midleft")
+        ink = W.text(i18n.t("plan.action"), "sans_semibold", 15, W.TEXT_SOFT).get_bounding_rect()
+        W.blit_text(surf, i18n.t("plan.action"), (b.x + self.info_w, b.y + action_label_y() - ink.centery),
+                    "sans_semibold", 15, W.TEXT_SOFT)  # its ink centred in the gap between the rows
         if message:
             W.blit_text(surf, message, (b.right - sc(20), b.bottom - sc(4)), "sans", 15, W.BAD,  # under the cards
                         "bottomright", wrap=b.right - sc(40) - b.x - self.info_w, align="right")
