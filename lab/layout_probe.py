@@ -24,7 +24,6 @@ import screen_walk as SW  # noqa: E402
 import test_layout_walk as T  # noqa: E402
 from gonzaga.app import App  # noqa: E402
 from gonzaga.render import board_view  # noqa: E402
-from gonzaga.scenes import preview  # noqa: E402
 from gonzaga.table import persistence  # noqa: E402
 
 
@@ -33,7 +32,6 @@ def main(argv: list[str]) -> int:
     langs, seats, uis = argv[1].split(","), [int(x) for x in argv[2].split(",")], [int(x) for x in argv[3].split(",")]
     T.GAME_SCREENS, T.MENU_SCREENS = tuple(argv[4].split(",")), ()
     board_view.build_layer = SW.remembered_builds(board_view.build_layer)
-    preview.preview_pair = SW.remembered_previews(preview.preview_pair)
     app = App(persistence.Settings(speed="instant", reduce_motion=True), size=(1280, 720), autosave=False)
     app.run_frames(3)
     cases = [(s, lang, n, u) for s in sizes for lang in langs for n in seats for u in uis]

@@ -42,51 +42,31 @@ def remembered_builds(build):
             found = kept[key] = (board.content, build(board, frame, zoom, window, title=title, decorations=decorations,
                                               texts=texts))
         kept.move_to_end(key)
-        while len(kept) > KEPT_BUILDS:  # the oldest first: a 3840x2160 layer is 33 MB
+        while len(kept) > KEPT_BUILDS:  # the oldest first: a process may walk many parts of the matrix
             kept.popitem(last=False)
         return found[1]
     return remembered
 
 
-KEPT_BUILDS = 24  # the board layers remembered (the matrix's cases of one size and language need 7-14)
-
-
-def remembered_previews(pair):
-    """``pair`` (the best points of one region and action card, ``scenes/preview.preview_pair``)
-    kept for its inputs: the walk plans the same saved positions at every size and language, and
-    the table of best points was worked out anew each time (a fifth of a matrix case). The
-    answer is a function of the state (``record.digest``: every seat's pieces, cards, plan), the
-    content, the seat and the two cards."""
-    from gonzaga.rules.record import digest
-    kept: dict = {}
-
-    def remembered(state, seat: int, region: str, action: str):
-        key = (digest(state), id(state.content), seat, region, action)
-        found = kept.get(key)
-        if found is None or found[0] is not state.content:
-            found = kept[key] = (state.content, pair(state, seat, region, action))
-        return found[1]
-    return remembered
+KEPT_BUILDS = 24  # the board layers remembered (a window-sized layer at 3840x2160 is 33 MB)
 
 
 def app_fixture(name: str, size=(1280, 720)):
     """A module's ``app`` fixture: an App at ``size`` in its own GONZAGA_HOME, with the language,
-    the interface scale and the environment put back afterwards; the board's builds and the best
-    points remembered (``remembered_builds``, ``remembered_previews``) while the module runs."""
+    the interface scale and the environment put back afterwards; the board's builds remembered
+    (``remembered_builds``) while the module runs."""
     @pytest.fixture(scope="module")
     def app(tmp_path_factory):
         from gonzaga.app import App  # after GONZAGA_HOME is set (persistence reads it)
         from gonzaga.render import board_view
-        from gonzaga.scenes import preview
         old = os.environ.get("GONZAGA_HOME")
         os.environ["GONZAGA_HOME"] = str(tmp_path_factory.mktemp(name) / "home")
-        build, pair = board_view.build_layer, preview.preview_pair
+        build = board_view.build_layer
         board_view.build_layer = remembered_builds(build)
-        preview.preview_pair = remembered_previews(pair)
         a = App(persistence.Settings(speed="instant", reduce_motion=True), size=size, autosave=False)
         a.run_frames(3)
         yield a
-        board_view.build_layer, preview.preview_pair = build, pair
+        board_view.build_layer = build
         a.close()
         i18n.set_language("en")
         W.set_ui_scale(1.0)
