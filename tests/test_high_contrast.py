@@ -79,6 +79,10 @@ def test_the_game_screens_own_colours_read_at_7_to_1_in_high_contrast():
     high, normal = palette.PALETTES["high"], palette.PALETTES["normal"]
     ratios = {f"{a}/{b}": round(contrast(getattr(high, a), getattr(high, b)), 1) for a, b in GAME_PAIRS}
     assert not {k: v for k, v in ratios.items() if v < 7}, ratios
+    # the ghost's tooltip: white words on green or red (parchment: 6.3:1 on the green)
+    tips = {k: round(contrast((255, 255, 255), getattr(high, k)), 1) for k in ("tip_ok", "tip_bad")}
+    assert min(tips.values()) >= 7, tips
+    assert round(contrast((255, 255, 255), normal.tip_ok), 1) == 6.3
     # the weakest of the parchment's: the turn order's seats done on the panel, 2.4:1 (by hand:
     # luminances 0.267 and 0.721, 0.771 / 0.317); in high contrast 8.2:1 (0.0513 and 0.776)
     assert round(contrast(normal.order_done, normal.game_side), 1) == 2.4

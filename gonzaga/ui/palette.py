@@ -74,6 +74,8 @@ class Palette(BaseModel):
     hint_mark: Colour  # its "?"
     hint_foot: Colour  # its keys
     link: Colour  # a refusal's "why?"
+    tip_ok: Colour  # the ghost's tooltip on the map (white words): a legal place
+    tip_bad: Colour  # and a refused one
     # panels drawn see-through (a hint, a tooltip over the map) are at least this opaque: in high
     # contrast nothing shows through a panel under its text
     least_opacity: int = Field(ge=0, le=255)
@@ -101,7 +103,8 @@ TABLE: dict[str, dict[str, Any]] = {
         "result": "#821e14", "row_chosen": "#faecc4", "row_chosen_edge": "#962896", "best_cell": "#e6c478",
         "best_cell_edge": "#6e4c14", "top_bar": "#3a2c22", "top_edge": "#967850", "top_text": "#dccdb4",
         "top_alert": "#ffc85a", "top_who": "#ffecbe", "hint_box": "#fff6d6", "hint_mark": "#966e1e",
-        "hint_foot": "#785414", "link": "#1e3c8c", "least_opacity": 0,
+        "hint_foot": "#785414", "link": "#1e3c8c", "tip_ok": "#1e6e32",
+        "tip_bad": "#961e18", "least_opacity": 0,
     },
     # black on white; the grounds of the game screen white or a light grey that sets the boxes on
     # it apart; the texts of its own colours (objective, result, status...) dark enough for 7:1 on
@@ -120,7 +123,8 @@ TABLE: dict[str, dict[str, Any]] = {
         "result": "#780000", "row_chosen": "#ffdc50", "row_chosen_edge": "#000000", "best_cell": "#ffc800",
         "best_cell_edge": "#000000", "top_bar": "#000000", "top_edge": "#ffffff", "top_text": "#ffffff",
         "top_alert": "#ffdc00", "top_who": "#fff096", "hint_box": "#ffffff", "hint_mark": "#503200",
-        "hint_foot": "#503200", "link": "#0028aa", "least_opacity": 255,
+        "hint_foot": "#503200", "link": "#0028aa", "tip_ok": "#005000",
+        "tip_bad": "#780000", "least_opacity": 255,
     },
 }
 
