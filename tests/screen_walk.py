@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import shutil
+from collections import OrderedDict
 from pathlib import Path
 
 import pytest
@@ -30,18 +31,24 @@ def remembered_builds(build):
     of its arguments, the language (the board's names) and the text scale; the layers are only
     read once built, so one can serve every renderer."""
     from gonzaga.render import theme
-    kept: dict = {}
+    kept: "OrderedDict[tuple, tuple]" = OrderedDict()
 
     def remembered(board, frame, zoom, window, *, title, decorations, texts):
         key = (id(board.content), frame.size, frame.ox, frame.oy, frame.w, frame.h, tuple(frame.world), frame.fit_size,
                tuple(tuple(r) for r in frame.keep_clear), zoom, tuple(window), title, decorations,
-               tuple(sorted(texts.items())), i18n.language(), theme.text_scale())
+               tuple(sorted(texts.items())), i18n.language(), theme.text_scale(), id(theme.MAP))
         found = kept.get(key)
         if found is None or found[0] is not board.content:  # the board is its content's map
             found = kept[key] = (board.content, build(board, frame, zoom, window, title=title, decorations=decorations,
                                               texts=texts))
+        kept.move_to_end(key)
+        while len(kept) > KEPT_BUILDS:  # the oldest first: a process may walk many parts of the matrix
+            kept.popitem(last=False)
         return found[1]
     return remembered
+
+
+KEPT_BUILDS = 24  # the board layers remembered (a window-sized layer at 3840x2160 is 33 MB)
 
 
 def app_fixture(name: str, size=(1280, 720)):

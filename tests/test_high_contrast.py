@@ -3,8 +3,11 @@
 through the real loop, saved, and used by the next start."""
 from __future__ import annotations
 
+import pytest
+from pydantic import ValidationError
+
 from gonzaga.table import persistence
-from gonzaga.ui import widgets as W
+from gonzaga.ui import palette, widgets as W
 from scene_events import click
 
 # (text, background) pairs the widgets draw
@@ -56,3 +59,47 @@ def test_switched_on_in_the_settings_saved_and_used_at_the_next_start(make_app):
     assert W.PANEL == W.PALETTES["high"]["PANEL"]
     again.close()
     W.set_palette("normal")
+
+
+# (text, ground) pairs the game screen draws in its own roles (ui/palette.py): the bottom bar, the
+# seats' panel and boxes, the turn order, the log, the chips, the end table, the best-points table,
+# the top bar, the hint box
+GAME_PAIRS = [("text", "game_bar"), ("text_soft", "game_bar"), ("objective", "game_bar"), ("result", "game_bar"),
+              ("waiting", "game_bar"), ("link", "game_bar"), ("bad", "game_bar"), ("ok", "game_bar"),
+              ("text", "tray"), ("text_soft", "tray"), ("text", "game_side"), ("text", "lit"),
+              ("order_done", "game_side"), ("text", "seat_box"), ("text_soft", "seat_box"), ("ok", "seat_box"),
+              ("waiting", "seat_box"), ("clock", "seat_box"), ("text", "seat_acting"), ("text_soft", "seat_acting"),
+              ("waiting", "seat_acting"), ("clock", "seat_acting"), ("chip_text", "chip"), ("text", "row_chosen"),
+              ("text", "best_cell"), ("secondary_off_text", "panel"), ("text_light", "top_bar"),
+              ("top_text", "top_bar"), ("top_alert", "top_bar"), ("top_who", "top_bar"), ("text", "hint_box"),
+              ("hint_foot", "hint_box"), ("hint_mark", "hint_box")]
+
+
+def test_the_game_screens_own_colours_read_at_7_to_1_in_high_contrast():
+    high, normal = palette.PALETTES["high"], palette.PALETTES["normal"]
+    ratios = {f"{a}/{b}": round(contrast(getattr(high, a), getattr(high, b)), 1) for a, b in GAME_PAIRS}
+    assert not {k: v for k, v in ratios.items() if v < 7}, ratios
+    # the ghost's tooltip: white words on green or red (parchment: 6.3:1 on the green)
+    tips = {k: round(contrast((255, 255, 255), getattr(high, k)), 1) for k in ("tip_ok", "tip_bad")}
+    assert min(tips.values()) >= 7, tips
+    assert round(contrast((255, 255, 255), normal.tip_ok), 1) == 6.3
+    # the weakest of the parchment's: the turn order's seats done on the panel, 2.4:1 (by hand:
+    # luminances 0.267 and 0.721, 0.771 / 0.317); in high contrast 8.2:1 (0.0513 and 0.776)
+    assert round(contrast(normal.order_done, normal.game_side), 1) == 2.4
+    assert round(contrast(high.order_done, high.game_side), 1) == 8.2
+
+
+def test_the_palette_table_is_validated_at_load():
+    good = palette.TABLE
+    assert palette.Palettes.model_validate(good).high.game_bar == (255, 255, 255)
+    bad_colour = {**good, "high": {**good["high"], "objective": "#5a005"}}
+    with pytest.raises(ValidationError, match=r"high\.objective[\s\S]*#rrggbb"):
+        palette.Palettes.model_validate(bad_colour)
+    missing = {**good, "normal": {k: v for k, v in good["normal"].items() if k != "tray"}}
+    with pytest.raises(ValidationError, match=r"normal\.tray[\s\S]*Field required"):
+        palette.Palettes.model_validate(missing)
+    misspelt = {**good, "high": {**good["high"], "seat_bx": "#ffffff"}}
+    with pytest.raises(ValidationError, match=r"high\.seat_bx[\s\S]*Extra inputs"):
+        palette.Palettes.model_validate(misspelt)
+    with pytest.raises(ValidationError, match="least_opacity"):
+        palette.Palettes.model_validate({**good, "high": {**good["high"], "least_opacity": 300}})

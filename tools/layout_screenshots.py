@@ -7,7 +7,8 @@ in a real window (run it under ``xvfb-run`` on a machine without a screen)::
 Puts the app on each named screen with the layout walk's own games (``tests/screen_walk.py``:
 four seats with long names by default, the fullest seats panel), prints what the layout check
 finds on it (nothing, when it fits) and writes
-``docs/screenshots/layout-<screen>-<lang>-<W>x<H>[-<ui>pct].png``.
+``docs/screenshots/layout-<screen>-<lang>-<W>x<H>[-<ui>pct].png``; with ``--high-contrast``, in the
+high-contrast palette (issue 49), ``docs/screenshots/high-contrast-<screen>-<lang>-<W>x<H>.png``.
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ def main(argv=None) -> int:
     p.add_argument("screens", nargs="+", help="screens of tests/screen_walk.py SCREENS (planning, placement, end...)")
     p.add_argument("--seats", type=int, default=4, choices=(2, 3, 4))
     p.add_argument("--ui", type=int, default=100, help="the interface size in percent")
+    p.add_argument("--high-contrast", action="store_true", help="the high-contrast palette (settings: Keys and speech)")
     a = p.parse_args(argv)
     size, out = shots.prepare(p, a, "gonzaga-layout-")
     import pygame
@@ -29,6 +31,7 @@ def main(argv=None) -> int:
     import screen_walk as SW
     from gonzaga.app import App
     from gonzaga.table import persistence
+    from gonzaga.ui import widgets as W
 
     unknown = [s for s in a.screens if s not in SW.SCREENS]
     if unknown:
@@ -36,6 +39,8 @@ def main(argv=None) -> int:
     SW.SEATS = a.seats
     app = App(persistence.Settings(speed="instant", reduce_motion=True, ui_scale=a.ui), size=size, autosave=False)
     app.run_frames(3)
+    if a.high_contrast:
+        W.set_palette("high")
     SW.resize(app, size)
     SW.set_language(app, a.lang)
     least = SW.MIN_TEXT_PX * min(1.0, a.ui / 100)
@@ -50,7 +55,8 @@ def main(argv=None) -> int:
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(2, size[1] - 2), rel=(0, 0), buttons=(0, 0, 0)))
         app.run_frames(40)
         pct = "" if a.ui == 100 else f"-{a.ui}pct"
-        path = out / f"layout-{name}-{a.lang}-{size[0]}x{size[1]}{pct}.png"
+        kind = "high-contrast" if a.high_contrast else "layout"
+        path = out / f"{kind}-{name}-{a.lang}-{size[0]}x{size[1]}{pct}.png"
         pygame.image.save(app.screen, str(path))
         print(path)
     app.close()

@@ -16,7 +16,7 @@ import pygame
 from ..table import hints
 from ..rules import Place, Plan, Wedding
 from ..words import i18n
-from ..ui import keys, widgets as W
+from ..ui import keys, palette, widgets as W
 from ..words.rules_pages import page_for_rule
 from ..ui.widgets import Button
 from .base import refusal_rule
@@ -273,12 +273,12 @@ class AssistBar:
         imgs = [W.text(lines[0], "sans_bold", 17, W.TEXT, wrap=width - W.sc(60))]
         imgs += [W.text(s, "sans", 16, W.TEXT, wrap=width - W.sc(60)) for s in lines[1:] if s]
         if foot:
-            imgs.append(W.text(foot, "sans_semibold", 15, (120, 84, 20), wrap=width - W.sc(60)))
+            imgs.append(W.text(foot, "sans_semibold", 15, palette.now().hint_foot, wrap=width - W.sc(60)))
         h = sum(i.get_height() for i in imgs) + 6 * (len(imgs) - 1) + 22
         box = self.box_rect((width, h))
         self.box_at = box
-        W.panel(surf, box, (255, 246, 214), W.GOLD, 10, 3, alpha=245)
-        W.blit_text(surf, "?", (box.x + W.sc(24), box.y + 11), "title", 30, (150, 110, 30), "midtop")
+        W.panel(surf, box, palette.now().hint_box, W.GOLD, 10, 3, alpha=245)
+        W.blit_text(surf, "?", (box.x + W.sc(24), box.y + 11), "title", 30, palette.now().hint_mark, "midtop")
         y = box.y + 11
         for img in imgs:
             surf.blit(img, (box.x + W.sc(48), y))
@@ -343,10 +343,10 @@ class AssistBar:
             fx = g.placing.tray_rect().right + W.sc(20)
             shown = W.fit_text(text, role, px, b.right - W.sc(20) - fx)
             x, y = fx + W.text(shown, role, px).get_width() + W.sc(12), b.y + W.sc(70)
-        label = W.text(i18n.t("ref.why"), "sans_bold", 16, (30, 60, 140))
+        label = W.text(i18n.t("ref.why"), "sans_bold", 16, palette.now().link)
         r = W.blit_text(surf, i18n.t("ref.why"), (min(x, b.right - W.sc(20) - label.get_width()), y), "sans_bold", 16,
-                        (30, 60, 140))
-        pygame.draw.line(surf, (30, 60, 140), (r.x, r.bottom), (r.right, r.bottom), 1)
+                        palette.now().link)
+        pygame.draw.line(surf, palette.now().link, (r.x, r.bottom), (r.right, r.bottom), 1)
         self.why_rect = r.inflate(10, 8)
         self.why_rule = rule
 
@@ -367,4 +367,4 @@ class AssistBar:
             return
         b = self.game.bottom_rect
         W.blit_text(surf, W.fit_text(text, "sans_semibold", 15, b.w // 2), (b.right - 64, b.y + 12),
-                    "sans_semibold", 15, (150, 90, 20), "topright")
+                    "sans_semibold", 15, palette.now().waiting, "topright")

@@ -12,61 +12,59 @@ from typing import Any, Callable, Optional
 import pygame
 
 from ..render import theme
+from . import palette
 
 # ---------------------------------------------------------------- colours of the interface
 
-BG = (40, 32, 26)
-PANEL = (242, 232, 206)
-PANEL_DARK = (222, 206, 170)
-PANEL_EDGE = (120, 92, 56)
-TEXT = theme.INK
-TEXT_SOFT = (110, 90, 66)
-TEXT_LIGHT = (246, 238, 220)
-BUTTON = (120, 36, 30)
-BUTTON_HOVER = (150, 52, 40)
-BUTTON_TEXT = (250, 240, 220)
-BUTTON_OFF = (170, 160, 146)
-BUTTON_SECONDARY = (232, 218, 186)
-FOCUS = (255, 200, 60)
-OK = (40, 140, 60)
-BAD = (180, 40, 30)
-DANGER_HOVER = (250, 224, 210)  # a danger button under the pointer: a red tint on parchment
+# The interface's palettes (issue 49) are one table, ``ui/palette.py``: the parchment one and a
+# high-contrast one (black on white; every text pair at least 7:1, WCAG AAA). ``set_palette`` puts
+# the widgets' roles of the one chosen into the names below; the screens read them as ``W.TEXT``...
+# at each draw (the game screen's own roles: ``palette.now()``).
+_NORMAL = palette.PALETTES["normal"]
+BG = _NORMAL.bg
+PANEL = _NORMAL.panel
+PANEL_DARK = _NORMAL.panel_dark
+PANEL_EDGE = _NORMAL.panel_edge
+TEXT = _NORMAL.text
+TEXT_SOFT = _NORMAL.text_soft
+TEXT_LIGHT = _NORMAL.text_light
+BUTTON = _NORMAL.button
+BUTTON_HOVER = _NORMAL.button_hover
+BUTTON_TEXT = _NORMAL.button_text
+BUTTON_OFF = _NORMAL.button_off
+BUTTON_SECONDARY = _NORMAL.button_secondary
+FOCUS = _NORMAL.focus
+OK = _NORMAL.ok
+BAD = _NORMAL.bad
+DANGER_HOVER = _NORMAL.danger_hover
+BUTTON_EDGE = _NORMAL.button_edge
+SECONDARY_HOVER = _NORMAL.secondary_hover
+SELECTED = _NORMAL.selected
+SELECTED_HOVER = _NORMAL.selected_hover
+SELECTED_EDGE = _NORMAL.selected_edge
+SECONDARY_OFF = _NORMAL.secondary_off
+OFF_TEXT = _NORMAL.off_text
+SECONDARY_OFF_TEXT = _NORMAL.secondary_off_text
 GOLD = theme.GOLD
-BUTTON_EDGE = (70, 20, 16)
-SECONDARY_HOVER = (250, 242, 224)
-SELECTED = (200, 160, 80)
-SELECTED_HOVER = (214, 176, 96)
-SELECTED_EDGE = (110, 76, 20)
-SECONDARY_OFF = (214, 206, 192)
-OFF_TEXT = (236, 230, 220)
-SECONDARY_OFF_TEXT = (150, 140, 128)
-
-# The interface's palettes (issue 49): the parchment one above, and a high-contrast one (black on
-# white, dark secondary text, black edges, a blue focus ring; every text pair at least 7:1, WCAG
-# AAA: tests/test_high_contrast.py). ``set_palette`` puts one into the colours above; the screens
-# read them as ``W.TEXT``... at each draw.
-PALETTE_NAMES = ("BG", "PANEL", "PANEL_DARK", "PANEL_EDGE", "TEXT", "TEXT_SOFT", "TEXT_LIGHT", "BUTTON", "BUTTON_HOVER",
-                 "BUTTON_TEXT", "BUTTON_OFF", "BUTTON_SECONDARY", "FOCUS", "OK", "BAD", "BUTTON_EDGE", "SECONDARY_HOVER",
-                 "SELECTED", "SELECTED_HOVER", "SELECTED_EDGE", "SECONDARY_OFF", "OFF_TEXT", "SECONDARY_OFF_TEXT",
-                 "DANGER_HOVER")
+PALETTE_NAMES = tuple(n.upper() for n in palette.WIDGET_ROLES)
 PALETTES: dict[str, dict[str, tuple[int, int, int]]] = {
-    "normal": {n: globals()[n] for n in PALETTE_NAMES},
-    "high": {"BG": (0, 0, 0), "PANEL": (255, 255, 255), "PANEL_DARK": (228, 228, 228), "PANEL_EDGE": (0, 0, 0),
-             "TEXT": (0, 0, 0), "TEXT_SOFT": (45, 45, 45), "TEXT_LIGHT": (255, 255, 255), "BUTTON": (120, 0, 0),
-             "BUTTON_HOVER": (80, 0, 0), "BUTTON_TEXT": (255, 255, 255), "BUTTON_OFF": (70, 70, 70),
-             "BUTTON_SECONDARY": (255, 244, 190), "FOCUS": (0, 80, 255), "OK": (0, 70, 0), "BAD": (120, 0, 0),
-             "BUTTON_EDGE": (0, 0, 0), "SECONDARY_HOVER": (255, 255, 255), "SELECTED": (255, 200, 0),
-             "SELECTED_HOVER": (255, 215, 60), "SELECTED_EDGE": (0, 0, 0), "SECONDARY_OFF": (225, 225, 225),
-             "OFF_TEXT": (255, 255, 255), "SECONDARY_OFF_TEXT": (70, 70, 70), "DANGER_HOVER": (255, 225, 225)},
-}
+    name: {n: getattr(pal, n.lower()) for n in PALETTE_NAMES} for name, pal in palette.PALETTES.items()}
 
 
 def set_palette(name: str) -> None:
-    """Use the palette ``name`` ("normal" or "high") from the next frame on, the map's too
-    (``render/map_palette.py``: the board in high contrast)."""
+    """Use the palette ``name`` ("normal" or "high") from the next frame on: the widgets', the
+    game screen's (``palette.use``) and the map's (``render/map_palette.py``: the board in high
+    contrast)."""
     globals().update(PALETTES[name])
+    palette.use(name)
     theme.set_map_palette(name)
     _cache.clear()  # texts drawn in the old colours
+
+
+def palette_name() -> str:
+    """The palette the interface is drawn in now ("normal" or "high")."""
+    return next(n for n, p in palette.PALETTES.items() if p is palette.now())
+
 
 _cache: "OrderedDict[tuple, pygame.Surface]" = OrderedDict()
 
@@ -305,6 +303,7 @@ def blit_lines(surf: pygame.Surface, lines: list[str], centre, role: str, px: fl
 def panel(surf: pygame.Surface, rect, color=None, edge=None, radius=10, width=2, alpha=255) -> None:
     rect = pygame.Rect(rect)
     color, edge = PANEL if color is None else color, PANEL_EDGE if edge is None else edge
+    alpha = max(alpha, palette.now().least_opacity)
     if alpha < 255:
         s = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(s, (*color, alpha), s.get_rect(), 0, radius)

@@ -14,6 +14,7 @@ import pygame
 from ...render import pieces, theme
 from ...rules import Place, Wedding, hexgrid, scoring
 from ...words import i18n
+from ...ui import palette
 from ...ui import widgets as W
 from ...ui.keys import labels as key_labels
 from .hand import action_label_y
@@ -50,7 +51,7 @@ class BottomBar:
 
     def draw_ground(self, surf: pygame.Surface) -> None:
         b = self.rect
-        pygame.draw.rect(surf, (226, 212, 180), b)
+        pygame.draw.rect(surf, palette.now().game_bar, b)
         pygame.draw.line(surf, W.PANEL_EDGE, b.topleft, b.topright, 2)
         self.refusal_rect = None
 
@@ -69,8 +70,8 @@ class BottomBar:
         obj = st.content.objective(ss.objective)
         held = scoring.objective_cities_held(st, seat)
         otxt = i18n.t("plan.objective", west=i18n.t(f"symbol.{obj.western}"), east=i18n.t(f"symbol.{obj.eastern}"))
-        oh = W.text(otxt, "sans_semibold", 15, (120, 30, 120), wrap=iw).get_height()
-        W.blit_text(surf, otxt, (x, b.bottom - sc(8) - oh), "sans_semibold", 15, (120, 30, 120), wrap=iw)
+        oh = W.text(otxt, "sans_semibold", 15, palette.now().objective, wrap=iw).get_height()
+        W.blit_text(surf, otxt, (x, b.bottom - sc(8) - oh), "sans_semibold", 15, palette.now().objective, wrap=iw)
         top, bottom = r.bottom + sc(4), b.bottom - sc(12) - oh  # the fief between the lines above and below
         icon = pygame.Rect(x, top, sc(120) if self.info_w >= sc(300) else min(sc(100), iw), bottom - top)
         if icon.h >= sc(24):
@@ -80,8 +81,9 @@ class BottomBar:
                         W.TEXT_SOFT, "midleft", wrap=iw - sc(130))
         W.blit_text(surf, i18n.t("plan.region"), (b.x + self.info_w, b.y + sc(9)), "sans_semibold", 15,
                     W.TEXT_SOFT)
-        W.blit_text(surf, i18n.t("plan.action"), (b.x + self.info_w, b.y + action_label_y()), "sans_semibold", 15,
-                    W.TEXT_SOFT, "midleft")
+        ink = W.text(i18n.t("plan.action"), "sans_semibold", 15, W.TEXT_SOFT).get_bounding_rect()
+        W.blit_text(surf, i18n.t("plan.action"), (b.x + self.info_w, b.y + action_label_y() - ink.centery),
+                    "sans_semibold", 15, W.TEXT_SOFT)  # its ink centred in the gap between the rows
         if message:
             W.blit_text(surf, message, (b.right - sc(20), b.bottom - sc(4)), "sans", 15, W.BAD,  # under the cards
                         "bottomright", wrap=b.right - sc(40) - b.x - self.info_w, align="right")
@@ -100,7 +102,7 @@ class BottomBar:
         fx = tray.right + sc(20)
         fw = b.right - sc(20) - fx
         buttons_top = b.bottom - sc(66)
-        W.panel(surf, tray, (246, 238, 218), W.GOLD if pc.anchor is None else W.PANEL_EDGE, 10, 2)
+        W.panel(surf, tray, palette.now().tray, W.GOLD if pc.anchor is None else W.PANEL_EDGE, 10, 2)
         if pc.mode == "fief":
             dh = W.text(i18n.t("place.drag"), "sans", 13, wrap=tray.w - sc(12)).get_height()
             self.draw_fief_icon(surf, pygame.Rect(tray.x + sc(10), tray.y + sc(8), tray.w - sc(20),
@@ -188,7 +190,7 @@ class BottomBar:
         _fit, rotation, cells, castles, xs, ys = fit(rotation) if rotation is not None else \
             max((fit(k) for k in range(6)), key=lambda x: (round(x[0], 3), -x[1]))
         px = max(8.0, min(_fit, 30.0))
-        key = (colour, fief, rotation, round(px, 1), faded)
+        key = (colour, fief, rotation, round(px, 1), faded, W.palette_name())
         spr = self._icons.get(key)
         if spr is None:
             spr = pieces.fief_sprite(cells, castles, px, theme.seat_color(colour), theme.seat_dark(colour),
@@ -225,7 +227,7 @@ class BottomBar:
         if seed is not None:  # now that it is over, also in a hot-seat game: to play the same deal again
             res += "  " + i18n.t("end.seed", seed=seed)
         rx = max(r.right + sc(30), b.x + sc(290))
-        rr = W.blit_text(surf, res, (rx, b.y + sc(18)), "sans_bold", 20, (130, 30, 20), wrap=b.right - sc(70) - rx)
+        rr = W.blit_text(surf, res, (rx, b.y + sc(18)), "sans_bold", 20, palette.now().result, wrap=b.right - sc(70) - rx)
         cols = ["end.seat", "end.sites", "end.leagues", "end.donations", "end.gonzaga", "end.objective", "end.total"]
         keys = ["", "sites", "leagues", "donations", "gonzaga", "objective", "total"]
         x0 = b.x + sc(20)
@@ -251,8 +253,8 @@ class BottomBar:
         for row in rows:
             rect = pygame.Rect(x0 - sc(6), y - sc(2), b.w - sc(28), sc(30))
             if row["seat"] == selected:
-                pygame.draw.rect(surf, (250, 236, 196), rect, 0, 6)
-                pygame.draw.rect(surf, (150, 40, 150), rect, 2, 6)
+                pygame.draw.rect(surf, palette.now().row_chosen, rect, 0, 6)
+                pygame.draw.rect(surf, palette.now().row_chosen_edge, rect, 2, 6)
             self.end_rows.append((row["seat"], rect))
             x = x0
             crest = pieces.crest(row["colour"], sc(20))  # the family's crest: its colour and a shape
@@ -281,5 +283,5 @@ class BottomBar:
             txt = i18n.t("end.objective_of", name=s.seat_name(selected), west=i18n.t(f"symbol.{obj.western}"),
                          east=i18n.t(f"symbol.{obj.eastern}"),
                          held=scoring.objective_cities_held(st, selected))
-            oh = W.text(txt, "sans_semibold", 15, (120, 30, 120), wrap=tw).get_height()
-            W.blit_text(surf, txt, (x0, yb - sc(4) - oh), "sans_semibold", 15, (120, 30, 120), wrap=tw)
+            oh = W.text(txt, "sans_semibold", 15, palette.now().objective, wrap=tw).get_height()
+            W.blit_text(surf, txt, (x0, yb - sc(4) - oh), "sans_semibold", 15, palette.now().objective, wrap=tw)

@@ -12,6 +12,7 @@ import pygame
 
 from ...render import pieces, theme
 from ...words import i18n
+from ...ui import palette
 from ...ui import widgets as W
 
 ORDER_CREST = 18  # the crest before a seat's line in the turn order (design pixels)
@@ -32,7 +33,7 @@ def _draw_clock(surf: pygame.Surface, clock: Optional[str], score: pygame.Rect, 
     seat); the room the name keeps ends before it."""
     if not clock:
         return score
-    return score.union(W.blit_text(surf, clock, (score.x - W.sc(12), y), "sans_bold", 15, (170, 60, 20), "topright"))
+    return score.union(W.blit_text(surf, clock, (score.x - W.sc(12), y), "sans_bold", 15, palette.now().clock, "topright"))
 
 
 def _draw_kind_status(surf: pygame.Surface, kind: str, status: str, at: tuple[int, int], room: int,
@@ -79,7 +80,7 @@ class SeatsPanel:
         self.log_rects: list[tuple[pygame.Rect, int]] = []  # as last drawn: (line, log index)
         self.log_whole_lines = 0  # the log's whole lines last drawn
         self.cache: Optional[tuple[tuple[Any, ...], pygame.Surface]] = None
-        self._stripes: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
+        self._stripes: dict[tuple[str, tuple[int, int], str], pygame.Surface] = {}
         self._table: Optional[tuple[tuple[Any, ...], Optional[pygame.Rect]]] = None
 
     def place(self, rect: pygame.Rect) -> None:
@@ -95,7 +96,7 @@ class SeatsPanel:
         st = self.view()
         hovered = self.hovered_log(mouse) if on_top else None
         key = (self.face.version, getattr(self.face, "presence", None), _notes(self.face, st), self.log_scroll,
-               tuple(self.rect), hovered, i18n.language(), context, self.foot(), on_top, theme.text_scale(),
+               tuple(self.rect), hovered, i18n.language(), W.palette_name(), context, self.foot(), on_top, theme.text_scale(),
                surf.get_size(), tuple(self.score(i, s.score) for i, s in enumerate(st.seats)))
         area = self.rect.clip(surf.get_rect())
         if self.cache is not None and self.cache[0] == key and self.cache[1].get_size() == area.size:
@@ -114,7 +115,7 @@ class SeatsPanel:
         """The panel, with the log line under ``mouse`` lit ((-1, -1): none)."""
         st = self.view()
         p = self.rect
-        pygame.draw.rect(surf, (232, 220, 192), p)
+        pygame.draw.rect(surf, palette.now().game_side, p)
         pygame.draw.line(surf, W.PANEL_EDGE, p.topleft, p.bottomleft, 2)
         sc = W.sc
         y = p.y + sc(10)
@@ -130,7 +131,7 @@ class SeatsPanel:
             acting = i in to_act and st.phase != "over"
             box = boxes[i]
             self.seat_rects.append((box, i))
-            W.panel(surf, box, (248, 240, 222) if not acting else (255, 246, 214),
+            W.panel(surf, box, palette.now().seat_box if not acting else palette.now().seat_acting,
                     W.GOLD if acting else W.PANEL_EDGE, 10, 3 if acting else 1)
             self._draw_seat_stripe(surf, pygame.Rect(box.x, box.y, sc(14), box.h), seat.colour)
             self._draw_seat(surf, box, i, seat, acting)
@@ -147,7 +148,7 @@ class SeatsPanel:
                 lines, px = self._order_fit(txt)
                 lh = theme.font("sans", px).get_linesize()
                 if n == st.turn:
-                    pygame.draw.rect(surf, (255, 236, 170), (p.x + sc(10), y - 1, p.w - sc(20), lh * len(lines) + 1),
+                    pygame.draw.rect(surf, palette.now().lit, (p.x + sc(10), y - 1, p.w - sc(20), lh * len(lines) + 1),
                                      0, 4)
                 crest = pieces.crest(seat_colour, sc(ORDER_CREST))  # whose turn: the seat's crest, as on its box
                 if n < st.turn:
@@ -166,7 +167,7 @@ class SeatsPanel:
         W.blit_text(surf, i18n.t("game.log"), (p.x + sc(14), y + sc(2)), "sans_bold", 16, W.TEXT)
         y += sc(26)
         area = pygame.Rect(p.x + sc(10), y, p.w - sc(20), foot - y - sc(10))
-        pygame.draw.rect(surf, (246, 238, 218), area, 0, 6)
+        pygame.draw.rect(surf, palette.now().tray, area, 0, 6)
         lines = self.face.log
         clip = surf.get_clip()
         surf.set_clip(area.inflate(-4, -4))
@@ -185,7 +186,7 @@ class SeatsPanel:
                 surf.set_clip(pygame.Rect(area.x, yy + hidden * line_h, area.w, area.bottom - yy - hidden * line_h))
             line_rect = pygame.Rect(area.x + 4, yy - 1, area.w - 8, img.get_height() + 2)
             if e.key in ("log.place", "log.wedding") and line_rect.collidepoint(mouse):
-                pygame.draw.rect(surf, (255, 236, 170), line_rect, 0, 4)
+                pygame.draw.rect(surf, palette.now().lit, line_rect, 0, 4)
             surf.blit(img, (area.x + sc(8), yy))
             self.log_rects.append((line_rect.clip(area), n))
             self.log_whole_lines += img.get_height() // line_h - hidden
@@ -323,7 +324,7 @@ class SeatsPanel:
             txt = f"{i18n.card_name(st, plan.region)}, {i18n.card_name(st, plan.action)}"
             if plan.king:
                 txt += " + " + i18n.t("card.K")
-            out.append((txt, W.TEXT if n >= st.turn else (150, 140, 126), st.seats[i].colour))
+            out.append((txt, W.TEXT if n >= st.turn else palette.now().order_done, st.seats[i].colour))
         return out
 
     def _order_fit(self, txt: str) -> tuple[list[str], int]:
@@ -378,7 +379,7 @@ class SeatsPanel:
         lines, px = fit or ([W.fit_text(name, "sans_bold", 19, name_w)], 19)
         W.blit_text(surf, lines[0], (x, box.y + sc(kind_y - 25)), "sans_bold", px, W.TEXT)
         _draw_kind_status(surf, ln["kind"], ln["status"], (x, box.y + sc(kind_y)), status_right - sc(10) - x,
-                          W.OK if seat.plan is not None and st.phase == "plan" else (150, 90, 20))
+                          W.OK if seat.plan is not None and st.phase == "plan" else palette.now().waiting)
         y = box.y + sc(top)
         for line in ln["info"]:
             W.blit_text(surf, line, (x, y), "sans", info_px, W.TEXT)
@@ -394,15 +395,15 @@ class SeatsPanel:
             W.blit_text(surf, i18n.t("game.none"), (cx, y + sc(1)), "sans", 14, W.TEXT_SOFT)
         for cx, row, name, cw in chips:
             chip = pygame.Rect(cx, y + row * sc(23), cw, sc(20))
-            pygame.draw.rect(surf, (214, 206, 192), chip, 0, 5)
-            pygame.draw.rect(surf, (160, 150, 136), chip, 1, 5)
-            W.blit_text(surf, name, chip.center, "sans_semibold", 13, (90, 80, 70), "center")
+            pygame.draw.rect(surf, palette.now().chip, chip, 0, 5)
+            pygame.draw.rect(surf, palette.now().chip_edge, chip, 1, 5)
+            W.blit_text(surf, name, chip.center, "sans_semibold", 13, palette.now().chip_text, "center")
         y += (1 + max([r for _x, r, _n, _w in chips], default=0)) * sc(23)
         W.blit_text(surf, ln["leagues"], (x, y), "sans", lpx, W.TEXT_SOFT, wrap=width)
 
     def _draw_seat_stripe(self, surf: pygame.Surface, rect: pygame.Rect, colour: str) -> None:
         """The seat's colour band on its panel, with its pattern and its crest (a shape)."""
-        key = (colour, rect.size)
+        key = (colour, rect.size, W.palette_name())
         img = self._stripes.get(key)
         if img is None:
             img = pygame.Surface(rect.size, pygame.SRCALPHA)

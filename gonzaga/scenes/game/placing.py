@@ -14,7 +14,7 @@ import pygame
 
 from ...render.board_layers import mark_icon
 from ...words import i18n
-from ...ui import keys
+from ...ui import keys, palette
 from ...ui import widgets as W
 from ...ui.widgets import Button, Widgets
 
@@ -278,7 +278,7 @@ class Placing:
         r = self.renderer()
         x, y = r.hex_to_screen(at)
         color = (255, 255, 255)
-        bg = (30, 110, 50) if fb.ok else (150, 30, 24)
+        bg = palette.now().tip_ok if fb.ok else palette.now().tip_bad
         img = W.text(fb.text, "sans_bold" if fb.ok else "sans_semibold", 18 if fb.ok else 16, color)
         mark = mark_icon(fb.ok, img.get_height())  # a check or a cross: not the colour alone
         box = pygame.Rect(0, 0, img.get_width() + mark.get_width() + 6, img.get_height())

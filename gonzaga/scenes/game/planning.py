@@ -12,6 +12,7 @@ from typing import Any, Callable, Optional
 import pygame
 
 from ...words import i18n
+from ...ui import palette
 from ...ui import widgets as W
 from ...ui.widgets import Widgets
 from ..preview import PLAN_ACTIONS, PlanPreview, plan_previews
@@ -255,18 +256,18 @@ class PlanPreviews:
         for reg in regions:
             gone_r = reg in unavailable
             W.blit_text(surf, W.fit_text(i18n.card_name(st, reg), "sans", 14, name_w - 6), (box.x + sc(10), y + sc(2)),
-                        "sans", 14, (150, 140, 128) if gone_r else W.TEXT)
+                        "sans", 14, W.SECONDARY_OFF_TEXT if gone_r else W.TEXT)
             for j, a in enumerate(PLAN_ACTIONS):
                 cell = pygame.Rect(box.x + sc(10) + name_w + j * col_w + 2, y, col_w - 4, row_h - 3)
                 pv = prev[(reg, a)]
                 gone = gone_r or a in unavailable
                 if pair == (reg, a):
-                    pygame.draw.rect(surf, (230, 196, 120), cell, 0, 4)
+                    pygame.draw.rect(surf, palette.now().best_cell, cell, 0, 4)
                 if (reg, a) == (self.hand.region, self.hand.action):
-                    pygame.draw.rect(surf, (110, 76, 20), cell, 2, 4)
+                    pygame.draw.rect(surf, palette.now().best_cell_edge, cell, 2, 4)
                 txt = i18n.t("preview.none") if pv.best is None else i18n.t("place.points", points=pv.best)
                 W.blit_text(surf, txt, cell.center, "sans_bold" if not gone and pv.best else "sans", 14,
-                            (150, 140, 128) if gone or pv.best is None else W.TEXT, "center")
+                            W.SECONDARY_OFF_TEXT if gone or pv.best is None else W.TEXT, "center")
                 self.cells.append((cell, reg, a))
             y += row_h
         self.rect = box

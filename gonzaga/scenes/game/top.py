@@ -12,6 +12,7 @@ import pygame
 from ...render import theme
 from ...render.game_sizes import TOP_H
 from ...rules import Place, Wedding
+from ...ui import palette
 from ...ui import widgets as W
 from ...words import i18n
 
@@ -46,23 +47,23 @@ class TopBar:
         top_h = sc(TOP_H)
         mid = top_h // 2
         bar = pygame.Rect(0, 0, w, top_h)
-        pygame.draw.rect(surf, (58, 44, 34), bar)
-        pygame.draw.line(surf, (150, 120, 80), (0, top_h - 1), (w, top_h - 1), 2)
+        pygame.draw.rect(surf, palette.now().top_bar, bar)
+        pygame.draw.line(surf, palette.now().top_edge, (0, top_h - 1), (w, top_h - 1), 2)
         r = W.blit_text(surf, i18n.t("game.round", round=st.round), (sc(16), mid), "title", 30, W.TEXT_LIGHT,
                         "midleft")
         x = r.right + sc(20)
         # two lines: the Last Turn card (or the end), then the scenario and its flourishing regions
         if st.phase == "over":
-            status, role, colour = i18n.t("end.heading"), "sans_bold", (255, 200, 90)
+            status, role, colour = i18n.t("end.heading"), "sans_bold", palette.now().top_alert
         elif st.last_round is not None:
-            status, role, colour = self.status_text(), "sans_bold", (255, 200, 90)
+            status, role, colour = self.status_text(), "sans_bold", palette.now().top_alert
         else:
-            status, role, colour = self.status_text(), "sans", (220, 205, 180)
+            status, role, colour = self.status_text(), "sans", palette.now().top_text
         r1 = W.blit_text(surf, status, (x, mid + sc(1)), role, 15, colour, "bottomleft")
         self.status_rect = r1.inflate(8, 6) if st.phase != "over" else None
         flour = ", ".join(rr.name for rr in st.content.board.regions if rr.id in st.flourishing)
         r2 = W.blit_text(surf, i18n.t("game.scenario_line", name=st.scenario, regions=flour), (x, mid + sc(1)),
-                         "sans", 14, (220, 205, 180), "topleft")
+                         "sans", 14, palette.now().top_text, "topleft")
         right_limit = w - sc(310 if objective_button else 150)
         # who is to act: right-aligned, on one or two lines (a count when the names do not fit)
         s = self.face
@@ -83,7 +84,7 @@ class TopBar:
         lh = theme.font("sans_bold", px).get_linesize()
         y = mid - lh * len(lines) // 2
         for line in lines:
-            W.blit_text(surf, line, (right_limit - sc(10), y), "sans_bold", px, (255, 236, 190), "topright")
+            W.blit_text(surf, line, (right_limit - sc(10), y), "sans_bold", px, palette.now().top_who, "topright")
             y += lh
 
 
