@@ -7,6 +7,8 @@ with the reason; its games are simply not shown.
 """
 from __future__ import annotations
 
+from functools import partial
+
 import logging
 import re
 from typing import Optional
@@ -113,7 +115,7 @@ class MyGamesScene(_Form):
         for url, g in shown:
             row = pygame.Rect(x0, y, self.box.w - sc(80), sc(64))
             self.rects.append(row)
-            b = self.widgets.add(Button(i18n.t("mygames.open"), (lambda u=url, g=g: self.open(u, g)),
+            b = self.widgets.add(Button(i18n.t("mygames.open"), partial(self.open, url, g),
                                         (row.right - sc(160), row.y + sc(10), sc(150), sc(44)), px=18,
                                         style="primary" if g.your_turn else "secondary"))
             b.enabled = self.table is None and not g.finished
@@ -150,12 +152,10 @@ class MyGamesScene(_Form):
         self.error = i18n.t("mygames.opening")
         self._relayout()
 
-    def _give_up(self, why: str) -> None:
-        t = self.table
-        if t is not None:
-            if self.app.table is t:
-                self.app.table = None
-            t.close()
+    def _give_up(self, t: Table, why: str) -> None:
+        if self.app.table is t:
+            self.app.table = None
+        t.close()
         self.table = None
         self.message_colour = W.BAD
         self.error = why

@@ -12,6 +12,8 @@ the screen never waits, a dead server or a refusal is said in words. Numbers are
 """
 from __future__ import annotations
 
+from functools import partial
+
 import logging
 from typing import Optional
 
@@ -26,6 +28,7 @@ from ..ui import widgets as W
 from ..ui.widgets import Button
 from ..words import formats, i18n
 from .base import Scene
+from .form import Question, centred_box, draw_panel
 from .online_common import draw_backdrop, shown_address
 
 log = logging.getLogger(__name__)
@@ -55,26 +58,26 @@ class _Asking(Scene):
         super().__init__(app)
         self.address = address
         self.url = parse_address(address)[0] if address else None
-        self.request: Optional[AccountRequest] = None
+        self.question = Question()
         self.message = ""
         self.box = pygame.Rect(0, 0, 0, 0)
+
+    @property
+    def request(self) -> Optional[AccountRequest]:
+        """The question under way, if any."""
+        return self.question.request
 
     def ask(self, msg: P._Msg, want: str) -> None:
         if self.url is None:
             self.message = i18n.t("signin.need_address")
             return
-        if self.request is not None:
-            self.request.close()
-        self.request = AccountRequest(self.url, [msg], want)
+        self.question.ask(self.url, [msg], want)
         self.message = i18n.t("signin.connecting", address=shown_address(self.url))
 
-    def update(self, dt) -> None:
-        if self.request is None:
-            return
-        done = self.request.poll()
+    def update(self, dt: float) -> None:
+        done = self.question.answer()
         if done is None:
             return
-        self.request = None
         answer, why = done
         self.message = why
         if answer is not None and not isinstance(answer, P.Error):
@@ -91,22 +94,13 @@ class _Asking(Scene):
         return super().handle(ev)
 
     def back(self) -> None:
-        if self.request is not None:
-            self.request.close()
-            self.request = None
+        self.question.close()
         self.app.stack.pop(self)
 
     def draw_panel(self, surf, title: str, hint: str) -> int:
         """The backdrop, the panel, its title and hint; the y under them."""
         draw_backdrop(self.app, surf)
-        sc = W.sc
-        W.panel(surf, self.box, W.PANEL, W.PANEL_EDGE, 16, 3, alpha=246)
-        r = W.blit_text(surf, W.fit_text(title, "title", 44, self.box.w - sc(80)), (self.box.x + sc(40),
-                                                                                   self.box.y + sc(22)),
-                        "title", 44, W.TEXT)
-        r = W.blit_text(surf, hint, (self.box.x + sc(40), r.bottom + sc(4)), "sans", 16, W.TEXT_SOFT,
-                        wrap=self.box.w - sc(120))
-        return r.bottom + sc(10)
+        return draw_panel(surf, self.box, title, hint)
 
 
 class LeaderboardScene(_Asking):
@@ -133,10 +127,8 @@ class LeaderboardScene(_Asking):
 
     def layout(self, size) -> None:
         self.widgets.clear()
-        w, h = size
         sc = W.sc
-        self.box = pygame.Rect(0, 0, min(sc(900), w - 40), h - 40)
-        self.box.center = (w // 2, h // 2)
+        self.box = centred_box(size, sc(900), size[1])
         x0 = self.box.x + sc(40)
         self.top = self.box.y + sc(150)
         self.row_h = sc(40)
@@ -151,7 +143,7 @@ class LeaderboardScene(_Asking):
         for row, rank in shown:
             rect = pygame.Rect(x0, y, self.box.w - sc(80), self.row_h - sc(4))
             self.row_rects.append((rect, row, rank))
-            self.widgets.add(Button(row.name, (lambda n=row.name: self.profile(n)),
+            self.widgets.add(Button(row.name, partial(self.profile, row.name),
                                     (x0 + sc(90), y + sc(2), sc(300), self.row_h - sc(8)), style="secondary", px=16))
             y += self.row_h
         self.widgets.add(Button(i18n.t("common.back"), self.back, (x0, bottom, sc(150), sc(48)), style="secondary"))
@@ -235,10 +227,8 @@ class ProfileScene(_Asking):
 
     def layout(self, size) -> None:
         self.widgets.clear()
-        w, h = size
         sc = W.sc
-        self.box = pygame.Rect(0, 0, min(sc(1000), w - 40), h - 40)
-        self.box.center = (w // 2, h // 2)
+        self.box = centred_box(size, sc(1000), size[1])
         bottom = self.box.bottom - sc(70)
         self.chart = pygame.Rect(self.box.x + sc(40), self.box.y + sc(190), self.box.w - sc(80),
                                  bottom - sc(20) - self.box.y - sc(190))
