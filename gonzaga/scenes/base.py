@@ -69,7 +69,7 @@ class SceneStack:
     """The screens, bottom to top. ``push`` and ``replace`` take a scene, or a registered name and
     the arguments of its factory (``push("game", session)``: see ``registry.py``)."""
 
-    def __init__(self, app=None, registry: Optional[SceneRegistry] = None):
+    def __init__(self, app=None, registry: Optional[SceneRegistry[Scene]] = None):
         self.app = app
         self.registry = registry
         self.scenes: list[Scene] = []

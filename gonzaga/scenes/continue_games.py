@@ -4,6 +4,8 @@ was last played. A click resumes that game; Delete asks first (a dialog: Esc or 
 the game). The list comes from the title screen (``in_progress.list_in_progress``)."""
 from __future__ import annotations
 
+from functools import partial
+
 from typing import Optional
 
 import pygame
@@ -49,10 +51,10 @@ class InProgressScene(ModalScene):
         for info in self.games[self.first:]:
             if y + sc(46) > bottom:
                 break
-            self.widgets.add(Button(entry_text(info), (lambda p=info.path: self.resume_game(p)),
+            self.widgets.add(Button(entry_text(info), partial(self.resume_game, info.path),
                                     (self.box.x + sc(40), y, self.box.w - sc(230), sc(46)), style="secondary",
                                     px=17))
-            self.widgets.add(Button(i18n.t("continue.delete"), (lambda i=info: self.ask_delete(i)),
+            self.widgets.add(Button(i18n.t("continue.delete"), partial(self.ask_delete, info),
                                     (self.box.right - sc(180), y, sc(140), sc(46)), style="secondary", px=17))
             y += sc(54)
             self.shown += 1

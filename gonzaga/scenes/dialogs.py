@@ -123,7 +123,7 @@ class PromptScene(MessageScene):
                                 (self.box.right - sc(156), self.box.bottom - sc(64), sc(126), sc(44))))
 
     def _ok(self) -> None:
-        name = self.field.value.strip()
+        name = self.field.value.strip() if self.field is not None else self.value.strip()
         if not name:
             return
         self.app.stack.pop(self)

@@ -79,9 +79,10 @@ def lost_lines(t: Table) -> list[str]:
 
 
 def draw_backdrop(app, surf) -> None:
-    title = app.stack.scenes[0] if app.stack.scenes else None
-    if hasattr(title, "backdrop"):
-        title.backdrop.draw(surf)
+    scenes = app.stack.scenes
+    backdrop = getattr(scenes[0], "backdrop", None) if scenes else None  # the title's map, under every screen
+    if backdrop is not None:
+        backdrop.draw(surf)
     else:
         surf.fill(W.BG)
 

@@ -3,6 +3,8 @@
 so the player hears the new level."""
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from ..table import persistence
@@ -33,10 +35,10 @@ class SoundSettingsScene(ModalScene):
         self.gauges = []
         for key, field in VOLUMES:
             self.rows.append((i18n.t(key), y))
-            self.widgets.add(Button("−", (lambda f=field: self._step(f, -1)), (x0, y, 48, 42), style="secondary", px=22))
+            self.widgets.add(Button("−", partial(self._step, field, -1), (x0, y, 48, 42), style="secondary", px=22))
             gauge = pygame.Rect(x0 + 58, y + 8, 260, 26)
             self.gauges.append((gauge, field))
-            self.widgets.add(Button("+", (lambda f=field: self._step(f, 1)), (gauge.right + 10, y, 48, 42),
+            self.widgets.add(Button("+", partial(self._step, field, 1), (gauge.right + 10, y, 48, 42),
                                     style="secondary", px=22))
             y += gap
 
