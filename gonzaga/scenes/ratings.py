@@ -15,9 +15,10 @@ from __future__ import annotations
 from functools import partial
 
 import logging
-from typing import Optional
+from typing import Any, Optional
 
 import pygame
+from pydantic import BaseModel
 
 from ..net import protocol as P
 from ..net.accounts import PROVISIONAL_GAMES
@@ -54,7 +55,7 @@ class _Asking(Scene):
 
     heading = ""
 
-    def __init__(self, app, address: str):
+    def __init__(self, app: Any, address: str) -> None:
         super().__init__(app)
         self.address = address
         self.url = parse_address(address)[0] if address else None
@@ -84,10 +85,11 @@ class _Asking(Scene):
             self.answered(answer)
         self.layout(self.app.size)
 
-    def answered(self, answer) -> None:
+    def answered(self, answer: BaseModel) -> None:
+        """The server's answer (of the type asked for)."""
         raise NotImplementedError
 
-    def handle(self, ev) -> bool:
+    def handle(self, ev: pygame.event.Event) -> bool:
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
             self.back()
             return True
@@ -97,7 +99,7 @@ class _Asking(Scene):
         self.question.close()
         self.app.stack.pop(self)
 
-    def draw_panel(self, surf, title: str, hint: str) -> int:
+    def draw_panel(self, surf: pygame.Surface, title: str, hint: str) -> int:
         """The backdrop, the panel, its title and hint; the y under them."""
         draw_backdrop(self.app, surf)
         return draw_panel(surf, self.box, title, hint)
@@ -108,7 +110,7 @@ class LeaderboardScene(_Asking):
 
     name = "ratings"
 
-    def __init__(self, app, address: str = "", keyring: Optional[Keyring] = None):
+    def __init__(self, app: Any, address: str = "", keyring: Optional[Keyring] = None) -> None:
         super().__init__(app, address)
         keyring = keyring or Keyring()
         kept = keyring.get(self.url) if self.url else None
@@ -119,13 +121,14 @@ class LeaderboardScene(_Asking):
         self.row_rects: list[tuple[pygame.Rect, P.Standing, int]] = []
         self.ask(P.LeaderboardAsk(limit=LIMIT), "standings")
 
-    def answered(self, answer) -> None:
+    def answered(self, answer: BaseModel) -> None:
+        assert isinstance(answer, P.Standings)  # asked for "standings": AccountRequest waits for that type
         self.rows = list(answer.rows)
         self.page = 0
         if not self.rows:
             self.message = i18n.t("ratings.none")
 
-    def layout(self, size) -> None:
+    def layout(self, size: tuple[int, int]) -> None:
         self.widgets.clear()
         sc = W.sc
         self.box = centred_box(size, sc(900), size[1])
@@ -181,7 +184,7 @@ class LeaderboardScene(_Asking):
         out = [x for _, row, rank in self.row_rects for x in self.cells(row, rank)]
         return out + [self.message, i18n.t("ratings.provisional_note", n=PROVISIONAL_GAMES)]
 
-    def draw(self, surf) -> None:
+    def draw(self, surf: pygame.Surface) -> None:
         sc = W.sc
         where = shown_address(self.url) if self.url else ""
         self.draw_panel(surf, i18n.t("ratings.heading", address=where), i18n.t("ratings.hint"))
@@ -213,7 +216,7 @@ class ProfileScene(_Asking):
 
     name = "rating_profile"
 
-    def __init__(self, app, address: str, player: str):
+    def __init__(self, app: Any, address: str, player: str) -> None:
         super().__init__(app, address)
         self.player = player
         self.info: Optional[P.ProfileInfo] = None
@@ -221,11 +224,12 @@ class ProfileScene(_Asking):
         self.points: list[tuple[int, int]] = []  # the chart's dots as last drawn (one per rated game)
         self.ask(P.ProfileAsk(name=player), "profile_info")
 
-    def answered(self, answer) -> None:
+    def answered(self, answer: BaseModel) -> None:
+        assert isinstance(answer, P.ProfileInfo)  # asked for "profile_info"
         self.info = answer
         self.player = answer.name
 
-    def layout(self, size) -> None:
+    def layout(self, size: tuple[int, int]) -> None:
         self.widgets.clear()
         sc = W.sc
         self.box = centred_box(size, sc(1000), size[1])
@@ -246,7 +250,7 @@ class ProfileScene(_Asking):
     def visible_text(self) -> list[str]:
         return [self.player, self.summary(), self.message]
 
-    def draw(self, surf) -> None:
+    def draw(self, surf: pygame.Surface) -> None:
         sc = W.sc
         y = self.draw_panel(surf, i18n.t("ratings.profile_heading", name=self.player), i18n.t("ratings.profile_hint"))
         x0 = self.box.x + sc(40)

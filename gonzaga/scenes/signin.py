@@ -12,10 +12,10 @@ with the wait); a server that cannot be reached, in the words of a lost connecti
 from __future__ import annotations
 
 import logging
-from typing import Optional
+from typing import Any, Optional
 
 import pygame
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from ..net import protocol as P
 from ..net.cleantext import clean_name
@@ -36,7 +36,7 @@ class SignInScene(Scene):
 
     name = "signin"
 
-    def __init__(self, app, address: str = "", keyring: Optional[Keyring] = None):
+    def __init__(self, app: Any, address: str = "", keyring: Optional[Keyring] = None) -> None:
         super().__init__(app)
         self.keyring = keyring or Keyring()
         address = address or (self.keyring.latest() or "")
@@ -179,7 +179,7 @@ class SignInScene(Scene):
             return
         self._send(kind, target[0], [who, msg], "signed_out")
 
-    def _send(self, kind: str, url: str, messages: list, want: str) -> None:
+    def _send(self, kind: str, url: str, messages: list[BaseModel], want: str) -> None:
         self.url, self.doing = url, kind
         self.question.ask(url, messages, want)
         self.message, self.good = i18n.t("signin.connecting", address=shown_address(url)), True
@@ -237,7 +237,7 @@ class SignInScene(Scene):
 
     # ------------------------------------------------------------ events and drawing
 
-    def handle(self, ev) -> bool:
+    def handle(self, ev: pygame.event.Event) -> bool:
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE and not self.widgets.editing():
             self.back()
             return True
@@ -259,7 +259,7 @@ class SignInScene(Scene):
     def visible_text(self) -> list[str]:
         return [self.status_line(), self.message]
 
-    def draw(self, surf) -> None:
+    def draw(self, surf: pygame.Surface) -> None:
         draw_backdrop(self.app, surf)
         sc = W.sc
         draw_panel(surf, self.box, i18n.t("signin.heading"), i18n.t("signin.hint"))

@@ -548,7 +548,7 @@ AnyWidget = TypeVar("AnyWidget", bound=Widget)
 class Widgets:
     """The widgets of a screen: mouse routing, hover, Tab focus, Enter/Space activation."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.items: list[Widget] = []
         self.focus: Optional[Widget] = None
         self._kept: Optional[tuple] = None  # (label, rect) of the focus before a clear: found again by add
