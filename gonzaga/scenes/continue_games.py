@@ -5,8 +5,8 @@ the game). The list comes from the title screen (``in_progress.list_in_progress`
 from __future__ import annotations
 
 from functools import partial
-
-from typing import Optional
+from pathlib import Path
+from typing import Any, Optional
 
 import pygame
 
@@ -30,14 +30,14 @@ class InProgressScene(ModalScene):
     opaque = False
     name = "in_progress"
 
-    def __init__(self, app, games: list[SaveInfo]):
+    def __init__(self, app: Any, games: list[SaveInfo]) -> None:
         super().__init__(app)
         self.games = list(games)
         self.first = 0  # the first game shown (paging)
         self.shown = 0
         self.box = pygame.Rect(0, 0, 0, 0)
 
-    def layout(self, size) -> None:
+    def layout(self, size: tuple[int, int]) -> None:
         w, h = size
         sc = W.sc
         rows = sc(90) + len(self.games) * sc(54) + sc(90)  # as tall as its list, within the window
@@ -69,7 +69,7 @@ class InProgressScene(ModalScene):
                                     style="secondary", px=17))
         self.widgets.add(Button(i18n.t("common.back"), self.close, (self.box.right - sc(180), by, sc(140), sc(46))))
 
-    def resume_game(self, path) -> None:
+    def resume_game(self, path: Path) -> None:
         self.close()
         self.app.open_save(path)
 
@@ -87,7 +87,7 @@ class InProgressScene(ModalScene):
                                      [(i18n.t("continue.delete"), yes)], i18n.t("common.cancel"),
                                      focus_close=True)  # Enter keeps the game too
 
-    def delete(self, path) -> None:
+    def delete(self, path: Path) -> None:
         try:
             in_progress.delete(path)
         except OSError as e:
@@ -108,7 +108,7 @@ class InProgressScene(ModalScene):
         self.first = max(0, self.first - max(1, self.shown))
         self.layout(self.app.size)
 
-    def handle(self, ev) -> bool:
+    def handle(self, ev: pygame.event.Event) -> bool:
         if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_UP, pygame.K_DOWN):
             self.widgets.move_focus(-1 if ev.key == pygame.K_UP else 1)
             return True
@@ -117,7 +117,7 @@ class InProgressScene(ModalScene):
     def visible_text(self) -> list[str]:
         return [i18n.t("continue.heading", n=len(self.games))] + super().visible_text()
 
-    def draw(self, surf) -> None:
+    def draw(self, surf: pygame.Surface) -> None:
         W.dim(surf, 150)
         W.panel(surf, self.box, W.PANEL, W.PANEL_EDGE, 14, 3)
         sc = W.sc

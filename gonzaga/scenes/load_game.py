@@ -9,7 +9,6 @@ player deletes them; when they do not all fit, Older and Newer page through them
 from __future__ import annotations
 
 from functools import partial
-
 from typing import Optional
 
 import pygame

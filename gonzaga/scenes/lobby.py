@@ -4,7 +4,6 @@ then the game screen over a ``RemoteSession``."""
 from __future__ import annotations
 
 from functools import partial
-
 import logging
 from typing import Optional
 

@@ -8,10 +8,9 @@ with the reason; its games are simply not shown.
 from __future__ import annotations
 
 from functools import partial
-
 import logging
 import re
-from typing import Optional
+from typing import Any, Optional
 
 import pygame
 
@@ -91,7 +90,7 @@ class MyGamesScene(_Form):
     hint_key = "mygames.hint"
     SHOWN = 6
 
-    def __init__(self, app, poll: Optional[MyGamesPoll] = None):
+    def __init__(self, app: Any, poll: Optional[MyGamesPoll] = None) -> None:
         super().__init__(app)
         self.book = mygames.Book()
         self.poll: Optional[MyGamesPoll] = poll or MyGamesPoll()
@@ -101,7 +100,7 @@ class MyGamesScene(_Form):
         self.table: Optional[Table] = None
         self.message_colour = W.TEXT
 
-    def layout(self, size) -> None:
+    def layout(self, size: tuple[int, int]) -> None:
         self.widgets.clear()
         self.labels = []
         w, h = size
@@ -170,7 +169,7 @@ class MyGamesScene(_Form):
             self.table = None
         super().back()
 
-    def update(self, dt) -> None:
+    def update(self, dt: float) -> None:
         if self.poll is not None and self.poll.poll():
             self.results, self.poll = self.poll.results, None
             self.rows = ordered(self.results)
@@ -204,7 +203,7 @@ class MyGamesScene(_Form):
         out = [x for url, g in self.rows[: self.SHOWN] for x in (row_line(g), row_detail(url, g))]
         return out + [self.status(), self.error] + super().visible_text()
 
-    def draw(self, surf) -> None:
+    def draw(self, surf: pygame.Surface) -> None:
         self.draw_form(surf, self.message_colour)
         sc = W.sc
         for (url, g), row in zip(self.rows, self.rects):

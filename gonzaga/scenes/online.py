@@ -21,10 +21,9 @@ stops a hosted server (its games stay in the server's folder).
 from __future__ import annotations
 
 from functools import partial
-
 import logging
 import os
-from typing import Optional
+from typing import Any, Optional
 
 import pygame
 
@@ -63,7 +62,7 @@ class _Form(Scene):
     heading_key = ""
     hint_key = ""
 
-    def __init__(self, app):
+    def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.error = ""
         self.form = Fields(())
@@ -456,11 +455,11 @@ class JoinScene(_Form):
         if not code.strip() and invited is None:  # an address alone: say what is missing
             self.error = i18n.t("online.code_missing")
             return None
-        code, why = parse_code(code if code.strip() or invited is None else invited)
-        if code is None:
+        parsed, why = parse_code(code if code.strip() or invited is None else invited)
+        if parsed is None:
             self.error = why
             return None
-        return url, code
+        return url, parsed
 
     def join(self) -> None:
         if self.table is not None:

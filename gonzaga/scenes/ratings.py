@@ -13,7 +13,6 @@ the screen never waits, a dead server or a refusal is said in words. Numbers are
 from __future__ import annotations
 
 from functools import partial
-
 import logging
 from typing import Any, Optional
 

@@ -15,7 +15,6 @@ Keys: Left/Right a decision, Home/End, Tab the next costliest, Space stop or go 
 from __future__ import annotations
 
 from functools import partial
-
 import logging
 from pathlib import Path
 from typing import Optional, Sequence

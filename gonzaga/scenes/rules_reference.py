@@ -9,7 +9,6 @@ refused). Up/Down change the topic, typing searches, the wheel scrolls, Esc clos
 from __future__ import annotations
 
 from functools import partial
-
 from typing import Optional
 
 import pygame

@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 from functools import partial
-
 import logging
 from typing import Optional
 

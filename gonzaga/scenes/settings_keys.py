@@ -5,7 +5,6 @@ action. Every change is saved at once; "Reset to defaults" gives every key back.
 from __future__ import annotations
 
 from functools import partial
-
 from typing import Optional
 
 import pygame

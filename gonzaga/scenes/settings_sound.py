@@ -4,6 +4,7 @@ so the player hears the new level."""
 from __future__ import annotations
 
 from functools import partial
+from typing import Callable
 
 import pygame
 
@@ -22,7 +23,7 @@ class SoundSettingsScene(ModalScene):
     opaque = False
     name = "settings_sound"
 
-    def layout(self, size) -> None:
+    def layout(self, size: tuple[int, int]) -> None:
         self.widgets.clear()
         s = self.app.settings
         w, h = size
@@ -42,11 +43,11 @@ class SoundSettingsScene(ModalScene):
                                     style="secondary", px=22))
             y += gap
 
-        def toggle(label_key, value, setter):
+        def toggle(label_key: str, value: bool, setter: Callable[[bool], None]) -> None:
             nonlocal y
             self.rows.append((i18n.t(label_key), y))
             for i, (v, label) in enumerate(((True, i18n.t("settings.on")), (False, i18n.t("settings.off")))):
-                self.widgets.add(Button(label, (lambda v=v: setter(v)), (x0 + i * 128, y, 120, 42), style="secondary",
+                self.widgets.add(Button(label, partial(setter, v), (x0 + i * 128, y, 120, 42), style="secondary",
                                         selected=(v == value), px=17))
             y += gap
 
@@ -60,7 +61,7 @@ class SoundSettingsScene(ModalScene):
         persistence.save_settings(self.app.settings)
         self.layout(self.app.size)
 
-    def _set(self, field: str, value) -> None:
+    def _set(self, field: str, value: bool) -> None:
         setattr(self.app.settings, field, value)
         self._save()
         if field == "mute" and not value:
@@ -81,7 +82,7 @@ class SoundSettingsScene(ModalScene):
         if audio is not None:
             audio.play("points")
 
-    def handle(self, ev) -> bool:
+    def handle(self, ev: pygame.event.Event) -> bool:
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
             for gauge, field in self.gauges:
                 if gauge.inflate(0, 12).collidepoint(ev.pos):
@@ -100,7 +101,7 @@ class SoundSettingsScene(ModalScene):
         return ([label for label, _y in self.rows] + [f"{int(round(getattr(s, f) * 100))} %" for _g, f in self.gauges]
                 + [i18n.t("motion.hint"), self.status_text()] + super().visible_text())
 
-    def draw(self, surf) -> None:
+    def draw(self, surf: pygame.Surface) -> None:
         s = self.app.settings
         W.dim(surf, 150)
         W.panel(surf, self.box, W.PANEL, W.PANEL_EDGE, 14, 3)
