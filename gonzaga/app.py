@@ -12,23 +12,24 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import pygame
 
 from . import START
 from .ai import bot_names
 from .ai.roster import demo_levels
-from .cli_common import TOOL_COMMANDS
+from .cli_common import TOOL_COMMANDS, UsageError
 from .render.game_sizes import map_aspect, map_first_scale
 from .resources import asset_path
 from .rules import ContentError, load_content
 from .scenes.base import SceneStack, help_corner
 from .scenes.catalog import scene_registry
-from .table import finished as finished_games, in_progress, persistence, stats
+from .table import finished as finished_games, in_progress, pacing, persistence, stats
 from .table.seatview import face_of
 from .table.hints import close_service
-from .table.session import SPEEDS, SeatSpec, Session, make_worker, new_seed
+from .table.seats import SeatSpec
+from .table.session import Session, new_seed
 from .ui import keys, widgets as W
 from .ui.audio import Audio
 from .ui.notify import Notifier, Off, SystemNotifier
@@ -36,6 +37,9 @@ from .ui.speech import Speech
 from .ui.speech.narrator import Narrator
 from .version import NOTICE, __version__
 from .words import catalog, i18n
+
+if TYPE_CHECKING:  # imported when first needed (websockets and the protocol: not before the first frames)
+    from .net.mygames_poll import TurnWatch
 
 WATCH_AFTER_FRAMES = 120  # My games' watch starts after the first two seconds (its imports cost a frame)
 log = logging.getLogger(__name__)
@@ -81,10 +85,6 @@ def window_position(size, usable, remembered) -> tuple[int, int]:
     if usable is None:
         return 0, 0
     return max(0, (usable[0] + DESKTOP_MARGIN[0] - size[0]) // 2), max(0, (usable[1] - size[1]) // 2 + DESKTOP_MARGIN[1] // 3)
-
-
-class UsageError(Exception):
-    pass
 
 
 class NoDisplay(Exception):
@@ -212,15 +212,15 @@ class App:
         # Saving that does not work: (i18n key of the banner, i18n key of the reason, folder). The
         # banner stays on screen until a save works again; then one toast says so.
         self.save_problem: Optional[tuple[str, str, str]] = None
-        self.reported_bad: set = set()  # bad saves already reported (one that cannot be moved aside)
+        self.reported_bad: set[tuple[str, Optional[int], Optional[int]]] = set()  # bad saves already reported (one that cannot be moved aside)
         self.load_failed: Optional[str] = None  # the message when --load could not open its file
         self._worker = None
-        self.session = None
+        self.session: Optional[Session] = None  # the game on screen (a RemoteSession online)
         self.autosave_file: Optional[Path] = None  # the game on screen's own autosave (issue 45)
         self.table = None  # an online game's table (net/remote.py): its connection and a hosted server
         # My games on the servers signed in to, asked every minute once the first frames are out
         # (net/mygames_poll.py): the title's count, and a notification when it becomes your turn elsewhere
-        self.turn_watch = None
+        self.turn_watch: Optional[TurnWatch] = None
         self.notifier: Notifier = Off() if os.environ.get("GONZAGA_NOTIFY") == "off" else SystemNotifier()
         self.final_table: Optional[str] = None
         self.stack = SceneStack(self, scene_registry())
@@ -369,7 +369,7 @@ class App:
 
     def report_bad_save(self, e: "persistence.SaveError") -> bool:
         """Show a bad save's message once; False when it was already shown (it could not be moved)."""
-        ident = None
+        ident: Optional[tuple[str, Optional[int], Optional[int]]] = None
         if e.path is not None and e.moved_to is None:
             try:
                 st = e.path.lstat()
@@ -393,13 +393,13 @@ class App:
     @property
     def worker(self):
         if self._worker is None:
-            self._worker = make_worker()
+            self._worker = pacing.make_worker()
         return self._worker
 
     def ai_delay(self) -> float:
-        return SPEEDS.get(self.speed, SPEEDS["normal"])
+        return pacing.SPEEDS.get(self.speed, pacing.SPEEDS["normal"])
 
-    def set_speed(self, speed: str) -> None:
+    def set_speed(self, speed: persistence.Speed) -> None:
         self.speed = speed
         self.settings.speed = speed
         persistence.save_settings(self.settings)
@@ -413,11 +413,11 @@ class App:
     def start_session(self, seats, seed: int, scenario: Optional[str] = None) -> None:
         self.end_session()
         path = persistence.new_autosave_path()  # a new game never writes over another one's file
-        self.session = Session.new(seats, seed, scenario, content=self.content, worker=self.worker,
-                                   on_change=self._autosaver(path), ai_delay=self.ai_delay())
+        self.session = session = Session.new(seats, seed, scenario, content=self.content, worker=self.worker,
+                                             on_change=self._autosaver(path), ai_delay=self.ai_delay())
         self.autosave_file = path
-        self.autosave_now(self.session)
-        self._show_game(resumed=False)
+        self.autosave_now(session)
+        self._show_game(session, resumed=False)
 
     def start_demo(self, seats: int, seed: Optional[int], bots: Optional[list[str]] = None) -> None:
         levels = bots or demo_levels() or ["greedy"]
@@ -442,29 +442,31 @@ class App:
             name = ""
         # a game in progress goes on in its own autosave; a named save becomes a game of its own
         auto = Path(path) if own else persistence.new_autosave_path()
-        self.session = Session(ls.seats, ls.record, content=ls.content, worker=self.worker,
-                               on_change=self._autosaver(auto), ai_delay=self.ai_delay(), name=name)
+        self.session = session = Session(ls.seats, ls.record, content=ls.content, worker=self.worker,
+                                         on_change=self._autosaver(auto), ai_delay=self.ai_delay(), name=name)
         self.autosave_file = auto
         if ls.model.assists is not None:  # take-backs and hints used so far (issue 11)
-            self.session.assists.update(ls.model.assists.model_dump())
-        self._show_game(resumed=True)
+            session.assists.update(ls.model.assists.model_dump())
+        self._show_game(session, resumed=True)
         return True
 
-    def start_remote(self, session) -> None:
+    def start_remote(self, session: Session) -> None:
         """An online game begins: the game screen over a RemoteSession (its table stays open)."""
         old = self.session
         if old is not None and old is not session and getattr(old, "table", None) is not getattr(session, "table", 0):
             old.close()  # a rematch's session shares the old one's table (its connection): that stays open
         self.session = session
-        self._show_game(resumed=False)
+        self._show_game(session, resumed=False)
 
-    def _show_game(self, resumed: bool) -> None:
+    def _show_game(self, session: Session, resumed: bool) -> None:
         """The game screen gets the game's face, never the session (table/seatview.py)."""
         self.stack.replace("title")
-        self.stack.push("game", face_of(self.session), resumed=resumed)
+        self.stack.push("game", face_of(session), resumed=resumed)
 
     def save_named(self, name: str) -> None:
         """Save the game in progress under ``name`` (the game menu's Save); raises OSError."""
+        if self.session is None:  # the menu offers Save only over a game
+            raise OSError("no game to save")
         persistence.save_game(self.session, persistence.named_save_path(name), name)
 
     def count_finished(self, face) -> Optional[str]:
@@ -567,8 +569,8 @@ class App:
                 self.settings.window = self.size
             self._relayout()
             return
-        if getattr(self.stack.top, "captures_keys", False):  # a new key being chosen (settings_keys)
-            self.stack.top.handle(ev)
+        if self.stack.top is not None and getattr(self.stack.top, "captures_keys", False):
+            self.stack.top.handle(ev)  # a new key being chosen (settings_keys)
             return
         if keys.pressed(ev, "fullscreen"):
             self.toggle_fullscreen()

@@ -30,7 +30,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Optional
+from typing import Any, Callable, Optional
 from urllib.parse import quote
 
 SUPERUSER = "gonzaga_test"
@@ -245,3 +245,17 @@ def pg_server_or_skip() -> PgServer:
     except (PgServerError, OSError, subprocess.SubprocessError) as e:
         server.stop()
         pytest.fail(f"PostgreSQL from {bindir} did not start: {e}", pytrace=False)
+
+
+def sql_on(url: str, password: str) -> Callable[..., Optional[list[tuple[Any, ...]]]]:
+    """``sql(query, params=())`` for the tests' own look at a database: one statement on a
+    connection of its own (autocommit, not through the store under test); its rows, or None for a
+    statement that returns none. psycopg is imported here: only the PostgreSQL tests need it (and
+    its import cannot be faked as Windows)."""
+    import psycopg
+
+    def sql(query: str, params: tuple[Any, ...] = ()) -> Optional[list[tuple[Any, ...]]]:
+        with psycopg.connect(url, password=password, autocommit=True) as conn:
+            cur = conn.execute(query, params)
+            return cur.fetchall() if cur.description else None
+    return sql

@@ -27,11 +27,13 @@ FLOORS = {
 # The only modules that may sit directly in gonzaga/ (every other one belongs to a floor's package).
 TOP_LEVEL = {"__init__", "__main__", "version", "resources", "app", "cli", "cli_common"}
 
-# Heavy or optional dependencies: the only things a function may import (with a comment).
-# (miniupnpc: only when a host asks for port mapping, and the game runs without it)
-LAZY_OUTSIDE = {"pygame", "numpy", "shapely", "shapefile", "PyInstaller", "msvcrt", "fcntl", "miniupnpc",
-                "cytolk"}  # cytolk: Windows only (the screen reader, ui/speech)
-# Modules of the game imported inside a function, each for the reason given (they load pygame).
+# Optional or system-only dependencies: the only things outside the game a function may import
+# (with a comment); the list is what gonzaga/ does now (test_the_lazy_lists_hold_only_what_is_used).
+# msvcrt, fcntl: the file lock of each system; miniupnpc: only when a host asks for port mapping
+# (the game runs without it); cytolk: Windows only (the screen reader, ui/speech).
+LAZY_OUTSIDE = {"msvcrt", "fcntl", "miniupnpc", "cytolk"}
+# Modules of the game imported inside a function, each for the reason given (they load pygame,
+# psycopg or websockets, which the code importing them does not need at its start).
 LAZY_INSIDE = {
     ("gonzaga.__main__", "gonzaga.app"): "the game loads pygame; the tool commands do not",
     ("gonzaga.__main__", "gonzaga.cli"): "the tools load servers and checks; the game does not (its first frame)",
@@ -153,6 +155,17 @@ def test_imports_inside_functions_only_for_heavy_or_optional_dependencies_each_w
                 wrong.append(f"{f.relative_to(ROOT)}:{node.lineno} imports {t} inside a function"
                              + ("" if allowed else " (move it to the top)") + ("" if said else " without a comment"))
     assert not wrong, "\n".join(wrong)
+
+
+def test_the_lazy_lists_hold_only_what_is_used():
+    """An entry nobody needs any more would let the next lazy import in unasked."""
+    inside, outside = set(), set()
+    for cur in MODS:
+        for _, t in _imports(cur, in_functions=True):
+            inside.add((cur, t))
+            outside.add(t.split(".")[0])
+    assert set(LAZY_INSIDE) <= inside, sorted(set(LAZY_INSIDE) - inside)
+    assert LAZY_OUTSIDE <= outside, sorted(LAZY_OUTSIDE - outside)
 
 
 def test_nothing_below_the_screens_imports_pygame():

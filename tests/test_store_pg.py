@@ -5,18 +5,14 @@ import pytest
 
 from gonzaga.net.storage import StoredGame, StoreError
 
+from pg_server import sql_on
+
 
 @pytest.fixture
 def pg(pg_database):
-    import psycopg  # only these tests need it (and its import cannot be faked as Windows)
-    from gonzaga.net import store_pg
+    from gonzaga.net import store_pg  # psycopg: only these tests need it
     url, password = pg_database
-
-    def sql(query, params=()):
-        with psycopg.connect(url, password=password, autocommit=True) as conn:
-            cur = conn.execute(query, params)
-            return cur.fetchall() if cur.description else None
-    return url, password, store_pg, sql
+    return url, password, store_pg, sql_on(url, password)
 
 
 def test_a_wrong_password_is_a_store_error_naming_the_database_and_not_the_password(pg, pg_server):

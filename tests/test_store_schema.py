@@ -13,6 +13,8 @@ from gonzaga.net.turn_index import TurnRow, index_of
 from gonzaga.net.storage import (SQLiteStore, StoredGame, StoreError, open_store, pending_scripts, schema_scripts,
                                  sql_statements)
 
+from pg_server import sql_on
+
 V1 = Path(__file__).parent / "data" / "server-v1"
 LATEST = len(schema_scripts("sqlite"))  # the code's last SQLite script (PostgreSQL has one more: leases, accounts)
 
@@ -171,15 +173,9 @@ def test_a_failing_sqlite_script_changes_nothing(tmp_path, monkeypatch):
 
 @pytest.fixture
 def pg(pg_database):
-    import psycopg  # only the PostgreSQL tests need it (and its import cannot be faked as Windows)
-    from gonzaga.net.store_pg import PostgresStore
+    from gonzaga.net.store_pg import PostgresStore  # psycopg: only these tests need it
     url, password = pg_database
-
-    def sql(query, params=()):
-        with psycopg.connect(url, password=password, autocommit=True) as conn:
-            cur = conn.execute(query, params)
-            return cur.fetchall() if cur.description else None
-    return url, password, PostgresStore, sql
+    return url, password, PostgresStore, sql_on(url, password)
 
 
 def test_a_new_postgresql_database_records_each_script(pg):

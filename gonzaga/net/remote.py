@@ -48,7 +48,7 @@ if TYPE_CHECKING:  # the types only: a table is given these, it never starts one
 
 log = logging.getLogger(__name__)
 
-COLOURS = ("red", "yellow", "green", "blue")
+COLOURS: tuple[protocol.COLOUR, ...] = ("red", "yellow", "green", "blue")
 MAX_HELD = 500  # updates kept while the screen holds them (an overlay is open); a game has fewer
 RESENDS = 3  # a move refused as stale is sent again this many times (the seats plan at the same time)
 

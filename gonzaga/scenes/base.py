@@ -1,8 +1,11 @@
 """Scenes and the scene stack (Tuxemon-style): the top scene gets the events; scenes are
-drawn from the lowest opaque one upward; ``draw`` never changes game state."""
+drawn from the lowest opaque one upward; ``draw`` never changes game state.
+
+A scene's ``app`` is typed ``Any``: the App is the floor above the screens (gonzaga/app.py), which
+they may not import, and it is the one object every screen asks for its services."""
 from __future__ import annotations
 
-from typing import Optional, Union
+from typing import Any, Optional, Union
 
 import pygame
 
@@ -19,7 +22,7 @@ class Scene:
     blocks_ai = True  # while this scene is on top, AI seats wait (menus, the reveal, dialogs)
     name = "scene"
 
-    def __init__(self, app):
+    def __init__(self, app: Any) -> None:
         self.app = app
         self.widgets = Widgets()
 
@@ -69,12 +72,12 @@ class SceneStack:
     """The screens, bottom to top. ``push`` and ``replace`` take a scene, or a registered name and
     the arguments of its factory (``push("game", session)``: see ``registry.py``)."""
 
-    def __init__(self, app=None, registry: Optional[SceneRegistry] = None):
+    def __init__(self, app: Any = None, registry: Optional[SceneRegistry[Scene]] = None) -> None:
         self.app = app
         self.registry = registry
         self.scenes: list[Scene] = []
 
-    def make(self, scene: Union[Scene, str], *args, **kwargs) -> Scene:
+    def make(self, scene: Union[Scene, str], *args: Any, **kwargs: Any) -> Scene:
         """``scene`` itself, or the scene its name's factory makes for the app."""
         if isinstance(scene, Scene):
             if args or kwargs:
@@ -88,7 +91,7 @@ class SceneStack:
     def top(self) -> Optional[Scene]:
         return self.scenes[-1] if self.scenes else None
 
-    def push(self, scene: Union[Scene, str], *args, **kwargs) -> Scene:
+    def push(self, scene: Union[Scene, str], *args: Any, **kwargs: Any) -> Scene:
         scene = self.make(scene, *args, **kwargs)
         self.scenes.append(scene)
         scene.enter()
@@ -109,13 +112,13 @@ class SceneStack:
             self.scenes[-1].resume()
         return s
 
-    def replace(self, scene: Union[Scene, str], *args, **kwargs) -> Scene:
+    def replace(self, scene: Union[Scene, str], *args: Any, **kwargs: Any) -> Scene:
         scene = self.make(scene, *args, **kwargs)  # made first: a scene may read the stack it replaces
         while self.scenes:
             self.scenes.pop().leave()
         return self.push(scene)
 
-    def find(self, kind) -> Optional[Scene]:
+    def find(self, kind: Union[str, type[Scene]]) -> Optional[Scene]:
         """The highest scene of a class, or of a name (``find("reveal")``)."""
         for s in reversed(self.scenes):
             if (s.name == kind) if isinstance(kind, str) else isinstance(s, kind):
@@ -146,13 +149,13 @@ class HelpCorner:
 
     SIZE = (38, 32)
 
-    def __init__(self, app):
+    def __init__(self, app: Any) -> None:
         self.app = app
         self.hover = False
 
     def page(self, scene: Scene) -> Optional[str]:
         fn = getattr(scene, "help_page", None)
-        page = fn() if callable(fn) else None
+        page: Optional[str] = fn() if callable(fn) else None
         if page is None and scene.name == "game":
             page = game_page(scene)
         return page or HELP_PAGES.get(scene.name, "goal")
@@ -164,7 +167,8 @@ class HelpCorner:
         w, h = sc(self.SIZE[0]), sc(self.SIZE[1])
         fn = getattr(scene, "help_rect", None)
         if callable(fn):
-            return fn()
+            placed: Optional[pygame.Rect] = fn()  # a screen that puts its "?" itself
+            return placed
         bottom = getattr(scene, "bottom_rect", None)
         if scene.name == "game" and isinstance(bottom, pygame.Rect):  # the bar under the map
             return pygame.Rect(bottom.right - w - sc(10), bottom.y + sc(6), w, h - sc(4))
@@ -206,34 +210,35 @@ class HelpCorner:
         W.CHECK.owner = None
 
 
-def refusal_rule(game) -> Optional[str]:
+def refusal_rule(game: Any) -> Optional[str]:
     """The rule behind the refusal the game screen shows now (placing), or None."""
     pc = getattr(game, "place", None)
     if pc is None or game._mode() != "place":
         return None
     fb = pc.feedback()
-    if fb is not None and not fb.ok and fb.rule:
-        return fb.rule
+    rule: Optional[str] = None
     why = getattr(pc, "last_refusal", None)
-    if why is not None and game.message:
-        return why.rule
-    return None
+    if fb is not None and not fb.ok and fb.rule:
+        rule = fb.rule
+    elif why is not None and game.message:
+        rule = why.rule
+    return rule
 
 
-def game_page(game) -> str:
+def game_page(game: Any) -> str:
     """The page for the game screen: the refusal shown, else what the player is doing."""
     rule = refusal_rule(game)
     if rule:
         return page_for_rule(rule)
-    mode = game._mode()
+    mode: str = game._mode()
     if mode == "place":
         return "wedding" if game.place.mode == "wedding" else "turn"
     return {"plan": "plan", "over": "end"}.get(mode, "order")
 
 
-def help_corner(app) -> HelpCorner:
+def help_corner(app: Any) -> HelpCorner:
     """The application's "?" (made on first use)."""
-    hc = getattr(app, "_help_corner", None)
+    hc: Optional[HelpCorner] = getattr(app, "_help_corner", None)
     if hc is None:
         hc = app._help_corner = HelpCorner(app)
     return hc

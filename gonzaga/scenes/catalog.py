@@ -48,9 +48,14 @@ Names, what they show, and their factories' arguments (after the app):
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable
 
-from .registry import Factory, SceneRegistry
+from .registry import SceneRegistry
+
+if TYPE_CHECKING:  # the type only: a scene's module loads when the scene is first made
+    from .base import Scene
+
+Factory = Callable[..., "Scene"]  # a scene class, or a function making a scene
 
 SCENES: dict[str, str] = {
     "title": "gonzaga.scenes.title:TitleScene",
@@ -97,7 +102,8 @@ def resolve(target: str) -> Factory:
     obj: Any = importlib.import_module(module)
     for part in attr.split("."):
         obj = getattr(obj, part)
-    return obj
+    factory: Factory = obj  # a scene class (or a function making one), by the table above
+    return factory
 
 
 class LazyFactory:
@@ -108,7 +114,7 @@ class LazyFactory:
         self.target = target
         self._factory: Factory | None = None
 
-    def __call__(self, app, *args, **kwargs):
+    def __call__(self, app: Any, *args: Any, **kwargs: Any) -> Scene:
         if self._factory is None:
             self._factory = resolve(self.target)
         return self._factory(app, *args, **kwargs)
@@ -117,9 +123,9 @@ class LazyFactory:
         return f"LazyFactory({self.target!r})"
 
 
-def scene_registry() -> SceneRegistry:
+def scene_registry() -> SceneRegistry[Scene]:
     """A registry holding every scene above (each module imported when its scene is first made)."""
-    reg = SceneRegistry()
+    reg: SceneRegistry[Scene] = SceneRegistry()
     for name, target in SCENES.items():
         reg.register(name, LazyFactory(target))
     return reg

@@ -4,7 +4,9 @@ was last played. A click resumes that game; Delete asks first (a dialog: Esc or 
 the game). The list comes from the title screen (``in_progress.list_in_progress``)."""
 from __future__ import annotations
 
-from typing import Optional
+from functools import partial
+from pathlib import Path
+from typing import Any, Optional
 
 import pygame
 
@@ -28,14 +30,14 @@ class InProgressScene(ModalScene):
     opaque = False
     name = "in_progress"
 
-    def __init__(self, app, games: list[SaveInfo]):
+    def __init__(self, app: Any, games: list[SaveInfo]) -> None:
         super().__init__(app)
         self.games = list(games)
         self.first = 0  # the first game shown (paging)
         self.shown = 0
         self.box = pygame.Rect(0, 0, 0, 0)
 
-    def layout(self, size) -> None:
+    def layout(self, size: tuple[int, int]) -> None:
         w, h = size
         sc = W.sc
         rows = sc(90) + len(self.games) * sc(54) + sc(90)  # as tall as its list, within the window
@@ -49,10 +51,10 @@ class InProgressScene(ModalScene):
         for info in self.games[self.first:]:
             if y + sc(46) > bottom:
                 break
-            self.widgets.add(Button(entry_text(info), (lambda p=info.path: self.resume_game(p)),
+            self.widgets.add(Button(entry_text(info), partial(self.resume_game, info.path),
                                     (self.box.x + sc(40), y, self.box.w - sc(230), sc(46)), style="secondary",
                                     px=17))
-            self.widgets.add(Button(i18n.t("continue.delete"), (lambda i=info: self.ask_delete(i)),
+            self.widgets.add(Button(i18n.t("continue.delete"), partial(self.ask_delete, info),
                                     (self.box.right - sc(180), y, sc(140), sc(46)), style="secondary", px=17))
             y += sc(54)
             self.shown += 1
@@ -67,7 +69,7 @@ class InProgressScene(ModalScene):
                                     style="secondary", px=17))
         self.widgets.add(Button(i18n.t("common.back"), self.close, (self.box.right - sc(180), by, sc(140), sc(46))))
 
-    def resume_game(self, path) -> None:
+    def resume_game(self, path: Path) -> None:
         self.close()
         self.app.open_save(path)
 
@@ -85,7 +87,7 @@ class InProgressScene(ModalScene):
                                      [(i18n.t("continue.delete"), yes)], i18n.t("common.cancel"),
                                      focus_close=True)  # Enter keeps the game too
 
-    def delete(self, path) -> None:
+    def delete(self, path: Path) -> None:
         try:
             in_progress.delete(path)
         except OSError as e:
@@ -106,7 +108,7 @@ class InProgressScene(ModalScene):
         self.first = max(0, self.first - max(1, self.shown))
         self.layout(self.app.size)
 
-    def handle(self, ev) -> bool:
+    def handle(self, ev: pygame.event.Event) -> bool:
         if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_UP, pygame.K_DOWN):
             self.widgets.move_focus(-1 if ev.key == pygame.K_UP else 1)
             return True
@@ -115,7 +117,7 @@ class InProgressScene(ModalScene):
     def visible_text(self) -> list[str]:
         return [i18n.t("continue.heading", n=len(self.games))] + super().visible_text()
 
-    def draw(self, surf) -> None:
+    def draw(self, surf: pygame.Surface) -> None:
         W.dim(surf, 150)
         W.panel(surf, self.box, W.PANEL, W.PANEL_EDGE, 14, 3)
         sc = W.sc

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable, Optional
+from typing import Any, Callable, Optional, Union
 
 import pygame
 
@@ -21,9 +21,10 @@ class MessageScene(Scene):
     opaque = False
     name = "message"
 
-    def __init__(self, app, heading: str, body: str, on_close: Optional[Callable[[], None]] = None,
-                 buttons: Optional[list[tuple]] = None, close_label: str = "",
-                 focus_close: bool = False):
+    def __init__(self, app: Any, heading: str, body: str, on_close: Optional[Callable[[], None]] = None,
+                 buttons: Optional[list[Union[tuple[str, Callable[[], None]], tuple[str, Callable[[], None], str]]]] = None,
+                 close_label: str = "",
+                 focus_close: bool = False) -> None:
         super().__init__(app)
         self.focus_close = focus_close  # Enter presses the closing button (a question whose yes cannot be undone)
         self.close_label = close_label  # the closing button's words ("OK"; "Cancel" beside a choice)
@@ -38,7 +39,7 @@ class MessageScene(Scene):
         if self.on_close:
             self.on_close()
 
-    def layout(self, size) -> None:
+    def layout(self, size: tuple[int, int]) -> None:
         sc = W.sc
         w = min(sc(760), size[0] - 80)
         body = W.text(self.body, "sans", 19, W.TEXT, wrap=w - sc(60))
@@ -60,13 +61,13 @@ class MessageScene(Scene):
         self.widgets.focus = first
         first.focused = True
 
-    def handle(self, ev) -> bool:
+    def handle(self, ev: pygame.event.Event) -> bool:
         if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_ESCAPE,):
             self.close()
             return True
         return self.widgets.handle(ev) or True  # modal
 
-    def draw(self, surf) -> None:
+    def draw(self, surf: pygame.Surface) -> None:
         W.dim(surf, 140)
         W.panel(surf, self.box, W.PANEL, W.PANEL_EDGE, 14, 3)
         sc = W.sc
@@ -85,7 +86,7 @@ class ErrorScene(MessageScene):
 
     name = "error"
 
-    def __init__(self, app, log_path: Path):
+    def __init__(self, app: Any, log_path: Path) -> None:
         body = (i18n.t("error.body", path=str(log_path)) if persistence.log_available()
                 else i18n.t("save.error_nolog"))
         super().__init__(app, i18n.t("error.heading"), body, buttons=[(i18n.t("end.title"), self._title)])
@@ -99,13 +100,13 @@ class PromptScene(MessageScene):
 
     name = "prompt"
 
-    def __init__(self, app, heading: str, body: str, value: str, on_ok: Callable[[str], None]):
+    def __init__(self, app: Any, heading: str, body: str, value: str, on_ok: Callable[[str], None]) -> None:
         super().__init__(app, heading, body)
         self.value = value
         self.on_ok = on_ok
         self.field: Optional[TextField] = None
 
-    def layout(self, size) -> None:
+    def layout(self, size: tuple[int, int]) -> None:
         sc = W.sc
         self.box = pygame.Rect(0, 0, min(sc(640), size[0] - 80), sc(250))
         self.box.center = (size[0] // 2, size[1] // 2)
@@ -123,13 +124,13 @@ class PromptScene(MessageScene):
                                 (self.box.right - sc(156), self.box.bottom - sc(64), sc(126), sc(44))))
 
     def _ok(self) -> None:
-        name = self.field.value.strip()
+        name = self.field.value.strip() if self.field is not None else self.value.strip()
         if not name:
             return
         self.app.stack.pop(self)
         self.on_ok(name)
 
-    def handle(self, ev) -> bool:
+    def handle(self, ev: pygame.event.Event) -> bool:
         if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self._ok()
             return True
@@ -138,7 +139,7 @@ class PromptScene(MessageScene):
             return True
         return self.widgets.handle(ev) or True
 
-    def draw(self, surf) -> None:
+    def draw(self, surf: pygame.Surface) -> None:
         W.dim(surf, 140)
         W.panel(surf, self.box, W.PANEL, W.PANEL_EDGE, 14, 3)
         sc = W.sc

@@ -31,7 +31,7 @@ import logging
 import math
 import threading
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Any, Optional
 
 import pygame
 
@@ -41,7 +41,7 @@ from ..rules import GameRecord, scoring
 from ..ui import charts
 from ..words import i18n
 from ..ui import widgets as W
-from ..ui.motion import Animator, ease_out, ease_out_back, lerp, speed_scale
+from ..ui.motion import Animator, Tween, ease_out, ease_out_back, lerp, speed_scale
 
 log = logging.getLogger(__name__)
 
@@ -109,12 +109,12 @@ class Feedback:
         self.events: list[Event] = []  # the events of the last change (tests read them)
         self._sounds: list[list] = []  # [seconds left, name]
         self._scratch: Optional[pygame.Surface] = None
-        self._choice = None
-        self._turn = None
-        self._curtain = None
-        self._end: Optional[object] = None
+        self._choice: Optional[tuple[Optional[str], Optional[str], bool]] = None  # the hand's (region, action, king)
+        self._turn: Optional[tuple[Optional[int], Optional[tuple[int, Any]]]] = None  # (private seat, (placing seat, key))
+        self._curtain: Optional[int] = None
+        self._end: Optional[Tween] = None
         self._steady: Optional[tuple] = None  # steady_rects' answer and what it was for
-        self._chart = None  # (key, surface)
+        self._chart: Optional[tuple[tuple, pygame.Surface]] = None  # (key, surface)
         self.reset()
 
     def scale(self) -> float:
@@ -174,7 +174,7 @@ class Feedback:
             colour = state.seats[e.seat].colour if e.seat is not None else None
             if e.kind == "reveal":
                 sound("reveal")
-            elif e.kind in ("fief", "ring"):
+            elif e.kind in ("fief", "ring") and colour is not None:  # (a piece always has its seat)
                 sound(e.kind)
                 self._settle(e, colour)
                 for h, v in e.data["points"]:
@@ -204,7 +204,7 @@ class Feedback:
                 self._end = None  # the end table fills from its first row
                 if self.record_stats:
                     self._record_stats()
-            elif e.kind == "score":
+            elif e.kind == "score" and e.seat is not None:
                 start = self.score(e.seat, e.data["from"])
                 self.anim.tweens = [tw for tw in self.anim.tweens
                                     if not (tw.kind == "score" and tw.data["seat"] == e.seat)]
@@ -225,8 +225,13 @@ class Feedback:
         place = getattr(sc, "place", None)
         turn = (getattr(sc, "private_seat", None), (place.seat, place.key) if place is not None else None)
         before = self._turn or (None, None)
-        if (turn[0] is not None and turn[0] != before[0]) or (turn[1] is not None and turn[1] != before[1]):
-            seat = turn[0] if turn[0] is not None else turn[1][0]
+        mine, placing = turn
+        seat = None
+        if mine is not None and mine != before[0]:
+            seat = mine
+        elif placing is not None and placing != before[1]:
+            seat = mine if mine is not None else placing[0]
+        if seat is not None:
             self.play("your_turn")
             self.anim.clear("your_turn")
             self.anim.add("your_turn", 1.8, 0.0, ease=lambda p: p, seat=seat)

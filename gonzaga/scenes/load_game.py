@@ -8,6 +8,7 @@ player deletes them; when they do not all fit, Older and Newer page through them
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import Optional
 
 import pygame
@@ -58,9 +59,9 @@ class LoadScene(ModalScene):
             name = i18n.t("load.autosave") if info.autosave else info.name
             label = i18n.t("load.entry", name=name, round=info.round, seats=info.seats,
                            when=formats.saved_when(info.saved_at))
-            self.widgets.add(Button(label, (lambda p=info.path: self.open(p)),
+            self.widgets.add(Button(label, partial(self.open, info.path),
                                     (self.box.x + sc(40), y, self.box.w - sc(220), sc(46)), style="secondary", px=17))
-            self.widgets.add(Button(i18n.t("load.watch"), (lambda p=info.path: self.watch(p)),
+            self.widgets.add(Button(i18n.t("load.watch"), partial(self.watch, info.path),
                                     (self.box.right - sc(170), y, sc(130), sc(46)), style="secondary", px=17))
             y += sc(54)
         self.finished_top = None
@@ -75,16 +76,16 @@ class LoadScene(ModalScene):
                     break
                 scores = ", ".join(f"{n} {formats.number(p)}" for n, p in info.scores)
                 label = i18n.t("finished.entry", when=formats.saved_when(info.saved_at), scores=scores)
-                self.widgets.add(Button(label, (lambda p=info.path: self.watch(p)),
+                self.widgets.add(Button(label, partial(self.watch, info.path),
                                         (self.box.x + sc(40), y, self.box.w - sc(500), sc(46)), style="secondary",
                                         px=16))
-                self.widgets.add(Button(i18n.t("review.button"), (lambda p=info.path: self.review(p)),  # issue 48
+                self.widgets.add(Button(i18n.t("review.button"), partial(self.review, info.path),  # issue 48
                                         (self.box.right - sc(450), y, sc(130), sc(46)), style="secondary", px=17))
-                self.widgets.add(Button(i18n.t("load.watch"), (lambda p=info.path: self.watch(p)),
+                self.widgets.add(Button(i18n.t("load.watch"), partial(self.watch, info.path),
                                         (self.box.right - sc(310), y, sc(130), sc(46)), style="secondary", px=17))
                 armed = self.arming == info.path
                 self.widgets.add(Button(i18n.t("finished.delete_sure" if armed else "finished.delete"),
-                                        (lambda p=info.path: self.delete(p)),
+                                        partial(self.delete, info.path),
                                         (self.box.right - sc(170), y, sc(130), sc(46)),
                                         style="primary" if armed else "secondary", px=17))
                 y += sc(54)

@@ -3,6 +3,7 @@ give friends, the seats (who is connected; the host turns open seats into AIs an
 then the game screen over a ``RemoteSession``."""
 from __future__ import annotations
 
+from functools import partial
 import logging
 from typing import Optional
 
@@ -62,7 +63,7 @@ class LobbyScene(Scene):
         self._portmap_text = ""
         self.address_rows: list = []
         self._seen = -1
-        self._status = None
+        self._status: Optional[str] = None
         self.box = pygame.Rect(0, 0, 0, 0)
 
     # ------------------------------------------------------------ layout
@@ -104,7 +105,7 @@ class LobbyScene(Scene):
             invite = format_invite(address, t.code)  # the address alone until the code is known
             self.address_rows.append((label, invite, (x0, y)))
             lw = W.text(label, "sans_semibold", 17).get_width()
-            self.widgets.add(Button(i18n.t("online.copy"), lambda v=invite: self.copy(v),
+            self.widgets.add(Button(i18n.t("online.copy"), partial(self.copy, invite),
                                     (x0 + lw + sc(16), y - sc(5), sc(90), sc(32)), style="secondary",
                                     px=15)).visible = bool(t.code)  # Copy copies only a whole invite
             y += sc(62)
@@ -126,7 +127,7 @@ class LobbyScene(Scene):
                 x = row.right - len(choices) * (bw + sc(6))
                 current = FRIEND if s.kind == "open" else level_of(s.bot)
                 for j, (kind, label) in enumerate(choices):
-                    self.widgets.add(Button(label, (lambda i=i, k=kind: self.set_seat(i, k)),
+                    self.widgets.add(Button(label, partial(self.set_seat, i, kind),
                                             (x + j * (bw + sc(6)), row.y + sc(6), bw, sc(42)), style="secondary",
                                             selected=current == kind, px=16))
             y += sc(seat_step)

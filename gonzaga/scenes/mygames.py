@@ -7,9 +7,10 @@ with the reason; its games are simply not shown.
 """
 from __future__ import annotations
 
+from functools import partial
 import logging
 import re
-from typing import Optional
+from typing import Any, Optional
 
 import pygame
 
@@ -89,7 +90,7 @@ class MyGamesScene(_Form):
     hint_key = "mygames.hint"
     SHOWN = 6
 
-    def __init__(self, app, poll: Optional[MyGamesPoll] = None):
+    def __init__(self, app: Any, poll: Optional[MyGamesPoll] = None) -> None:
         super().__init__(app)
         self.book = mygames.Book()
         self.poll: Optional[MyGamesPoll] = poll or MyGamesPoll()
@@ -99,7 +100,7 @@ class MyGamesScene(_Form):
         self.table: Optional[Table] = None
         self.message_colour = W.TEXT
 
-    def layout(self, size) -> None:
+    def layout(self, size: tuple[int, int]) -> None:
         self.widgets.clear()
         self.labels = []
         w, h = size
@@ -113,7 +114,7 @@ class MyGamesScene(_Form):
         for url, g in shown:
             row = pygame.Rect(x0, y, self.box.w - sc(80), sc(64))
             self.rects.append(row)
-            b = self.widgets.add(Button(i18n.t("mygames.open"), (lambda u=url, g=g: self.open(u, g)),
+            b = self.widgets.add(Button(i18n.t("mygames.open"), partial(self.open, url, g),
                                         (row.right - sc(160), row.y + sc(10), sc(150), sc(44)), px=18,
                                         style="primary" if g.your_turn else "secondary"))
             b.enabled = self.table is None and not g.finished
@@ -150,12 +151,10 @@ class MyGamesScene(_Form):
         self.error = i18n.t("mygames.opening")
         self._relayout()
 
-    def _give_up(self, why: str) -> None:
-        t = self.table
-        if t is not None:
-            if self.app.table is t:
-                self.app.table = None
-            t.close()
+    def _give_up(self, t: Table, why: str) -> None:
+        if self.app.table is t:
+            self.app.table = None
+        t.close()
         self.table = None
         self.message_colour = W.BAD
         self.error = why
@@ -170,7 +169,7 @@ class MyGamesScene(_Form):
             self.table = None
         super().back()
 
-    def update(self, dt) -> None:
+    def update(self, dt: float) -> None:
         if self.poll is not None and self.poll.poll():
             self.results, self.poll = self.poll.results, None
             self.rows = ordered(self.results)
@@ -204,7 +203,7 @@ class MyGamesScene(_Form):
         out = [x for url, g in self.rows[: self.SHOWN] for x in (row_line(g), row_detail(url, g))]
         return out + [self.status(), self.error] + super().visible_text()
 
-    def draw(self, surf) -> None:
+    def draw(self, surf: pygame.Surface) -> None:
         self.draw_form(surf, self.message_colour)
         sc = W.sc
         for (url, g), row in zip(self.rows, self.rects):

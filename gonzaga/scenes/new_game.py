@@ -1,11 +1,14 @@
 """New game: 2-4 seats (human or AI with a level, a name, a colour), the scenario tile, the seed."""
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from ..render import theme
 from ..table import persistence
-from ..table.session import SeatSpec, new_seed, seed_is_secret
+from ..table.seats import SeatSpec
+from ..table.session import new_seed, seed_is_secret
 from ..words import i18n
 from ..ui import widgets as W
 from ..ui.widgets import Button, TextField
@@ -93,7 +96,7 @@ class NewGameScene(Scene):
         # seat count
         self.labels.append((i18n.t("new.seats"), (x0, y + sc(22))))
         for i, n in enumerate((2, 3, 4)):
-            self.widgets.add(Button(str(n), (lambda n=n: self.set_count(n)), (x0 + col + sc(i * 70), y, sc(60), sc(44)),
+            self.widgets.add(Button(str(n), partial(self.set_count, n), (x0 + col + sc(i * 70), y, sc(60), sc(44)),
                                     style="secondary", selected=(n == self.count)))
         y += sc(70)
         # seat rows
@@ -101,14 +104,14 @@ class NewGameScene(Scene):
             s = self.seats[i]
             self.labels.append((i18n.t("new.seat", n=i + 1), (x0, y + sc(22))))
             x = x0 + sc(110)
-            self.widgets.add(Button(i18n.t("new.human"), (lambda i=i: self.set_kind(i, "human")),
+            self.widgets.add(Button(i18n.t("new.human"), partial(self.set_kind, i, "human"),
                                     (x, y, sc(110), sc(44)), style="secondary", selected=not s.is_ai, px=17))
-            self.widgets.add(Button(i18n.t("new.ai"), (lambda i=i: self.set_kind(i, "ai")),
+            self.widgets.add(Button(i18n.t("new.ai"), partial(self.set_kind, i, "ai"),
                                     (x + sc(116), y, sc(70), sc(44)), style="secondary", selected=s.is_ai, px=17))
             x += sc(200)
             lw = sc(98) if self.box.w >= sc(1100) else sc(84)
             for j, lvl in enumerate(self.levels):
-                b = Button(i18n.t(f"level.{lvl}"), (lambda i=i, lvl=lvl: self.set_level(i, lvl)),
+                b = Button(i18n.t(f"level.{lvl}"), partial(self.set_level, i, lvl),
                            (x + j * (lw + sc(6)), y, lw, sc(44)), style="secondary",
                            selected=(s.is_ai and s.bot == lvl), px=16 if lw > sc(90) else 15)
                 b.visible = s.is_ai
@@ -119,7 +122,7 @@ class NewGameScene(Scene):
             self.fields.append(f)
             self.widgets.add(f)
             x += fw + sc(16)
-            self.widgets.add(Button(i18n.colour_name(s.colour), (lambda i=i: self.next_colour(i)),
+            self.widgets.add(Button(i18n.colour_name(s.colour), partial(self.next_colour, i),
                                     (x, y, sc(150), sc(44)), style="secondary", swatch=theme.seat_color(s.colour),
                                     px=17))
             y += sc(58)
@@ -132,7 +135,7 @@ class NewGameScene(Scene):
         x = x0 + col
         bw = (self.box.right - sc(40) - x) // len(tiles) - sc(8)
         for j, name in enumerate(tiles):
-            self.widgets.add(Button(name or i18n.t("new.random"), (lambda nm=name: self.set_scenario(nm)),
+            self.widgets.add(Button(name or i18n.t("new.random"), partial(self.set_scenario, name),
                                     (x + j * (bw + sc(8)), y, bw, sc(44)), style="secondary",
                                     selected=(name == self.scenario), px=16))
         y += sc(52)

@@ -20,9 +20,10 @@ stops a hosted server (its games stay in the server's folder).
 """
 from __future__ import annotations
 
+from functools import partial
 import logging
 import os
-from typing import Optional
+from typing import Any, Optional
 
 import pygame
 
@@ -36,6 +37,7 @@ from ..words import i18n
 from ..ui import widgets as W
 from ..ui.widgets import Button, TextField
 from .base import Scene
+from .form import Field, Fields, centred_box, draw_panel, paste
 from .new_game import ai_levels, default_level
 from .online_common import (
     FRIEND,
@@ -44,7 +46,6 @@ from .online_common import (
     game_detail,
     game_line,
     shown_address,
-    paste_text,
     remember_name,
     remembered_name,
 )
@@ -55,33 +56,32 @@ log = logging.getLogger(__name__)
 
 
 class _Form(Scene):
-    """A panel with a heading, labelled rows and a message line (the host and join screens)."""
+    """A panel with a heading, labelled fields (``form``), other labelled rows and a message line
+    (the host, join and server screens)."""
 
     heading_key = ""
     hint_key = ""
 
-    def __init__(self, app):
+    def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.error = ""
-        self.labels: list[tuple[str, tuple[int, int]]] = []
+        self.form = Fields(())
+        self.labels: list[tuple[str, tuple[int, int]]] = []  # the rows' labels that are not the fields'
         self.box = pygame.Rect(0, 0, 0, 0)
+        self.message_y = 0
 
     def handle(self, ev) -> bool:
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE and not self.widgets.editing():
             self.back()
             return True
-        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_v and ev.mod & pygame.KMOD_CTRL:
-            field = next((w for w in self.widgets.items if isinstance(w, TextField) and w.editing), None)
-            if field is not None:
-                text = paste_text()
-                if text is None:
-                    self.app.toast(i18n.t("online.paste_off"))
-                else:
-                    kept = "" if field.selected else field.value  # a selected text is replaced, as typing does
-                    field.value = (kept + text)[: field.max_len]
-                    field.selected = False
-                return True
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_v and ev.mod & pygame.KMOD_CTRL and \
+                paste(self.widgets, self.app):
+            return True
         return super().handle(ev)
+
+    def _give_up(self, t: Table, why: str) -> None:
+        """The table ``t`` being opened was refused or lost (``tick_table``): said, and let go."""
+        raise NotImplementedError
 
     def back(self) -> None:
         self.app.stack.pop(self)
@@ -89,23 +89,20 @@ class _Form(Scene):
     def tick_table(self) -> Optional[Table]:
         """Take the server's messages for the table being opened: the table while it can go on,
         None when there is none or it was given up (``_give_up`` says why)."""
-        t = getattr(self, "table", None)
+        t: Optional[Table] = getattr(self, "table", None)
         if t is None:
             return None
         t.tick()
         if t.problem is not None or t.status == LOST:
-            self._give_up(t.problem if t.problem is not None else t.error)
+            self._give_up(t, t.problem if t.problem is not None else t.error)
             return None
         return t
 
     def draw_form(self, surf, message_colour=W.BAD) -> None:
         draw_backdrop(self.app, surf)
         sc = W.sc
-        W.panel(surf, self.box, W.PANEL, W.PANEL_EDGE, 16, 3, alpha=246)
-        r = W.blit_text(surf, i18n.t(self.heading_key), (self.box.x + sc(40), self.box.y + sc(22)), "title", 44,
-                        W.TEXT)
-        W.blit_text(surf, i18n.t(self.hint_key), (self.box.x + sc(40), r.bottom + sc(4)), "sans", 16, W.TEXT_SOFT,
-                    wrap=self.box.w - sc(120))
+        draw_panel(surf, self.box, i18n.t(self.heading_key), i18n.t(self.hint_key))
+        self.form.draw(surf)
         for text, pos in self.labels:
             W.blit_text(surf, text, pos, "sans_semibold", 18, W.TEXT, "midleft")
         if self.error:
@@ -161,29 +158,32 @@ class HostScene(_Form):
         self.grace = protocol.GRACE_DEFAULT
         self.turn_secs: Optional[int] = None
         self.pace, self.move_hours, self.missed_limit = "live", MOVE_HOURS[0], MISSED_CHOICES[0]  # on a server
-        self.name_field: Optional[TextField] = None
-        self.range_values, self.range_fields = ["", ""], []  # t47lobby: a server's table's rating range
+        self.form = Fields((Field("name", "online.your_name", self.player_name, 300, 24),))
+        self.range_values: list[str] = ["", ""]
+        self.range_fields: list[TextField] = []  # t47lobby: a server's table's rating range
+
+    @property
+    def name_field(self) -> Optional[TextField]:
+        """The host's name (once laid out)."""
+        return self.form.field("name") if self.form.fields else None
 
     def layout(self, size) -> None:
-        if self.name_field is not None:
-            self.player_name = self.name_field.value
         self.widgets.clear()
         self.labels = []
-        w, h = size
         sc = W.sc
         need = 558 + 58 * self.count + (58 if self.server else 0)  # on a server: pace and rating range rows
-        self.box = pygame.Rect(0, 0, min(sc(1080), w - 40), min(h - 40, sc(need)))
+        self.box = centred_box(size, sc(1080), sc(need))
         step = sc(58) if self.box.h >= sc(need) else sc(50)  # a low window: the rows closer
-        self.box.center = (w // 2, h // 2)
         x0, lx = self.box.x + sc(40), self.box.x + sc(300)
         y = self.box.y + sc(124)
-        self.labels.append((i18n.t("online.your_name"), (x0, y + sc(22))))
-        self.name_field = self.widgets.add(TextField(self.player_name, (lx, y, sc(300), sc(44)), max_len=24))
-        self.name_field.editing = not self.player_name
+        self.form.layout(self.widgets, x0, lx, y)
+        self.player_name = self.form.value("name")
+        if not self.player_name:
+            self.form.edit("name")
         y += step + sc(4)
         self.labels.append((i18n.t("online.players"), (x0, y + sc(22))))
         for i, n in enumerate((2, 3, 4)):
-            self.widgets.add(Button(str(n), (lambda n=n: self.set_count(n)), (lx + i * sc(70), y, sc(60), sc(44)),
+            self.widgets.add(Button(str(n), partial(self.set_count, n), (lx + i * sc(70), y, sc(60), sc(44)),
                                     style="secondary", selected=(n == self.count)))
         y += step + sc(4)
         self.seat_rows = []
@@ -196,7 +196,7 @@ class HostScene(_Form):
                 choices = [(FRIEND, i18n.t("online.friend"))] + [(lv, i18n.t(f"level.{lv}")) for lv in self.levels]
                 bw = min(sc(150), (self.box.right - sc(40) - lx) // len(choices) - sc(6))
                 for j, (kind, label) in enumerate(choices):
-                    self.widgets.add(Button(label, (lambda i=i, k=kind: self.set_kind(i, k)),
+                    self.widgets.add(Button(label, partial(self.set_kind, i, kind),
                                             (lx + j * (bw + sc(6)), y, bw, sc(44)), style="secondary",
                                             selected=self.kinds[i] == kind, px=16))
             y += step
@@ -230,7 +230,7 @@ class HostScene(_Form):
         sc = W.sc
         self.labels.append((i18n.t("online.lan"), (x0, y + sc(22))))
         for j, (on, key) in enumerate(((True, "settings.on"), (False, "settings.off"))):
-            self.widgets.add(Button(i18n.t(key), (lambda on=on: self.set_lan(on)), (lx + j * sc(110), y, sc(100),
+            self.widgets.add(Button(i18n.t(key), partial(self.set_lan, on), (lx + j * sc(110), y, sc(100),
                                                                                      sc(44)),
                                     style="secondary", selected=self.lan == on, px=17))
         if self.lan:  # opening the router's port is asked apart: it lets the internet in
@@ -245,7 +245,7 @@ class HostScene(_Form):
         self.labels.append((i18n.t("pace.label"), (x0, y + sc(22))))
         x = lx
         for pace, bw in (("live", sc(110)), ("turn", sc(160))):
-            self.widgets.add(Button(i18n.t(f"pace.{pace}"), (lambda p=pace: self.set_pace(p)), (x, y, bw, sc(44)),
+            self.widgets.add(Button(i18n.t(f"pace.{pace}"), partial(self.set_pace, pace), (x, y, bw, sc(44)),
                                     style="secondary", selected=self.pace == pace, px=16))
             x += bw + sc(8)
         if self.pace == "turn":
@@ -337,7 +337,7 @@ class HostScene(_Form):
 
     def host(self) -> None:
         """Start the server in the game, create the game on it, and wait in the lobby."""
-        name, why = parse_name(self.name_field.value if self.name_field else self.player_name)
+        name, why = parse_name(self.form.value("name"))
         if name is None:
             self.error = why
             return
@@ -391,29 +391,23 @@ class JoinScene(_Form):
 
     def __init__(self, app, address: str = "", code: str = "", player: str = ""):
         super().__init__(app)
-        self.values = [address, code, player or remembered_name(app)]
-        self.fields: list[TextField] = []
+        self.form = Fields((Field("address", "online.address", address, 440, 300, step=84),  # a whole invite; its
+                            Field("code", "online.code", code, 220, 9),  # example under it
+                            Field("name", "online.your_name", player or remembered_name(app), 300, 24)))
         self.table: Optional[Table] = None
         self.connecting_to = ""
 
+    @property
+    def fields(self) -> list[TextField]:
+        """The address, code and name fields (laid out)."""
+        return self.form.fields
+
     def layout(self, size) -> None:
-        if self.fields:
-            self.values = [f.value for f in self.fields]
         self.widgets.clear()
         self.labels = []
-        w, h = size
         sc = W.sc
-        self.box = pygame.Rect(0, 0, min(sc(980), w - 40), min(h - 40, sc(560)))
-        self.box.center = (w // 2, h // 2)
-        x0, lx = self.box.x + sc(40), self.box.x + sc(250)
-        y = self.box.y + sc(130)
-        self.fields = []
-        for key, value, width, n in (("online.address", self.values[0], sc(440), 300),  # a whole invite
-                                     ("online.code", self.values[1], sc(220), 9),
-                                     ("online.your_name", self.values[2], sc(300), 24)):
-            self.labels.append((i18n.t(key), (x0, y + sc(22))))
-            self.fields.append(self.widgets.add(TextField(value, (lx, y, width, sc(44)), max_len=n)))
-            y += sc(84 if key == "online.address" else 62)  # the address has its example under it
+        self.box = centred_box(size, sc(980), sc(560))
+        y = self.form.layout(self.widgets, self.box.x + sc(40), self.box.x + sc(250), self.box.y + sc(130))
         self.example_y = self.box.y + sc(130 + 48)
         self.message_y = y + sc(8)
         self.widgets.add(Button(i18n.t("common.back"), self.back,
@@ -426,8 +420,8 @@ class JoinScene(_Form):
                                                     (self.box.right - sc(440), self.box.bottom - sc(70), sc(200),
                                                      sc(48)), style="secondary", px=18))
         self.watch_button.enabled = self.table is None
-        if self.fields and not any(f.value for f in self.fields[:2]):
-            self.fields[0].editing = True  # type at once (the name may be the one remembered)
+        if not (self.form.value("address") or self.form.value("code")):
+            self.form.edit("address")  # type at once (the name may be the one remembered)
 
     def handle(self, ev) -> bool:
         if ev.type == pygame.DROPFILE and self.fields:  # an invite file dropped on the window
@@ -440,14 +434,14 @@ class JoinScene(_Form):
         if invite is None:
             self.error = i18n.t("online.invite_file_bad", file=os.path.basename(path)[:60])
             return
-        self.fields[0].value = invite[: self.fields[0].max_len]
-        self.fields[1].value = ""
+        self.form.set("address", invite)
+        self.form.set("code", "")
         self.error = ""
 
     def _target(self) -> Optional[tuple[str, str]]:
         """The server's address and the game's code from the first two fields (a pasted invite
         carries the code too; so does an invite file's path), or None with the reason in ``self.error``."""
-        address, code = (f.value for f in self.fields[:2])
+        address, code = self.form.value("address"), self.form.value("code")
         if address.strip().strip('"').lower().endswith(".txt"):  # an invite file's path, typed or pasted
             invite = read_invite_file(address)
             if invite is None:
@@ -461,11 +455,11 @@ class JoinScene(_Form):
         if not code.strip() and invited is None:  # an address alone: say what is missing
             self.error = i18n.t("online.code_missing")
             return None
-        code, why = parse_code(code if code.strip() or invited is None else invited)
-        if code is None:
+        parsed, why = parse_code(code if code.strip() or invited is None else invited)
+        if parsed is None:
             self.error = why
             return None
-        return url, code
+        return url, parsed
 
     def join(self) -> None:
         if self.table is not None:
@@ -474,7 +468,7 @@ class JoinScene(_Form):
         if target is None:
             return
         url, code = target
-        player, why = parse_name(self.fields[2].value)
+        player, why = parse_name(self.form.value("name"))
         if player is None:
             self.error = why
             return
@@ -501,11 +495,11 @@ class JoinScene(_Form):
         self.connecting_to = shown_address(url)
         self.error = ""
 
-    def _give_up(self, why: str) -> None:
+    def _give_up(self, t: Table, why: str) -> None:
         self.error = why
-        if self.app.table is self.table:
+        if self.app.table is t:
             self.app.table = None
-        self.table.close()
+        t.close()
         self.table = None
         self.join_button.enabled = self.watch_button.enabled = True
 
@@ -589,10 +583,10 @@ class ContinueScene(_Form):
         for g in self.games:
             row = pygame.Rect(x0, y, self.box.w - sc(80), sc(64))
             self.rows.append(row)
-            b = self.widgets.add(Button(i18n.t("online.continue_button"), (lambda g=g: self.go(g)),
+            b = self.widgets.add(Button(i18n.t("online.continue_button"), partial(self.go, g),
                                         (row.right - sc(330), row.y + sc(10), sc(170), sc(44)), px=18))
             b.enabled = self.table is None
-            r = self.widgets.add(Button(i18n.t("online.forget"), (lambda g=g: self.ask_forget(g)),
+            r = self.widgets.add(Button(i18n.t("online.forget"), partial(self.ask_forget, g),
                                         (row.right - sc(150), row.y + sc(10), sc(140), sc(44)), style="secondary",
                                         px=16))
             r.enabled = self.table is None
@@ -654,17 +648,17 @@ class ContinueScene(_Form):
             return
         self.go(g, url)
 
-    def _give_up(self, why: str) -> None:
-        t, g = self.table, self.trying
+    def _give_up(self, t: Table, why: str) -> None:
+        g = self.trying
         if self.app.table is t:
             self.app.table = None
         t.close()
         self.table = None
         self.trying = None
         self.message_colour = W.BAD
-        if t.problem is not None:  # the host's game does not know it, or refused the seat: off the list
+        if t.problem is not None and g is not None:  # the host's game does not know it, or refused the seat:
             self.games = [x for x in self.games if x.key() != g.key()]
-            self.error = " ".join([why, i18n.t("online.mine_removed")])
+            self.error = " ".join([why, i18n.t("online.mine_removed")])  # off the list
         elif g is not None and not g.host:  # nobody answered: the host may be at a new address
             self.failed = g
             self.address = t.url

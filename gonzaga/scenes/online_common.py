@@ -3,7 +3,7 @@ title's backdrop behind a form, the invite code as shown, a seat's crest."""
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 import pygame
 
@@ -23,7 +23,7 @@ FRIEND = "friend"
 
 # ---------------------------------------------------------------- the clipboard
 
-def copy_text(app, text: str, otherwise: Optional[Callable[[], None]] = None) -> bool:
+def copy_text(app: Any, text: str, otherwise: Optional[Callable[[], None]] = None) -> bool:
     """Put ``text`` on the clipboard and say so; where there is no clipboard, ``otherwise()``
     (the lobby saves the invite to a file), else say what to do."""
     try:
@@ -51,12 +51,13 @@ def paste_text() -> Optional[str]:
 
 # ---------------------------------------------------------------- the player's name
 
-def remembered_name(app) -> str:
+def remembered_name(app: Any) -> str:
     """The name this player last hosted or joined with (the host and join screens offer it)."""
-    return app.settings.online_name
+    name: str = app.settings.online_name
+    return name
 
 
-def remember_name(app, name: str) -> None:
+def remember_name(app: Any, name: str) -> None:
     """Keep ``name`` (already checked: ``parse_name``) for the next host or join screen."""
     if name != app.settings.online_name:
         app.settings.online_name = name
@@ -78,10 +79,11 @@ def lost_lines(t: Table) -> list[str]:
     return lines + [i18n.t("online.lost_safe")]
 
 
-def draw_backdrop(app, surf) -> None:
-    title = app.stack.scenes[0] if app.stack.scenes else None
-    if hasattr(title, "backdrop"):
-        title.backdrop.draw(surf)
+def draw_backdrop(app: Any, surf: pygame.Surface) -> None:
+    scenes = app.stack.scenes
+    backdrop = getattr(scenes[0], "backdrop", None) if scenes else None  # the title's map, under every screen
+    if backdrop is not None:
+        backdrop.draw(surf)
     else:
         surf.fill(W.BG)
 
@@ -94,7 +96,7 @@ def code_text(code: str) -> str:
     return "\u2009".join(code)
 
 
-def draw_crest(surf, colour: str, centre, size: int) -> None:
+def draw_crest(surf: pygame.Surface, colour: str, centre: tuple[int, int], size: int) -> None:
     c = pieces.crest(colour, size)
     surf.blit(c, c.get_rect(center=centre))
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from ..rules import ACTION_CARDS, legal_placements
+from ..rules import ACTION_CARDS, GameState, legal_placements
 from ..rules import scoring
 from ..rules.hexgrid import Hex
 
@@ -26,13 +26,13 @@ class PlanPreview:
     action: str
     best: Optional[int]
     spots: int
-    cover: frozenset
+    cover: frozenset[Hex]
     best_anchor: Optional[Hex] = None
     best_rotation: int = 0
-    best_cells: tuple = ()
+    best_cells: tuple[Hex, ...] = ()
 
 
-def preview_pair(state, seat: int, region: str, action: str) -> PlanPreview:
+def preview_pair(state: GameState, seat: int, region: str, action: str) -> PlanPreview:
     s = state.seats[seat]
     if s.fief is None:
         return PlanPreview(region, action, None, 0, frozenset())
@@ -40,7 +40,7 @@ def preview_pair(state, seat: int, region: str, action: str) -> PlanPreview:
     board = state.board
     best = None
     best_p = None
-    cover: set = set()
+    cover: set[Hex] = set()
     places = legal_placements(state, seat, region, action)
     for p in places:
         cells, _ = fief.footprint(p.anchor, p.rotation)
@@ -54,7 +54,7 @@ def preview_pair(state, seat: int, region: str, action: str) -> PlanPreview:
     return PlanPreview(region, action, best, len(places), frozenset(cover), p.anchor, p.rotation, tuple(cells))
 
 
-def plan_previews(state, seat: int) -> dict[tuple[str, str], PlanPreview]:
+def plan_previews(state: GameState, seat: int) -> dict[tuple[str, str], PlanPreview]:
     """Every region card of the round with every action card A, B, C (the cards played
     last round included: the screen greys them)."""
     return {(r, a): preview_pair(state, seat, r, a) for r in state.region_cards() for a in PLAN_ACTIONS}

@@ -12,10 +12,12 @@ the screen never waits, a dead server or a refusal is said in words. Numbers are
 """
 from __future__ import annotations
 
+from functools import partial
 import logging
-from typing import Optional
+from typing import Any, Optional
 
 import pygame
+from pydantic import BaseModel
 
 from ..net import protocol as P
 from ..net.accounts import PROVISIONAL_GAMES
@@ -26,6 +28,7 @@ from ..ui import widgets as W
 from ..ui.widgets import Button
 from ..words import formats, i18n
 from .base import Scene
+from .form import Question, centred_box, draw_panel
 from .online_common import draw_backdrop, shown_address
 
 log = logging.getLogger(__name__)
@@ -51,62 +54,54 @@ class _Asking(Scene):
 
     heading = ""
 
-    def __init__(self, app, address: str):
+    def __init__(self, app: Any, address: str) -> None:
         super().__init__(app)
         self.address = address
         self.url = parse_address(address)[0] if address else None
-        self.request: Optional[AccountRequest] = None
+        self.question = Question()
         self.message = ""
         self.box = pygame.Rect(0, 0, 0, 0)
+
+    @property
+    def request(self) -> Optional[AccountRequest]:
+        """The question under way, if any."""
+        return self.question.request
 
     def ask(self, msg: P._Msg, want: str) -> None:
         if self.url is None:
             self.message = i18n.t("signin.need_address")
             return
-        if self.request is not None:
-            self.request.close()
-        self.request = AccountRequest(self.url, [msg], want)
+        self.question.ask(self.url, [msg], want)
         self.message = i18n.t("signin.connecting", address=shown_address(self.url))
 
-    def update(self, dt) -> None:
-        if self.request is None:
-            return
-        done = self.request.poll()
+    def update(self, dt: float) -> None:
+        done = self.question.answer()
         if done is None:
             return
-        self.request = None
         answer, why = done
         self.message = why
         if answer is not None and not isinstance(answer, P.Error):
             self.answered(answer)
         self.layout(self.app.size)
 
-    def answered(self, answer) -> None:
+    def answered(self, answer: BaseModel) -> None:
+        """The server's answer (of the type asked for)."""
         raise NotImplementedError
 
-    def handle(self, ev) -> bool:
+    def handle(self, ev: pygame.event.Event) -> bool:
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
             self.back()
             return True
         return super().handle(ev)
 
     def back(self) -> None:
-        if self.request is not None:
-            self.request.close()
-            self.request = None
+        self.question.close()
         self.app.stack.pop(self)
 
-    def draw_panel(self, surf, title: str, hint: str) -> int:
+    def draw_panel(self, surf: pygame.Surface, title: str, hint: str) -> int:
         """The backdrop, the panel, its title and hint; the y under them."""
         draw_backdrop(self.app, surf)
-        sc = W.sc
-        W.panel(surf, self.box, W.PANEL, W.PANEL_EDGE, 16, 3, alpha=246)
-        r = W.blit_text(surf, W.fit_text(title, "title", 44, self.box.w - sc(80)), (self.box.x + sc(40),
-                                                                                   self.box.y + sc(22)),
-                        "title", 44, W.TEXT)
-        r = W.blit_text(surf, hint, (self.box.x + sc(40), r.bottom + sc(4)), "sans", 16, W.TEXT_SOFT,
-                        wrap=self.box.w - sc(120))
-        return r.bottom + sc(10)
+        return draw_panel(surf, self.box, title, hint)
 
 
 class LeaderboardScene(_Asking):
@@ -114,7 +109,7 @@ class LeaderboardScene(_Asking):
 
     name = "ratings"
 
-    def __init__(self, app, address: str = "", keyring: Optional[Keyring] = None):
+    def __init__(self, app: Any, address: str = "", keyring: Optional[Keyring] = None) -> None:
         super().__init__(app, address)
         keyring = keyring or Keyring()
         kept = keyring.get(self.url) if self.url else None
@@ -125,18 +120,17 @@ class LeaderboardScene(_Asking):
         self.row_rects: list[tuple[pygame.Rect, P.Standing, int]] = []
         self.ask(P.LeaderboardAsk(limit=LIMIT), "standings")
 
-    def answered(self, answer) -> None:
+    def answered(self, answer: BaseModel) -> None:
+        assert isinstance(answer, P.Standings)  # asked for "standings": AccountRequest waits for that type
         self.rows = list(answer.rows)
         self.page = 0
         if not self.rows:
             self.message = i18n.t("ratings.none")
 
-    def layout(self, size) -> None:
+    def layout(self, size: tuple[int, int]) -> None:
         self.widgets.clear()
-        w, h = size
         sc = W.sc
-        self.box = pygame.Rect(0, 0, min(sc(900), w - 40), h - 40)
-        self.box.center = (w // 2, h // 2)
+        self.box = centred_box(size, sc(900), size[1])
         x0 = self.box.x + sc(40)
         self.top = self.box.y + sc(150)
         self.row_h = sc(40)
@@ -151,7 +145,7 @@ class LeaderboardScene(_Asking):
         for row, rank in shown:
             rect = pygame.Rect(x0, y, self.box.w - sc(80), self.row_h - sc(4))
             self.row_rects.append((rect, row, rank))
-            self.widgets.add(Button(row.name, (lambda n=row.name: self.profile(n)),
+            self.widgets.add(Button(row.name, partial(self.profile, row.name),
                                     (x0 + sc(90), y + sc(2), sc(300), self.row_h - sc(8)), style="secondary", px=16))
             y += self.row_h
         self.widgets.add(Button(i18n.t("common.back"), self.back, (x0, bottom, sc(150), sc(48)), style="secondary"))
@@ -189,7 +183,7 @@ class LeaderboardScene(_Asking):
         out = [x for _, row, rank in self.row_rects for x in self.cells(row, rank)]
         return out + [self.message, i18n.t("ratings.provisional_note", n=PROVISIONAL_GAMES)]
 
-    def draw(self, surf) -> None:
+    def draw(self, surf: pygame.Surface) -> None:
         sc = W.sc
         where = shown_address(self.url) if self.url else ""
         self.draw_panel(surf, i18n.t("ratings.heading", address=where), i18n.t("ratings.hint"))
@@ -221,7 +215,7 @@ class ProfileScene(_Asking):
 
     name = "rating_profile"
 
-    def __init__(self, app, address: str, player: str):
+    def __init__(self, app: Any, address: str, player: str) -> None:
         super().__init__(app, address)
         self.player = player
         self.info: Optional[P.ProfileInfo] = None
@@ -229,16 +223,15 @@ class ProfileScene(_Asking):
         self.points: list[tuple[int, int]] = []  # the chart's dots as last drawn (one per rated game)
         self.ask(P.ProfileAsk(name=player), "profile_info")
 
-    def answered(self, answer) -> None:
+    def answered(self, answer: BaseModel) -> None:
+        assert isinstance(answer, P.ProfileInfo)  # asked for "profile_info"
         self.info = answer
         self.player = answer.name
 
-    def layout(self, size) -> None:
+    def layout(self, size: tuple[int, int]) -> None:
         self.widgets.clear()
-        w, h = size
         sc = W.sc
-        self.box = pygame.Rect(0, 0, min(sc(1000), w - 40), h - 40)
-        self.box.center = (w // 2, h // 2)
+        self.box = centred_box(size, sc(1000), size[1])
         bottom = self.box.bottom - sc(70)
         self.chart = pygame.Rect(self.box.x + sc(40), self.box.y + sc(190), self.box.w - sc(80),
                                  bottom - sc(20) - self.box.y - sc(190))
@@ -256,7 +249,7 @@ class ProfileScene(_Asking):
     def visible_text(self) -> list[str]:
         return [self.player, self.summary(), self.message]
 
-    def draw(self, surf) -> None:
+    def draw(self, surf: pygame.Surface) -> None:
         sc = W.sc
         y = self.draw_panel(surf, i18n.t("ratings.profile_heading", name=self.player), i18n.t("ratings.profile_hint"))
         x0 = self.box.x + sc(40)

@@ -7,9 +7,9 @@ A factory is called as ``factory(app, *args, **kwargs)`` and returns a :class:`S
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Generic, TypeVar
 
-Factory = Callable[..., Any]  # makes a ``base.Scene`` (not imported here: base imports this table)
+S = TypeVar("S")  # what the factories make: a ``base.Scene`` (not imported here: base imports this table)
 
 
 class UnknownScene(KeyError):
@@ -19,18 +19,18 @@ class UnknownScene(KeyError):
         return f"no scene is registered as {self.args[0]!r}"
 
 
-class SceneRegistry:
+class SceneRegistry(Generic[S]):
     """Scene names and their factories."""
 
     def __init__(self) -> None:
-        self._factories: dict[str, Factory] = {}
+        self._factories: dict[str, Callable[..., S]] = {}
 
-    def register(self, name: str, factory: Factory) -> None:
+    def register(self, name: str, factory: Callable[..., S]) -> None:
         if name in self._factories:
             raise ValueError(f"the scene name {name!r} is registered twice")
         self._factories[name] = factory
 
-    def make(self, name: str, app, *args, **kwargs):
+    def make(self, name: str, app: Any, *args: Any, **kwargs: Any) -> S:
         try:
             factory = self._factories[name]
         except KeyError:

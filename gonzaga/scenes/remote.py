@@ -272,7 +272,7 @@ class RemoteMenuScene(MenuScene):
 
     def layout(self, size) -> None:
         super().layout(size)
-        save = next(w for w in self.widgets.items if w.label == i18n.t("menu.save"))
+        save = next(w for w in self.widgets.items if isinstance(w, Button) and w.label == i18n.t("menu.save"))
         if self.can_resign():  # where saving would be: the server keeps the game, a player may leave it
             save.label, save.on_click = i18n.t("online.resign"), self.ask_resign
             save.sub = i18n.t("online.menu_resign_sub")
@@ -288,6 +288,8 @@ class RemoteMenuScene(MenuScene):
 
     def _quit_label(self) -> None:
         quit_button = self.widgets.items[-1]  # "Quit to title": leaving an online game
+        if not isinstance(quit_button, Button):
+            return
         if self.game.face.link.is_host:
             quit_button.label, quit_button.sub = i18n.t("online.menu_stop"), i18n.t("online.menu_stop_sub")
         else:

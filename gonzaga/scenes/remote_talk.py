@@ -144,9 +144,9 @@ class TalkStrip:
             return 0
         return W.sc(40 + 12 + 10) + (W.sc(40) if self.link.turn_secs else 0)
 
-    def layout(self) -> None:
+    def layout(self) -> pygame.Rect:
         """The strip at the map's bottom-left corner, or at the side panel's foot on a wide window;
-        the quick words above it; Rematch in the end bar."""
+        the quick words above it; Rematch in the end bar. The strip's box."""
         sc = W.sc
         b = self.game.board_rect
         h = sc(40)
@@ -174,14 +174,15 @@ class TalkStrip:
         e = self.game.bottom_rect
         self.rematch_button.rect = pygame.Rect(e.right - sc(440), e.bottom - sc(62), sc(196), sc(48))
         self.rematch_button.enabled = not self.asked
+        return box
 
     def draw(self, surf) -> None:
         self.box = None
         if not self.shown():
             return
-        self.layout()
+        box = self.layout()
         sc = W.sc
-        W.panel(surf, self.box, (58, 44, 34), (150, 120, 80), 10, 2, alpha=225)
+        W.panel(surf, box, (58, 44, 34), (150, 120, 80), 10, 2, alpha=225)
         self.field.draw(surf)
         if not self.field.value and not self.field.editing:
             W.blit_text(surf, W.fit_text(i18n.t("online.chat_hint"), "sans_italic", 15, self.field.rect.w - sc(16)),
@@ -193,7 +194,7 @@ class TalkStrip:
         if left is not None:  # the host's turn timer: then the AI plays this seat's move
             img = W.text(i18n.t("online.time_left", time=f"{left // 60}:{left % 60:02d}"), "sans_bold", 16,
                          (255, 160, 130) if left <= 10 else W.TEXT_LIGHT)
-            tag = pygame.Rect(self.box.x, self.box.y - img.get_height() - sc(14), img.get_width() + sc(20),
+            tag = pygame.Rect(box.x, box.y - img.get_height() - sc(14), img.get_width() + sc(20),
                               img.get_height() + sc(10))
             W.panel(surf, tag, (58, 44, 34), (150, 120, 80), 8, 2, alpha=225)
             surf.blit(img, (tag.x + sc(10), tag.y + sc(5)))

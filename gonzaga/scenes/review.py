@@ -14,6 +14,7 @@ Keys: Left/Right a decision, Home/End, Tab the next costliest, Space stop or go 
 """
 from __future__ import annotations
 
+from functools import partial
 import logging
 from pathlib import Path
 from typing import Optional, Sequence
@@ -222,7 +223,7 @@ class ReviewScene(Scene):
             x, y = (w - box_w) // 2, h // 2 - sc(40)
             for i in self.choices:
                 self.widgets.add(Button(i18n.t("review.button_seat", name=self.seats[i].name),
-                                        (lambda i=i: self.choose(i)), (x, y, box_w, sc(46)), px=17))
+                                        partial(self.choose, i), (x, y, box_w, sc(46)), px=17))
                 y += sc(54)
             return
         tl_h = sc(150)

@@ -8,6 +8,7 @@ refused). Up/Down change the topic, typing searches, the wheel scrolls, Esc clos
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import Optional
 
 import pygame
@@ -41,6 +42,14 @@ def caption(pid: str, content) -> str:
     return i18n.t(f"ref.pic.{pid}")
 
 
+class PageButton(Button):
+    """A rules page's row in the list: its page's id with it."""
+
+    def __init__(self, page: str, *args, **kw):
+        super().__init__(*args, **kw)
+        self.page = page
+
+
 class RulesReferenceScene(ModalScene):
     opaque = False
     name = "rules"
@@ -52,9 +61,9 @@ class RulesReferenceScene(ModalScene):
         self.matches = [p.id for p in rules_pages.PAGES]
         self.list_scroll = 0
         self.page_scroll = 0
-        self.search: Optional[TextField] = None
+        self.search = TextField(self.query, max_len=30)  # placed (a new one) by each layout
         self._page_img: Optional[pygame.Surface] = None
-        self._page_key = None
+        self._page_key: Optional[tuple[str, tuple[int, int], str, float]] = None
 
     # ------------------------------------------------------------ layout
 
@@ -74,12 +83,10 @@ class RulesReferenceScene(ModalScene):
         self.search = self.widgets.add(TextField(self.query, (self.box.x + sc(24), self.box.y + sc(76), self.list_w,
                                                               sc(40)), max_len=30, on_change=self._searched, px=17))
         self.search.editing = True
-        self.buttons = []
+        self.buttons: list[PageButton] = []
         for _n, pid in enumerate(self.matches):
-            b = Button(title(pid), (lambda pid=pid: self.show(pid)), (0, 0, self.list_w, self.row_h - sc(4)),
-                       style="secondary",
-                       selected=(pid == self.page), px=16)
-            b.page = pid
+            b = PageButton(pid, title(pid), partial(self.show, pid), (0, 0, self.list_w, self.row_h - sc(4)),
+                           style="secondary", selected=(pid == self.page), px=16)
             self.buttons.append(b)
             self.widgets.add(b)
         self._place_list()
@@ -199,8 +206,7 @@ class RulesReferenceScene(ModalScene):
                 self._scroll_page(-ev.y, 50)
             return True
         self.widgets.handle(ev)
-        if self.search is not None:
-            self.search.editing = True  # typing always searches
+        self.search.editing = True  # typing always searches
         return True
 
     def _scroll_page(self, sign: int, step: int) -> None:

@@ -11,6 +11,7 @@
 """
 from __future__ import annotations
 
+from functools import partial
 import logging
 from typing import Optional
 
@@ -27,6 +28,7 @@ from ..net.server_list import ServerList
 from ..words import formats, i18n
 from ..ui import widgets as W
 from ..ui.widgets import Button, TextField
+from .form import Field, Fields, centred_box
 from .online import _Form, duration_words
 from .online_common import remember_name, shown_address
 
@@ -62,45 +64,45 @@ class ServersScene(_Form):
         super().__init__(app)
         self.book = ServerList()
         self.servers = self.book.addresses()
-        self.address = ""
-        self.field: Optional[TextField] = None
+        self.form = Fields((Field("address", "servers.add_label", "", 0, 300, px=16),))  # the width: the row's
         self.rows: list[pygame.Rect] = []
         self.message_colour = W.BAD
         problem = self.book.take_problem()
         if problem is not None:
             self.error = problem.report()
 
+    @property
+    def field(self) -> Optional[TextField]:
+        """The address to add (once laid out)."""
+        return self.form.field("address") if self.form.fields else None
+
     def layout(self, size) -> None:
-        if self.field is not None:
-            self.address = self.field.value
         self.widgets.clear()
         self.labels = []
-        w, h = size
         sc = W.sc
         shown = self.servers[: self.SHOWN]
-        self.box = pygame.Rect(0, 0, min(sc(1080), w - 40), min(h - 40, sc(350 + 70 * max(1, len(shown)))))
-        self.box.center = (w // 2, h // 2)
+        self.box = centred_box(size, sc(1080), sc(350 + 70 * max(1, len(shown))))
         x0 = self.box.x + sc(40)
         y = self.box.y + sc(130)
         self.rows = []
         for address in shown:
             row = pygame.Rect(x0, y, self.box.w - sc(80), sc(60))
             self.rows.append(row)
-            self.widgets.add(Button(i18n.t("servers.open"), (lambda a=address: self.open(a)),
+            self.widgets.add(Button(i18n.t("servers.open"), partial(self.open, address),
                                     (row.right - sc(330), row.y + sc(8), sc(170), sc(44)), px=18))
-            self.widgets.add(Button(i18n.t("servers.remove"), (lambda a=address: self.remove(a)),
+            self.widgets.add(Button(i18n.t("servers.remove"), partial(self.remove, address),
                                     (row.right - sc(150), row.y + sc(8), sc(140), sc(44)), style="secondary", px=16))
             y += sc(70)
         if not shown:
             self.empty_y = y + sc(10)
             y += sc(70)
         y += sc(10)
-        self.labels.append((i18n.t("servers.add_label"), (x0, y + sc(22))))
-        self.field = self.widgets.add(TextField(self.address, (x0 + sc(230), y, self.box.w - sc(480), sc(44)),
-                                                max_len=300, px=16))
+        field_x = x0 + sc(230)
+        self.form.layout(self.widgets, x0, field_x, y, right=field_x + self.box.w - sc(480))
         self.widgets.add(Button(i18n.t("servers.add"), self.add,
                                 (self.box.right - sc(210), y, sc(170), sc(44)), px=18))
-        self.field.editing = not self.servers
+        if not self.servers:
+            self.form.edit("address")
         self.message_y = y + sc(60)
         self.widgets.add(Button(i18n.t("common.back"), self.back,
                                 (self.box.x + sc(40), self.box.bottom - sc(70), sc(150), sc(48)), style="secondary"))
@@ -113,14 +115,12 @@ class ServersScene(_Form):
         return super().handle(ev)
 
     def add(self) -> None:
-        url, why = self.book.add(self.field.value if self.field else self.address)
+        url, why = self.book.add(self.form.value("address"))
         if url is None:
             self.message_colour, self.error = W.BAD, why
             return
         self.servers = self.book.addresses()
-        self.address = ""
-        if self.field is not None:
-            self.field.value = ""
+        self.form.set("address", "")
         self.message_colour, self.error = W.TEXT, i18n.t("servers.added", address=shown_address(url))
         self.layout(self.app.size)
 
@@ -169,8 +169,7 @@ class ServerGamesScene(_Form):
     def __init__(self, app, address: str, player: str = ""):
         super().__init__(app)
         self.address = address
-        self.player = player
-        self.name_field: Optional[TextField] = None
+        self.form = Fields((Field("name", "online.your_name", player, 300, 24),))
         self.query: Optional[GameList] = None
         self.games: list = []
         self.rating: Optional[float] = None  # this player's, when signed in here
@@ -189,21 +188,22 @@ class ServerGamesScene(_Form):
         self.query = GameList(self.address, ask=ask, hello=signins.hello(self.address))
         self.message_colour, self.error = W.TEXT, i18n.t("servers.asking", address=shown_address(self.address))
 
+    @property
+    def name_field(self) -> TextField:
+        """The player's name (laid out)."""
+        return self.form.field("name")
+
     def layout(self, size) -> None:
-        if self.name_field is not None:
-            self.player = self.name_field.value
         self.widgets.clear()
         self.labels = []
-        w, h = size
         sc = W.sc
         shown = self.games[: self.SHOWN]
-        self.box = pygame.Rect(0, 0, min(sc(1080), w - 40), min(h - 40, sc(420 + 70 * max(1, len(shown)))))
-        self.box.center = (w // 2, h // 2)
+        self.box = centred_box(size, sc(1080), sc(420 + 70 * max(1, len(shown))))
         x0 = self.box.x + sc(40)
         y = self.box.y + sc(124)
-        self.labels.append((i18n.t("online.your_name"), (x0, y + sc(22))))
-        self.name_field = self.widgets.add(TextField(self.player, (x0 + sc(230), y, sc(300), sc(44)), max_len=24))
-        self.name_field.editing = not self.player
+        self.form.layout(self.widgets, x0, x0 + sc(230), y)
+        if not self.form.value("name"):
+            self.form.edit("name")
         y += sc(58)
         x = x0
         for label, act, width in ((self.pace_words(), self.next_pace, 230), (self.size_words(), self.next_size, 180),
@@ -219,7 +219,7 @@ class ServerGamesScene(_Form):
         for g in shown:
             row = pygame.Rect(x0, y, self.box.w - sc(80), sc(60))
             self.rows.append(row)
-            self.widgets.add(Button(i18n.t("servers.join"), (lambda g=g: self.join(g)),
+            self.widgets.add(Button(i18n.t("servers.join"), partial(self.join, g),
                                     (row.right - sc(170), row.y + sc(8), sc(160), sc(44)), px=18))
             y += sc(70)
         if not shown:
@@ -270,7 +270,7 @@ class ServerGamesScene(_Form):
         self.layout(self.app.size)
 
     def _name(self) -> Optional[str]:
-        name, why = parse_name(self.name_field.value if self.name_field else self.player)
+        name, why = parse_name(self.form.value("name"))
         if name is None:
             self.message_colour, self.error = W.BAD, why
         return name
@@ -298,7 +298,7 @@ class ServerGamesScene(_Form):
 
     def create(self) -> None:
         self.app.stack.push("online_host", server=self.address,
-                            player=self.name_field.value if self.name_field else self.player)
+                            player=self.form.value("name"))
 
     def ratings(self) -> None:
         self.app.stack.push("ratings", self.address)
@@ -335,12 +335,11 @@ class ServerGamesScene(_Form):
             self.layout(self.app.size)
             self.app.stack.push("online_lobby", t)
 
-    def _give_up(self, why: str) -> None:
+    def _give_up(self, t: Table, why: str) -> None:
         """The join or quick match was refused or lost: said here, and the list asked again."""
-        if self.app.table is self.table:
+        if self.app.table is t:
             self.app.table = None
-        if self.table is not None:
-            self.table.close()
+        t.close()
         self.table = None
         self.refresh()
         self.message_colour, self.error = W.BAD, why
@@ -420,10 +419,8 @@ def pace_words(g) -> str:
 
 
 def range_words(low: Optional[int], high: Optional[int]) -> str:
-    if low is None and high is None:
-        return ""
+    if low is None:
+        return "" if high is None else i18n.t("lobby.range_to", high=formats.number(high))
     if high is None:
         return i18n.t("lobby.range_from", low=formats.number(low))
-    if low is None:
-        return i18n.t("lobby.range_to", high=formats.number(high))
     return i18n.t("lobby.range", low=formats.number(low), high=formats.number(high))

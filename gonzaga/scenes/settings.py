@@ -26,7 +26,7 @@ class SettingsScene(ModalScene):
         self.box.center = (w // 2, h // 2)
         x0 = self.box.x + sc(320)
         y = self.box.y + sc(100)
-        self.rows = []
+        self.rows: list[tuple[str, int]] = []  # (a row's label, its top)
 
         def row(label_key, options, current, setter):
             nonlocal y

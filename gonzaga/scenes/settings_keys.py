@@ -4,6 +4,7 @@ pressed: Esc keeps the old one, a key another action holds is refused with a lin
 action. Every change is saved at once; "Reset to defaults" gives every key back."""
 from __future__ import annotations
 
+from functools import partial
 from typing import Optional
 
 import pygame
@@ -14,6 +15,14 @@ from ..ui import keys, widgets as W
 from ..ui.speech import MODES
 from ..ui.widgets import Button
 from .base import ModalScene
+
+
+class KeyButton(Button):
+    """An action's key in the list (click, then press the new key): the action's name with it."""
+
+    def __init__(self, action: str, *args, **kw):
+        super().__init__(*args, **kw)
+        self.action = action
 
 
 class KeysSettingsScene(ModalScene):
@@ -42,7 +51,7 @@ class KeysSettingsScene(ModalScene):
         bw = min(sc(150), (self.box.right - sc(30) - rx) // 3 - sc(8))
         for i, mode in enumerate(MODES):
             label = i18n.t("settings.screen_reader.auto") if mode == "auto" else i18n.t(f"settings.{mode}")
-            btn = Button(label, (lambda m=mode: self._reader(m)), (rx + i * (bw + sc(8)), y, bw, sc(40)),
+            btn = Button(label, partial(self._reader, mode), (rx + i * (bw + sc(8)), y, bw, sc(40)),
                          style="secondary", selected=(s.access.screen_reader == mode), px=16)
             btn.spoken = f"{i18n.t('settings.screen_reader')}: {label}"
             self.widgets.add(btn)
@@ -50,7 +59,7 @@ class KeysSettingsScene(ModalScene):
         self.contrast_y = y
         for i, on in enumerate((True, False)):
             label = i18n.t("settings.on" if on else "settings.off")
-            btn = Button(label, (lambda v=on: self._contrast(v)), (rx + i * (bw + sc(8)), y, bw, sc(40)),
+            btn = Button(label, partial(self._contrast, on), (rx + i * (bw + sc(8)), y, bw, sc(40)),
                          style="secondary", selected=(s.access.high_contrast == on), px=16)
             btn.spoken = f"{i18n.t('settings.high_contrast')}: {label}"
             self.widgets.add(btn)
@@ -67,10 +76,9 @@ class KeysSettingsScene(ModalScene):
             name = i18n.t(f"keys.action.{a.name}")
             self.rows.append((name, pygame.Rect(x, ry, col_w - kw - sc(8), row_h - sc(6))))
             shown = "…" if self.waiting == a.name else b.label(a.name)
-            btn = Button(shown, (lambda n=a.name: self._wait(n)), (x + col_w - kw, ry, kw, row_h - sc(6)),
-                         style="secondary", selected=(self.waiting == a.name), px=16)
+            btn = KeyButton(a.name, shown, partial(self._wait, a.name), (x + col_w - kw, ry, kw, row_h - sc(6)),
+                            style="secondary", selected=(self.waiting == a.name), px=16)
             btn.spoken = f"{name}: {b.label(a.name)}"
-            btn.action = a.name
             self.widgets.add(btn)
         self.widgets.add(Button(i18n.t("keys.reset"), self._reset,
                                 (x0, self.box.bottom - sc(62), sc(280), sc(46)), style="secondary"))

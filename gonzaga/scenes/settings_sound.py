@@ -3,6 +3,9 @@
 so the player hears the new level."""
 from __future__ import annotations
 
+from functools import partial
+from typing import Callable
+
 import pygame
 
 from ..table import persistence
@@ -20,7 +23,7 @@ class SoundSettingsScene(ModalScene):
     opaque = False
     name = "settings_sound"
 
-    def layout(self, size) -> None:
+    def layout(self, size: tuple[int, int]) -> None:
         self.widgets.clear()
         s = self.app.settings
         w, h = size
@@ -33,18 +36,18 @@ class SoundSettingsScene(ModalScene):
         self.gauges = []
         for key, field in VOLUMES:
             self.rows.append((i18n.t(key), y))
-            self.widgets.add(Button("−", (lambda f=field: self._step(f, -1)), (x0, y, 48, 42), style="secondary", px=22))
+            self.widgets.add(Button("−", partial(self._step, field, -1), (x0, y, 48, 42), style="secondary", px=22))
             gauge = pygame.Rect(x0 + 58, y + 8, 260, 26)
             self.gauges.append((gauge, field))
-            self.widgets.add(Button("+", (lambda f=field: self._step(f, 1)), (gauge.right + 10, y, 48, 42),
+            self.widgets.add(Button("+", partial(self._step, field, 1), (gauge.right + 10, y, 48, 42),
                                     style="secondary", px=22))
             y += gap
 
-        def toggle(label_key, value, setter):
+        def toggle(label_key: str, value: bool, setter: Callable[[bool], None]) -> None:
             nonlocal y
             self.rows.append((i18n.t(label_key), y))
             for i, (v, label) in enumerate(((True, i18n.t("settings.on")), (False, i18n.t("settings.off")))):
-                self.widgets.add(Button(label, (lambda v=v: setter(v)), (x0 + i * 128, y, 120, 42), style="secondary",
+                self.widgets.add(Button(label, partial(setter, v), (x0 + i * 128, y, 120, 42), style="secondary",
                                         selected=(v == value), px=17))
             y += gap
 
@@ -58,7 +61,7 @@ class SoundSettingsScene(ModalScene):
         persistence.save_settings(self.app.settings)
         self.layout(self.app.size)
 
-    def _set(self, field: str, value) -> None:
+    def _set(self, field: str, value: bool) -> None:
         setattr(self.app.settings, field, value)
         self._save()
         if field == "mute" and not value:
@@ -79,7 +82,7 @@ class SoundSettingsScene(ModalScene):
         if audio is not None:
             audio.play("points")
 
-    def handle(self, ev) -> bool:
+    def handle(self, ev: pygame.event.Event) -> bool:
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
             for gauge, field in self.gauges:
                 if gauge.inflate(0, 12).collidepoint(ev.pos):
@@ -98,7 +101,7 @@ class SoundSettingsScene(ModalScene):
         return ([label for label, _y in self.rows] + [f"{int(round(getattr(s, f) * 100))} %" for _g, f in self.gauges]
                 + [i18n.t("motion.hint"), self.status_text()] + super().visible_text())
 
-    def draw(self, surf) -> None:
+    def draw(self, surf: pygame.Surface) -> None:
         s = self.app.settings
         W.dim(surf, 150)
         W.panel(surf, self.box, W.PANEL, W.PANEL_EDGE, 14, 3)

@@ -12,10 +12,10 @@ with the wait); a server that cannot be reached, in the words of a lost connecti
 from __future__ import annotations
 
 import logging
-from typing import Optional
+from typing import Any, Optional
 
 import pygame
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from ..net import protocol as P
 from ..net.cleantext import clean_name
@@ -25,7 +25,8 @@ from ..ui import widgets as W
 from ..ui.widgets import Button, TextField
 from ..words import i18n
 from .base import Scene
-from .online_common import draw_backdrop, paste_text, shown_address
+from .form import Field, Fields, Question, centred_box, draw_panel, paste
+from .online_common import draw_backdrop, shown_address
 
 log = logging.getLogger(__name__)
 
@@ -35,14 +36,15 @@ class SignInScene(Scene):
 
     name = "signin"
 
-    def __init__(self, app, address: str = "", keyring: Optional[Keyring] = None):
+    def __init__(self, app: Any, address: str = "", keyring: Optional[Keyring] = None) -> None:
         super().__init__(app)
         self.keyring = keyring or Keyring()
         address = address or (self.keyring.latest() or "")
         kept = self.keyring.get(address) if address else None
-        self.values = [address, kept.name if kept else "", ""]
-        self.fields: list[TextField] = []
-        self.request: Optional[AccountRequest] = None
+        self.form = Fields((Field("address", "signin.address", address, 440, 300),
+                            Field("name", "signin.name", kept.name if kept else "", 300, 24),
+                            Field("password", "signin.password", "", 300, 200, secret=True)))
+        self.question = Question()
         self.doing = ""  # the request under way: "sign_in", "register", "sign_out", "sign_out_all"
         self.url = ""
         self.message = ""
@@ -52,28 +54,26 @@ class SignInScene(Scene):
             self.message = problem.report()
         self._memo: Optional[tuple[str, Optional[str], object]] = None  # (field value, url, its sign-in)
         self.box = pygame.Rect(0, 0, 0, 0)
-        self.labels: list[tuple[str, tuple[int, int]]] = []
+        self.message_y = 0
+
+    @property
+    def fields(self) -> list[TextField]:
+        """The address, name and password fields (laid out)."""
+        return self.form.fields
+
+    @property
+    def request(self) -> Optional[AccountRequest]:
+        """The question under way, if any."""
+        return self.question.request
 
     # ------------------------------------------------------------ layout
 
-    def layout(self, size) -> None:
-        if self.fields:
-            self.values = [f.value for f in self.fields]
+    def layout(self, size: tuple[int, int]) -> None:
         self.widgets.clear()
-        self.labels = []
-        w, h = size
         sc = W.sc
-        self.box = pygame.Rect(0, 0, min(sc(980), w - 40), min(h - 40, sc(600)))
-        self.box.center = (w // 2, h // 2)
-        x0, lx = self.box.x + sc(40), self.box.x + sc(250)
-        y = self.box.y + sc(130)
-        self.fields = []
-        for key, value, width, n, secret in (("signin.address", self.values[0], sc(440), 300, False),
-                                             ("signin.name", self.values[1], sc(300), 24, False),
-                                             ("signin.password", self.values[2], sc(300), 200, True)):
-            self.labels.append((i18n.t(key), (x0, y + sc(22))))
-            self.fields.append(self.widgets.add(TextField(value, (lx, y, width, sc(44)), max_len=n, secret=secret)))
-            y += sc(62)
+        self.box = centred_box(size, sc(980), sc(600))
+        x0 = self.box.x + sc(40)
+        y = self.form.layout(self.widgets, x0, self.box.x + sc(250), self.box.y + sc(130))
         self.message_y = y + sc(4)
         bottom = self.box.bottom - sc(70)
         self.widgets.add(Button(i18n.t("common.back"), self.back, (x0, bottom, sc(150), sc(48)), style="secondary"))
@@ -90,13 +90,12 @@ class SignInScene(Scene):
         self.widgets.add(Button(i18n.t("signin.ratings"), self.ratings,  # t47lobby: the server's leaderboard
                                 (self.box.right - sc(220), row, sc(180), sc(44)), style="secondary", px=17))
         self._enable()
-        if not self.fields[0].value:
-            self.fields[0].editing = True
-        elif not self.fields[1].value:
-            self.fields[1].editing = True
+        first_empty = next((k for k in ("address", "name") if not self.form.value(k)), None)
+        if first_empty is not None:
+            self.form.edit(first_empty)
 
     def _enable(self) -> None:
-        idle = self.request is None
+        idle = not self.question.busy
         kept = self._kept()
         self.sign_in_button.enabled = self.create_button.enabled = idle
         self.out_button.visible = self.out_all_button.visible = kept is not None and kept.session is not None
@@ -105,7 +104,7 @@ class SignInScene(Scene):
     def _read(self) -> tuple[Optional[str], object]:
         """The address typed as a url and this computer's sign-in there (the file is read again
         only when the address changes or after an answer: not every frame)."""
-        value = self.fields[0].value if self.fields else ""
+        value = self.form.value("address")
         if self._memo is None or self._memo[0] != value:
             url = parse_address(value)[0] if value.strip() else None
             self._memo = (value, url, self.keyring.get(url) if url else None)
@@ -119,15 +118,15 @@ class SignInScene(Scene):
 
     def _target(self, need_password: bool) -> Optional[tuple[str, str, str]]:
         """(url, name, password) from the fields, or None with the reason in the message."""
-        url, why = parse_address(self.fields[0].value)
+        url, why = parse_address(self.form.value("address"))
         if url is None:
-            self._say(why if self.fields[0].value.strip() else i18n.t("signin.need_address"))
+            self._say(why if self.form.value("address").strip() else i18n.t("signin.need_address"))
             return None
-        name = clean_name(self.fields[1].value)
+        name = clean_name(self.form.value("name"))
         if need_password and not name:
             self._say(i18n.t("signin.need_name"))
             return None
-        password = self.fields[2].value
+        password = self.form.value("password")
         if need_password and not password:
             self._say(i18n.t("signin.need_password"))
             return None
@@ -140,7 +139,7 @@ class SignInScene(Scene):
         self._account("register")
 
     def _account(self, kind: str) -> None:
-        if self.request is not None:
+        if self.question.busy:
             return
         target = self._target(True)
         if target is None:
@@ -159,9 +158,9 @@ class SignInScene(Scene):
 
     def ratings(self) -> None:
         """The leaderboard of the server typed (its profiles from there)."""
-        url, why = parse_address(self.fields[0].value)
+        url, why = parse_address(self.form.value("address"))
         if url is None:
-            self._say(why if self.fields[0].value.strip() else i18n.t("signin.need_address"))
+            self._say(why if self.form.value("address").strip() else i18n.t("signin.need_address"))
             return
         self.app.stack.push("ratings", url)
 
@@ -172,7 +171,7 @@ class SignInScene(Scene):
         self._leave("sign_out_all", P.SignOutAll())
 
     def _leave(self, kind: str, msg: P.SignOut | P.SignOutAll) -> None:
-        if self.request is not None:
+        if self.question.busy:
             return
         target = self._target(False)
         who = self.keyring.whoami(target[0]) if target else None
@@ -180,33 +179,30 @@ class SignInScene(Scene):
             return
         self._send(kind, target[0], [who, msg], "signed_out")
 
-    def _send(self, kind: str, url: str, messages: list, want: str) -> None:
+    def _send(self, kind: str, url: str, messages: list[BaseModel], want: str) -> None:
         self.url, self.doing = url, kind
-        self.request = AccountRequest(url, messages, want)
+        self.question.ask(url, messages, want)
         self.message, self.good = i18n.t("signin.connecting", address=shown_address(url)), True
         self._enable()
 
     # ------------------------------------------------------------ answers
 
-    def update(self, dt) -> None:
-        if self.request is None:
-            return
-        done = self.request.poll()
+    def update(self, dt: float) -> None:
+        done = self.question.answer()
         if done is None:
             return
         answer, why = done
-        self.request = None
         kind, url = self.doing, self.url
         self.doing, self._memo = "", None
         if isinstance(answer, P.AccountInfo) and answer.session is not None:
-            self.fields[2].value = ""  # the password leaves the screen
+            self.form.set("password", "")  # the password leaves the screen
             try:
                 self.keyring.signed_in(url, answer.name, answer.session, answer.device_key)
             except (OSError, ValueError) as e:
                 log.warning("the sign-in could not be kept: %s", e)
                 self._say(i18n.t("signin.not_kept", why=getattr(e, "strerror", None) or str(e)))
             else:
-                self.fields[1].value = answer.name
+                self.form.set("name", answer.name)
                 self._say(i18n.t("signin.created" if kind == "register" else "signin.signed_in", name=answer.name,
                                  address=shown_address(url)), good=True)
         elif isinstance(answer, P.SignedOut) or (isinstance(answer, P.Error) and answer.code == "bad_session"
@@ -216,7 +212,7 @@ class SignInScene(Scene):
             self._say(i18n.t("signin.signed_out_all", n=answer.ended) if everywhere and isinstance(answer, P.SignedOut)
                       else i18n.t("signin.signed_out"), good=True)
         else:
-            self.fields[2].value = ""
+            self.form.set("password", "")
             self._say(why)
         self._enable()
 
@@ -241,43 +237,33 @@ class SignInScene(Scene):
 
     # ------------------------------------------------------------ events and drawing
 
-    def handle(self, ev) -> bool:
+    def handle(self, ev: pygame.event.Event) -> bool:
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE and not self.widgets.editing():
             self.back()
             return True
-        if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.fields[2].editing:
-            self.fields[2].editing = False
+        if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.form.field("password").editing:
+            self.form.field("password").editing = False
             self.sign_in()
             return True
-        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_v and ev.mod & pygame.KMOD_CTRL:
-            field = next((f for f in self.fields if f.editing), None)
-            text = paste_text() if field is not None else None
-            if field is not None and text is not None:
-                field.value = (field.value + text)[: field.max_len]
-                return True
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_v and ev.mod & pygame.KMOD_CTRL and \
+                paste(self.widgets, self.app):
+            return True
         handled = super().handle(ev)
         self._enable()
         return handled
 
     def back(self) -> None:
-        if self.request is not None:
-            self.request.close()
-            self.request = None
+        self.question.close()
         self.app.stack.pop(self)
 
     def visible_text(self) -> list[str]:
         return [self.status_line(), self.message]
 
-    def draw(self, surf) -> None:
+    def draw(self, surf: pygame.Surface) -> None:
         draw_backdrop(self.app, surf)
         sc = W.sc
-        W.panel(surf, self.box, W.PANEL, W.PANEL_EDGE, 16, 3, alpha=246)
-        r = W.blit_text(surf, i18n.t("signin.heading"), (self.box.x + sc(40), self.box.y + sc(22)), "title", 44,
-                        W.TEXT)
-        W.blit_text(surf, i18n.t("signin.hint"), (self.box.x + sc(40), r.bottom + sc(4)), "sans", 16, W.TEXT_SOFT,
-                    wrap=self.box.w - sc(120))
-        for text, pos in self.labels:
-            W.blit_text(surf, text, pos, "sans_semibold", 18, W.TEXT, "midleft")
+        draw_panel(surf, self.box, i18n.t("signin.heading"), i18n.t("signin.hint"))
+        self.form.draw(surf)
         y = self.message_y
         status = self.status_line()
         if status:

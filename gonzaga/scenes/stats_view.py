@@ -3,6 +3,8 @@
 here once (it was kept aside and a new one started)."""
 from __future__ import annotations
 
+from typing import Any, Callable
+
 import pygame
 
 from ..table import stats as S
@@ -21,11 +23,11 @@ class StatsScene(ModalScene):
     opaque = True
     name = "stats"
 
-    def __init__(self, app):
+    def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.stats, self.problem = S.load()
 
-    def layout(self, size) -> None:
+    def layout(self, size: tuple[int, int]) -> None:
         w, h = size
         self.box = pygame.Rect(0, 0, min(1500, w - 40), h - 40)
         self.box.center = (w // 2, h // 2)
@@ -77,7 +79,7 @@ class StatsScene(ModalScene):
             out += [i18n.t("stats.by_seats"), i18n.t("stats.by_level"), i18n.t("stats.by_mode"), i18n.t("stats.scores")]
         return out + super().visible_text()
 
-    def draw(self, surf) -> None:
+    def draw(self, surf: pygame.Surface) -> None:
         surf.fill(W.BG)
         b = self.box
         W.panel(surf, b, W.PANEL, W.PANEL_EDGE, 14, 3)
@@ -112,7 +114,7 @@ class StatsScene(ModalScene):
         s = S.summary(self.stats)
         legend = [(i18n.t("stats.legend_played"), PLAYED, False), (i18n.t("stats.legend_won"), WON, True)]
 
-        def groups(items):
+        def groups(items: list[tuple[str, tuple[int, int]]]) -> list[charts.BarGroup]:
             return [charts.BarGroup(label, [(p, PLAYED, False), (w, WON, True)]) for label, (p, w) in items]
 
         seats = [(i18n.t("stats.seats_n", n=k), v) for k, v in s["by_seats"].items()]
@@ -140,12 +142,12 @@ class ConfirmScene(MessageScene):
 
     name = "confirm"
 
-    def __init__(self, app, heading: str, body: str, yes: str, on_yes):
+    def __init__(self, app: Any, heading: str, body: str, yes: str, on_yes: Callable[[], None]) -> None:
         super().__init__(app, heading, body)
         self.yes = yes
         self.on_yes = on_yes
 
-    def layout(self, size) -> None:
+    def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         self.widgets.clear()
         b = self.box

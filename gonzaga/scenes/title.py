@@ -5,6 +5,7 @@ settings, quit."""
 from __future__ import annotations
 
 import logging
+from typing import Callable, Union
 
 import pygame
 
@@ -18,6 +19,10 @@ from ..ui.widgets import Button
 from .base import Scene, help_corner
 from ..render.game_sizes import board_texts
 from .online_common import game_line
+
+Action = Callable[[], None]
+Entry = tuple[str, Action, str]  # a button of the column: its words key, what it does, the line under it
+Pair = tuple[tuple[str, Action], tuple[str, Action]]  # two half-width buttons side by side: (key, action) each
 
 
 class Backdrop:
@@ -82,21 +87,21 @@ class TitleScene(Scene):
         sc = W.sc
         bw = sc(360)
         x = w // 2 - bw // 2
-        entries = [("title.new", self.new_game, "")]
+        entries: list[Union[Entry, Pair]] = [("title.new", self.new_game, "")]
         if self.games:
             entries.append(("title.continue", self.continue_game, self._continue_hint()))
         if self.online_games:  # online games survive closing the game (issue 14)
             entries.append(("title.continue_online", self.continue_online, self._online_hint()))
         # online play (issue 14): two buttons side by side, one row of the column
-        entries.append(((("title.host_online", self.host_online), ("title.join_online", self.join_online)), None, ""))
+        entries.append((("title.host_online", self.host_online), ("title.join_online", self.join_online)))
         if self._watched()[0]:  # signed in to a server: My games beside it (issue 47), with your turns
-            entries.append(((("title.servers", self.servers), ("mygames.button", self.my_games)), None, ""))
+            entries.append((("title.servers", self.servers), ("mygames.button", self.my_games)))
         else:
             entries.append(("title.servers", self.servers, ""))  # games on a dedicated server (issue 50)
         entries.append(self._tutorial_entry())  # the guided first game (issue 11)
         entries += [("title.load", self.load_game, ""), ("title.rules", self.rules, ""),
                     ("title.settings", self.settings, ""), ("title.quit", self.app.quit, "")]
-        subs = sum(1 for _k, _f, sub in entries if sub)
+        subs = sum(1 for e in entries if len(e) == 3 and e[2])
         # the column's height at each spacing, the roomiest that fits the window (issue 40: with
         # Continue shown the menu ran off a 1280x720 window); a low window also gets a lower heading
         self.head = sc(214)
@@ -113,18 +118,19 @@ class TitleScene(Scene):
         # the statistics: a corner button, added first so the menu column below keeps its size
         self.widgets.add(Button(i18n.t("title.stats"), self.stats, (w - sc(234), h - sc(84), sc(210), sc(46)),
                                 style="secondary", px=19))
-        for key, fn, sub in entries:
-            if isinstance(key, tuple):
+        for entry in entries:
+            if len(entry) == 2:
                 half = (bw - gap) // 2
                 row_h = max(bh, sc(50))  # two half-width buttons: room for a label on two lines
                 pair = [self.widgets.add(Button(self._label(k), f, (x + j * (half + gap), y, half, row_h), px=19,
                                                 style="primary" if k == "mygames.button" and self._watched()[1]
-                                                else "secondary")) for j, (k, f) in enumerate(key)]
+                                                else "secondary")) for j, (k, f) in enumerate(entry)]
                 same = min(b._fit_label(b.rect)[0][1] for b in pair)  # side by side: one size of text
                 for b in pair:
                     b.px = same
                 y += row_h + gap
                 continue
+            key, fn, sub = entry
             extra = sc(10) if sub else 0
             b = Button(i18n.t(key), fn, (x, y, bw, bh + extra), sub=sub, px=21,
                        style="primary" if key in ("title.new", "title.continue", "title.continue_online") else "secondary")
@@ -217,7 +223,7 @@ class TitleScene(Scene):
     def load_game(self) -> None:
         self.app.stack.push("load")
 
-    def _tutorial_entry(self) -> tuple:
+    def _tutorial_entry(self) -> Entry:
         """'Learn to play', or 'Continue tutorial' with the section where the player stopped."""
         p = tutorial.load_progress()
         if p.started and not p.finished:

@@ -686,6 +686,9 @@ class LastTable(BaseModel):
     scenario: Optional[str] = Field(None, max_length=80)
 
 
+Speed = Literal["slow", "normal", "fast", "instant"]  # the AI's pace (table/pacing.py SPEEDS)
+
+
 def _known_language(code: str) -> str:
     if code not in catalog.codes():
         raise ValueError(f"no language {code!r}")
@@ -696,7 +699,7 @@ class Settings(BaseModel):
     """User settings; unknown or bad fields fall back to defaults."""
 
     model_config = ConfigDict(extra="ignore")
-    speed: Literal["slow", "normal", "fast", "instant"] = "normal"
+    speed: Speed = "normal"
     fullscreen: bool = False
     language: Annotated[str, AfterValidator(_known_language)] = "en"  # a code of words/catalog.LANGUAGES
     curtain_solo: bool = False  # show the privacy curtain even with a single human seat

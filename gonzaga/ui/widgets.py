@@ -7,7 +7,7 @@ hover for the widgets of one screen.
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Optional, TypeVar
 
 import pygame
 
@@ -351,6 +351,7 @@ class Button(Widget):
     default one)."""
 
     card: Optional[str] = None  # a planning card's id, on the hand's buttons (its tip, the tutorial's target)
+    spoken: str = ""  # what a screen reader says instead of the label (ui/speech/narrator.py): with its row's name
 
     def __init__(self, label: str, on_click: Callable[[], None], rect=(0, 0, 0, 0), *, style: str = "primary",
                  px: float = 19, tooltip: str = "", selected: bool = False, swatch=None, sub: str = ""):
@@ -540,15 +541,18 @@ class TextField(Widget):
         surf.set_clip(clip)
 
 
+AnyWidget = TypeVar("AnyWidget", bound=Widget)
+
+
 class Widgets:
     """The widgets of a screen: mouse routing, hover, Tab focus, Enter/Space activation."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.items: list[Widget] = []
         self.focus: Optional[Widget] = None
         self._kept: Optional[tuple] = None  # (label, rect) of the focus before a clear: found again by add
 
-    def add(self, w: Widget) -> Widget:
+    def add(self, w: AnyWidget) -> AnyWidget:
         self.items.append(w)
         if self._kept is not None and self.focus is None and not isinstance(w, TextField) \
                 and (getattr(w, "label", None), tuple(w.rect)) == self._kept:
