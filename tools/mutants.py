@@ -575,8 +575,9 @@ MUTANTS = [
     # ---------------------------------------------------------------- issue 51: planted where nobody planted (h45mut)
     # the ratings: order by points then sites, resigned last, provisional under 10 games, unrated
     # when two seats share an account
-    M("E-net", RATINGS, "        return self.games < PROVISIONAL_GAMES", "        return self.games <= PROVISIONAL_GAMES",
-      "ratings: provisional for one game more"),
+    M("E-net", DESK, "                                                   provisional=s.games < PROVISIONAL_GAMES)",
+      "                                                   provisional=s.games <= PROVISIONAL_GAMES)",
+      "ratings: provisional for one game more on the leaderboard"),
     M("E-net", RATINGS, "keys = [(not resigned[i], state.seats[i].score, sites_held(state, i)) for i in range(state.n)]",
       "keys = [(state.seats[i].score, sites_held(state, i), not resigned[i]) for i in range(state.n)]",
       "ratings: a resigned seat ranked by its points"),
@@ -654,8 +655,8 @@ MUTANTS = [
       "keys: saved keys that clash kept"),
     M("E-ui", KEYS, "        elif mods & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):\n            return False\n", "",
       "keys: Ctrl+R rotates as R does"),
-    M("E-ui", MAPPAL, "        if tuple(seats) != SEAT_NAMES:", "        if set(seats) != set(SEAT_NAMES):",
-      "map palette: seats in another order accepted"),
+    M("E-ui", MAPPAL, "        if tuple(seats) != SEAT_NAMES:", "        if not set(seats) <= set(SEAT_NAMES):",
+      "map palette: a palette without a seat's colours accepted"),
     # the AI's fast simulator against the rules' scoring
     M("X1", FASTSIM, "self.pts[i] += SITE_FLOURISHING * fl.bit_count() + SITE_INACTIVE * (covered ^ fl).bit_count()",
       "self.pts[i] += SITE_INACTIVE * fl.bit_count() + SITE_FLOURISHING * (covered ^ fl).bit_count()",
