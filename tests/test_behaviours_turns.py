@@ -28,7 +28,7 @@ from gonzaga.rules.playout import random_playout
 from gonzaga.rules.scoring import sites_held
 
 from online_helpers import Player, on_loop, seed_accounts
-from turn_helpers import registers, srv, turn_game  # noqa: F401 (fixtures)
+from turn_helpers import _server, registers, turn_game  # noqa: F401 (registers: an autouse fixture)
 
 pytestmark = pytest.mark.rule("E-net")
 
@@ -120,6 +120,14 @@ def test_the_watch_tells_a_game_once_even_when_its_server_missed_a_round():
 
 
 # ---------------------------------------------------------------- turn-based games on a server
+
+@pytest.fixture
+def srv(tmp_path):
+    """A server with accounts and turn-based games (``turn_helpers``), in this process."""
+    t = _server(tmp_path / "data")
+    yield t
+    t.stop()
+
 
 def test_my_games_lists_a_finished_game_for_seven_days_then_no_more(srv):
     assert turns.RECENT_DAYS == 7
