@@ -419,13 +419,21 @@ MUTANTS = [
     M("E-net", TURNCLOCK, "start is not None and now - start >= self.secs:",
       "start is not None and now - start > self.secs:",
       "timer: runs out a moment late"),
-    M("E-net", TURNCLOCK, "        if c.out:\n            return 0.0\n", "",
+    # re-aimed (issue 51): dropping ``left``'s ``if c.out: return 0.0`` is equivalent (a clock is
+    # out only once now - start >= secs, its start never moves again and every caller's clock
+    # runs forward, so the count is 0 anyway); the fresh count would come from a clock made anew
+    M("E-net", TURNCLOCK, "            self.clocks.setdefault(seat, Clock(position, now))",
+      "            self.clocks[seat] = Clock(position, now)",
       "timer: a timed-out seat is told a fresh count while the AI decides"),
     M("E-net", ROOMS, 'due = {i for i in st.to_act() if self.table.seats[i].kind == "human"}',
       'due = {i for i in st.to_act() if self.table.seats[i].kind == "human" and self.seats[i].conn is not None}',
       "timer: never runs out for a seat that is not connected"),
-    M("E-net", ROOMS, "        if turn_position(st) != turn_position(self.state):\n            return None",
-      "        if False:\n            return None", "timer: a count told for a position the game has left"),
+    # re-aimed (issue 51): ``turn_left``'s guard is equivalent on the server (every view it is given
+    # is the table's view at the moment it is told, observers.tell); a count of another position
+    # would show on the client, which keeps the count told at ``n`` actions for that position only
+    M("E-net", TURNCLOCK, "        if c is None or self.n != n:\n            return None\n        left, running, at = c",
+      "        if c is None:\n            return None\n        left, running, at = c",
+      "timer: a count told for a position the game has left"),
     M("E-net", TURNCLOCK, "else max(0.0, self.secs - (now - start))", "else self.secs - (now - start)",
       "timer: a count below zero told"),
     M("E-table", PACING, "return s is not None and s[1] == self._position(self.table.state) and",
