@@ -332,6 +332,7 @@ def main(argv=None) -> int:
         print(f"{len(mutants)} mutants, {stale} stale", file=report)
         return 1 if stale else 0
     base = Path(tempfile.mkdtemp(prefix="gonzaga-mutate-"))
+    base.chmod(0o755)  # a test that drops root (as ``nobody``) still imports the copy's modules
     t0 = time.monotonic()
     try:
         jobs = max(1, min(args.jobs, len(mutants)))
