@@ -9,7 +9,9 @@ answer worked out independently:
 - a hint names only true reasons: every site, sea league, harbor count, rival blocked, larger
   dominion and preference it states is recomputed from the board and found true;
 - the history's round scores include the last round; a game's id tells apart games with other
-  seats; statistics count the best human of a hot-seat game, once, and keep the newest games.
+  seats; statistics count the best human of a hot-seat game, once, and keep the newest games;
+- (issue 51) a seat's face works a hint out for that seat alone: asked for another seat of the
+  same screen, it gives nothing (that seat's view holds its objective).
 """
 from __future__ import annotations
 
@@ -26,6 +28,7 @@ from gonzaga.rules.view import HIDDEN
 from gonzaga.table import finished as fin, history, hints, persistence, stats
 from gonzaga.table.core import Table
 from gonzaga.table.seats import SeatSpec
+from gonzaga.table.seatview import face_of
 from gonzaga.table.session import Session
 from gonzaga.words import i18n
 
@@ -308,3 +311,13 @@ def test_statistics_at_their_cap_keep_the_newest_games(home, monkeypatch):
         ids.append(stats.entry_for(s).id)
     got, _ = stats.load()
     assert [g.id for g in got.games] == ids[1:]
+
+
+@pytest.mark.rule("E-table")
+def test_a_seats_face_works_hints_out_for_that_seat_only():
+    s = Session.new([SeatSpec("Ann", "human", colour="red"), SeatSpec("Bob", "human", colour="blue")], 918273645)
+    ann = face_of(s).seat_view(0)
+    mine = ann.hint_view()
+    assert mine is not None and mine == ann.hint_view(0)
+    assert mine.seats[0].objective == s.state.seats[0].objective and mine.seats[1].objective is None
+    assert ann.hint_view(1) is None  # Bob's hint from Ann's face: none (his view holds his objective)

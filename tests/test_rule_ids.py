@@ -33,6 +33,7 @@ PROJECT_IDS = {
     "E-hint": "hints: from the seat's view only, and never shown once the game has left their position",
     "E-net": "the online server: a seat's token, the action count and the message size are checked (issue 14)",
     "E-words": "the words: a key in the player's language (English where it has none), its plural, a logged term",
+    "E-ui": "the screens' small parts: own keys (a conflict refused, the choice kept), the map's palette checked at load",
 }
 
 EXPECTED = ({f"S{i}" for i in range(1, 6)} | {f"R{i}" for i in range(1, 7)} | {f"P{i}" for i in range(1, 11)}
