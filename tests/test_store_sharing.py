@@ -8,7 +8,9 @@ import pytest
 
 from gonzaga.net import serve
 
-from test_net_server import HOST, Client, host_game, join, play, seat
+from gonzaga.net.viewcodec import view_to_json
+
+from test_net_server import HOST, Client, host_game, join, play, seat, seen, true_states
 
 
 def _server(tmp_path, name, pg_database):
@@ -160,5 +162,94 @@ def test_a_follower_read_again_tells_its_connections_every_action_it_had_not_see
     finally:
         if go is not None:
             go.set()
+        a.stop()
+        b.stop()
+
+
+def _told_truly(g, clients):
+    """Every update each client got is its seat's view of the stored game after n actions (none
+    was of an action the store does not have)."""
+    states = true_states(g)
+    for c in clients:
+        for u in c.updates:
+            assert u["n"] <= len(g.actions), f"seat {u['seat']} was told of action {u['n']}, not stored"
+            assert u["view"] == view_to_json(seen(states[u["n"]], u["seat"])), f"seat {u['seat']} after {u['n']}"
+
+
+def _until(what, timeout=10.0):
+    end = time.monotonic() + timeout
+    while not what():
+        assert time.monotonic() < end, "timed out"
+        time.sleep(0.02)
+
+
+def test_grouped_commits_refuse_alone_a_game_whose_lease_was_taken_mid_batch(pg_database, tmp_path):
+    """Process A's writer thread holds a batch with an action of game 1 and one of game 2; before
+    it commits, process B takes game 1's lease. The batch checks each game's epoch in its
+    transaction: game 1's action is refused alone (nothing written by the stale owner, its player
+    told ``not_stored`` and nobody told of it), game 2's commits and is acknowledged; game 1 goes
+    on under B, its player on A passed on to B, and both games end with every update true."""
+    import threading
+    a, b = _server(tmp_path, "a", pg_database), _server(tmp_path, "b", pg_database)
+    go = threading.Event()
+    try:
+        commits = a.server.commits
+        assert commits is not None and commits.fence is not None  # grouped commits, fenced, on PostgreSQL
+        host1 = host_game(a.url, [HOST, seat("open", "yellow")], seed=31)
+        friend1 = join(b.url, host1.code, "Bea", seed=3)
+        host1.send(type="start", token=host1.token)
+        host2 = host_game(a.url, [HOST, seat("open", "blue")], seed=32)
+        friend2 = join(a.url, host2.code, "Cid", seed=4)
+        host2.send(type="start", token=host2.token)
+        for c in (host1, friend1, host2, friend2):
+            c.expect("update")
+        play([host1, friend1], stop_when=lambda: host1.n is not None and host1.n >= 3 and bool(host1.my_actions()))
+        play([host2, friend2], stop_when=lambda: host2.n is not None and host2.n >= 3)
+        for c in (host1, friend1, host2, friend2):
+            c.settle()
+        g1 = host1.game
+        store = _store(pg_database)
+        try:
+            def count(gid):
+                return len(store.load_actions(gid, 0))
+            told1, told2 = host1.n, host2.n
+            assert count(g1) == told1 and count(host2.game) == told2
+
+            commits._later(go.wait)  # the writer thread waits: the next appends queue into one batch
+            issued = commits.issued
+            mover1 = host1  # on A, which runs game 1
+            mover2 = next(c for c in (host2, friend2) if c.my_actions())
+            mover1.try_act()
+            mover2.try_act()
+            _until(lambda: commits.issued >= issued + 2)  # both applied on A, queued, nobody told
+            assert host1.poll(0.3) is None and host2.poll(0.05) is None
+
+            def steal():
+                b.server.sharing.steal(b.server.rooms[g1])
+            b._loop.call_soon_threadsafe(steal)
+            _until(lambda: g1 in b.server.rooms and not b.server.rooms[g1].follower)
+            go.set()
+            _until(lambda: commits.durable >= commits.issued)
+
+            assert count(g1) == told1, "the stale owner's action was written"
+            assert count(host2.game) == told2 + 1, "the other game's action of the batch was not stored"
+            e = mover1.error("server")
+            assert e.get("key") == "net.not_stored"
+            assert mover2.n == told2 + 1 or mover2.expect("update")["n"] == told2 + 1
+            assert a.server.rooms[g1].follower  # A follows game 1 now: its players' acts go to B
+            mover1.sent_at = None
+            play([host1, friend1])
+            play([host2, friend2])
+            for gid, clients in ((g1, [host1, friend1]), (host2.game, [host2, friend2])):
+                g = store.load_game(gid)
+                assert g is not None and g.finished
+                _told_truly(g, clients)
+                assert all(c.updates[-1]["n"] == len(g.actions) for c in clients)
+        finally:
+            store.close()
+        for c in (host1, friend1, host2, friend2):
+            c.close()
+    finally:
+        go.set()
         a.stop()
         b.stop()

@@ -399,6 +399,9 @@ class Sharing:
         room = self.server.rooms.get(gid)
         if room is None:
             return
+        if kind in ("a", "s", "l") and not room.follower and self._unsettled(room, lambda: self.on_news(payload)):
+            self.follow(room)  # another process runs it: this one writes no more, and reads it once settled
+            return
         try:
             if kind == "f":
                 if not room.follower:
@@ -418,6 +421,16 @@ class Sharing:
                 forget_room(self.server, room)  # type: ignore[arg-type]
         except Exception:
             log.exception("game %s: a notification %r failed", gid, kind)
+
+    def _unsettled(self, room: GameRoom, retry: Callable[[], None]) -> bool:
+        """Whether ``room`` (an owner) has actions on their way to the disk (grouped commits): its
+        table is then ahead of the store, so it is not moved on from the store until they have
+        landed; ``retry`` runs then (after a refused one has sent the game back to the store)."""
+        commits = getattr(self.server, "commits", None)
+        if commits is None or room.written <= commits.durable:
+            return False
+        commits.after(room.written, retry)
+        return True
 
     def on_gap(self) -> None:
         """The listener reconnected: compare every follower's count with the store's now."""
@@ -451,10 +464,17 @@ class Sharing:
                 for r in followers:
                     self.catch_up(r, counts.get(r.id, 0))
 
+    def _retake(self, gid: str) -> Callable[[], None]:
+        def again() -> None:
+            self._took({gid: 0})
+        return again
+
     def _took(self, got: dict[str, int]) -> int:
         srv = self.server
         for gid in got:
             room = srv.rooms.get(gid)
+            if room is not None and not room.follower and self._unsettled(room, self._retake(gid)):
+                continue
             try:
                 if room is not None:
                     room = self.reload(room)

@@ -8,6 +8,11 @@ holding from that action on (so every client is left at the stored position, whi
 was told), and the player whose action it was gets the refusal ``not_stored``, as when the store
 refused at once. A game that cannot be read again closes its connections (1011); their clients
 come back with ``resume``.
+
+With several processes on PostgreSQL an action is also refused when its game's lease was taken
+by another process after it was queued (``LeaseLost``, ``store_pg.append_fenced``): the game is
+read again the same way, as a follower of its new owner (this process's fence for it is
+dropped), so its players' next acts go to the owner (``sharing.py``).
 """
 from __future__ import annotations
 
@@ -20,6 +25,7 @@ from . import upkeep
 from .admission import Refused
 from .groupcommit import GroupCommit, Lost
 from .rooms import Conn, GameRoom
+from .storage import LeaseLost
 
 if TYPE_CHECKING:  # the server calls this module; this module only uses the server it is given
     from .server import GameServer
@@ -33,7 +39,10 @@ def group_commits(server: "GameServer") -> GroupCommit:
     """From now on ``server``'s store is behind one writer thread that commits many games'
     actions at once, and its messages wait for the writes they follow; on ``server.loop``."""
     assert server.loop is not None and server.commits is None
-    server.commits = GroupCommit(server.store, server.loop, lambda lost: back_to_stored(server, lost))
+    fences: Optional[dict[str, int]] = getattr(server.store, "fences", None) \
+        if getattr(server.store, "fencing", False) else None  # several processes: each game's lease epoch
+    server.commits = GroupCommit(server.store, server.loop, lambda lost: back_to_stored(server, lost),
+                                 fence=None if fences is None else fences.get)
     server.store = server.commits
     return server.commits
 
@@ -45,8 +54,14 @@ def back_to_stored(server: "GameServer", lost: list[Lost]) -> None:
         if server.rooms.get(old.id) is not old:
             continue  # already read again (a later action of the same game)
         first = min((x for x in lost if x.owner is old), key=lambda x: x.seq)
-        log.error("game %s: action %d could not be stored (%s): the game goes back to what is stored",
-                  old.id, first.index, first.error)
+        if isinstance(first.error, LeaseLost):
+            fences = getattr(server.store, "fences", None)
+            if fences is not None and fences.get(old.id) == first.epoch:
+                del fences[old.id]  # not taken back meanwhile: read again as a follower
+            log.warning("game %s: action %d was not stored: another process runs the game now", old.id, first.index)
+        else:
+            log.error("game %s: action %d could not be stored (%s): the game goes back to what is stored",
+                      old.id, first.index, first.error)
         conns: list[tuple[Optional[int], Conn]] = [(i, c) for i, c in old.conns()] + [(None, c) for c in old.watchers]
         for _, c in conns:  # what was sent before the refused action was queued still goes
             c.held = deque(h for h in c.held if h[0] < first.seq or not isinstance(h[1], str))
