@@ -253,3 +253,64 @@ def test_grouped_commits_refuse_alone_a_game_whose_lease_was_taken_mid_batch(pg_
         go.set()
         a.stop()
         b.stop()
+
+
+def _news(c, key, timeout=20.0):
+    """Read ``c``'s messages until a ``news`` line of ``key`` (others are kept as usual)."""
+    end = time.monotonic() + timeout
+    while True:
+        m = c.recv(max(0.05, end - time.monotonic()))
+        if m["type"] == "news" and m["line"][1] == key:
+            return m
+
+
+def test_after_a_take_over_a_seat_connected_nowhere_starts_its_grace_period(pg_database, tmp_path):
+    """Presence is shared: process A runs a game whose host is connected to B (A counts the host
+    present) and whose friend is connected to A. A stops; B takes the game over: its own player
+    is present, the friend (connected nowhere now) is away from then, the grace period (2 s) runs
+    out and is told, and the host hands the seat to the AI, which plays it to the end."""
+    a, b = _server(tmp_path, "a", pg_database), _server(tmp_path, "b", pg_database)
+    go = None
+    store = _store(pg_database)
+    try:
+        host = Client(b.url, seed=51)
+        host.send(type="create", name="Ann", seats=[HOST, seat("open", "blue")], seed=51, grace=2)
+        host.expect("joined")
+        friend = join(a.url, host.code, "Bea", seed=52)
+        host.send(type="start", token=host.token)
+        host.expect("update")
+        friend.expect("update")
+        gid = host.game
+
+        def held(seat_, process):
+            return store.call("presence", lambda c: c.execute(
+                "SELECT count(*) FROM seat_presence WHERE game_id = %s AND seat = %s AND process = %s",
+                (gid, seat_, process)).fetchone()[0])
+        _until(lambda: held(0, b.server.sharing.leases.process) == 1 and held(1, a.server.sharing.leases.process) == 1)
+        a._loop.call_soon_threadsafe(lambda: a.server.sharing.steal(a.server.rooms[gid]))
+        _until(lambda: gid in a.server.rooms and not a.server.rooms[gid].follower)
+        time.sleep(0.2)
+        assert a.server.rooms[gid].table.away == {}  # the host, connected to B, is present for A
+        go = _freeze(a)
+        store.call("A stops", lambda c: (
+            c.execute("UPDATE game_leases SET expires = now() - interval '1 second'"),
+            c.execute("UPDATE server_processes SET alive_until = now() - interval '1 second' WHERE process = %s",
+                      (a.server.sharing.leases.process,))))
+        _until(lambda: gid in b.server.rooms and not b.server.rooms[gid].follower)
+        _news(host, "log.seat_grace_over")  # Bea's seat: the only one away
+        host.send(type="set_seat", token=host.token, seat=1, kind="ai", bot="greedy")
+        lobby = host.expect("lobby")
+        while lobby["seats"][1]["kind"] != "ai":
+            lobby = host.expect("lobby")
+        play([host])
+        g = store.load_game(gid)
+        assert g is not None and g.finished
+        _told_truly(g, [host])
+        host.close()
+        friend.close()
+    finally:
+        if go is not None:
+            go.set()
+        store.close()
+        a.stop()
+        b.stop()

@@ -142,15 +142,48 @@ class GameLeases:
         self.store.fences.pop(game_id, None)
 
     def release(self) -> None:
-        """A clean stop: every lease of this process lapses now, for the others to take at once."""
+        """A clean stop: every lease of this process lapses now, for the others to take at once,
+        and it holds no seat's connection any more."""
         self.store.fences.clear()
+
+        def fn(c: psycopg.Connection) -> None:
+            c.execute("UPDATE game_leases SET expires = now() - interval '1 second' WHERE owner = %s", (self.process,))
+            c.execute("DELETE FROM seat_presence WHERE process = %s", (self.process,))
+            c.execute("DELETE FROM server_processes WHERE process = %s", (self.process,))
         try:
-            self.store.call("let go of the leases", lambda c: c.execute(
-                "UPDATE game_leases SET expires = now() - interval '1 second' WHERE owner = %s", (self.process,)))
+            self.store.call("let go of the leases", fn)
         except psycopg.Error as e:  # they lapse by themselves
             log.warning("the leases could not be let go of: %s", e)
         except OSError as e:
             log.warning("the leases could not be let go of: %s", e)
+
+    def beat(self, gone: set[tuple[str, int]], come: set[tuple[str, int]]) -> None:
+        """This process is alive (for ``LEASE_SECONDS``), no longer holds the seats ``gone``' and
+        holds ``come``'s connections (game, seat): one transaction, every second (``sharing.tick``)."""
+        def fn(c: psycopg.Connection) -> None:
+            c.execute("INSERT INTO server_processes(process, alive_until) VALUES (%s, now() + %s::interval)"
+                      " ON CONFLICT (process) DO UPDATE SET alive_until = excluded.alive_until",
+                      (self.process, self._ttl()))
+            if gone:
+                c.execute("DELETE FROM seat_presence WHERE process = %s AND (game_id, seat) IN"
+                          " (SELECT * FROM unnest(%s::text[], %s::int[]))",
+                          (self.process, [g for g, _ in gone], [s for _, s in gone]))
+            if come:
+                c.execute("INSERT INTO seat_presence(game_id, seat, process) SELECT g, s, %s FROM"
+                          " unnest(%s::text[], %s::int[]) AS x(g, s) WHERE EXISTS (SELECT 1 FROM games WHERE id = g)"
+                          " ON CONFLICT DO NOTHING", (self.process, [g for g, _ in come], [s for _, s in come]))
+        self.store.call("say which seats this process holds", fn, transaction=bool(gone or come))
+
+    def held_elsewhere(self, game_ids: list[str]) -> dict[str, set[int]]:
+        """The seats of these games whose connection another live process holds."""
+        rows = self.store.call("read where the players are", lambda c: c.execute(
+            "SELECT p.game_id, p.seat FROM seat_presence p JOIN server_processes s ON s.process = p.process"
+            " WHERE p.game_id = ANY(%s) AND p.process <> %s AND s.alive_until >= now()",
+            (game_ids, self.process)).fetchall(), transaction=False)
+        out: dict[str, set[int]] = {}
+        for gid, seat in rows:
+            out.setdefault(str(gid), set()).add(int(seat))
+        return out
 
     def tell(self, kind: str, game_id: str, n: int = 0, extra: str = "") -> None:
         """A notification to the other processes (their listeners; ``sharing.py`` reads it)."""

@@ -25,10 +25,13 @@ A game whose process died (or sleeps) is taken over by another within ``LEASE_SE
 second, by ``claim_lapsed`` in the one-second tick, or at once by its first player who acts or
 comes back (``resume``) on another process.
 
-Not shared: which process holds a seat's connection. After a take-over every human seat counts
-as present (nobody is marked away by a process that cannot see them) until its connection drops
-on the new owner; a seat's clock, the chat lines kept for late comers and rematch asks start
-again on the new owner.
+Presence is shared: every second each process writes which seats' connections it holds and
+that it is alive (``leases_pg.GameLeases.beat``; the owner of a game whose seats changed there is
+told, ``p``). An owner counts a human seat present when its connection is here or in another
+live process; one held nowhere is away from the take-over on (its grace period starts, and the
+host may hand it to the AI once it is over), and the owner looks again every ``CHECK_SECONDS``
+at the seats it believes held elsewhere (that process may have died). The chat lines kept for
+late comers and rematch asks start again on the new owner.
 """
 from __future__ import annotations
 
@@ -72,6 +75,10 @@ class Leases(Protocol):
 
     def tell(self, kind: str, game_id: str, n: int = 0, extra: str = "") -> None: ...
 
+    def beat(self, gone: set[tuple[str, int]], come: set[tuple[str, int]]) -> None: ...
+
+    def held_elsewhere(self, game_ids: list[str]) -> dict[str, set[int]]: ...
+
 
 class SharedServer(Protocol):
     """What this part uses of ``server.GameServer``."""
@@ -89,6 +96,8 @@ class SharedServer(Protocol):
     def _pump(self, room: GameRoom) -> None: ...
 
     def _settle(self, room: GameRoom) -> None: ...
+
+    def _broadcast_lobby(self, room: GameRoom, extra: Any = None) -> None: ...
 
 
 class TellingStore(GameStore):
@@ -163,6 +172,7 @@ class Sharing:
         # should the owner not answer, the timer for that)
         self.pending: dict[int, tuple[Conn, str, int, Callable[[], None], asyncio.TimerHandle]] = {}
         self._req = 0
+        self.held: set[tuple[str, int]] = set()  # (game, seat) whose connection this process said it holds
 
     @property
     def store(self) -> Any:
@@ -228,9 +238,10 @@ class Sharing:
             new.watchers.append(c)
             c.room = new
         new.said, new.news, new.timed = old.said, old.news, old.timed | new.timed
-        for i, s in enumerate(new.seats):  # see the module docstring: presence is not shared
-            if s.kind == "human" and (not new.follower or s.conn is not None):
+        for i, s in enumerate(new.seats):
+            if s.kind == "human" and s.conn is not None:
                 new.table.mark_away(i, False)
+        self.presence(new, tell=False)  # an owner: a seat held nowhere is away from now (its grace period)
         _follow_actions(new, later)
         if new.table.is_over and not new.finished:
             new.finished = True
@@ -414,6 +425,8 @@ class Sharing:
                 self._answered(gid, int(n))
             elif kind == "s":
                 self.reload(room)
+            elif kind == "p":
+                self.presence(room, tell=True)
             elif kind == "t" and room.follower:
                 for c in room.everyone():
                     c.send(extra)
@@ -431,6 +444,51 @@ class Sharing:
             return False
         commits.after(room.written, retry)
         return True
+
+    def presence(self, room: GameRoom, tell: bool, elsewhere: Optional[set[int]] = None) -> None:
+        """An owner's human seats as the processes hold them: a seat whose connection is here or
+        in another live process is present, one held nowhere is away from now (its grace period
+        starts; the host may hand it to the AI once it is over); ``tell``: the table is told
+        (news and the seats) of each change."""
+        if room.follower or room.finished:
+            return
+        if elsewhere is None:
+            elsewhere = self.leases.held_elsewhere([room.id]).get(room.id, set())
+        changed = False
+        for i, s in enumerate(room.seats):
+            if s.kind != "human":
+                continue
+            here, away = s.conn is not None or i in elsewhere, i in room.table.away
+            if here and away:
+                room.arrived(i, fresh=tell)
+            elif not here and not away:
+                room.left(i, tell=tell and room.started)
+            changed = changed or here == away
+        if changed and room.started:
+            self.server._broadcast_lobby(room)
+
+    def _beat(self) -> None:
+        """Say which seats' connections this process holds (and that it is alive); the owners of
+        the games whose seats changed are told (``p``)."""
+        held = {(r.id, i) for r in self.server.rooms.values() if not r.finished
+                for i, s in enumerate(r.seats) if s.conn is not None}
+        gone, come = self.held - held, held - self.held
+        self.leases.beat(gone, come)
+        self.held = held
+        for gid in sorted({g for g, _ in gone | come}):
+            room = self.server.rooms.get(gid)
+            if room is None or room.follower:
+                self.leases.tell("p", gid)
+
+    def _recheck_presence(self) -> None:
+        """The owners' seats believed held by another process, checked again (that process may
+        have died since: its rows count no more once it stops saying it is alive)."""
+        rooms = [r for r in self.server.rooms.values() if not r.follower and not r.finished and r.started and any(
+            s.kind == "human" and s.conn is None and i not in r.table.away for i, s in enumerate(r.seats))]
+        if rooms:
+            found = self.leases.held_elsewhere([r.id for r in rooms])
+            for r in rooms:
+                self.presence(r, tell=True, elsewhere=found.get(r.id, set()))
 
     def on_gap(self) -> None:
         """The listener reconnected: compare every follower's count with the store's now."""
@@ -452,12 +510,14 @@ class Sharing:
         lapsed games, and now and then check the followers' counts."""
         srv = self.server
         mine = self.leases.renew()
+        self._beat()
         for room in list(srv.rooms.values()):
             if not room.follower and room.id not in mine and not room.finished:
                 self.follow(room)
         self.taken_over += self._took(self.leases.claim_lapsed())
         if self.clock() - self.checked >= CHECK_SECONDS:
             self.checked = self.clock()
+            self._recheck_presence()
             followers = [r for r in srv.rooms.values() if r.follower and not r.finished]
             if followers:
                 counts = self.store.counts([r.id for r in followers])
@@ -480,10 +540,8 @@ class Sharing:
                     room = self.reload(room)
                 else:
                     room = self.load(gid)
-                    if room is not None:
-                        for i, s in enumerate(room.seats):  # its players come back here or elsewhere
-                            if s.kind == "human":
-                                room.table.mark_away(i, False)
+                    if room is not None:  # its players held elsewhere are there; the others away from now
+                        self.presence(room, tell=False)
                 if room is not None:
                     log.warning("game %s taken over (its process stopped renewing its lease)", gid)
                     srv._pump(room)

@@ -82,6 +82,8 @@ def back_to_stored(server: "GameServer", lost: list[Lost]) -> None:
             c.room, c.seat = new, seat
             if seat is not None and seat == actor and new.seats[seat].kind == "human":
                 c.refuse(Refused("server", "net.not_stored"))
+        if new is not None and server.sharing is not None:
+            server.sharing.presence(new, tell=False)  # seats held by another process are not away
         if new is not None:
             new.said, new.news = old.said, deque(((k, e) for k, e in old.news if k <= new.n), maxlen=old.news.maxlen)
             server._pump(new)
