@@ -314,3 +314,37 @@ def test_after_a_take_over_a_seat_connected_nowhere_starts_its_grace_period(pg_d
         store.close()
         a.stop()
         b.stop()
+
+
+def test_two_quick_matches_at_once_on_two_processes_end_at_one_table(pg_database, tmp_path):
+    """Two players press Quick match at the same moment, one on each process: they end at one
+    table, which starts by itself (the choice is made among every process's tables, one process
+    at a time); three rounds, each opening a new table."""
+    import threading
+    from online_helpers import Player
+    a, b = _server(tmp_path, "a", pg_database), _server(tmp_path, "b", pg_database)
+    try:
+        for round_ in range(3):
+            pa, pb = Player(a.url, f"127.0.4.{round_}"), Player(b.url, f"127.0.5.{round_}")
+            go = threading.Barrier(2)
+            answers: dict = {}
+
+            def press(c, who, go=go, answers=answers):
+                go.wait()
+                c.send(type="quick_match", name=who, seats=2)
+                answers[who] = c.expect_any(("joined", "error"))
+            threads = [threading.Thread(target=press, args=(c, w)) for c, w in ((pa, "A"), (pb, "B"))]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join(30)
+            assert answers["A"]["type"] == answers["B"]["type"] == "joined", answers
+            assert answers["A"]["game"] == answers["B"]["game"], "two half-empty tables"
+            assert {answers["A"]["seat"], answers["B"]["seat"]} == {0, 1}
+            for c in (pa, pb):
+                first = c.expect("update", skip=("lobby", "pong", "history", "news", "clocks"))
+                assert first["last"]["kind"] == "setup"  # full: it started by itself
+                c.close()
+    finally:
+        a.stop()
+        b.stop()

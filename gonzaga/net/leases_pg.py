@@ -30,7 +30,7 @@ import os
 import secrets
 import socket
 import threading
-from typing import Callable, Optional
+from typing import Callable, Optional, TypeVar
 
 import psycopg
 
@@ -40,6 +40,7 @@ log = logging.getLogger(__name__)
 
 LEASE_SECONDS = 5.0  # a lease lapses this long after its owner's last renewal (renewed every second)
 LISTEN_RETRY = 1.0  # seconds between two tries to connect the listener again
+T = TypeVar("T")
 
 
 def process_id() -> str:
@@ -184,6 +185,21 @@ class GameLeases:
         for gid, seat in rows:
             out.setdefault(str(gid), set()).add(int(seat))
         return out
+
+    def waiting_tables(self, limit: int = 50) -> list[str]:
+        """The listed tables waiting for players, as stored (any process's), oldest first."""
+        return [str(g) for (g,) in self.store.call("read the open tables", lambda c: c.execute(
+            "SELECT id FROM games WHERE NOT started AND NOT finished AND config->'online'->>'listed' = 'true'"
+            " AND seats @> '[{\"kind\": \"open\"}]'::jsonb ORDER BY created, id LIMIT %s", (limit,)).fetchall(),
+            transaction=False)]
+
+    def exclusive(self, key: int, fn: Callable[[], T]) -> T:
+        """``fn`` while this process holds the database's advisory lock ``key`` (one process at a
+        time: the lock is the transaction's, let go of at its end, whatever ``fn`` raises)."""
+        def run(c: psycopg.Connection) -> T:
+            c.execute("SELECT pg_advisory_xact_lock(%s)", (key,))
+            return fn()
+        return self.store.call("wait for the other processes", run)
 
     def tell(self, kind: str, game_id: str, n: int = 0, extra: str = "") -> None:
         """A notification to the other processes (their listeners; ``sharing.py`` reads it)."""

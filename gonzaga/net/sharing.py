@@ -38,7 +38,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import Any, Callable, Optional, Protocol
+from typing import Any, Callable, Optional, Protocol, TypeVar
 
 from pydantic import BaseModel
 
@@ -54,6 +54,8 @@ log = logging.getLogger(__name__)
 TICK_SECONDS = 1.0  # renew the leases, take over lapsed games
 CHECK_SECONDS = 5.0  # followers compare their counts with the store's (a notification missed)
 FORWARD_SECONDS = 3.0  # an act passed on to the owner and not answered is taken here after this
+QUICK_MATCH_LOCK = 4_700_048  # the advisory lock quick matches take, one process at a time
+T = TypeVar("T")
 STEALS = {"act", "start", "set_seat", "chat", "emote", "resign", "rematch", "resume", "join"}
 
 
@@ -78,6 +80,10 @@ class Leases(Protocol):
     def beat(self, gone: set[tuple[str, int]], come: set[tuple[str, int]]) -> None: ...
 
     def held_elsewhere(self, game_ids: list[str]) -> dict[str, set[int]]: ...
+
+    def waiting_tables(self, limit: int = 50) -> list[str]: ...
+
+    def exclusive(self, key: int, fn: Callable[[], T]) -> T: ...
 
 
 class SharedServer(Protocol):
@@ -489,6 +495,25 @@ class Sharing:
             found = self.leases.held_elsewhere([r.id for r in rooms])
             for r in rooms:
                 self.presence(r, tell=True, elsewhere=found.get(r.id, set()))
+
+    def quick_match(self, choose: Callable[[list[GameRoom]], None]) -> None:
+        """``choose`` (quick match's choice of a table, and its seat taken or a table opened) among
+        every process's listed tables waiting for players, one process at a time (the database's
+        advisory lock, held until the seat or the new table is stored): two players asking at once
+        on two processes end at one table. The tables are read again from the store under the
+        lock (a follower's copy may not have heard of a seat taken a moment ago)."""
+        def run() -> None:
+            rooms = []
+            for gid in self.leases.waiting_tables():
+                room = self.server.rooms.get(gid)
+                if room is None:
+                    room = self.load(gid)
+                elif room.follower:
+                    room = self.reload(room)
+                if room is not None:
+                    rooms.append(room)
+            choose(rooms)
+        self.leases.exclusive(QUICK_MATCH_LOCK, run)
 
     def on_gap(self) -> None:
         """The listener reconnected: compare every follower's count with the store's now."""
