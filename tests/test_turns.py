@@ -213,3 +213,31 @@ def test_chat_spectators_resign_and_rematch_keep_working_in_a_turn_based_game(sr
     new = srv.server.rooms[j["game"]]
     assert (new.pace, new.move_hours, new.missed_limit) == ("turn", 24, 3)
     assert [r["game"] for r in my_games(ann)["games"]][:1] == [j["game"]]  # the new game, your turn, first
+
+
+def test_a_turn_based_game_s_row_is_written_off_the_event_loop(srv, monkeypatch):
+    """The turn index's row after a move is written on the store's writer thread, after the move:
+    while that write is held up, the server still answers everyone (here a ping)."""
+    import threading
+    ann, bea = turn_game(srv.url, hours=12, limit=3)
+    index = srv.server.turns.index
+    entered, gate = threading.Event(), threading.Event()
+    real = index.db.write
+
+    def slow(what, statements):
+        if what == "store a game's turn":
+            entered.set()
+            gate.wait(20)
+        return real(what, statements)
+    monkeypatch.setattr(index.db, "write", slow)
+    try:
+        ann.act(ann.my_actions()[0])
+        assert entered.wait(10), "the row was not written"
+        other = Client(srv.url)
+        other.send(type="ping")
+        assert other.expect("pong", timeout=5)["type"] == "pong"  # the loop is not waiting for the row
+        other.close()
+    finally:
+        gate.set()
+    wait_for(lambda: index.get(ann.game) is not None and index.get(ann.game).n == srv.server.rooms[ann.game].n,
+             what="the row of the move")

@@ -214,6 +214,16 @@ class GroupCommit(GameStore):
             raise StoreError("the store is closed")
         self._put(_Call(fn, None))
 
+    def call(self, fn: Callable[[], T]) -> T:
+        """``fn`` (another part's statements on the store, e.g. the turn index's reads) on the
+        writer thread after everything queued now; its answer."""
+        return self._call(fn)
+
+    def later(self, fn: Callable[[], Any]) -> None:
+        """``fn`` (another part's write, e.g. a turn index row) on the writer thread after
+        everything queued now, not waited for: the event loop goes on at once."""
+        self._later(fn)
+
     # ------------------------------------------------------------ the store's calls, in order
 
     def append_action(self, game_id: str, index: int, text: str) -> None:

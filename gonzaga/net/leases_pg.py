@@ -252,6 +252,14 @@ class Listener:
             finally:
                 self._conn = None
 
+    def backend(self) -> Optional[int]:
+        """The database's process id of the listening connection (None while it reconnects)."""
+        conn = self._conn
+        try:
+            return None if conn is None or conn.closed else int(conn.info.backend_pid)
+        except psycopg.Error:
+            return None
+
     def stop(self) -> None:
         self._stop.set()
         self._thread.join(3.0)

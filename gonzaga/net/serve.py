@@ -183,6 +183,7 @@ class _Shared:
                 pass
         self.listener = Listener(self.inner, self.leases.channel, lambda p: hand(sharing.on_news, p),  # type: ignore[arg-type]
                                  lambda: hand(sharing.on_gap)).start()
+        sharing.listener = self.listener
         n = sharing.start()
         log.info("process %s: %d games taken over at start", self.leases.process, n)
 

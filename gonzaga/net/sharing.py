@@ -179,6 +179,7 @@ class Sharing:
         self.pending: dict[int, tuple[Conn, str, int, Callable[[], None], asyncio.TimerHandle]] = {}
         self._req = 0
         self.held: set[tuple[str, int]] = set()  # (game, seat) whose connection this process said it holds
+        self.listener: Any = None  # leases_pg.Listener, once listening (serve.py)
 
     @property
     def store(self) -> Any:
@@ -332,14 +333,32 @@ class Sharing:
         """Pass ``act`` ``m`` on to the process that runs ``room``; its update comes as news, a
         refusal as an ``r`` for this request. No answer within FORWARD_SECONDS (the owner died
         meanwhile): taken here, where the client's ``n`` makes a doubled action ``stale``."""
+        self._send_on(c, room.id, int(m.n), token_hash(m.token), m.action, fallback)
+
+    def _send_on(self, c: Conn, gid: str, n: int, digest: str, text: str, fallback: Callable[[], None]) -> None:
         self._req += 1
         req = self._req
         loop = self.server.loop
         assert loop is not None  # messages come on the loop
         timer = loop.call_later(FORWARD_SECONDS, self._unanswered, req)
-        self.pending[req] = (c, room.id, int(m.n), fallback, timer)
+        self.pending[req] = (c, gid, n, fallback, timer)
         self.forwarded += 1
-        self.leases.tell("f", room.id, int(m.n), f"{req} {token_hash(m.token)} {m.action}")
+        self.leases.tell("f", gid, n, f"{req} {digest} {text}")
+
+    def resend(self, c: Conn, room: GameRoom, seat: int, n: int, text: str) -> None:
+        """``c``'s act (``text`` at ``n`` actions) that was refused because another process took
+        the game before it was stored (grouped commits, ``LeaseLost``): passed on to that process
+        as the player's act would have been (there, the game having moved on makes it ``stale``);
+        nobody answering, it is taken here as ``_forward``'s are."""
+        def fallback() -> None:
+            r = self.server.rooms.get(room.id)
+            if r is None:
+                raise Refused("server", "net.not_stored")
+            if r.follower:
+                r = self.steal(r, "no answer")
+            play_act(r, seat, n, text)
+            self.server._settle(r)
+        self._send_on(c, room.id, n, room.seats[seat].token_hash or "", text, fallback)
 
     def _unanswered(self, req: int) -> None:
         p = self.pending.pop(req, None)

@@ -65,9 +65,7 @@ class SocialHandlers:
         name = P.player_name(s) or s.name
         msg = P.Said(game=room.id, seat=seat, name=name[:24], text=text, emote=emote, round=room.round)
         room.said.append(msg)
-        encoded = P.encode(msg)
-        for c in room.everyone():
-            c.send(encoded)
+        room.tell(msg)  # everyone at the table, on other server processes too (sharing.py)
 
     def on_chat(self: SocialHost, conn: "Conn", m: P.Chat) -> None:
         text = clean_chat(m.text)

@@ -12,7 +12,9 @@ come back with ``resume``.
 With several processes on PostgreSQL an action is also refused when its game's lease was taken
 by another process after it was queued (``LeaseLost``, ``store_pg.append_fenced``): the game is
 read again the same way, as a follower of its new owner (this process's fence for it is
-dropped), so its players' next acts go to the owner (``sharing.py``).
+dropped), so its players' next acts go to the owner (``sharing.py``); the refused act of a
+player connected here is passed on to the owner too, as their next act would be
+(``Sharing.resend``): the player is not told of the refusal, only of its outcome there.
 """
 from __future__ import annotations
 
@@ -44,6 +46,8 @@ def group_commits(server: "GameServer") -> GroupCommit:
     server.commits = GroupCommit(server.store, server.loop, lambda lost: back_to_stored(server, lost),
                                  fence=None if fences is None else fences.get)
     server.store = server.commits
+    if server.turns.index is not None:  # its rows are written on the same thread, off the loop
+        server.turns.index.commits = server.commits
     return server.commits
 
 
@@ -81,7 +85,10 @@ def back_to_stored(server: "GameServer", lost: list[Lost]) -> None:
                 new.arrived(seat, fresh=False)
             c.room, c.seat = new, seat
             if seat is not None and seat == actor and new.seats[seat].kind == "human":
-                c.refuse(Refused("server", "net.not_stored"))
+                if isinstance(first.error, LeaseLost) and new.follower and server.sharing is not None:
+                    server.sharing.resend(c, new, seat, first.index, first.text)  # to the game's owner now
+                else:
+                    c.refuse(Refused("server", "net.not_stored"))
         if new is not None and server.sharing is not None:
             server.sharing.presence(new, tell=False)  # seats held by another process are not away
         if new is not None:
