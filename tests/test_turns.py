@@ -241,3 +241,27 @@ def test_a_turn_based_game_s_row_is_written_off_the_event_loop(srv, monkeypatch)
         gate.set()
     wait_for(lambda: index.get(ann.game) is not None and index.get(ann.game).n == srv.server.rooms[ann.game].n,
              what="the row of the move")
+
+
+def test_a_turn_based_game_out_of_memory_can_be_watched_by_its_code(srv, wall):
+    """Nobody has the game open, so it left memory: a spectator's ``watch`` with its invite code
+    reads it from the store (it used to answer "unknown game" until a player opened it); a
+    wrong code still gets the one answer of a wrong code."""
+    ann, bea = turn_game(srv.url, hours=12)
+    game, code = ann.game, ann.code
+    ann.act(ann.my_actions()[0])
+    wait_for(lambda: srv.server.rooms[game].n == 2, what="Ann's plan")
+    ann.close()
+    bea.close()
+    wall.skip(turns.TURN_IDLE + 5)
+    wait_for(lambda: game not in srv.server.rooms, what="the release")
+    watcher = Client(srv.url)
+    watcher.send(type="watch", code=code)
+    assert watcher.expect("watching")["game"] == game
+    u = watcher.expect("update", skip=("lobby", "pong", "history", "news", "clocks"))
+    assert u["n"] == 2 and u["seat"] is None
+    watcher.close()
+    other = Client(srv.url)
+    other.send(type="watch", code="ZZZZZZ")
+    assert other.error("unknown_game")["key"] == "net.no_waiting_game"
+    other.close()

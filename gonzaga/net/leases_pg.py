@@ -186,6 +186,20 @@ class GameLeases:
             out.setdefault(str(gid), set()).add(int(seat))
         return out
 
+    def keep_clocks(self, game_id: str, told: str) -> None:
+        """A live game's turn clocks as its owner just told them (a ``clocks`` message)."""
+        self.store.call("keep a game's clocks", lambda c: c.execute(
+            "INSERT INTO game_clocks(game_id, told, at) SELECT %s, %s, now() WHERE EXISTS"
+            " (SELECT 1 FROM games WHERE id = %s) ON CONFLICT (game_id) DO UPDATE SET told = excluded.told,"
+            " at = excluded.at", (game_id, told, game_id)), transaction=False)
+
+    def clocks_of(self, game_id: str) -> Optional[tuple[str, float]]:
+        """The clocks last kept for ``game_id`` and how many seconds ago (None: none kept)."""
+        row = self.store.call("read a game's clocks", lambda c: c.execute(
+            "SELECT told, extract(epoch FROM now() - at) FROM game_clocks WHERE game_id = %s",
+            (game_id,)).fetchone(), transaction=False)
+        return None if row is None else (str(row[0]), max(0.0, float(row[1])))
+
     def waiting_tables(self, limit: int = 50) -> list[str]:
         """The listed tables waiting for players, as stored (any process's), oldest first."""
         return [str(g) for (g,) in self.store.call("read the open tables", lambda c: c.execute(

@@ -45,7 +45,7 @@ from pydantic import BaseModel
 from ..rules import parse_action
 from . import protocol as P
 from .admission import Refused
-from .rooms import Conn, GameRoom, play_act, token_hash
+from .rooms import Conn, GameRoom, clock_now, play_act, token_hash
 from .storage import GameStore, StoredGame
 from .upkeep import forget_room
 
@@ -82,6 +82,10 @@ class Leases(Protocol):
     def held_elsewhere(self, game_ids: list[str]) -> dict[str, set[int]]: ...
 
     def waiting_tables(self, limit: int = 50) -> list[str]: ...
+
+    def keep_clocks(self, game_id: str, told: str) -> None: ...
+
+    def clocks_of(self, game_id: str) -> Optional[tuple[str, float]]: ...
 
     def exclusive(self, key: int, fn: Callable[[], T]) -> T: ...
 
@@ -200,6 +204,47 @@ class Sharing:
             self.leases.tell("t", room.id, room.n, text)
         except Exception as e:
             log.warning("game %s: the other processes could not be told: %s", room.id, e)
+        if '"type":"clocks"' in text[:30]:
+            self._keep_clocks(room.id, text)
+
+    def _keep_clocks(self, gid: str, text: str) -> None:
+        """The clocks just told, kept in the store (off the event loop when the server has a
+        writer thread) for a process that takes the game over (``_restore_clocks``)."""
+        def keep() -> None:
+            try:
+                self.leases.keep_clocks(gid, text)
+            except Exception as e:  # the next change keeps them again
+                log.warning("game %s: its clocks could not be kept: %s", gid, e)
+        commits = getattr(self.server, "commits", None)
+        if commits is not None:
+            commits.later(keep)
+        else:
+            keep()
+
+    def _restore_clocks(self, room: GameRoom) -> None:
+        """An owner's turn clocks continued from those its former owner last kept (at the same
+        position): a running clock keeps running from where it was, not from the whole time."""
+        if room.follower or room.clocks is None or not room.started or room.finished:
+            return
+        try:
+            found = self.leases.clocks_of(room.id)
+            msg = P.parse_server(found[0]) if found is not None else None
+        except Exception as e:
+            log.warning("game %s: its clocks could not be read (they start again): %s", room.id, e)
+            return
+        if found is None or not isinstance(msg, P.Clocks) or msg.n != room.n:
+            return
+        now = clock_now()
+        room.sync_clocks(now)
+        for sc in msg.clocks:
+            c = room.clocks.clocks.get(sc.seat)
+            if c is None:
+                continue
+            if sc.running:
+                c.started = now - found[1] - (room.clocks.secs - sc.left)
+            else:
+                c.due = min(c.due, now - found[1])
+        room.clocks_told = None  # everyone is told the clocks as they stand
 
     def load(self, game_id: str) -> Optional[GameRoom]:
         """The room of ``game_id`` here, read from the store when this process has none."""
@@ -249,7 +294,13 @@ class Sharing:
             if s.kind == "human" and s.conn is not None:
                 new.table.mark_away(i, False)
         self.presence(new, tell=False)  # an owner: a seat held nowhere is away from now (its grace period)
-        _follow_actions(new, later)
+        self._restore_clocks(new)
+        follow_actions(new, later)
+        if not later and new.n > old.n:  # read in one go (the old copy had not begun): where it stands now
+            for i, c in new.conns():
+                c.send(new.update(i, None))
+            for c in new.watchers:
+                c.send(new.update(None, None))
         if new.table.is_over and not new.finished:
             new.finished = True
         return new
@@ -277,7 +328,7 @@ class Sharing:
             return room
         try:
             texts = self.store.load_actions(room.id, room.n)
-            _follow_actions(room, texts)
+            follow_actions(room, texts)
         except Exception as e:
             log.warning("game %s: read again (%s)", room.id, e)
             return self.reload(room)
@@ -586,6 +637,7 @@ class Sharing:
                     room = self.load(gid)
                     if room is not None:  # its players held elsewhere are there; the others away from now
                         self.presence(room, tell=False)
+                        self._restore_clocks(room)
                 if room is not None:
                     log.warning("game %s taken over (its process stopped renewing its lease)", gid)
                     srv._pump(room)
@@ -607,7 +659,7 @@ class Sharing:
                 log.exception("the leases' tick failed")
 
 
-def _follow_actions(room: GameRoom, texts: list[str]) -> None:
+def follow_actions(room: GameRoom, texts: list[str]) -> None:
     """The owner's actions ``texts`` applied to a follower's table, as its players' own (the turn
     timer's were marked by the owner)."""
     room.by_hand = True

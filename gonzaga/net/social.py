@@ -21,6 +21,7 @@ from typing import Optional, Protocol
 
 from ..rules import Action, GameState
 from . import protocol as P
+from . import upkeep
 from ..rules.content import Content
 from .admission import Admission, Refused
 from .rooms import Conn, GameRoom, clock_now, last_for
@@ -82,7 +83,8 @@ class SocialHandlers:
 
     def on_watch(self: SocialHost, conn: "Conn", m: P.Watch) -> None:
         self.admission.check_guess(conn.address)
-        room = self.by_code.get(m.code)
+        # a turn-based game nobody has open may be out of memory: read from the store (self: a GameServer)
+        room = self.by_code.get(m.code) or upkeep.load_by_code(self, m.code)  # type: ignore[arg-type]
         if room is None or not room.watchable:  # the one answer of a wrong code
             self.admission.wrong_guess(conn.address)
             raise Refused("unknown_game", "net.no_waiting_game")

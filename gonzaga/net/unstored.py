@@ -27,6 +27,7 @@ from . import upkeep
 from .admission import Refused
 from .groupcommit import GroupCommit, Lost
 from .rooms import Conn, GameRoom
+from .sharing import follow_actions
 from .storage import LeaseLost
 
 if TYPE_CHECKING:  # the server calls this module; this module only uses the server it is given
@@ -72,7 +73,8 @@ def back_to_stored(server: "GameServer", lost: list[Lost]) -> None:
             c.room = c.seat = None
         upkeep.forget_room(server, old)
         old.table.close()
-        new = upkeep.reload_game(server, old.id)
+        ours = old.id in (getattr(server.store, "fences", None) or {})  # (taken back meanwhile: an owner again)
+        new, later = _read_again(server, old.id, first.index if isinstance(first.error, LeaseLost) and not ours else None)
         actor = getattr(_parsed(first.text), "seat", None)
         for seat, c in conns:
             if new is None:
@@ -89,11 +91,39 @@ def back_to_stored(server: "GameServer", lost: list[Lost]) -> None:
                     server.sharing.resend(c, new, seat, first.index, first.text)  # to the game's owner now
                 else:
                     c.refuse(Refused("server", "net.not_stored"))
+        if new is not None and later:  # the new owner's actions since, each told as the owner's news would be
+            follow_actions(new, later)
         if new is not None and server.sharing is not None:
             server.sharing.presence(new, tell=False)  # seats held by another process are not away
         if new is not None:
             new.said, new.news = old.said, deque(((k, e) for k, e in old.news if k <= new.n), maxlen=old.news.maxlen)
             server._pump(new)
+
+
+def _read_again(server: "GameServer", game_id: str, told: Optional[int]) -> tuple[Optional[GameRoom], list[str]]:
+    """The game as stored, registered; with ``told`` (another process runs it now), read only
+    up to the ``told`` actions its connections were told of, and the ones stored since after it
+    (the caller tells them: read in one go they would be skipped, their news finding the room
+    up to date)."""
+    if server.stopping:
+        return None, []
+    try:
+        g = server.store.load_game(game_id)
+    except Exception as e:
+        log.error("game %s cannot be read again: %s", game_id, e)
+        return None, []
+    if g is None:
+        return None, []
+    later: list[str] = []
+    if told is not None and 0 < told <= len(g.actions):
+        g.actions, later = g.actions[:told], g.actions[told:]
+    try:
+        room = server._rebuild(g)
+    except Exception as e:
+        log.error("game %s cannot be resumed: %s", game_id, e)
+        return None, []
+    server._register(room)
+    return room, later
 
 
 def _parsed(text: str) -> Optional[Action]:

@@ -14,3 +14,12 @@ CREATE TABLE seat_presence (
     PRIMARY KEY (game_id, seat, process)
 );
 CREATE INDEX seat_presence_process ON seat_presence (process);
+
+-- A live game's turn clocks as its owner last told them (the protocol's "clocks" message:
+-- seconds left, running or not) and when, so that a process taking the game over continues
+-- them from there instead of starting them again.
+CREATE TABLE game_clocks (
+    game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    told TEXT NOT NULL,
+    at TIMESTAMPTZ NOT NULL           -- by the database's clock
+);
