@@ -265,3 +265,23 @@ def test_a_turn_based_game_out_of_memory_can_be_watched_by_its_code(srv, wall):
     other.send(type="watch", code="ZZZZZZ")
     assert other.error("unknown_game")["key"] == "net.no_waiting_game"
     other.close()
+
+
+def test_a_rated_game_that_ends_with_nobody_connected_after_a_reload_is_rated(srv, wall):
+    """Ann and Bea (accounts) leave a turn-based game; it leaves memory, comes back when a time
+    runs out, their missed moves make both seats the AI's for good and it ends with nobody
+    connected: it is rated all the same (it used to be watched only once a signed-in player
+    held a seat in this run)."""
+    ann, bea = turn_game(srv.url, hours=1, limit=1)
+    game = ann.game
+    ann.close()
+    bea.close()
+    wall.skip(turns.TURN_IDLE + 5)
+    wait_for(lambda: game not in srv.server.rooms, what="the release")
+    wall.skip(HOUR + 5)
+    wait_for(lambda: game in srv.server.rooms, timeout=60, what="the reload when the time ran out")
+    room = srv.server.rooms[game]
+    wait_for(lambda: room.table.is_over, timeout=120, what="the end, every seat the AI's")
+    store = srv.server.accounts.store
+    wait_for(lambda: all((s := store.standing(store.by_name(n).id)) is not None and s.games == 1
+                         for n in ("Ann", "Bea")), what="the ratings")
