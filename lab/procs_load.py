@@ -3,6 +3,7 @@
     .venv/bin/python lab/procs_load.py --procs 1 --games 20 --seconds 30          # throughput, one process
     .venv/bin/python lab/procs_load.py --procs 3 --games 20 --seconds 30          # the same on three
     .venv/bin/python lab/procs_load.py --procs 3 --games 20 --seconds 120 --kill-every 15
+    .venv/bin/python lab/procs_load.py --procs 3 --tree /tmp/gonzaga-e618c35   # another commit's servers
 
 Starts its own PostgreSQL (tests/pg_server.py) and PROCS `gonzaga serve --database ... --no-tls
 --no-address-limits` processes on fixed loopback ports. Each game has two human seats played by
@@ -19,6 +20,10 @@ on its port. Printed at the end:
 - for each kill: how long until every game that was being played moved on (its count grew);
 - acknowledged actions lost: for every game, the most actions any of its players was told of
   (an update) against the count in the database at the end. Must be 0.
+
+With --tree DIR the servers run the code in DIR (e.g. `git archive COMMIT | tar -x -C DIR`), so
+two commits can be measured side by side on the same bots (grouped commits against fenced
+single writes, issue 47).
 """
 from __future__ import annotations
 
@@ -67,14 +72,14 @@ def cpu_seconds(pid: int) -> float:
 
 
 class Servers:
-    def __init__(self, url: str, pwfile: Path, root: Path, n: int):
-        self.url, self.pwfile, self.root = url, pwfile, root
+    def __init__(self, url: str, pwfile: Path, root: Path, n: int, tree: Path = ROOT):
+        self.url, self.pwfile, self.root, self.tree = url, pwfile, root, tree
         self.ports = [free_port() for _ in range(n)]
         self.procs: list[Optional[subprocess.Popen[str]]] = [None] * n
         self.cpu_done = 0.0  # CPU of processes killed
 
     def start(self, i: int) -> None:
-        env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1")
+        env = dict(os.environ, PYTHONPATH=str(self.tree), PYTHONUNBUFFERED="1")
         prof = os.environ.get("PROFILE_DIR")  # each process under cProfile (written at its SIGTERM)
         lead = ([str(ROOT / "lab" / "cpu_profile_run.py")] if os.environ.get("PROFILE_CPU") else
                 ["-m", "cProfile", "-o"]) + [str(Path(prof) / f"p{i}.prof")] if prof else []
@@ -265,6 +270,8 @@ def main() -> int:
     ap.add_argument("--seconds", type=float, default=30.0)
     ap.add_argument("--kill-every", type=float, default=0.0)
     ap.add_argument("--keep", default=None, help="a folder to keep the processes' data folders (their logs) in")
+    ap.add_argument("--tree", default=str(ROOT), help="the source tree the servers run (another commit's "
+                    "`git archive` for a side by side); the bots are this tree's")
     a = ap.parse_args()
     bindir = pg_server.find_bindir()
     if bindir is None:
@@ -277,7 +284,7 @@ def main() -> int:
         with tempfile.TemporaryDirectory() as d:
             pwfile = Path(d) / "pw"
             pwfile.write_text(pg.password + "\n")
-            servers = Servers(url, pwfile, Path(a.keep) if a.keep else Path(d), a.procs)
+            servers = Servers(url, pwfile, Path(a.keep) if a.keep else Path(d), a.procs, Path(a.tree))
             for i in range(a.procs):
                 servers.start(i)
             out = asyncio.run(run(a, servers))

@@ -213,3 +213,75 @@ def test_chat_spectators_resign_and_rematch_keep_working_in_a_turn_based_game(sr
     new = srv.server.rooms[j["game"]]
     assert (new.pace, new.move_hours, new.missed_limit) == ("turn", 24, 3)
     assert [r["game"] for r in my_games(ann)["games"]][:1] == [j["game"]]  # the new game, your turn, first
+
+
+def test_a_turn_based_game_s_row_is_written_off_the_event_loop(srv, monkeypatch):
+    """The turn index's row after a move is written on the store's writer thread, after the move:
+    while that write is held up, the server still answers everyone (here a ping)."""
+    import threading
+    ann, bea = turn_game(srv.url, hours=12, limit=3)
+    index = srv.server.turns.index
+    entered, gate = threading.Event(), threading.Event()
+    real = index.db.write
+
+    def slow(what, statements):
+        if what == "store a game's turn":
+            entered.set()
+            gate.wait(20)
+        return real(what, statements)
+    monkeypatch.setattr(index.db, "write", slow)
+    try:
+        ann.act(ann.my_actions()[0])
+        assert entered.wait(10), "the row was not written"
+        other = Client(srv.url)
+        other.send(type="ping")
+        assert other.expect("pong", timeout=5)["type"] == "pong"  # the loop is not waiting for the row
+        other.close()
+    finally:
+        gate.set()
+    wait_for(lambda: index.get(ann.game) is not None and index.get(ann.game).n == srv.server.rooms[ann.game].n,
+             what="the row of the move")
+
+
+def test_a_turn_based_game_out_of_memory_can_be_watched_by_its_code(srv, wall):
+    """Nobody has the game open, so it left memory: a spectator's ``watch`` with its invite code
+    reads it from the store (it used to answer "unknown game" until a player opened it); a
+    wrong code still gets the one answer of a wrong code."""
+    ann, bea = turn_game(srv.url, hours=12)
+    game, code = ann.game, ann.code
+    ann.act(ann.my_actions()[0])
+    wait_for(lambda: srv.server.rooms[game].n == 2, what="Ann's plan")
+    ann.close()
+    bea.close()
+    wall.skip(turns.TURN_IDLE + 5)
+    wait_for(lambda: game not in srv.server.rooms, what="the release")
+    watcher = Client(srv.url)
+    watcher.send(type="watch", code=code)
+    assert watcher.expect("watching")["game"] == game
+    u = watcher.expect("update", skip=("lobby", "pong", "history", "news", "clocks"))
+    assert u["n"] == 2 and u["seat"] is None
+    watcher.close()
+    other = Client(srv.url)
+    other.send(type="watch", code="ZZZZZZ")
+    assert other.error("unknown_game")["key"] == "net.no_waiting_game"
+    other.close()
+
+
+def test_a_rated_game_that_ends_with_nobody_connected_after_a_reload_is_rated(srv, wall):
+    """Ann and Bea (accounts) leave a turn-based game; it leaves memory, comes back when a time
+    runs out, their missed moves make both seats the AI's for good and it ends with nobody
+    connected: it is rated all the same (it used to be watched only once a signed-in player
+    held a seat in this run)."""
+    ann, bea = turn_game(srv.url, hours=1, limit=1)
+    game = ann.game
+    ann.close()
+    bea.close()
+    wall.skip(turns.TURN_IDLE + 5)
+    wait_for(lambda: game not in srv.server.rooms, what="the release")
+    wall.skip(HOUR + 5)
+    wait_for(lambda: game in srv.server.rooms, timeout=60, what="the reload when the time ran out")
+    room = srv.server.rooms[game]
+    wait_for(lambda: room.table.is_over, timeout=120, what="the end, every seat the AI's")
+    store = srv.server.accounts.store
+    wait_for(lambda: all((s := store.standing(store.by_name(n).id)) is not None and s.games == 1
+                         for n in ("Ann", "Bea")), what="the ratings")

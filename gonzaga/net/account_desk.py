@@ -164,7 +164,12 @@ class AccountDesk:
                 self.seats[d] = me.account
                 if self.on_bound is not None:  # My games' index (turns.py)
                     self.on_bound(room, i, me.account)
-        if room not in self.watched:  # its end is rated (a game already over: now)
+        self.watch(room)
+
+    def watch(self, room: GameRoom) -> None:
+        """``room``'s end is rated when it comes (a game already over: now), whoever is connected
+        then: a game read again from the store may end with nobody there (its seats the AI's)."""
+        if self.store is not None and room not in self.watched:
             self.watched.add(room)
             room.table.observe(lambda v, a, t: self._game_over(room), seat=None)
             self._game_over(room)

@@ -52,6 +52,7 @@ class Lost:
     text: str
     owner: Any
     error: StoreError
+    epoch: Optional[int] = None  # the game's lease epoch it was queued at (several processes)
 
 
 @dataclass
@@ -61,6 +62,7 @@ class _Append:
     index: int
     text: str
     owner: Any
+    epoch: Optional[int] = None
 
 
 @dataclass
@@ -72,11 +74,20 @@ class _Call:
 class GroupCommit(GameStore):
     """The server's store behind one writer thread (see the module docstring). ``loop`` is the
     event loop that is told (``durable``, ``on_lost``, ``hold``); the other methods are the store's,
-    blocking until the thread has done them (and everything queued before them)."""
+    blocking until the thread has done them (and everything queued before them).
+
+    ``fence`` (several processes on PostgreSQL, ``leases_pg.py``): a game's lease epoch now, or
+    None when this process does not hold it. Each append keeps the epoch it was queued at and
+    the batch is written by the store's ``append_fenced``, which refuses alone a game whose lease
+    was taken since (``LeaseLost``): a stale owner's action is never written, even when this
+    process has taken the game back by the time the batch commits."""
 
     def __init__(self, store: GameStore, loop: asyncio.AbstractEventLoop,
-                 on_lost: Optional[Callable[[list[Lost]], None]] = None, max_batch: int = MAX_BATCH):
+                 on_lost: Optional[Callable[[list[Lost]], None]] = None, max_batch: int = MAX_BATCH,
+                 fence: Optional[Callable[[str], Optional[int]]] = None):
         self.store, self.loop, self.on_lost, self.max_batch = store, loop, on_lost, max_batch
+        self.fence = fence
+        self._after: list[tuple[int, Callable[[], None]]] = []  # (seq, what to do once durable reaches it)
         self.issued = 0  # the last seq handed out (on the loop)
         self.durable = 0  # every append up to this seq is on disk or was refused (on the loop)
         self.batches = 0  # commits made (for the figures and the tests)
@@ -94,8 +105,17 @@ class GroupCommit(GameStore):
         if self._closed:
             raise StoreError("the store is closed: the action cannot be kept")
         self.issued += 1
-        self._put(_Append(self.issued, game_id, index, text, owner))
+        epoch = self.fence(game_id) if self.fence is not None else None
+        self._put(_Append(self.issued, game_id, index, text, owner, epoch))
         return self.issued
+
+    def after(self, seq: int, fn: Callable[[], None]) -> None:
+        """``fn`` on the loop once every append up to ``seq`` has landed (stored, or refused and
+        reported to ``on_lost`` first); at once when they have."""
+        if seq <= self.durable:
+            fn()
+        else:
+            self._after.append((seq, fn))
 
     def hold(self, holder: Holder) -> None:
         """``holder`` has messages waiting for ``durable``: it is released as batches land."""
@@ -112,6 +132,13 @@ class GroupCommit(GameStore):
         for h in list(self._holders):
             if h.release(self.durable):
                 self._holders.discard(h)
+        due = [fn for seq, fn in self._after if seq <= self.durable]
+        self._after = [(seq, fn) for seq, fn in self._after if seq > self.durable]
+        for fn in due:
+            try:
+                fn()
+            except Exception:
+                log.exception("a call waiting for a batch failed")
 
     # ------------------------------------------------------------ the writer thread
 
@@ -156,13 +183,18 @@ class GroupCommit(GameStore):
 
     def _commit(self, batch: list[_Append]) -> None:
         try:
-            results = self.store.append_actions([(a.game_id, a.index, a.text) for a in batch])
+            if self.fence is not None:
+                results = self.store.append_fenced(  # type: ignore[attr-defined]  # a fencing store's
+                    [(a.game_id, a.index, a.text, a.epoch) for a in batch])
+            else:
+                results = self.store.append_actions([(a.game_id, a.index, a.text) for a in batch])
         except Exception as e:  # the whole batch is refused: nothing of it is on disk
             err = e if isinstance(e, StoreError) else StoreError(f"cannot store actions: {e}")
             log.error("%d actions could not be stored: %s", len(batch), err)
             results = [err] * len(batch)
         self.batches += 1
-        lost = [Lost(a.seq, a.game_id, a.index, a.text, a.owner, r) for a, r in zip(batch, results) if r is not None]
+        lost = [Lost(a.seq, a.game_id, a.index, a.text, a.owner, r, a.epoch)
+                for a, r in zip(batch, results) if r is not None]
         try:
             self.loop.call_soon_threadsafe(self._landed, batch[-1].seq, lost)
         except RuntimeError:  # the loop is closed (the server stopped): nobody is waiting
@@ -181,6 +213,16 @@ class GroupCommit(GameStore):
         if self._closed:
             raise StoreError("the store is closed")
         self._put(_Call(fn, None))
+
+    def call(self, fn: Callable[[], T]) -> T:
+        """``fn`` (another part's statements on the store, e.g. the turn index's reads) on the
+        writer thread after everything queued now; its answer."""
+        return self._call(fn)
+
+    def later(self, fn: Callable[[], Any]) -> None:
+        """``fn`` (another part's write, e.g. a turn index row) on the writer thread after
+        everything queued now, not waited for: the event loop goes on at once."""
+        self._later(fn)
 
     # ------------------------------------------------------------ the store's calls, in order
 

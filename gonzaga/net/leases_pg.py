@@ -30,7 +30,7 @@ import os
 import secrets
 import socket
 import threading
-from typing import Callable, Optional
+from typing import Callable, Optional, TypeVar
 
 import psycopg
 
@@ -40,6 +40,7 @@ log = logging.getLogger(__name__)
 
 LEASE_SECONDS = 5.0  # a lease lapses this long after its owner's last renewal (renewed every second)
 LISTEN_RETRY = 1.0  # seconds between two tries to connect the listener again
+T = TypeVar("T")
 
 
 def process_id() -> str:
@@ -142,15 +143,77 @@ class GameLeases:
         self.store.fences.pop(game_id, None)
 
     def release(self) -> None:
-        """A clean stop: every lease of this process lapses now, for the others to take at once."""
+        """A clean stop: every lease of this process lapses now, for the others to take at once,
+        and it holds no seat's connection any more."""
         self.store.fences.clear()
+
+        def fn(c: psycopg.Connection) -> None:
+            c.execute("UPDATE game_leases SET expires = now() - interval '1 second' WHERE owner = %s", (self.process,))
+            c.execute("DELETE FROM seat_presence WHERE process = %s", (self.process,))
+            c.execute("DELETE FROM server_processes WHERE process = %s", (self.process,))
         try:
-            self.store.call("let go of the leases", lambda c: c.execute(
-                "UPDATE game_leases SET expires = now() - interval '1 second' WHERE owner = %s", (self.process,)))
+            self.store.call("let go of the leases", fn)
         except psycopg.Error as e:  # they lapse by themselves
             log.warning("the leases could not be let go of: %s", e)
         except OSError as e:
             log.warning("the leases could not be let go of: %s", e)
+
+    def beat(self, gone: set[tuple[str, int]], come: set[tuple[str, int]]) -> None:
+        """This process is alive (for ``LEASE_SECONDS``), no longer holds the seats ``gone``' and
+        holds ``come``'s connections (game, seat): one transaction, every second (``sharing.tick``)."""
+        def fn(c: psycopg.Connection) -> None:
+            c.execute("INSERT INTO server_processes(process, alive_until) VALUES (%s, now() + %s::interval)"
+                      " ON CONFLICT (process) DO UPDATE SET alive_until = excluded.alive_until",
+                      (self.process, self._ttl()))
+            if gone:
+                c.execute("DELETE FROM seat_presence WHERE process = %s AND (game_id, seat) IN"
+                          " (SELECT * FROM unnest(%s::text[], %s::int[]))",
+                          (self.process, [g for g, _ in gone], [s for _, s in gone]))
+            if come:
+                c.execute("INSERT INTO seat_presence(game_id, seat, process) SELECT g, s, %s FROM"
+                          " unnest(%s::text[], %s::int[]) AS x(g, s) WHERE EXISTS (SELECT 1 FROM games WHERE id = g)"
+                          " ON CONFLICT DO NOTHING", (self.process, [g for g, _ in come], [s for _, s in come]))
+        self.store.call("say which seats this process holds", fn, transaction=bool(gone or come))
+
+    def held_elsewhere(self, game_ids: list[str]) -> dict[str, set[int]]:
+        """The seats of these games whose connection another live process holds."""
+        rows = self.store.call("read where the players are", lambda c: c.execute(
+            "SELECT p.game_id, p.seat FROM seat_presence p JOIN server_processes s ON s.process = p.process"
+            " WHERE p.game_id = ANY(%s) AND p.process <> %s AND s.alive_until >= now()",
+            (game_ids, self.process)).fetchall(), transaction=False)
+        out: dict[str, set[int]] = {}
+        for gid, seat in rows:
+            out.setdefault(str(gid), set()).add(int(seat))
+        return out
+
+    def keep_clocks(self, game_id: str, told: str) -> None:
+        """A live game's turn clocks as its owner just told them (a ``clocks`` message)."""
+        self.store.call("keep a game's clocks", lambda c: c.execute(
+            "INSERT INTO game_clocks(game_id, told, at) SELECT %s, %s, now() WHERE EXISTS"
+            " (SELECT 1 FROM games WHERE id = %s) ON CONFLICT (game_id) DO UPDATE SET told = excluded.told,"
+            " at = excluded.at", (game_id, told, game_id)), transaction=False)
+
+    def clocks_of(self, game_id: str) -> Optional[tuple[str, float]]:
+        """The clocks last kept for ``game_id`` and how many seconds ago (None: none kept)."""
+        row = self.store.call("read a game's clocks", lambda c: c.execute(
+            "SELECT told, extract(epoch FROM now() - at) FROM game_clocks WHERE game_id = %s",
+            (game_id,)).fetchone(), transaction=False)
+        return None if row is None else (str(row[0]), max(0.0, float(row[1])))
+
+    def waiting_tables(self, limit: int = 50) -> list[str]:
+        """The listed tables waiting for players, as stored (any process's), oldest first."""
+        return [str(g) for (g,) in self.store.call("read the open tables", lambda c: c.execute(
+            "SELECT id FROM games WHERE NOT started AND NOT finished AND config->'online'->>'listed' = 'true'"
+            " AND seats @> '[{\"kind\": \"open\"}]'::jsonb ORDER BY created, id LIMIT %s", (limit,)).fetchall(),
+            transaction=False)]
+
+    def exclusive(self, key: int, fn: Callable[[], T]) -> T:
+        """``fn`` while this process holds the database's advisory lock ``key`` (one process at a
+        time: the lock is the transaction's, let go of at its end, whatever ``fn`` raises)."""
+        def run(c: psycopg.Connection) -> T:
+            c.execute("SELECT pg_advisory_xact_lock(%s)", (key,))
+            return fn()
+        return self.store.call("wait for the other processes", run)
 
     def tell(self, kind: str, game_id: str, n: int = 0, extra: str = "") -> None:
         """A notification to the other processes (their listeners; ``sharing.py`` reads it)."""
@@ -202,6 +265,14 @@ class Listener:
                 self._stop.wait(LISTEN_RETRY)
             finally:
                 self._conn = None
+
+    def backend(self) -> Optional[int]:
+        """The database's process id of the listening connection (None while it reconnects)."""
+        conn = self._conn
+        try:
+            return None if conn is None or conn.closed else int(conn.info.backend_pid)
+        except psycopg.Error:
+            return None
 
     def stop(self) -> None:
         self._stop.set()

@@ -14,8 +14,11 @@ start makes a game unrated).
 **Two players at once never make two half-empty tables.** Choosing a table and taking its seat
 happen in one call on the server's event loop, with no ``await`` between them, and every message
 of every connection is handled on that loop one at a time: the second quick match sees the table
-the first one opened (or the seat it took). One process runs a database's games at a time
-(docs/server.md, "Several processes"), so this holds for the whole server.
+the first one opened (or the seat it took). With several processes on one database
+(``sharing.py``) the choice is made among every process's waiting tables, read from the store
+under the database's advisory lock that quick matches take one at a time, held until the seat
+or the new table is stored (``Sharing.quick_match``); a table another process runs is taken
+over first (its lease), as a ``join`` does.
 """
 from __future__ import annotations
 
@@ -70,13 +73,23 @@ def on_quick_match(server: Any, conn: Conn, m: P.QuickMatch) -> None:
             return True
         return me is not None and any(s.token_hash and desk.seat_owner(s.token_hash) == me.account for s in room.seats)
 
-    room = best_table(server.rooms.values(), m, listing.rating_of(server, conn), mine)
-    if room is None:
-        server.on_create(conn, new_table(m))
-        log.info("quick match: a new table")
-        return
-    server.on_join(conn, P.Join(code=room.code, name=m.name))  # its first open seat, as a join takes it
-    log.info("quick match: seated at game %s", room.id)
+    rating = listing.rating_of(server, conn)
+    sharing = server.sharing
+
+    def choose(rooms: Iterable[GameRoom]) -> None:
+        room = best_table(rooms, m, rating, mine)
+        if room is None:
+            server.on_create(conn, new_table(m))
+            log.info("quick match: a new table")
+            return
+        if room.follower:  # another process runs it: this one takes it, as a join does
+            room = sharing.steal(room, "quick match")
+        server.on_join(conn, P.Join(code=room.code, name=m.name))  # its first open seat, as a join takes it
+        log.info("quick match: seated at game %s", room.id)
+    if sharing is None:
+        choose(server.rooms.values())
+    else:
+        sharing.quick_match(choose)
 
 
 def start_when_full(server: Any, room: GameRoom) -> None:

@@ -112,15 +112,14 @@ async def run_server(data_dir: Union[str, Path], host: str, port: int, stop: asy
     tick: Optional[asyncio.Task[None]] = None
     try:
         server.loop = asyncio.get_running_loop()
+        # the event loop never waits on the disk (groupcommit.py); with several processes each
+        # batch checks every game's lease epoch in its transaction (store_pg.append_fenced)
+        unstored.group_commits(server)
         if shared is not None:
             shared.begin(server, stop)
             tick = asyncio.create_task(server.sharing.run(stop))  # type: ignore[union-attr]
         else:
             server.load()
-            # the event loop never waits on the disk (groupcommit.py); not with several processes
-            # yet: each of their actions is written fenced by its game's lease (leases_pg.py), which
-            # the batch's write does not check
-            unstored.group_commits(server)
         # no ssl here: the gate admits each TCP connection by its address first, then starts TLS
         gate = server.gate = Gate(server.admission, tls, handshake_timeout=OPEN_TIMEOUT,
                                   shutdown_timeout=CLOSE_TIMEOUT)
@@ -184,6 +183,7 @@ class _Shared:
                 pass
         self.listener = Listener(self.inner, self.leases.channel, lambda p: hand(sharing.on_news, p),  # type: ignore[arg-type]
                                  lambda: hand(sharing.on_gap)).start()
+        sharing.listener = self.listener
         n = sharing.start()
         log.info("process %s: %d games taken over at start", self.leases.process, n)
 

@@ -25,24 +25,27 @@ A game whose process died (or sleeps) is taken over by another within ``LEASE_SE
 second, by ``claim_lapsed`` in the one-second tick, or at once by its first player who acts or
 comes back (``resume``) on another process.
 
-Not shared: which process holds a seat's connection. After a take-over every human seat counts
-as present (nobody is marked away by a process that cannot see them) until its connection drops
-on the new owner; a seat's clock, the chat lines kept for late comers and rematch asks start
-again on the new owner.
+Presence is shared: every second each process writes which seats' connections it holds and
+that it is alive (``leases_pg.GameLeases.beat``; the owner of a game whose seats changed there is
+told, ``p``). An owner counts a human seat present when its connection is here or in another
+live process; one held nowhere is away from the take-over on (its grace period starts, and the
+host may hand it to the AI once it is over), and the owner looks again every ``CHECK_SECONDS``
+at the seats it believes held elsewhere (that process may have died). The chat lines kept for
+late comers and rematch asks start again on the new owner.
 """
 from __future__ import annotations
 
 import asyncio
 import logging
 import time
-from typing import Any, Callable, Optional, Protocol
+from typing import Any, Callable, Optional, Protocol, TypeVar
 
 from pydantic import BaseModel
 
 from ..rules import parse_action
 from . import protocol as P
 from .admission import Refused
-from .rooms import Conn, GameRoom, play_act, token_hash
+from .rooms import Conn, GameRoom, clock_now, play_act, token_hash
 from .storage import GameStore, StoredGame
 from .upkeep import forget_room
 
@@ -51,6 +54,8 @@ log = logging.getLogger(__name__)
 TICK_SECONDS = 1.0  # renew the leases, take over lapsed games
 CHECK_SECONDS = 5.0  # followers compare their counts with the store's (a notification missed)
 FORWARD_SECONDS = 3.0  # an act passed on to the owner and not answered is taken here after this
+QUICK_MATCH_LOCK = 4_700_048  # the advisory lock quick matches take, one process at a time
+T = TypeVar("T")
 STEALS = {"act", "start", "set_seat", "chat", "emote", "resign", "rematch", "resume", "join"}
 
 
@@ -72,6 +77,18 @@ class Leases(Protocol):
 
     def tell(self, kind: str, game_id: str, n: int = 0, extra: str = "") -> None: ...
 
+    def beat(self, gone: set[tuple[str, int]], come: set[tuple[str, int]]) -> None: ...
+
+    def held_elsewhere(self, game_ids: list[str]) -> dict[str, set[int]]: ...
+
+    def waiting_tables(self, limit: int = 50) -> list[str]: ...
+
+    def keep_clocks(self, game_id: str, told: str) -> None: ...
+
+    def clocks_of(self, game_id: str) -> Optional[tuple[str, float]]: ...
+
+    def exclusive(self, key: int, fn: Callable[[], T]) -> T: ...
+
 
 class SharedServer(Protocol):
     """What this part uses of ``server.GameServer``."""
@@ -89,6 +106,8 @@ class SharedServer(Protocol):
     def _pump(self, room: GameRoom) -> None: ...
 
     def _settle(self, room: GameRoom) -> None: ...
+
+    def _broadcast_lobby(self, room: GameRoom, extra: Any = None) -> None: ...
 
 
 class TellingStore(GameStore):
@@ -163,6 +182,8 @@ class Sharing:
         # should the owner not answer, the timer for that)
         self.pending: dict[int, tuple[Conn, str, int, Callable[[], None], asyncio.TimerHandle]] = {}
         self._req = 0
+        self.held: set[tuple[str, int]] = set()  # (game, seat) whose connection this process said it holds
+        self.listener: Any = None  # leases_pg.Listener, once listening (serve.py)
 
     @property
     def store(self) -> Any:
@@ -183,6 +204,47 @@ class Sharing:
             self.leases.tell("t", room.id, room.n, text)
         except Exception as e:
             log.warning("game %s: the other processes could not be told: %s", room.id, e)
+        if '"type":"clocks"' in text[:30]:
+            self._keep_clocks(room.id, text)
+
+    def _keep_clocks(self, gid: str, text: str) -> None:
+        """The clocks just told, kept in the store (off the event loop when the server has a
+        writer thread) for a process that takes the game over (``_restore_clocks``)."""
+        def keep() -> None:
+            try:
+                self.leases.keep_clocks(gid, text)
+            except Exception as e:  # the next change keeps them again
+                log.warning("game %s: its clocks could not be kept: %s", gid, e)
+        commits = getattr(self.server, "commits", None)
+        if commits is not None:
+            commits.later(keep)
+        else:
+            keep()
+
+    def _restore_clocks(self, room: GameRoom) -> None:
+        """An owner's turn clocks continued from those its former owner last kept (at the same
+        position): a running clock keeps running from where it was, not from the whole time."""
+        if room.follower or room.clocks is None or not room.started or room.finished:
+            return
+        try:
+            found = self.leases.clocks_of(room.id)
+            msg = P.parse_server(found[0]) if found is not None else None
+        except Exception as e:
+            log.warning("game %s: its clocks could not be read (they start again): %s", room.id, e)
+            return
+        if found is None or not isinstance(msg, P.Clocks) or msg.n != room.n:
+            return
+        now = clock_now()
+        room.sync_clocks(now)
+        for sc in msg.clocks:
+            c = room.clocks.clocks.get(sc.seat)
+            if c is None:
+                continue
+            if sc.running:
+                c.started = now - found[1] - (room.clocks.secs - sc.left)
+            else:
+                c.due = min(c.due, now - found[1])
+        room.clocks_told = None  # everyone is told the clocks as they stand
 
     def load(self, game_id: str) -> Optional[GameRoom]:
         """The room of ``game_id`` here, read from the store when this process has none."""
@@ -228,10 +290,17 @@ class Sharing:
             new.watchers.append(c)
             c.room = new
         new.said, new.news, new.timed = old.said, old.news, old.timed | new.timed
-        for i, s in enumerate(new.seats):  # see the module docstring: presence is not shared
-            if s.kind == "human" and (not new.follower or s.conn is not None):
+        for i, s in enumerate(new.seats):
+            if s.kind == "human" and s.conn is not None:
                 new.table.mark_away(i, False)
-        _follow_actions(new, later)
+        self.presence(new, tell=False)  # an owner: a seat held nowhere is away from now (its grace period)
+        self._restore_clocks(new)
+        follow_actions(new, later)
+        if not later and new.n > old.n:  # read in one go (the old copy had not begun): where it stands now
+            for i, c in new.conns():
+                c.send(new.update(i, None))
+            for c in new.watchers:
+                c.send(new.update(None, None))
         if new.table.is_over and not new.finished:
             new.finished = True
         return new
@@ -259,7 +328,7 @@ class Sharing:
             return room
         try:
             texts = self.store.load_actions(room.id, room.n)
-            _follow_actions(room, texts)
+            follow_actions(room, texts)
         except Exception as e:
             log.warning("game %s: read again (%s)", room.id, e)
             return self.reload(room)
@@ -315,14 +384,32 @@ class Sharing:
         """Pass ``act`` ``m`` on to the process that runs ``room``; its update comes as news, a
         refusal as an ``r`` for this request. No answer within FORWARD_SECONDS (the owner died
         meanwhile): taken here, where the client's ``n`` makes a doubled action ``stale``."""
+        self._send_on(c, room.id, int(m.n), token_hash(m.token), m.action, fallback)
+
+    def _send_on(self, c: Conn, gid: str, n: int, digest: str, text: str, fallback: Callable[[], None]) -> None:
         self._req += 1
         req = self._req
         loop = self.server.loop
         assert loop is not None  # messages come on the loop
         timer = loop.call_later(FORWARD_SECONDS, self._unanswered, req)
-        self.pending[req] = (c, room.id, int(m.n), fallback, timer)
+        self.pending[req] = (c, gid, n, fallback, timer)
         self.forwarded += 1
-        self.leases.tell("f", room.id, int(m.n), f"{req} {token_hash(m.token)} {m.action}")
+        self.leases.tell("f", gid, n, f"{req} {digest} {text}")
+
+    def resend(self, c: Conn, room: GameRoom, seat: int, n: int, text: str) -> None:
+        """``c``'s act (``text`` at ``n`` actions) that was refused because another process took
+        the game before it was stored (grouped commits, ``LeaseLost``): passed on to that process
+        as the player's act would have been (there, the game having moved on makes it ``stale``);
+        nobody answering, it is taken here as ``_forward``'s are."""
+        def fallback() -> None:
+            r = self.server.rooms.get(room.id)
+            if r is None:
+                raise Refused("server", "net.not_stored")
+            if r.follower:
+                r = self.steal(r, "no answer")
+            play_act(r, seat, n, text)
+            self.server._settle(r)
+        self._send_on(c, room.id, n, room.seats[seat].token_hash or "", text, fallback)
 
     def _unanswered(self, req: int) -> None:
         p = self.pending.pop(req, None)
@@ -399,6 +486,9 @@ class Sharing:
         room = self.server.rooms.get(gid)
         if room is None:
             return
+        if kind in ("a", "s", "l") and not room.follower and self._unsettled(room, lambda: self.on_news(payload)):
+            self.follow(room)  # another process runs it: this one writes no more, and reads it once settled
+            return
         try:
             if kind == "f":
                 if not room.follower:
@@ -411,6 +501,8 @@ class Sharing:
                 self._answered(gid, int(n))
             elif kind == "s":
                 self.reload(room)
+            elif kind == "p":
+                self.presence(room, tell=True)
             elif kind == "t" and room.follower:
                 for c in room.everyone():
                     c.send(extra)
@@ -418,6 +510,80 @@ class Sharing:
                 forget_room(self.server, room)  # type: ignore[arg-type]
         except Exception:
             log.exception("game %s: a notification %r failed", gid, kind)
+
+    def _unsettled(self, room: GameRoom, retry: Callable[[], None]) -> bool:
+        """Whether ``room`` (an owner) has actions on their way to the disk (grouped commits): its
+        table is then ahead of the store, so it is not moved on from the store until they have
+        landed; ``retry`` runs then (after a refused one has sent the game back to the store)."""
+        commits = getattr(self.server, "commits", None)
+        if commits is None or room.written <= commits.durable:
+            return False
+        commits.after(room.written, retry)
+        return True
+
+    def presence(self, room: GameRoom, tell: bool, elsewhere: Optional[set[int]] = None) -> None:
+        """An owner's human seats as the processes hold them: a seat whose connection is here or
+        in another live process is present, one held nowhere is away from now (its grace period
+        starts; the host may hand it to the AI once it is over); ``tell``: the table is told
+        (news and the seats) of each change."""
+        if room.follower or room.finished:
+            return
+        if elsewhere is None:
+            elsewhere = self.leases.held_elsewhere([room.id]).get(room.id, set())
+        changed = False
+        for i, s in enumerate(room.seats):
+            if s.kind != "human":
+                continue
+            here, away = s.conn is not None or i in elsewhere, i in room.table.away
+            if here and away:
+                room.arrived(i, fresh=tell)
+            elif not here and not away:
+                room.left(i, tell=tell and room.started)
+            changed = changed or here == away
+        if changed and room.started:
+            self.server._broadcast_lobby(room)
+
+    def _beat(self) -> None:
+        """Say which seats' connections this process holds (and that it is alive); the owners of
+        the games whose seats changed are told (``p``)."""
+        held = {(r.id, i) for r in self.server.rooms.values() if not r.finished
+                for i, s in enumerate(r.seats) if s.conn is not None}
+        gone, come = self.held - held, held - self.held
+        self.leases.beat(gone, come)
+        self.held = held
+        for gid in sorted({g for g, _ in gone | come}):
+            room = self.server.rooms.get(gid)
+            if room is None or room.follower:
+                self.leases.tell("p", gid)
+
+    def _recheck_presence(self) -> None:
+        """The owners' seats believed held by another process, checked again (that process may
+        have died since: its rows count no more once it stops saying it is alive)."""
+        rooms = [r for r in self.server.rooms.values() if not r.follower and not r.finished and r.started and any(
+            s.kind == "human" and s.conn is None and i not in r.table.away for i, s in enumerate(r.seats))]
+        if rooms:
+            found = self.leases.held_elsewhere([r.id for r in rooms])
+            for r in rooms:
+                self.presence(r, tell=True, elsewhere=found.get(r.id, set()))
+
+    def quick_match(self, choose: Callable[[list[GameRoom]], None]) -> None:
+        """``choose`` (quick match's choice of a table, and its seat taken or a table opened) among
+        every process's listed tables waiting for players, one process at a time (the database's
+        advisory lock, held until the seat or the new table is stored): two players asking at once
+        on two processes end at one table. The tables are read again from the store under the
+        lock (a follower's copy may not have heard of a seat taken a moment ago)."""
+        def run() -> None:
+            rooms = []
+            for gid in self.leases.waiting_tables():
+                room = self.server.rooms.get(gid)
+                if room is None:
+                    room = self.load(gid)
+                elif room.follower:
+                    room = self.reload(room)
+                if room is not None:
+                    rooms.append(room)
+            choose(rooms)
+        self.leases.exclusive(QUICK_MATCH_LOCK, run)
 
     def on_gap(self) -> None:
         """The listener reconnected: compare every follower's count with the store's now."""
@@ -439,31 +605,39 @@ class Sharing:
         lapsed games, and now and then check the followers' counts."""
         srv = self.server
         mine = self.leases.renew()
+        self._beat()
         for room in list(srv.rooms.values()):
             if not room.follower and room.id not in mine and not room.finished:
                 self.follow(room)
         self.taken_over += self._took(self.leases.claim_lapsed())
         if self.clock() - self.checked >= CHECK_SECONDS:
             self.checked = self.clock()
+            self._recheck_presence()
             followers = [r for r in srv.rooms.values() if r.follower and not r.finished]
             if followers:
                 counts = self.store.counts([r.id for r in followers])
                 for r in followers:
                     self.catch_up(r, counts.get(r.id, 0))
 
+    def _retake(self, gid: str) -> Callable[[], None]:
+        def again() -> None:
+            self._took({gid: 0})
+        return again
+
     def _took(self, got: dict[str, int]) -> int:
         srv = self.server
         for gid in got:
             room = srv.rooms.get(gid)
+            if room is not None and not room.follower and self._unsettled(room, self._retake(gid)):
+                continue
             try:
                 if room is not None:
                     room = self.reload(room)
                 else:
                     room = self.load(gid)
-                    if room is not None:
-                        for i, s in enumerate(room.seats):  # its players come back here or elsewhere
-                            if s.kind == "human":
-                                room.table.mark_away(i, False)
+                    if room is not None:  # its players held elsewhere are there; the others away from now
+                        self.presence(room, tell=False)
+                        self._restore_clocks(room)
                 if room is not None:
                     log.warning("game %s taken over (its process stopped renewing its lease)", gid)
                     srv._pump(room)
@@ -485,7 +659,7 @@ class Sharing:
                 log.exception("the leases' tick failed")
 
 
-def _follow_actions(room: GameRoom, texts: list[str]) -> None:
+def follow_actions(room: GameRoom, texts: list[str]) -> None:
     """The owner's actions ``texts`` applied to a follower's table, as its players' own (the turn
     timer's were marked by the owner)."""
     room.by_hand = True

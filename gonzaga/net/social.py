@@ -21,6 +21,7 @@ from typing import Optional, Protocol
 
 from ..rules import Action, GameState
 from . import protocol as P
+from . import upkeep
 from ..rules.content import Content
 from .admission import Admission, Refused
 from .rooms import Conn, GameRoom, clock_now, last_for
@@ -65,9 +66,7 @@ class SocialHandlers:
         name = P.player_name(s) or s.name
         msg = P.Said(game=room.id, seat=seat, name=name[:24], text=text, emote=emote, round=room.round)
         room.said.append(msg)
-        encoded = P.encode(msg)
-        for c in room.everyone():
-            c.send(encoded)
+        room.tell(msg)  # everyone at the table, on other server processes too (sharing.py)
 
     def on_chat(self: SocialHost, conn: "Conn", m: P.Chat) -> None:
         text = clean_chat(m.text)
@@ -84,7 +83,8 @@ class SocialHandlers:
 
     def on_watch(self: SocialHost, conn: "Conn", m: P.Watch) -> None:
         self.admission.check_guess(conn.address)
-        room = self.by_code.get(m.code)
+        # a turn-based game nobody has open may be out of memory: read from the store (self: a GameServer)
+        room = self.by_code.get(m.code) or upkeep.load_by_code(self, m.code)  # type: ignore[arg-type]
         if room is None or not room.watchable:  # the one answer of a wrong code
             self.admission.wrong_guess(conn.address)
             raise Refused("unknown_game", "net.no_waiting_game")

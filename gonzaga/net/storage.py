@@ -399,6 +399,15 @@ class SQLiteStore(GameStore):
             except sqlite3.Error:
                 return True  # the create that follows fails with the store's own message
 
+    def game_of_code(self, code: str) -> Optional[str]:
+        """The id of the unfinished game with this invite code (one out of memory), or None."""
+        with self._lock:
+            try:
+                row = self._db.execute("SELECT id FROM games WHERE code = ? AND NOT finished", (code,)).fetchone()
+            except sqlite3.Error as e:
+                raise StoreError(f"cannot look up an invite code in {self.path}: {e}") from None
+        return None if row is None else str(row[0])
+
     def replace_seats(self, game_id: str, seats: list[dict[str, Any]]) -> None:
         self._update(game_id, "seats = ?", (json.dumps(seats),), "store the seats")
 

@@ -49,6 +49,9 @@ MIGRATION_LOCK = 4_700_047  # pg_advisory_xact_lock key: one process applies the
 FENCED_APPEND = ("WITH lease AS (SELECT 1 FROM game_leases WHERE game_id = %s AND epoch = %s FOR SHARE),"
                  " ins AS (INSERT INTO actions(game_id, idx, text) SELECT %s, %s, %s FROM lease RETURNING idx)"
                  " SELECT pg_notify(%s, %s) FROM ins")
+# grouped commits with several processes (``append_fenced``): the batch's games' lease rows,
+# read and held FOR SHARE until the commit (a take-over waits for it)
+FENCED_BATCH_LOCK = "SELECT game_id, epoch FROM game_leases WHERE game_id = ANY(%s) ORDER BY game_id FOR SHARE"
 T = TypeVar("T")
 Conn = psycopg.Connection[TupleRow]
 
@@ -203,20 +206,21 @@ class PostgresStore(GameStore):
         self._call(what, fn)
 
     def append_action(self, game_id: str, index: int, text: str) -> None:
+        self._append(game_id, index, text, self.fences.get(game_id))
+
+    def _append(self, game_id: str, index: int, text: str, epoch: Optional[int]) -> None:
+        """One action in its own transaction; with fencing, only at ``epoch`` (the lease's)."""
         try:
             with self._pool.connection() as conn:
                 if not self.fencing:
                     conn.execute("INSERT INTO actions(game_id, idx, text) VALUES (%s, %s, %s)", (game_id, index, text))
                     return  # autocommit: committed (and flushed: synchronous_commit) before this returns
-                epoch = self.fences.get(game_id)
                 if epoch is not None:  # one statement: the lease's epoch checked, the action written, told
                     row = conn.execute(FENCED_APPEND, (game_id, epoch, game_id, index, text, self.channel,
                                                        news("a", game_id, index + 1, self.process))).fetchone()
                     if row is not None:
                         return
-                self.lost.add(game_id)
-                raise LeaseLost(f"game {game_id} is run by another process now (its lease was taken): "
-                                f"action {index} was not stored")
+                raise self._lease_lost(game_id, index)
         except (pg_errors.UniqueViolation, pg_errors.ForeignKeyViolation, pg_errors.CheckViolation) as e:
             constraint = e.diag.constraint_name
         except PoolTimeout:
@@ -234,6 +238,54 @@ class PostgresStore(GameStore):
             raise StoreError(f"cannot store an action: no game {game_id!r} in {self.where}")
         have = self._count(game_id)
         raise StoreError(f"game {game_id} has {have} actions stored: action {index} is not the next")
+
+    def _lease_lost(self, game_id: str, index: int) -> LeaseLost:
+        self.lost.add(game_id)
+        return LeaseLost(f"game {game_id} is run by another process now (its lease was taken): "
+                         f"action {index} was not stored")
+
+    def append_fenced(self, items: list[tuple[str, int, str, Optional[int]]]) -> list[Optional[StoreError]]:
+        """Grouped commits with several processes: the actions (game, index, text, the writer's
+        epoch for that game when it was queued) in one transaction. Each game's lease row is read
+        and held FOR SHARE inside it (a take-over waits for the commit, as with ``FENCED_APPEND``);
+        a game whose epoch is not the lease's any more is refused alone (``LeaseLost``: nothing of
+        it is written), the others commit together and each is told to the other processes once,
+        at the commit. A refused transaction (an index that is not the next...) is tried again
+        one action at a time, each still at its own epoch."""
+        out: list[Optional[StoreError]] = [None] * len(items)
+
+        def fn(conn: Conn) -> None:
+            games = sorted({g for g, _, _, e in items if e is not None})
+            held: dict[str, int] = dict(conn.execute(FENCED_BATCH_LOCK, (games,)).fetchall()) if games else {}
+            keep: list[tuple[str, int, str]] = []
+            counts: dict[str, int] = {}
+            for k, (game_id, index, text, epoch) in enumerate(items):
+                if epoch is None or held.get(game_id) != epoch:
+                    out[k] = self._lease_lost(game_id, index)
+                else:
+                    keep.append((game_id, index, text))
+                    counts[game_id] = index + 1
+            if keep:
+                with conn.cursor() as cur:
+                    cur.executemany("INSERT INTO actions(game_id, idx, text) VALUES (%s, %s, %s)", keep)
+                conn.execute("SELECT pg_notify(%s, x) FROM unnest(%s::text[]) AS x",
+                             (self.channel, [news("a", g, n, self.process) for g, n in counts.items()]))
+        try:
+            with self._pool.connection() as conn:
+                with conn.transaction():
+                    fn(conn)
+            return out
+        except (psycopg.Error, PoolTimeout) as e:
+            log.info("%s: a fenced batch of %d actions was refused (%s): stored one by one", self.where,
+                     len(items), self._reason(e))
+        result: list[Optional[StoreError]] = []
+        for game_id, index, text, epoch in items:
+            try:
+                self._append(game_id, index, text, epoch)
+                result.append(None)
+            except StoreError as e:  # the batch's own commit may have landed before its answer was lost
+                result.append(None if self._stored_as(game_id, index, text) else e)
+        return result
 
     def append_actions(self, items: list[tuple[str, int, str]]) -> list[Optional[StoreError]]:
         """The actions in one transaction (one WAL flush for the batch: grouped commits). When it

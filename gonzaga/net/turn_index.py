@@ -124,11 +124,32 @@ class TurnIndex:
 
     def __init__(self, db: Any):
         self.db = db
+        # the server's writer thread (groupcommit.py), once it has one: the writes are queued
+        # there, after the actions they follow, and the event loop does not wait for them; the
+        # reads wait for what is queued before them, so they see every write asked before
+        self.commits: Any = None
+
+    def _write(self, what: str, statements: list[tuple[str, tuple[Any, ...]]], game_id: str) -> None:
+        if self.commits is None:
+            self.db.write(what, statements)
+            return
+
+        def fn() -> None:
+            try:
+                self.db.write(what, statements)
+            except Exception as e:  # the next change writes the row again
+                log.error("game %s: cannot %s: %s", game_id, what, e)
+        self.commits.later(fn)
+
+    def _read(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+        if self.commits is None:
+            return list(self.db.read(sql, params))
+        return list(self.commits.call(lambda: self.db.read(sql, params)))
 
     def put(self, row: TurnRow) -> None:
         """Write a game's turn row (a new one, or where it stands now)."""
         j = self.db.json
-        self.db.write("store a game's turn", [(
+        self._write("store a game's turn", [(
             "INSERT INTO game_turns(game_id, pace, move_hours, missed_limit, n, round, deadlines, missed,"
             f" next_deadline, finished_at) VALUES (?, ?, ?, ?, ?, ?, {j}, {j}, ?, ?)"
             " ON CONFLICT (game_id) DO UPDATE SET pace = excluded.pace, move_hours = excluded.move_hours,"
@@ -137,28 +158,28 @@ class TurnIndex:
             " finished_at = excluded.finished_at",
             (row.game_id, row.pace, row.move_hours, row.missed_limit, row.n, row.round,
              json.dumps({str(k): v for k, v in sorted(row.deadlines.items())}), json.dumps(list(row.missed)),
-             row.next_deadline, row.finished_at))])
+             row.next_deadline, row.finished_at))], row.game_id)
 
     def get(self, game_id: str) -> Optional[TurnRow]:
-        rows = self.db.read("SELECT game_id, pace, move_hours, missed_limit, n, round, deadlines, missed, finished_at"
+        rows = self._read("SELECT game_id, pace, move_hours, missed_limit, n, round, deadlines, missed, finished_at"
                             " FROM game_turns WHERE game_id = ?", (game_id,))
         return _turn(*rows[0]) if rows else None
 
     def add_seat(self, account: int, game_id: str, seat: int) -> None:
         """``seat`` of ``game_id`` belongs to ``account`` (once; again is nothing)."""
-        self.db.write("index a seat of an account", [(
+        self._write("index a seat of an account", [(
             "INSERT INTO account_games(account, game_id, seat) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-            (account, game_id, seat))])
+            (account, game_id, seat))], game_id)
 
     def seats_of(self, account: int, game_id: str) -> list[int]:
         """The seats of ``game_id`` that ``account`` holds."""
-        return [int(r[0]) for r in self.db.read(
+        return [int(r[0]) for r in self._read(
             "SELECT seat FROM account_games WHERE account = ? AND game_id = ? ORDER BY seat", (account, game_id))]
 
     def mine(self, account: int, finished_since: float, limit: int = MAX_MINE) -> list[MineRow]:
         """Every seat of ``account`` in a game not finished, or finished since ``finished_since``
         (seconds since the epoch; a game finished before 0002 has no time and is left out)."""
-        rows = self.db.read(
+        rows = self._read(
             "SELECT a.game_id, a.seat, g.code, g.seats, g.started, g.finished, t.pace, t.move_hours,"
             " t.missed_limit, t.n, t.round, t.deadlines, t.missed, t.finished_at"
             " FROM account_games a JOIN games g ON g.id = a.game_id"
@@ -175,13 +196,17 @@ class TurnIndex:
 
     def due(self, now: float, limit: int = 100) -> list[str]:
         """Unfinished games with a deadline at or before ``now`` (the earliest first)."""
-        return [str(r[0]) for r in self.db.read(
+        return [str(r[0]) for r in self._read(
             "SELECT game_id FROM game_turns WHERE next_deadline IS NOT NULL AND next_deadline <= ?"
             " ORDER BY next_deadline LIMIT ?", (now, limit))]
 
 
 def index_of(store: GameStore) -> Optional[TurnIndex]:
-    """The turn index of ``store`` (SQLite or PostgreSQL); None for another kind of store."""
+    """The turn index of ``store`` (SQLite or PostgreSQL, or either inside the several processes'
+    ``sharing.TellingStore``); None for another kind of store."""
+    inner = getattr(store, "inner", None)
+    if inner is not None and not isinstance(store, SQLiteStore):
+        return index_of(inner)
     if isinstance(store, SQLiteStore):
         return TurnIndex(_SQLite(store))
     if type(store).__name__ == "PostgresStore" and hasattr(store, "_call"):  # store_pg is imported only with psycopg

@@ -166,6 +166,7 @@ class TurnKeeper:
         clocks back from the index; a lobby's pace is written; every game's end is written when
         it comes."""
         room.table.observe(lambda v, a, t: self.changed(room, a), seat=None)
+        self.server.accounts.watch(room)  # rated at its end, even with nobody connected then
         if self.index is None:
             return
         if room.pace != "turn":

@@ -156,6 +156,25 @@ def reload_game(server: KeptServer, game_id: str) -> Optional[GameRoom]:
     return room
 
 
+def load_by_code(server: KeptServer, code: str) -> Optional[GameRoom]:
+    """An unfinished game out of memory (a turn-based one nobody has open) read from the store
+    by its invite code, for a spectator's ``watch``; None when the store has none."""
+    find = getattr(server.store, "game_of_code", None)
+    if find is None or server.stopping:
+        return None
+    try:
+        game_id = find(code)
+    except Exception as e:
+        log.error("an invite code could not be looked up: %s", e)
+        return None
+    if game_id is None:
+        return None
+    room = server.rooms.get(game_id) or reload_game(server, game_id)
+    if room is not None and room.finished:
+        return None  # a finished game is not watched from the store
+    return room
+
+
 def end_processes(pool: ProcessPoolExecutor) -> None:
     """Shut an AI process pool down now: queued decisions are dropped and a worker in the middle
     of a search is terminated (waiting for it would hold up the server's exit past its budget)."""
