@@ -398,9 +398,8 @@ MUTANTS = [
     M("E-net", NSTORE, "if have.get(g, -1) < n}", "if have.get(g, -1) < n - 1}", "one lost action not noticed"),
     M("E-net", NSTORE, "            if have != index:\n", "            if have > index:\n",
       "an action stored after a gap"),
-    M("E-net", NSTORE, "        self._write(\"store an action\", fn)\n        self._acknowledge(game_id, index + 1)",
-      "        self._write(\"store an action\", fn)\n        self._acknowledge(game_id, index)",
-      "an action acknowledged one short"),
+    M("E-net", NSTORE, "self._acknowledge_many([(g, counts[g]) for g in stored])",
+      "self._acknowledge_many([(g, counts[g] - 1) for g in stored])", "an action acknowledged one short"),
     M("E-net", WIRE, "    for _ in range(MAX_DEPTH):\n        shorter", "    for _ in range(MAX_DEPTH + 1):\n        shorter",
       "one level too deep accepted"),
     M("E-net", SERVER, "if seat != room.host_seat:", "if seat is None:", "a friend starts the game"),
@@ -453,8 +452,8 @@ MUTANTS = [
     # every way to guess an invite code counts
     M("E-net", SOCIAL, "            self.admission.wrong_guess(conn.address)\n            raise Refused(\"unknown_game\"",
       "            raise Refused(\"unknown_game\"", "a wrong code to watch is not counted as a guess"),
-    M("E-net", SOCIAL, "        self.admission.check_guess(conn.address)\n        room = self.by_code.get(m.code)",
-      "        room = self.by_code.get(m.code)", "a locked-out address may still guess codes by watching"),
+    M("E-net", SOCIAL, "        self.admission.check_guess(conn.address)\n        # a turn-based game nobody has open",
+      "        # a turn-based game nobody has open", "a locked-out address may still guess codes by watching"),
     # the operating system's randomness
     M("E-net", ROOMS, "secrets.choice(CODE_ALPHABET)", "__import__('random').choice(CODE_ALPHABET)",
       "invite codes from a seedable generator"),
