@@ -242,3 +242,26 @@ def test_the_clocks_told_run_down_by_this_computers_clock_only_once_they_run():
     assert t.clock_of(2, 7, 101.0) is None
     t.graces([(0, None), (1, 45.0)], at=10.0)
     assert t.grace_left(1, 30.0) == 25.0 and t.grace_left(1, 60.0) == 0.0 and t.grace_left(0, 30.0) is None
+
+
+def test_a_grace_period_said_over_is_over_for_the_host_s_request_too():
+    """The seats' grace countdown, the 'grace period over' news and the host's hand-over are one
+    decision: whenever the room says no time is left, the table lets the host hand the seat over
+    (the countdown was rounded to a tenth, so for the last 50 ms the news said over while the
+    table still refused: 'may come back for 1 more seconds')."""
+    import random
+    from gonzaga.net.rooms import GameRoom, Seat
+    from gonzaga.rules import GameConfig, load_content, new_game, play_setup
+    content = load_content()
+    _, setup = play_setup(new_game(GameConfig(seats=2), content), random.Random(3))
+    room = GameRoom("g1", "ABCDEF", GameConfig(seats=2), 3, [Seat("Ann", "human", "red"), Seat("Bea", "human", "blue")],
+                    content, actions=(setup,), options={"grace": 2})
+    now = [100.0]
+    room.table.clock = lambda: now[0]
+    room.table.mark_away(1, True)
+    for elapsed in (0.0, 1.0, 1.9, 1.949, 1.95, 1.96, 1.999, 2.0, 2.5):
+        now[0] = 100.0 + elapsed
+        left = room.grace_left(1)
+        allowed = room.table.handover_problem(1, by=room.host_seat) is None
+        assert (left == 0.0) == allowed, (elapsed, left, allowed)
+        assert allowed == (elapsed >= 2.0)

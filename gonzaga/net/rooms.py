@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+import math
 import multiprocessing
 import secrets
 import time
@@ -378,7 +379,8 @@ class GameRoom:
         if since is None or not self.started or self.finished or self.seats[seat].kind != "human" \
                 or self.seats[seat].conn is not None or self.pace == "turn":  # turn-based: no grace, missed moves
             return None
-        return round(max(0.0, min(3600.0, t.grace - (t.clock() - since))), 1)  # the table decides by it
+        left = min(3600.0, t.grace - (t.clock() - since))  # the table decides by it (seats.grace_problem)
+        return 0.0 if left <= 0 else math.ceil(left * 10) / 10  # rounded up: 0.0 only once it is over
 
     def conns(self) -> list[tuple[int, Conn]]:
         return [(i, s.conn) for i, s in enumerate(self.seats) if s.conn is not None]
