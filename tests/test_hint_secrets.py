@@ -194,16 +194,17 @@ def test_a_game_is_named_by_a_token_python_never_gives_again():
     """Hints were kept by ``id(session)``, which Python gives again to a new object once the old
     one is freed (a game after a game): the hint service keys on the game's token instead."""
     seats = [SeatSpec("Ann", "human", colour="red"), SeatSpec("Bob", "human", colour="blue")]
-    ids, tokens = [], []
+    tokens = []
     for seed in range(40):  # one game after another, each freed before the next (as the app does)
         s = Session.new(seats, seed)
-        ids.append(id(s))
         tokens.append(s.token)
         s.close()
         del s
         gc.collect()
-    assert len(set(ids)) < len(ids)  # ids were given again ...
-    assert len(set(tokens)) == len(tokens)  # ... tokens never
+    # CPython usually gives an id again here, but that is its allocator's choice, not a promise
+    # (a clean clone's run on two workers once gave 40 different ids): the test needs only that
+    # tokens are never given again, and that the service keys on them (below)
+    assert len(set(tokens)) == len(tokens)
     svc = hints.HintService(worker=ScriptedHints())
     a, b = Session.new(seats, 1), Session.new(seats, 2)
     assert a.hint_key(0) == b.hint_key(0)  # the same decision of the same seat, in another game
