@@ -434,3 +434,15 @@ def test_an_update_older_than_the_position_shown_is_not_taken():
     fake.messages = [update(1), update(2), update(1)]
     t.tick()
     assert t.session.n == 3 and view_to_json(t.session.state) == views[2][1]
+
+
+def test_an_update_at_the_position_shown_is_taken():
+    """Only an older position is left: a snapshot at the same one (a seat handed to the computer,
+    a player back) still brings its news of the seats."""
+    views = _views_of_a_game(1)
+    t, fake, update = _table_at_the_first_view(views)
+    seats = [P.SeatInfo(name="Ann", kind="human", colour="red", connected=True),
+             P.SeatInfo(name="Bob", kind="ai", colour="blue", bot="greedy", connected=True)]
+    fake.messages = [update(0).model_copy(update={"seats": seats})]
+    t.tick()
+    assert t.session.n == views[0][0] and [s.kind for s in t.seats] == ["human", "ai"]
