@@ -446,3 +446,16 @@ def test_an_update_at_the_position_shown_is_taken():
     fake.messages = [update(0).model_copy(update={"seats": seats})]
     t.tick()
     assert t.session.n == views[0][0] and [s.kind for s in t.seats] == ["human", "ai"]
+
+
+def test_news_held_under_an_overlay_reaches_the_log_when_it_closes():
+    """A seat change told while the reveal is open waits with the updates, then is in the log."""
+    from gonzaga.net import logcodec, seatnews
+    t, fake, update = _table_at_the_first_view(_views_of_a_game(1))
+    line = logcodec.encode([seatnews.line(1, "log.seat_dropped", "Bob", seconds=30)])[0]
+    before = len(t.session.log)
+    fake.messages = [P.News(game="g1", n=1, line=line)]
+    t.tick(hold=True)
+    assert len(t.session.log) == before  # waits under the reveal
+    t.tick(hold=False)
+    assert len(t.session.log) == before + 1 and t.session.log[-1] == logcodec.decode_line(line)
