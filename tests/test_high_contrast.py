@@ -4,8 +4,8 @@ through the real loop, saved, and used by the next start."""
 from __future__ import annotations
 
 import pytest
-from pydantic import ValidationError
 
+from gonzaga.render.colour_table import TableError, build
 from gonzaga.table import persistence
 from gonzaga.ui import palette, widgets as W
 from scene_events import click
@@ -91,15 +91,20 @@ def test_the_game_screens_own_colours_read_at_7_to_1_in_high_contrast():
 
 def test_the_palette_table_is_validated_at_load():
     good = palette.TABLE
-    assert palette.Palettes.model_validate(good).high.game_bar == (255, 255, 255)
-    bad_colour = {**good, "high": {**good["high"], "objective": "#5a005"}}
-    with pytest.raises(ValidationError, match=r"high\.objective[\s\S]*#rrggbb"):
-        palette.Palettes.model_validate(bad_colour)
-    missing = {**good, "normal": {k: v for k, v in good["normal"].items() if k != "tray"}}
-    with pytest.raises(ValidationError, match=r"normal\.tray[\s\S]*Field required"):
-        palette.Palettes.model_validate(missing)
-    misspelt = {**good, "high": {**good["high"], "seat_bx": "#ffffff"}}
-    with pytest.raises(ValidationError, match=r"high\.seat_bx[\s\S]*Extra inputs"):
-        palette.Palettes.model_validate(misspelt)
-    with pytest.raises(ValidationError, match="least_opacity"):
-        palette.Palettes.model_validate({**good, "high": {**good["high"], "least_opacity": 300}})
+
+    def load(table):
+        return {name: build(palette.Palette, table[name], f"ui TABLE {name}") for name in table}
+
+    assert load(good)["high"].game_bar == (255, 255, 255)
+    with pytest.raises(TableError, match=r"TABLE high\.objective: a colour is written #rrggbb, not '#5a005'"):
+        load({**good, "high": {**good["high"], "objective": "#5a005"}})
+    with pytest.raises(TableError, match=r"TABLE normal\.tray: missing"):
+        load({**good, "normal": {k: v for k, v in good["normal"].items() if k != "tray"}})
+    with pytest.raises(TableError, match=r"TABLE high\.seat_bx: not a role of Palette"):
+        load({**good, "high": {**good["high"], "seat_bx": "#ffffff"}})
+    with pytest.raises(TableError, match=r"high\.least_opacity: 300 is out of range \(0 to 255\)"):
+        load({**good, "high": {**good["high"], "least_opacity": 300}})
+    with pytest.raises(TableError, match=r"high\.least_opacity: a whole number is wanted, not True"):
+        load({**good, "high": {**good["high"], "least_opacity": True}})
+    with pytest.raises(TableError, match=r"high\.text: a colour is written #rrggbb, not \(0, 0, 0\)"):
+        load({**good, "high": {**good["high"], "text": (0, 0, 0)}})

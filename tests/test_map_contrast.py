@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pygame
 import pytest
-from pydantic import ValidationError
 
 from gonzaga.render import map_palette, theme
+from gonzaga.render.colour_table import TableError, build
 from gonzaga.render.board_view import BoardRenderer
 from gonzaga.rules import hexgrid
 from gonzaga.rules.content import load_content
@@ -143,18 +143,39 @@ def test_the_four_seats_differ_in_lightness():
 
 def test_the_table_is_validated_at_load():
     assert set(map_palette.PALETTES) == set(W.PALETTES) == {"normal", "high"}
+
+    def load(row):
+        return build(map_palette.MapPalette, row, "map TABLE high")
+
+    assert load(map_palette.TABLE["high"]) == map_palette.PALETTES["high"]
     bad = copy.deepcopy(map_palette.TABLE["high"])
     bad["sea"] = "#12326"
-    with pytest.raises(ValidationError, match="sea"):
-        map_palette.MapPalette.model_validate(bad)
+    with pytest.raises(TableError, match="high.sea: a colour is written #rrggbb, not '#12326'"):
+        load(bad)
+    bad = copy.deepcopy(map_palette.TABLE["high"])
+    bad["sea_border"] = "#a0c8ff"  # a role with an alpha
+    with pytest.raises(TableError, match="high.sea_border: a colour is written #rrggbbaa"):
+        load(bad)
     bad = copy.deepcopy(map_palette.TABLE["high"])
     del bad["seats"]["blue"]
-    with pytest.raises(ValidationError, match="the seats are red, yellow, green, blue"):
-        map_palette.MapPalette.model_validate(bad)
+    with pytest.raises(TableError, match="high.seats: the rows are red, yellow, green, blue, in that order"):
+        load(bad)
+    bad = copy.deepcopy(map_palette.TABLE["high"])
+    bad["seats"]["green"]["fill"] = "#1ec86g"
+    with pytest.raises(TableError, match="high.seats.green.fill: a colour"):
+        load(bad)
     bad = copy.deepcopy(map_palette.TABLE["normal"])
     bad["halo"] = "#ffffff"  # a role nothing draws: a typo
-    with pytest.raises(ValidationError, match="halo"):
-        map_palette.MapPalette.model_validate(bad)
+    with pytest.raises(TableError, match="halo: not a role of MapPalette"):
+        load(bad)
+    bad = copy.deepcopy(map_palette.TABLE["normal"])
+    bad["region_border_width"] = 0  # above 0 only: a border of no width
+    with pytest.raises(TableError, match=r"region_border_width: 0 is out of range \(above 0 to 0.3\)"):
+        load(bad)
+    bad = copy.deepcopy(map_palette.TABLE["normal"])
+    bad["textured"] = 1
+    with pytest.raises(TableError, match="textured: true or false is wanted, not 1"):
+        load(bad)
 
 
 def clear_hexes(r: BoardRenderer, terrain: str, n: int) -> list:

@@ -1,6 +1,8 @@
-"""The map's colours, one table (``TABLE``) of two palettes, validated at load into
-:class:`MapPalette` (issue 49): ``"normal"``, the parchment map, and ``"high"``, the map in high
-contrast, chosen with the interface's high-contrast setting (``theme.set_map_palette``).
+"""The map's colours, one table (``TABLE``) of two palettes, checked at load into
+:class:`MapPalette` (issue 49; ``colour_table.py``: a bad colour, a missing or misspelt role or a
+value out of range is refused naming the field): ``"normal"``, the parchment map, and ``"high"``,
+the map in high contrast, chosen with the interface's high-contrast setting
+(``theme.set_map_palette``).
 
 The high palette is built for low vision (docs/accessibility.md, "The map in high contrast"): light
 land on a dark sea (7:1 or more between them), solid black region borders and coast, every text on
@@ -13,127 +15,96 @@ Colours are written ``"#rrggbb"``; ``"#rrggbbaa"`` where an alpha belongs to the
 """
 from __future__ import annotations
 
-from typing import Annotated, Any
+from dataclasses import dataclass
+from typing import Any
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
-
-Rgb = tuple[int, int, int]
-Rgba = tuple[int, int, int, int]
+from .colour_table import Rgb, Rgba, build, colour, flag, number, rows
 
 SEAT_NAMES: tuple[str, ...] = ("red", "yellow", "green", "blue")
 
 
-def _hex(v: Any, n: int) -> Any:
-    if not isinstance(v, str):
-        return v
-    s = v.removeprefix("#")
-    if len(s) != 2 * n or any(ch not in "0123456789abcdefABCDEF" for ch in s):
-        raise ValueError(f"a colour is written #{'rr gg bb aa'[:3 * n - 1].replace(' ', '')}, not {v!r}")
-    return tuple(int(s[i:i + 2], 16) for i in range(0, 2 * n, 2))
-
-
-Byte = Annotated[int, Field(ge=0, le=255)]
-Colour = Annotated[tuple[Byte, Byte, Byte], BeforeValidator(lambda v: _hex(v, 3))]
-ColourA = Annotated[tuple[Byte, Byte, Byte, Byte], BeforeValidator(lambda v: _hex(v, 4))]
-
-
-class SeatColours(BaseModel):
+@dataclass(frozen=True)
+class SeatColours:
     """A seat's fill, its light variant (bevel, ring highlight), its dark one (outline, ring edge)
     and the colour its pattern is drawn in on its fill."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    fill: Colour
-    light: Colour
-    dark: Colour
-    mark: Colour
+    fill: Rgb = colour()
+    light: Rgb = colour()
+    dark: Rgb = colour()
+    mark: Rgb = colour()
 
 
-class MapPalette(BaseModel):
+@dataclass(frozen=True)
+class MapPalette:
     """Every colour the board, its pieces and their marks are drawn in, by role."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
     # ink and parchment: text, outlines, the land under the regions' tints, the cards
-    ink: Colour
-    ink_soft: Colour
-    parchment: Colour
-    parchment_dark: Colour
-    textured: bool  # parchment grain and sea noise; a vignette of this strength (0: none)
-    vignette: int = Field(ge=0, le=255)
+    ink: Rgb = colour()
+    ink_soft: Rgb = colour()
+    parchment: Rgb = colour()
+    parchment_dark: Rgb = colour()
+    textured: bool = flag()  # parchment grain and sea noise; a vignette of this strength (0: none)
+    vignette: int = number(0, 255)
     # the sea
-    sea: Colour
-    sea_deep: Colour
-    sea_table: Colour  # off the board
-    sea_shallow: Colour  # the shore's glow
-    ripple: Colour
-    sea_ink: Colour  # sea names
-    sea_halo: Colour
-    sea_border: ColourA
-    grid_land: ColourA
-    grid_sea: ColourA
+    sea: Rgb = colour()
+    sea_deep: Rgb = colour()
+    sea_table: Rgb = colour()  # off the board
+    sea_shallow: Rgb = colour()  # the shore's glow
+    ripple: Rgb = colour()
+    sea_ink: Rgb = colour()  # sea names
+    sea_halo: Rgb = colour()
+    sea_border: Rgba = colour(alpha=True)
+    grid_land: Rgba = colour(alpha=True)
+    grid_sea: Rgba = colour(alpha=True)
     # the land: each region's colour mixed towards `region_mix_to` by `region_mix`, then towards
     # white until its relative luminance reaches `region_least_luminance`
-    region_mix_to: Colour
-    region_mix: float = Field(ge=0, le=1)
-    region_least_luminance: float = Field(ge=0, le=1)
-    region_halo: Colour
-    region_border: ColourA
-    region_border_width: float = Field(gt=0, le=0.3)  # of a hex's size
-    coast: ColourA
-    coast_px: int = Field(ge=1, le=4)
-    board_edge: ColourA
-    barrier: Colour
-    barrier_peak: Colour
-    snow: Colour
+    region_mix_to: Rgb = colour()
+    region_mix: float = number(0, 1, whole=False)
+    region_least_luminance: float = number(0, 1, whole=False)
+    region_halo: Rgb = colour()
+    region_border: Rgba = colour(alpha=True)
+    region_border_width: float = number(0, 0.3, whole=False, above=True)  # of a hex's size
+    coast: Rgba = colour(alpha=True)
+    coast_px: int = number(1, 4)
+    board_edge: Rgba = colour(alpha=True)
+    barrier: Rgb = colour()
+    barrier_peak: Rgb = colour()
+    snow: Rgb = colour()
     # sites
-    site_halo: Colour
-    city_badge: Colour
-    city_ring: Colour
-    city_icon: Colour
-    harbor_badge: Colour
-    harbor_icon: Colour
-    harbor_text: Colour
-    gold: Colour
-    gold_dark: Colour
-    flourish: Colour
-    inactive: Colour
+    site_halo: Rgb = colour()
+    city_badge: Rgb = colour()
+    city_ring: Rgb = colour()
+    city_icon: Rgb = colour()
+    harbor_badge: Rgb = colour()
+    harbor_icon: Rgb = colour()
+    harbor_text: Rgb = colour()
+    gold: Rgb = colour()
+    gold_dark: Rgb = colour()
+    flourish: Rgb = colour()
+    inactive: Rgb = colour()
     # marks over the map
-    highlight: Colour
-    highlight_edge: Colour
-    highlight_rim: Colour
-    stamp_alpha: float = Field(ge=0.5, le=3.0)  # the highlights' rims' alphas times this
-    stamp_fill: float = Field(ge=0.0, le=2.0)  # their washes' alphas times this (names show through)
-    objective: Colour
-    ghost_ok: Colour
-    ghost_bad: Colour
-    ghost_edge: Colour
-    ghost_pattern: Colour
-    ghost_alpha: int = Field(ge=0, le=255)
-    mark_ok: Colour  # the check mark's disc (white mark)
-    mark_bad: Colour  # the cross's disc (white mark)
-    tag_ok: Colour  # the "+N" tag (white text)
-    tag_bad: Colour
-    tag_text: Colour
+    highlight: Rgb = colour()
+    highlight_edge: Rgb = colour()
+    highlight_rim: Rgb = colour()
+    stamp_alpha: float = number(0.5, 3.0, whole=False)  # the highlights' rims' alphas times this
+    stamp_fill: float = number(0.0, 2.0, whole=False)  # their washes' alphas times this (names show through)
+    objective: Rgb = colour()
+    ghost_ok: Rgb = colour()
+    ghost_bad: Rgb = colour()
+    ghost_edge: Rgb = colour()
+    ghost_pattern: Rgb = colour()
+    ghost_alpha: int = number(0, 255)
+    mark_ok: Rgb = colour()  # the check mark's disc (white mark)
+    mark_bad: Rgb = colour()  # the cross's disc (white mark)
+    tag_ok: Rgb = colour()  # the "+N" tag (white text)
+    tag_bad: Rgb = colour()
+    tag_text: Rgb = colour()
     # fiefs
-    fief_alpha: int = Field(ge=0, le=255)
-    pattern_alpha: int = Field(ge=0, le=255)  # the seats' patterns over their fills
-    fief_halo: ColourA  # a rim outside each fief's outline (alpha 0: none)
-    castle: Colour
-    seats: dict[str, SeatColours]
-
-    @field_validator("seats")
-    @classmethod
-    def _four_seats(cls, seats: dict[str, SeatColours]) -> dict[str, SeatColours]:
-        if tuple(seats) != SEAT_NAMES:
-            raise ValueError(f"the seats are {', '.join(SEAT_NAMES)}, in that order; got {', '.join(seats)}")
-        return seats
-
-
-class MapPalettes(BaseModel):
-    """The table: a palette for each interface palette (``ui/widgets.PALETTES``)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    normal: MapPalette
-    high: MapPalette
+    fief_alpha: int = number(0, 255)
+    pattern_alpha: int = number(0, 255)  # the seats' patterns over their fills
+    fief_halo: Rgba = colour(alpha=True)  # a rim outside each fief's outline (alpha 0: none)
+    castle: Rgb = colour()
+    seats: dict[str, SeatColours] = rows(SeatColours, SEAT_NAMES)
 
 
 TABLE: dict[str, dict[str, Any]] = {
@@ -198,4 +169,5 @@ TABLE: dict[str, dict[str, Any]] = {
     },
 }
 
-PALETTES: dict[str, MapPalette] = dict(MapPalettes.model_validate(TABLE))
+PALETTES: dict[str, MapPalette] = {name: build(MapPalette, TABLE[name], f"render/map_palette.py TABLE {name}")
+                                   for name in ("normal", "high")}

@@ -1,5 +1,5 @@
-"""The interface's colours, one table (``TABLE``) of two palettes by role, validated at load into
-:class:`Palette` (issue 49): ``"normal"``, the parchment interface, and ``"high"``, high contrast
+"""The interface's colours, one table (``TABLE``) of two palettes by role, checked at load into
+:class:`Palette` (issue 49; ``render/colour_table.py``): ``"normal"``, the parchment interface, and ``"high"``, high contrast
 (black on white, every text at 7:1 or more against what it is drawn on: WCAG 2 AAA;
 ``tests/test_high_contrast.py``, ``tests/test_contrast_walk.py``).
 
@@ -10,83 +10,74 @@ switched with these. Colours are written ``"#rrggbb"``.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
-
-from ..render.map_palette import Colour
+from ..render.colour_table import Rgb, build, colour, number, roles
 
 
-class Palette(BaseModel):
+@dataclass(frozen=True)
+class Palette:
     """Every colour of the interface, by role."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
     # the widgets (ui/widgets.py: W.BG, W.PANEL...)
-    bg: Colour  # behind the panels
-    panel: Colour
-    panel_dark: Colour
-    panel_edge: Colour
-    text: Colour
-    text_soft: Colour
-    text_light: Colour  # on bg, on the top bar
-    button: Colour
-    button_hover: Colour
-    button_text: Colour
-    button_off: Colour
-    button_secondary: Colour
-    focus: Colour
-    ok: Colour
-    bad: Colour
-    button_edge: Colour
-    secondary_hover: Colour
-    selected: Colour
-    selected_hover: Colour
-    selected_edge: Colour
-    secondary_off: Colour
-    off_text: Colour
-    secondary_off_text: Colour
-    danger_hover: Colour  # a danger button under the pointer: a red tint on the panel
+    bg: Rgb = colour()  # behind the panels
+    panel: Rgb = colour()
+    panel_dark: Rgb = colour()
+    panel_edge: Rgb = colour()
+    text: Rgb = colour()
+    text_soft: Rgb = colour()
+    text_light: Rgb = colour()  # on bg, on the top bar
+    button: Rgb = colour()
+    button_hover: Rgb = colour()
+    button_text: Rgb = colour()
+    button_off: Rgb = colour()
+    button_secondary: Rgb = colour()
+    focus: Rgb = colour()
+    ok: Rgb = colour()
+    bad: Rgb = colour()
+    button_edge: Rgb = colour()
+    secondary_hover: Rgb = colour()
+    selected: Rgb = colour()
+    selected_hover: Rgb = colour()
+    selected_edge: Rgb = colour()
+    secondary_off: Rgb = colour()
+    off_text: Rgb = colour()
+    secondary_off_text: Rgb = colour()
+    danger_hover: Rgb = colour()  # a danger button under the pointer: a red tint on the panel
     # the game screen (scenes/game/, scenes/assist.py): grounds, then the texts drawn on them
-    game_bar: Colour  # the bottom bar
-    game_side: Colour  # the seats' panel
-    seat_box: Colour  # a seat's box in it
-    seat_acting: Colour  # the box of the seat to act
-    tray: Colour  # the fief's tray in the bottom bar, the log's ground
-    lit: Colour  # the turn order's line now, the log's line under the pointer
-    chip: Colour  # a card played last round, on a seat's box
-    chip_edge: Colour
-    chip_text: Colour
-    waiting: Colour  # a seat's "planning...", "to act"; the end's "helped by" mark
-    clock: Colour  # an online seat's turn clock
-    order_done: Colour  # the turn order's seats that have played
-    objective: Colour  # "Your objective: ..." in the bottom bar and under the end table
-    result: Colour  # the end's result line
-    row_chosen: Colour  # the end table's chosen row
-    row_chosen_edge: Colour
-    best_cell: Colour  # the best-points table's pair previewed on the map
-    best_cell_edge: Colour  # its pair chosen on the cards
-    top_bar: Colour  # the bar across the window's top (W.TEXT_LIGHT on it)
-    top_edge: Colour
-    top_text: Colour  # the Last Turn card not fired, the scenario line
-    top_alert: Colour  # the Last Turn card fired, the end
-    top_who: Colour  # who is to act
-    hint_box: Colour  # a hint's words over the map
-    hint_mark: Colour  # its "?"
-    hint_foot: Colour  # its keys
-    link: Colour  # a refusal's "why?"
-    tip_ok: Colour  # the ghost's tooltip on the map (white words): a legal place
-    tip_bad: Colour  # and a refused one
+    game_bar: Rgb = colour()  # the bottom bar
+    game_side: Rgb = colour()  # the seats' panel
+    seat_box: Rgb = colour()  # a seat's box in it
+    seat_acting: Rgb = colour()  # the box of the seat to act
+    tray: Rgb = colour()  # the fief's tray in the bottom bar, the log's ground
+    lit: Rgb = colour()  # the turn order's line now, the log's line under the pointer
+    chip: Rgb = colour()  # a card played last round, on a seat's box
+    chip_edge: Rgb = colour()
+    chip_text: Rgb = colour()
+    waiting: Rgb = colour()  # a seat's "planning...", "to act"; the end's "helped by" mark
+    clock: Rgb = colour()  # an online seat's turn clock
+    order_done: Rgb = colour()  # the turn order's seats that have played
+    objective: Rgb = colour()  # "Your objective: ..." in the bottom bar and under the end table
+    result: Rgb = colour()  # the end's result line
+    row_chosen: Rgb = colour()  # the end table's chosen row
+    row_chosen_edge: Rgb = colour()
+    best_cell: Rgb = colour()  # the best-points table's pair previewed on the map
+    best_cell_edge: Rgb = colour()  # its pair chosen on the cards
+    top_bar: Rgb = colour()  # the bar across the window's top (W.TEXT_LIGHT on it)
+    top_edge: Rgb = colour()
+    top_text: Rgb = colour()  # the Last Turn card not fired, the scenario line
+    top_alert: Rgb = colour()  # the Last Turn card fired, the end
+    top_who: Rgb = colour()  # who is to act
+    hint_box: Rgb = colour()  # a hint's words over the map
+    hint_mark: Rgb = colour()  # its "?"
+    hint_foot: Rgb = colour()  # its keys
+    link: Rgb = colour()  # a refusal's "why?"
+    tip_ok: Rgb = colour()  # the ghost's tooltip on the map (white words): a legal place
+    tip_bad: Rgb = colour()  # and a refused one
     # panels drawn see-through (a hint, a tooltip over the map) are at least this opaque: in high
     # contrast nothing shows through a panel under its text
-    least_opacity: int = Field(ge=0, le=255)
-
-
-class Palettes(BaseModel):
-    """The table: the parchment palette and the high-contrast one."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    normal: Palette
-    high: Palette
+    least_opacity: int = number(0, 255)
 
 
 TABLE: dict[str, dict[str, Any]] = {
@@ -128,8 +119,8 @@ TABLE: dict[str, dict[str, Any]] = {
     },
 }
 
-PALETTES: dict[str, Palette] = dict(Palettes.model_validate(TABLE))
-ROLES: tuple[str, ...] = tuple(Palette.model_fields)
+PALETTES: dict[str, Palette] = {name: build(Palette, TABLE[name], f"ui/palette.py TABLE {name}") for name in ("normal", "high")}
+ROLES: tuple[str, ...] = roles(Palette)
 WIDGET_ROLES = ROLES[:ROLES.index("game_bar")]  # W.BG ... W.DANGER_HOVER
 COLOUR_ROLES = ROLES[:ROLES.index("least_opacity")]
 
