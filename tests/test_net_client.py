@@ -459,3 +459,19 @@ def test_news_held_under_an_overlay_reaches_the_log_when_it_closes():
     assert len(t.session.log) == before  # waits under the reveal
     t.tick(hold=False)
     assert len(t.session.log) == before + 1 and t.session.log[-1] == logcodec.decode_line(line)
+
+
+def test_past_the_cap_of_held_updates_the_oldest_go_and_the_screen_ends_at_the_newest(monkeypatch):
+    """An overlay left open for long holds at most ``MAX_HELD`` updates: past it the oldest are
+    dropped (each update carries the whole view, so the newest alone is the truth), and when the
+    overlay closes the screen shows the newest position."""
+    from gonzaga.net import remote
+    from gonzaga.net.viewcodec import view_to_json
+    monkeypatch.setattr(remote, "MAX_HELD", 1)
+    views = _views_of_a_game(2)
+    t, fake, update = _table_at_the_first_view(views)
+    fake.messages = [update(1), update(2)]
+    t.tick(hold=True)
+    assert t.session.n == 1 and [u.n for u in t._held] == [3]  # the newest kept
+    t.tick(hold=False)
+    assert t.session.n == 3 and view_to_json(t.session.state) == views[2][1]

@@ -265,3 +265,7 @@ def test_a_grace_period_said_over_is_over_for_the_host_s_request_too():
         allowed = room.table.handover_problem(1, by=room.host_seat) is None
         assert (left == 0.0) == allowed, (elapsed, left, allowed)
         assert allowed == (elapsed >= 2.0)
+    # the countdown shown is the time left rounded up to a tenth (by hand: 2 - 1.25 = 0.75 -> 0.8)
+    for elapsed, shown in ((0.0, 2.0), (0.5, 1.5), (1.25, 0.8), (1.949, 0.1), (1.999, 0.1), (2.0, 0.0)):
+        now[0] = 100.0 + elapsed
+        assert room.grace_left(1) == shown, (elapsed, room.grace_left(1))

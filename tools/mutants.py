@@ -58,7 +58,8 @@ RATINGS, DESK, TURNS, POLL = ("gonzaga/net/ratings.py", "gonzaga/net/account_des
                               "gonzaga/net/mygames_poll.py")
 SEATVIEW, INPROG = "gonzaga/table/seatview.py", "gonzaga/table/in_progress.py"
 FORMATS, SYSLANG = "gonzaga/words/formats.py", "gonzaga/words/system_language.py"
-KEYS, MAPPAL, FASTSIM = "gonzaga/ui/keys.py", "gonzaga/render/map_palette.py", "gonzaga/ai/fastsim.py"
+KEYS, FASTSIM = "gonzaga/ui/keys.py", "gonzaga/ai/fastsim.py"
+COLOURS = "gonzaga/render/colour_table.py"
 
 MUTANTS = [
     # ---------------------------------------------------------------- setup
@@ -582,8 +583,7 @@ MUTANTS = [
     # ---------------------------------------------------------------- issue 51: planted where nobody planted (h45mut)
     # the ratings: order by points then sites, resigned last, provisional under 10 games, unrated
     # when two seats share an account
-    M("E-net", DESK, "                                                   provisional=s.games < PROVISIONAL_GAMES)",
-      "                                                   provisional=s.games <= PROVISIONAL_GAMES)",
+    M("E-net", ACCOUNTS, "    return games < PROVISIONAL_GAMES", "    return games <= PROVISIONAL_GAMES",
       "ratings: provisional for one game more on the leaderboard"),
     M("E-net", RATINGS, "keys = [(not resigned[i], state.seats[i].score, sites_held(state, i)) for i in range(state.n)]",
       "keys = [(state.seats[i].score, sites_held(state, i), not resigned[i]) for i in range(state.n)]",
@@ -662,7 +662,8 @@ MUTANTS = [
       "keys: saved keys that clash kept"),
     M("E-ui", KEYS, "        elif mods & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):\n            return False\n", "",
       "keys: Ctrl+R rotates as R does"),
-    M("E-ui", MAPPAL, "        if tuple(seats) != SEAT_NAMES:", "        if not set(seats) <= set(SEAT_NAMES):",
+    M("E-ui", COLOURS, "        if not isinstance(v, Mapping) or tuple(v) != names:",
+      "        if not isinstance(v, Mapping) or not set(v) <= set(names):",
       "map palette: a palette without a seat's colours accepted"),
     # the AI's fast simulator against the rules' scoring
     M("X1", FASTSIM, "self.pts[i] += SITE_FLOURISHING * fl.bit_count() + SITE_INACTIVE * (covered ^ fl).bit_count()",

@@ -36,7 +36,7 @@ from pydantic import BaseModel
 from . import accounts as A
 from . import protocol as P
 from .account_store import Account, AccountStore, NameTaken
-from .accounts import PROVISIONAL_GAMES
+from .accounts import provisional
 from .admission import Refused
 from .cleantext import clean
 from .rooms import Conn, GameRoom, token_hash
@@ -112,7 +112,7 @@ class AccountDesk:
             self._sign_out_all(conn)
         elif isinstance(msg, P.LeaderboardAsk):
             conn.send(P.Standings(rows=[P.Standing(name=s.name, rating=round(s.shown, 2), games=s.games,
-                                                   provisional=s.games < PROVISIONAL_GAMES)
+                                                   provisional=provisional(s.games))
                                         for s in self.store.leaderboard(msg.limit)]))
         elif isinstance(msg, P.ProfileAsk):
             self._profile(conn, msg.name)
@@ -206,7 +206,7 @@ class AccountDesk:
             conn.send(P.ProfileInfo(name=acc.name))
             return
         conn.send(P.ProfileInfo(name=acc.name, rating=round(s.shown, 2), mu=round(s.mu, 3), sigma=round(s.sigma, 3),
-                                games=s.games, provisional=s.games < PROVISIONAL_GAMES, history=history))
+                                games=s.games, provisional=provisional(s.games), history=history))
 
     def seat_name(self, conn: Conn, name: str) -> str:
         """The name a seat taken by ``conn`` shows: its account's when signed in (nobody else's)."""

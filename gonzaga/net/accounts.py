@@ -73,6 +73,12 @@ PROVISIONAL_GAMES = 10  # rated games before a rating is no longer marked provis
 TRACKED = 100_000  # addresses (and devices) remembered at once; the quietest are forgotten first
 
 
+def provisional(games: int) -> bool:
+    """Whether a rating after ``games`` rated games is still marked provisional (the leaderboard's,
+    the profile's and the lobby's "?"): the rule, written once for the server and the screens."""
+    return games < PROVISIONAL_GAMES
+
+
 # ---------------------------------------------------------------- passwords
 
 def password_problem(password: str) -> Optional[str]:

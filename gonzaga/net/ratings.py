@@ -8,7 +8,7 @@ and 2-, 3- and 4-player games go into one scale. openskill (Weng and Lin's Bayes
 approximation, MIT licence, pure Python, maintained) implements it; its TrueSkill-like ``mu``
 and ``sigma`` carry the uncertainty, so a new account moves fast and a settled one slowly.
 The rating shown is the conservative ``mu - 3 sigma`` (openskill's ``ordinal``); an account is
-marked provisional for its first ``PROVISIONAL_GAMES`` rated games.
+marked provisional for its first ``accounts.PROVISIONAL_GAMES`` rated games (``accounts.provisional``).
 
 **Which games are rated.** A finished game in which every seat was taken by a different account
 (its seat bound to the account, ``account_desk.py``). A game with an AI level seated from the
@@ -28,7 +28,6 @@ from openskill.models import PlackettLuce
 
 from ..rules import GameState
 from ..rules.scoring import sites_held
-from .accounts import PROVISIONAL_GAMES
 
 log = logging.getLogger(__name__)
 
@@ -45,10 +44,6 @@ class Rating:
     def shown(self) -> float:
         """The conservative rating (``mu - 3 sigma``), rounded for people."""
         return round(self.mu - 3.0 * self.sigma, 2)
-
-    @property
-    def provisional(self) -> bool:
-        return self.games < PROVISIONAL_GAMES
 
 
 def new_rating() -> Rating:

@@ -19,7 +19,7 @@ import pygame
 
 from ..net import mygames, signins
 from ..net import protocol as P
-from ..net.accounts import PROVISIONAL_GAMES
+from ..net.accounts import provisional
 from ..net.browse import GameList
 from ..net.invite import split_pin
 from ..net.remote import Table
@@ -403,7 +403,7 @@ class ServerGamesScene(_Form):
 def rating_words(rating: float, games: int) -> str:
     """A rating as shown (one decimal, the language's sign), marked provisional under 10 games."""
     shown = formats.number(rating, 1)
-    return i18n.t("ratings.provisional_value", rating=shown) if games < PROVISIONAL_GAMES else shown
+    return i18n.t("ratings.provisional_value", rating=shown) if provisional(games) else shown
 
 
 def seat_words(s) -> str:
