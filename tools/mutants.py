@@ -60,6 +60,8 @@ SEATVIEW, INPROG = "gonzaga/table/seatview.py", "gonzaga/table/in_progress.py"
 FORMATS, SYSLANG = "gonzaga/words/formats.py", "gonzaga/words/system_language.py"
 KEYS, FASTSIM = "gonzaga/ui/keys.py", "gonzaga/ai/fastsim.py"
 COLOURS = "gonzaga/render/colour_table.py"
+REMOTE, ACCSTORE, LEASES = "gonzaga/net/remote.py", "gonzaga/net/account_store.py", "gonzaga/net/leases_pg.py"
+MAPCHECK, WIDGETS = "gonzaga/rules/mapcheck.py", "gonzaga/ui/widgets.py"
 
 MUTANTS = [
     # ---------------------------------------------------------------- setup
@@ -673,6 +675,38 @@ MUTANTS = [
       "fast simulator: a sea league needs one harbor more"),
     M("X5", FASTSIM, "OBJ[((self.fm[i] | self.rm[i]) & self.obj[i]).bit_count()]", "OBJ[(self.fm[i] & self.obj[i]).bit_count()]",
       "fast simulator: rings not counted on objective cities"),
+    # ---------------------------------------------------------------- planted 2026-11-29 (17:00 session), where nobody planted
+    # the desktop's client: what waits under an overlay
+    M("E-net", REMOTE, "                    del self._held[0]", "                    del self._held[-1]",
+      "client: past the cap of held updates the newest dropped"),
+    M("E-net", REMOTE, "            if hold and self.session is not None:  # in its place among the updates held",
+      "            if False:  # in its place among the updates held",
+      "client: news told under an overlay applied at once, ahead of the updates held"),
+    M("E-net", ROOMS, "        return 0.0 if left <= 0 else math.ceil(left * 10) / 10",
+      "        return 0.0 if left <= 0 else float(math.ceil(left))",
+      "rooms: the grace countdown in whole seconds"),
+    # accounts: signing out everywhere, the leaderboard's order
+    M("E-net", DESK, "            if s.account == me.account:", "            if c is conn:",
+      "accounts: sign out everywhere leaves the account's other connections signed in"),
+    M("E-net", ACCSTORE, "ORDER BY r.shown DESC, a.folded", "ORDER BY r.mu DESC, a.folded",
+      "accounts: the leaderboard ordered by mu, not by the rating shown"),
+    # several processes: a lapsed lease is one whose time is over
+    M("E-net", LEASES, '" WHERE l.expires < now() AND NOT g.finished ORDER BY l.expires LIMIT %s FOR UPDATE OF l SKIP LOCKED)"',
+      '" WHERE NOT g.finished ORDER BY l.expires LIMIT %s FOR UPDATE OF l SKIP LOCKED)"',
+      "leases: a live game's lease claimed as lapsed"),
+    # the palettes' checks at load
+    M("E-ui", COLOURS, "        if not (lo < v if above else lo <= v) or v > hi:", "        if not lo <= v or v > hi:",
+      "palette: a border of no width accepted (above 0 read as from 0)"),
+    M("E-ui", COLOURS, "        if not isinstance(v, bool):", "        if not isinstance(v, (bool, int)):",
+      "palette: a number accepted for true or false"),
+    M("E-ui", COLOURS, "        if k not in roles:", "        if k not in roles and k.startswith(\"_\"):",
+      "palette: a misspelt role accepted"),
+    # the board's own check (D2): a harbor must touch its own sea
+    M("D2", MAPCHECK, "if not any(sea_of.get(n) == s.sea for n in hexgrid.neighbors(at)):",
+      "if not any(sea_of.get(n) for n in hexgrid.neighbors(at)):",
+      "board check: a harbor on another sea's coast accepted"),
+    # long names are cut with a sign
+    M("E-ui", WIDGETS, '    return s + "…"', "    return s", "widgets: a long name cut without an ellipsis"),
 ]
 
 
@@ -685,5 +719,9 @@ ISSUE_50 = MUTANTS[_AT_50:_AT_51]
 # the mutants planted for issue 51 (--issue 51): ratings, turn-based games and My games, what a
 # seat may see, the games in progress, plural forms, formats and the system's language, own
 # keys, the map palette, the AI's fast simulator
-ISSUE_51 = MUTANTS[_AT_51:]
-ISSUES = {"45": ISSUE_45, "50": ISSUE_50, "51": ISSUE_51}
+_AT_53 = next(i for i, m in enumerate(MUTANTS) if m.what.startswith("client: past the cap of held"))
+ISSUE_51 = MUTANTS[_AT_51:_AT_53]
+# planted after stop 53 (--issue 53): the desktop client's held updates, accounts, leases, the
+# palettes' checks, the board's check, cut names
+ISSUE_53 = MUTANTS[_AT_53:]
+ISSUES = {"45": ISSUE_45, "50": ISSUE_50, "51": ISSUE_51, "53": ISSUE_53}

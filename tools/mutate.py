@@ -84,11 +84,13 @@ LAYER_TESTS = {
               "test_audit_saves", "test_behaviours_saves", "test_games_in_progress"),
     "network": ("test_net_protocol", "test_audit_net", "test_online_admission", "test_online_resume",
                 "test_net_storage", "test_online_play", "test_behaviours_net", "test_accounts", "test_online_seats",
-                "test_online_servers", "test_turns", "test_behaviours_turns"),
+                "test_online_servers", "test_turns", "test_behaviours_turns",
+                # the desktop's client on a fake connection; several processes on one PostgreSQL
+                "test_net_client", "test_store_sharing"),
     "words": ("test_i18n_catalogs", "test_own_words", "test_plain_words", "test_behaviours_words", "test_formats",
               "test_system_language"),
     # issue 51: the screens' small parts that take no screen (own keys, the map's palette) and the AI's simulator
-    "screens": ("test_own_keys", "test_map_contrast", "test_behaviours_screens"),
+    "screens": ("test_own_keys", "test_map_contrast", "test_behaviours_screens", "test_high_contrast"),
     "ai": ("test_rules_compare", "test_behaviours_ai"),
 }
 
