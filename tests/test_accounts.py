@@ -351,6 +351,25 @@ def test_a_game_between_two_accounts_is_rated_once_from_its_final_order(srv):
     _answer(Player(srv.url, "127.0.0.3"), "no_account", "accounts.no_account", type="profile", name="Nobody")
 
 
+def test_the_leaderboard_is_ordered_by_the_rating_shown_then_by_name(srv):
+    """The rating shown is the conservative mu - 3 sigma: an account with a high mu but much
+    uncertainty ranks below a settled one. By hand: Ann 30 - 3 x 8 = 6, Bea 25 - 3 x 2 = 19, Cleo
+    27 - 3 x 5 = 12, Dora 24 - 3 x 4 = 12 (Cleo before Dora by name); by mu it would be Ann first."""
+    hand = {"Ann": (30.0, 8.0), "Bea": (25.0, 2.0), "Cleo": (27.0, 5.0), "Dora": (24.0, 4.0)}
+    for i, name in enumerate(hand):
+        _register(srv.url, name, source=f"127.0.0.{i + 2}")
+    store = _open_accounts(srv)
+    try:
+        for name, (mu, sigma) in hand.items():
+            acc = store.by_name(name)
+            assert store.record_game(f"hand-{name}", [(acc.id, mu, sigma, 12, mu - 3 * sigma, 1)], time.time())
+    finally:
+        store.close()
+    board = Player(srv.url, "127.0.0.9").ask_kind({"type": "leaderboard"}, "standings")
+    assert [(r["name"], r["rating"]) for r in board["rows"]] == [("Bea", 19.0), ("Cleo", 12.0), ("Dora", 12.0),
+                                                                 ("Ann", 6.0)]
+
+
 def test_a_game_with_a_player_not_signed_in_is_unrated(srv):
     ann, _ = _register(srv.url, "Ann")
     _game(srv, ann, Client(srv.url))

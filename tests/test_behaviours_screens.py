@@ -50,3 +50,17 @@ def test_keys_that_move_around_every_screen_are_never_taken(name):
     why = b.assign("rotate", name)
     assert why is not None and "moves around every screen" in why
     assert b.key("rotate") == "r" and b.own == {}
+
+
+def test_a_long_name_is_cut_with_an_ellipsis_and_fits_its_room():
+    """A seat name too long for its box ends in "…" (the players' list: long names were cut
+    without a sign), and the cut name with its sign fits the width; a short one is left whole."""
+    from gonzaga.render import theme
+    from gonzaga.ui import widgets as W
+    name = "Federico Gonzaga, Marchese di Mantova e Signore di Sabbioneta"
+    font = theme.font("sans", 16)
+    room = font.size(name)[0] // 2
+    cut = W.fit_text(name, "sans", 16, room)
+    assert cut.endswith("…") and name.startswith(cut[:-1]) and len(cut) > 5
+    assert font.size(cut)[0] <= room < font.size(name[:len(cut)] + "…")[0]  # as long as fits, no shorter
+    assert W.fit_text("Ann", "sans", 16, room) == "Ann"

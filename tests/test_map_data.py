@@ -193,6 +193,14 @@ def test_D2_inland_harbor_is_reported(content, raw):
     assert_reported(problems_of(content, raw, change), "harbor Bilbao at (-6, 22)", "no neighbour in its sea")
 
 
+def test_D2_a_harbor_on_another_seas_coast_is_reported(content, raw):
+    """D2: a harbor's coast is on its own sea: Bordeaux (on Oceanus Cantabricus's coast) said to be
+    a harbor of Mare Britannicum touches a sea, but not its own."""
+    def change(d):
+        site(d, "Bordeaux")["sea"] = "britannicum"
+    assert_reported(problems_of(content, raw, change), "harbor Bordeaux", "no neighbour in its sea Mare Britannicum")
+
+
 def test_D2_two_sites_on_one_hex_are_refused(raw):
     """D2: no two sites share a hex (the content model refuses the file)."""
     data = copy.deepcopy(raw)
