@@ -124,8 +124,8 @@ def test_a_rematch_asked_before_a_take_over_starts_with_the_other_s_ask_after_it
             m = c.expect("joined", skip=("lobby", "pong", "update", "history", "said"))
             assert m["game"] != gid
         assert ann.game == bea.game
-        assert store.call("asks", lambda c: c.execute(
-            "SELECT count(*) FROM rematch_asks WHERE game_id = %s", (gid,)).fetchone()) == (0,)  # done: gone
+        _until(lambda: store.call("asks", lambda c: c.execute(  # done: gone (written after the news)
+            "SELECT count(*) FROM rematch_asks WHERE game_id = %s", (gid,)).fetchone()) == (0,))
         for c in (ann, bea, host, friend):
             c.close()
     finally:
