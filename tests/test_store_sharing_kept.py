@@ -73,9 +73,9 @@ def test_a_chat_line_said_on_the_old_owner_is_seen_after_a_take_over(pg_database
     hostile one as cleaned, not cleaned or read a second time)."""
     a, b = _server(tmp_path, "a", pg_database), _server(tmp_path, "b", pg_database)
     store = _store(pg_database)
-    go = None
+    go, clients = None, []
     try:
-        host, friend = _game_of_two(a.url, a.url, 81)
+        host, friend = clients[:] = _game_of_two(a.url, a.url, 81)
         gid = host.game
         assert gid not in b.server.rooms
         host.send(type="chat", token=host.token, text=HOSTILE)
@@ -88,11 +88,11 @@ def test_a_chat_line_said_on_the_old_owner_is_seen_after_a_take_over(pg_database
         again, lines, _ = _resumed(b.url, host)
         assert lines == told
         again.close()
-        host.close()
-        friend.close()
     finally:
         if go is not None:
             go.set()
+        for c in clients:  # A's (closed once A runs again: a stopped server answers no close)
+            c.close()
         store.close()
         a.stop()
         b.stop()
@@ -104,9 +104,9 @@ def test_a_rematch_asked_before_a_take_over_starts_with_the_other_s_ask_after_it
     rematch: both are given the new game."""
     a, b = _server(tmp_path, "a", pg_database), _server(tmp_path, "b", pg_database)
     store = _store(pg_database)
-    go = None
+    go, clients = None, []
     try:
-        host, friend = _game_of_two(a.url, a.url, 91)
+        host, friend = clients[:] = _game_of_two(a.url, a.url, 91)
         play([host, friend])
         gid = host.game
         _finished(store, gid)
@@ -126,11 +126,13 @@ def test_a_rematch_asked_before_a_take_over_starts_with_the_other_s_ask_after_it
         assert ann.game == bea.game
         _until(lambda: store.call("asks", lambda c: c.execute(  # done: gone (written after the news)
             "SELECT count(*) FROM rematch_asks WHERE game_id = %s", (gid,)).fetchone()) == (0,))
-        for c in (ann, bea, host, friend):
+        for c in (ann, bea):
             c.close()
     finally:
         if go is not None:
             go.set()
+        for c in clients:  # A's (closed once A runs again: a stopped server answers no close)
+            c.close()
         store.close()
         a.stop()
         b.stop()
@@ -142,9 +144,9 @@ def test_the_chat_kept_holds_its_cap_across_the_store(pg_database, tmp_path, mon
     monkeypatch.setattr(social, "CHAT_LINES", 100)  # no rate limit for this test
     a, b = _server(tmp_path, "a", pg_database), _server(tmp_path, "b", pg_database)
     store = _store(pg_database)
-    go = None
+    go, clients = None, []
     try:
-        host, friend = _game_of_two(a.url, a.url, 101)
+        host, friend = clients[:] = _game_of_two(a.url, a.url, 101)
         gid = host.game
         for i in range(CHAT_KEPT + 5):
             host.send(type="chat", token=host.token, text=f"line {i}")
@@ -156,11 +158,11 @@ def test_the_chat_kept_holds_its_cap_across_the_store(pg_database, tmp_path, mon
         assert [m["text"] for m in lines] == [f"line {i}" for i in range(5, CHAT_KEPT + 5)]
         assert lines == told[5:]
         again.close()
-        host.close()
-        friend.close()
     finally:
         if go is not None:
             go.set()
+        for c in clients:  # A's (closed once A runs again: a stopped server answers no close)
+            c.close()
         store.close()
         a.stop()
         b.stop()
