@@ -6,6 +6,8 @@ back. Two servers in this test process share one database as two processes would
 leases lapse by the database's clock, and the other takes over."""
 import time
 
+import pytest
+
 from gonzaga.net import social
 from gonzaga.net.cleantext import clean_chat
 from gonzaga.net.rooms import CHAT_KEPT
@@ -98,10 +100,12 @@ def test_a_chat_line_said_on_the_old_owner_is_seen_after_a_take_over(pg_database
         b.stop()
 
 
-def test_a_rematch_asked_before_a_take_over_starts_with_the_other_s_ask_after_it(pg_database, tmp_path):
-    """A finished game on process A: Ann asks for a rematch there. A stops; Ann and Bea come
-    back through B, where Ann's ask still stands (the lobby says so), and Bea's ask starts the
-    rematch: both are given the new game."""
+@pytest.mark.parametrize("how", ["killed", "stopped"])
+def test_a_rematch_asked_before_a_take_over_starts_with_the_other_s_ask_after_it(pg_database, tmp_path, how):
+    """A finished game on process A: Ann asks for a rematch there. A stops (killed, or stopped
+    cleanly: its connections end, which withdraws no ask); Ann and Bea come back through B,
+    where Ann's ask still stands (the lobby says so), and Bea's ask starts the rematch: both are
+    given the new game."""
     a, b = _server(tmp_path, "a", pg_database), _server(tmp_path, "b", pg_database)
     store = _store(pg_database)
     go, clients = None, []
@@ -115,7 +119,10 @@ def test_a_rematch_asked_before_a_take_over_starts_with_the_other_s_ask_after_it
             pass
         _until(lambda: store.call("asks", lambda c: c.execute(
             "SELECT seat FROM rematch_asks WHERE game_id = %s", (gid,)).fetchall()) == [(0,)])
-        go = _freeze(a)  # a finished game has no lease: its players' messages go where they land
+        if how == "killed":
+            go = _freeze(a)  # a finished game has no lease: its players' messages go where they land
+        else:
+            a.stop()
         ann, _, lobby = _resumed(b.url, host, seed=92)
         assert lobby["rematch"] == [0], lobby
         bea, _, _ = _resumed(b.url, friend, seed=93)
@@ -166,3 +173,33 @@ def test_the_chat_kept_holds_its_cap_across_the_store(pg_database, tmp_path, mon
         store.close()
         a.stop()
         b.stop()
+
+
+def test_the_kept_rows_hold_the_cap_and_go_with_their_game(pg_database):
+    """The store's side: a game keeps its latest ``cap`` lines, oldest first; nothing is kept
+    for a game that is not there; an ask is kept once, withdrawn alone or with every other;
+    deleting the game deletes its rows and no other game's."""
+    from gonzaga.net.storage import StoredGame
+    store = _store(pg_database)
+    try:
+        for gid in ("g1", "g2"):
+            store.create_game(StoredGame(gid, f"CODE{gid}", {}, 1, []))
+        for i in range(5):
+            store.keep_said("g1", f"line {i}", 3)
+        store.keep_said("g2", "other", 3)
+        store.keep_said("gone", "nobody", 3)
+        for seat_, asked in ((0, True), (2, True), (0, True), (3, True), (2, False)):
+            store.keep_ask("g1", seat_, asked)
+        store.keep_ask("g2", 1, True)
+        assert store.kept("g1", 3) == (["line 2", "line 3", "line 4"], {0, 3})
+        assert store.kept("gone", 3) == ([], set())
+        store.keep_ask("g1", None, False)  # the rematch began
+        assert store.kept("g1", 3) == (["line 2", "line 3", "line 4"], set())
+        store.keep_ask("g1", 1, True)
+        store.delete_game("g1")
+        assert store.call("rows", lambda c: c.execute(
+            "SELECT (SELECT count(*) FROM chat_kept WHERE game_id = 'g1'),"
+            " (SELECT count(*) FROM rematch_asks WHERE game_id = 'g1')").fetchone()) == (0, 0)
+        assert store.kept("g2", 3) == (["other"], {1})
+    finally:
+        store.close()
