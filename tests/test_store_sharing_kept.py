@@ -203,3 +203,36 @@ def test_the_kept_rows_hold_the_cap_and_go_with_their_game(pg_database):
         assert store.kept("g2", 3) == (["other"], {1})
     finally:
         store.close()
+
+
+def test_a_line_told_but_not_yet_written_by_the_owner_is_kept_by_a_follower_that_takes_over(pg_database, tmp_path):
+    """Ann plays on process A, Bea on B (a follower: it hears the owner's lines). A line is
+    written; A's writer thread then waits, so a second line is told (Bea sees it) but not yet
+    written. Ann comes back through B, which takes the game (a steal) and reads the store: she
+    is told both lines, the one only B had heard after the one the store had."""
+    import threading
+    a, b = _server(tmp_path, "a", pg_database), _server(tmp_path, "b", pg_database)
+    store = _store(pg_database)
+    held = threading.Event()
+    clients = []
+    try:
+        host, friend = clients[:] = _game_of_two(a.url, b.url, 111)
+        gid = host.game
+        host.send(type="chat", token=host.token, text="written")
+        first = _said(friend, 1)
+        _until(lambda: len(_kept_rows(store, gid)) == 1)
+        a.server.commits._later(held.wait)  # A's writer thread waits from now on
+        host.send(type="chat", token=host.token, text="only told")
+        told = first + _said(friend, 1)
+        again, lines, _ = _resumed(b.url, host)
+        assert not b.server.rooms[gid].follower  # B runs it now
+        assert len(_kept_rows(store, gid)) == 1  # A has not written the second line
+        assert lines == told
+        clients.append(again)
+    finally:
+        held.set()
+        for c in clients:
+            c.close()
+        store.close()
+        a.stop()
+        b.stop()
