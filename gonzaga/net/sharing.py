@@ -42,7 +42,8 @@ reads them back behind its own queued writes (``_restore_kept``); the chat lines
 the owner (``t``) and the owner has not written yet are kept after those; a rematch ask or a
 player coming back to a finished game reads the asks again (another process may have heard
 some). SQLite needs none of this: its one process is the only one that hears the lines and the
-asks, and when it stops every connection ends with it (nobody is there to take a game over).
+asks, and nobody takes its games over: when it stops, every connection ends with it (which
+withdraws every ask) and its players come back to a new process, to an empty chat, as before.
 """
 from __future__ import annotations
 
