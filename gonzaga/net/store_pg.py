@@ -377,15 +377,15 @@ class PostgresStore(GameStore):
 
     def keep_said(self, game_id: str, said: str, cap: int) -> None:
         """A chat line as it was told (``said``: the message's JSON text, its text cleaned
-        before), kept with the game's latest ``cap`` lines (the older ones go in the same
-        transaction); nothing for a game that is gone."""
-        def fn(conn: Conn) -> None:
-            cur = conn.execute("INSERT INTO chat_kept(game_id, said) SELECT %s, %s WHERE EXISTS"
-                               " (SELECT 1 FROM games WHERE id = %s)", (game_id, said, game_id))
-            if cur.rowcount:
-                conn.execute("DELETE FROM chat_kept WHERE game_id = %s AND seq NOT IN (SELECT seq FROM chat_kept"
-                             " WHERE game_id = %s ORDER BY seq DESC LIMIT %s)", (game_id, game_id, cap))
-        self._call("keep a chat line", fn)
+        before), kept with the game's latest ``cap`` lines; nothing for a game that is gone. One
+        statement (one round trip on the writer thread): its delete sees the lines as they were
+        before the insert, so it keeps the latest ``cap - 1`` of those."""
+        self._call("keep a chat line", lambda conn: conn.execute(
+            "WITH ins AS (INSERT INTO chat_kept(game_id, said) SELECT %s, %s WHERE EXISTS"
+            " (SELECT 1 FROM games WHERE id = %s) RETURNING game_id)"
+            " DELETE FROM chat_kept WHERE game_id IN (SELECT game_id FROM ins) AND seq NOT IN"
+            " (SELECT seq FROM chat_kept WHERE game_id = %s ORDER BY seq DESC LIMIT %s)",
+            (game_id, said, game_id, game_id, max(0, cap - 1))), transaction=False)
 
     def keep_ask(self, game_id: str, seat: Optional[int], asked: bool) -> None:
         """``seat`` asked for a rematch of a finished game (``asked``) or withdrew its ask; ``seat``
