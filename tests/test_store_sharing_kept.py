@@ -100,17 +100,18 @@ def test_a_chat_line_said_on_the_old_owner_is_seen_after_a_take_over(pg_database
         b.stop()
 
 
-@pytest.mark.parametrize("how", ["killed", "stopped"])
-def test_a_rematch_asked_before_a_take_over_starts_with_the_other_s_ask_after_it(pg_database, tmp_path, how):
-    """A finished game on process A: Ann asks for a rematch there. A stops (killed, or stopped
-    cleanly: its connections end, which withdraws no ask); Ann and Bea come back through B,
-    where Ann's ask still stands (the lobby says so), and Bea's ask starts the rematch: both are
-    given the new game."""
+@pytest.mark.parametrize("how, bea_on", [("killed", "a"), ("stopped", "a"), ("killed", "b")])
+def test_a_rematch_asked_before_a_take_over_starts_with_the_other_s_ask_after_it(pg_database, tmp_path, how, bea_on):
+    """A finished game run by process A: Ann asks for a rematch there. A stops (killed, or
+    stopped cleanly: its connections end, which withdraws no ask); Ann comes back through B, and
+    so does Bea if she was on A (else B has had its copy of the game all along, which reads the
+    asks again): Ann's ask still stands (the lobby says so), and Bea's ask starts the rematch:
+    both are given the new game."""
     a, b = _server(tmp_path, "a", pg_database), _server(tmp_path, "b", pg_database)
     store = _store(pg_database)
     go, clients = None, []
     try:
-        host, friend = clients[:] = _game_of_two(a.url, a.url, 91)
+        host, friend = clients[:] = _game_of_two(a.url, (a if bea_on == "a" else b).url, 91)
         play([host, friend])
         gid = host.game
         _finished(store, gid)
@@ -125,7 +126,7 @@ def test_a_rematch_asked_before_a_take_over_starts_with_the_other_s_ask_after_it
             a.stop()
         ann, _, lobby = _resumed(b.url, host, seed=92)
         assert lobby["rematch"] == [0], lobby
-        bea, _, _ = _resumed(b.url, friend, seed=93)
+        bea = _resumed(b.url, friend, seed=93)[0] if bea_on == "a" else friend
         bea.send(type="rematch", token=friend.token)
         for c in (ann, bea):
             m = c.expect("joined", skip=("lobby", "pong", "update", "history", "said"))

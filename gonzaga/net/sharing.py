@@ -418,10 +418,11 @@ class Sharing:
 
         def run(c: Conn, m: Any) -> None:
             gid = self._target(m)
+            had = gid in self.server.rooms if gid is not None else False  # (``load`` reads them)
             room = self.load(gid) if gid is not None else None
             if room is None:
                 return handle(c, m)
-            if room.finished and kind in KEPT_AGAIN:  # no lease: other processes may have kept some
+            if had and room.finished and kind in KEPT_AGAIN:  # no lease: other processes may have kept some
                 self._restore_kept(room, room)
             if room.follower and kind == "act":
                 gid_ = room.id
