@@ -18,7 +18,7 @@ import secrets
 import time
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from collections import deque
-from typing import Any, Callable, Literal, Optional, Protocol, Union, cast
+from typing import Any, Callable, Iterator, Literal, Optional, Protocol, Union, cast
 
 from pydantic import BaseModel
 
@@ -50,6 +50,7 @@ from .viewcodec import view_to_json
 log = logging.getLogger(__name__)
 
 MAX_OUTBOX = 500  # messages waiting for a client that does not read: past this it is cut off
+CHAT_KEPT = 20  # the latest chat lines a room keeps for whoever comes later (and the shared store: sharing.py)
 
 
 class RoomServer(Protocol):
@@ -261,6 +262,55 @@ def _spec(s: "Seat") -> SeatSpec:
     return SeatSpec(s.name, s.kind, s.bot or "", s.colour)
 
 
+class Asks:
+    """The seats that asked for a rematch of a finished game. Each change is passed to
+    ``changed`` (seat, asked; seat None: every ask is done) when it is set: several processes
+    keep the asks where they all read them (sharing.py)."""
+
+    def __init__(self) -> None:
+        self.seats: set[int] = set()
+        self.changed: Optional[Callable[[Optional[int], bool], None]] = None
+
+    def add(self, seat: int) -> None:
+        if seat not in self.seats:
+            self.seats.add(seat)
+            self._tell(seat, True)
+
+    def discard(self, seat: int) -> None:
+        if seat in self.seats:
+            self.seats.discard(seat)
+            self._tell(seat, False)
+
+    def clear(self) -> None:
+        if self.seats:
+            self.seats.clear()
+            self._tell(None, False)
+
+    def restore(self, seats: set[int]) -> None:
+        """The asks as they were kept (read back: nothing to keep again)."""
+        self.seats = set(seats)
+
+    def _tell(self, seat: Optional[int], asked: bool) -> None:
+        if self.changed is not None:
+            self.changed(seat, asked)
+
+    def __contains__(self, seat: object) -> bool:
+        return seat in self.seats
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.seats)
+
+    def __len__(self) -> int:
+        return len(self.seats)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Asks):
+            return self.seats == other.seats
+        return isinstance(other, (set, frozenset)) and self.seats == other
+
+    __hash__ = None  # type: ignore[assignment]  # changes: not a key
+
+
 class GameRoom:
     """One game: its table (state, record, the one authority), its seats and the connections
     that hold them."""
@@ -300,8 +350,8 @@ class GameRoom:
             if s.kind == "ai" and s.token_hash:
                 (self.table.resigned if s.resigned else self.table.handed).add(i)
         self.watchers: list[Conn] = []  # spectators: the public view only
-        self.rematch: set[int] = set()  # seats that asked for a rematch (a finished game)
-        self.said: deque[P.Said] = deque(maxlen=20)  # the latest chat lines, for whoever comes back
+        self.rematch = Asks()  # seats that asked for a rematch (a finished game)
+        self.said: deque[P.Said] = deque(maxlen=CHAT_KEPT)  # the latest chat lines, for whoever comes back
         self.chat_times: dict[int, deque[float]] = {}  # per seat: when its latest lines were said
         # the turn timer: each human seat's clock, started when its player sees the decision
         # (turnclock.py); what everyone was last told of them
@@ -318,6 +368,7 @@ class GameRoom:
         # by the owner's news; an owner's ``mirror`` passes what everyone is told to the followers
         self.follower = False
         self.mirror: Optional[Callable[[str], None]] = None
+        self.keep_said: Optional[Callable[[str], None]] = None  # a chat line kept where they share them
 
     def options(self) -> dict[str, Any]:
         return {"grace": self.grace, "turn_secs": self.turn_secs, "watchers": self.watchable,
@@ -451,6 +502,15 @@ class GameRoom:
         if self.mirror is not None:
             self.mirror(text)
         return text
+
+    def say(self, msg: P.Said) -> None:
+        """A chat line (or an emote) told to everyone at the table and kept for whoever comes
+        later: the latest ``CHAT_KEPT`` here, and as told where several processes share them
+        (``keep_said``, sharing.py)."""
+        self.said.append(msg)
+        text = self.tell(msg)
+        if self.keep_said is not None:
+            self.keep_said(text)
 
     def tell_news(self, key: str, seat: Optional[int] = None, **params: Any) -> None:
         """A seat change told to everyone as a line of the game log (``seatnews.py``), kept for

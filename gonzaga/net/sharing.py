@@ -30,14 +30,27 @@ that it is alive (``leases_pg.GameLeases.beat``; the owner of a game whose seats
 told, ``p``). An owner counts a human seat present when its connection is here or in another
 live process; one held nowhere is away from the take-over on (its grace period starts, and the
 host may hand it to the AI once it is over), and the owner looks again every ``CHECK_SECONDS``
-at the seats it believes held elsewhere (that process may have died). The chat lines kept for
-late comers and rematch asks start again on the new owner.
+at the seats it believes held elsewhere (that process may have died).
+
+What a room holds besides its actions is kept in the store too, so that it outlives the process
+that heard it: the latest chat lines (``rooms.CHAT_KEPT``, each as it was told: its text was
+cleaned before, and it is sent again as it is) and the seats asking for a rematch of a finished
+game (a finished game has no lease: whichever process a player's message reaches keeps it).
+Each is written on the server's writer thread, after what it had queued, off the event loop
+(``_write``). A process reading a game (``load``, ``reload``: a take-over, a steal, a resume)
+reads them back behind its own queued writes (``_restore_kept``); the chat lines it heard from
+the owner (``t``) and the owner has not written yet are kept after those; a rematch ask or a
+player coming back to a finished game reads the asks again (another process may have heard
+some). SQLite needs none of this: its one process is the only one that hears the lines and the
+asks, and nobody takes its games over: when it stops, every connection ends with it (which
+withdraws every ask) and its players come back to a new process, to an empty chat, as before.
 """
 from __future__ import annotations
 
 import asyncio
 import logging
 import time
+from collections import deque
 from typing import Any, Callable, Optional, Protocol, TypeVar
 
 from pydantic import BaseModel
@@ -45,7 +58,7 @@ from pydantic import BaseModel
 from ..rules import parse_action
 from . import protocol as P
 from .admission import Refused
-from .rooms import Conn, GameRoom, clock_now, play_act, token_hash
+from .rooms import CHAT_KEPT, Conn, GameRoom, clock_now, play_act, token_hash
 from .storage import GameStore, StoredGame
 from .upkeep import forget_room
 
@@ -57,6 +70,7 @@ FORWARD_SECONDS = 3.0  # an act passed on to the owner and not answered is taken
 QUICK_MATCH_LOCK = 4_700_048  # the advisory lock quick matches take, one process at a time
 T = TypeVar("T")
 STEALS = {"act", "start", "set_seat", "chat", "emote", "resign", "rematch", "resume", "join"}
+KEPT_AGAIN = {"rematch", "resume", "watch"}  # read the kept asks (and lines) of a finished game first
 
 
 class Leases(Protocol):
@@ -195,6 +209,8 @@ class Sharing:
         """A room the server just registered: an owner if this process holds its lease."""
         room.follower = room.id not in self.store.fences
         room.mirror = lambda text, r=room: self._mirror(r, text)
+        room.keep_said = lambda text, r=room: self._keep_said(r, text)
+        room.rematch.changed = lambda seat, asked, r=room: self._keep_ask(r, seat, asked)
 
     def _mirror(self, room: GameRoom, text: str) -> None:
         """What an owner tells everyone at its table, passed on to the followers' connections."""
@@ -207,19 +223,70 @@ class Sharing:
         if '"type":"clocks"' in text[:30]:
             self._keep_clocks(room.id, text)
 
-    def _keep_clocks(self, gid: str, text: str) -> None:
-        """The clocks just told, kept in the store (off the event loop when the server has a
-        writer thread) for a process that takes the game over (``_restore_clocks``)."""
-        def keep() -> None:
-            try:
-                self.leases.keep_clocks(gid, text)
-            except Exception as e:  # the next change keeps them again
-                log.warning("game %s: its clocks could not be kept: %s", gid, e)
+    def _write(self, what: str, gid: str, fn: Callable[[Any], None]) -> None:
+        """``fn`` on the store (the PostgreSQL one, behind the game's store wrappers), on the
+        server's writer thread after what it has queued, off the event loop (at once when the
+        server has none); a failure is logged, the room goes on."""
         commits = getattr(self.server, "commits", None)
-        if commits is not None:
-            commits.later(keep)
-        else:
-            keep()
+        store = commits.store if commits is not None else self.store
+
+        def run() -> None:
+            try:
+                fn(store)
+            except Exception as e:
+                log.warning("game %s: %s could not be kept: %s", gid, what, e)
+        if commits is None:
+            return run()
+        try:
+            commits.later(run)
+        except Exception as e:  # the writer has stopped (the server stops)
+            log.warning("game %s: %s could not be kept: %s", gid, what, e)
+
+    def _keep_clocks(self, gid: str, text: str) -> None:
+        """The clocks just told, kept in the store for a process that takes the game over
+        (``_restore_clocks``); the next change keeps them again."""
+        self._write("its clocks", gid, lambda _store: self.leases.keep_clocks(gid, text))
+
+    def _keep_said(self, room: GameRoom, text: str) -> None:
+        """A chat line just told (``room.say``), kept as it was told with the game's latest ones."""
+        gid = room.id
+        self._write("a chat line", gid, lambda store: store.keep_said(gid, text, CHAT_KEPT))
+
+    def _keep_ask(self, room: GameRoom, seat: Optional[int], asked: bool) -> None:
+        """A rematch ask, its withdrawal (the player left), or every ask done (the rematch began).
+        A process that stops withdraws nothing: its players come back elsewhere, asks standing."""
+        if self.server.stopping and not asked:
+            return
+        gid = room.id
+        self._write("a rematch ask", gid, lambda store: store.keep_ask(gid, seat, asked))
+
+    def _restore_kept(self, room: GameRoom, old: Optional[GameRoom] = None) -> None:
+        """``room``'s chat lines and rematch asks as the store keeps them (read after this
+        process's own writes queued before), then the lines ``old`` (this process's copy) heard
+        after the store's last one; ``old``'s own when the store cannot be read."""
+        try:
+            texts, asks = self.store.kept(room.id, CHAT_KEPT)
+        except Exception as e:
+            log.warning("game %s: its chat and rematch asks could not be read: %s", room.id, e)
+            if old is not None:
+                room.said, room.rematch.seats = old.said, set(old.rematch)
+            return
+        kept: list[P.Said] = []
+        for text in texts:
+            try:
+                msg = P.parse_server(text)
+            except P.ProtocolError as e:  # not what this server keeps: left out
+                log.warning("game %s: a kept chat line is unreadable: %s", room.id, e)
+                continue
+            if isinstance(msg, P.Said) and msg.game == room.id:
+                kept.append(msg)
+        heard = list(old.said) if old is not None else []
+        if kept:
+            later = [i for i, m in enumerate(heard) if m == kept[-1]]
+            heard = heard[later[-1] + 1:] if later else []
+        room.said = deque(kept + heard, maxlen=CHAT_KEPT)
+        players = {i for i, s in enumerate(room.seats) if s.token_hash}
+        room.rematch.restore(asks & players if room.finished else set())
 
     def _restore_clocks(self, room: GameRoom) -> None:
         """An owner's turn clocks continued from those its former owner last kept (at the same
@@ -257,6 +324,7 @@ class Sharing:
             return None
         room = srv._rebuild(g)
         srv._register(room)
+        self._restore_kept(room)
         return room
 
     def reload(self, old: GameRoom) -> GameRoom:
@@ -289,7 +357,8 @@ class Sharing:
         for c in old.watchers:
             new.watchers.append(c)
             c.room = new
-        new.said, new.news, new.timed = old.said, old.news, old.timed | new.timed
+        new.news, new.timed = old.news, old.timed | new.timed
+        self._restore_kept(new, old)
         for i, s in enumerate(new.seats):
             if s.kind == "human" and s.conn is not None:
                 new.table.mark_away(i, False)
@@ -349,9 +418,12 @@ class Sharing:
 
         def run(c: Conn, m: Any) -> None:
             gid = self._target(m)
+            had = gid in self.server.rooms if gid is not None else False  # (``load`` reads them)
             room = self.load(gid) if gid is not None else None
             if room is None:
                 return handle(c, m)
+            if had and room.finished and kind in KEPT_AGAIN:  # no lease: other processes may have kept some
+                self._restore_kept(room, room)
             if room.follower and kind == "act":
                 gid_ = room.id
                 if self.leases.take_lapsed(gid_) is None:
@@ -506,10 +578,21 @@ class Sharing:
             elif kind == "t" and room.follower:
                 for c in room.everyone():
                     c.send(extra)
+                if '"type":"said"' in extra[:30]:  # kept for whoever comes here later
+                    self._heard_said(room, extra)
             elif kind == "d":
                 forget_room(self.server, room)  # type: ignore[arg-type]
         except Exception:
             log.exception("game %s: a notification %r failed", gid, kind)
+
+    def _heard_said(self, room: GameRoom, text: str) -> None:
+        """A chat line the owner told: a follower keeps it too (its players may come back here)."""
+        try:
+            msg = P.parse_server(text)
+        except P.ProtocolError:
+            return
+        if isinstance(msg, P.Said) and msg.game == room.id:
+            room.said.append(msg)
 
     def _unsettled(self, room: GameRoom, retry: Callable[[], None]) -> bool:
         """Whether ``room`` (an owner) has actions on their way to the disk (grouped commits): its

@@ -65,8 +65,7 @@ class SocialHandlers:
         s = room.seats[seat]
         name = P.player_name(s) or s.name
         msg = P.Said(game=room.id, seat=seat, name=name[:24], text=text, emote=emote, round=room.round)
-        room.said.append(msg)
-        room.tell(msg)  # everyone at the table, on other server processes too (sharing.py)
+        room.say(msg)  # everyone at the table, on other server processes too, and kept (sharing.py)
 
     def on_chat(self: SocialHost, conn: "Conn", m: P.Chat) -> None:
         text = clean_chat(m.text)

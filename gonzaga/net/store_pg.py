@@ -373,6 +373,43 @@ class PostgresStore(GameStore):
             "SELECT game_id, count(*) FROM actions WHERE game_id = ANY(%s) GROUP BY game_id",
             (game_ids,)).fetchall(), transaction=False))
 
+    # ------------------------------------------------------------ what an owner keeps besides actions
+
+    def keep_said(self, game_id: str, said: str, cap: int) -> None:
+        """A chat line as it was told (``said``: the message's JSON text, its text cleaned
+        before), kept with the game's latest ``cap`` lines; nothing for a game that is gone. One
+        statement (one round trip on the writer thread): its delete sees the lines as they were
+        before the insert, so it keeps the latest ``cap - 1`` of those."""
+        self._call("keep a chat line", lambda conn: conn.execute(
+            "WITH ins AS (INSERT INTO chat_kept(game_id, said) SELECT %s, %s WHERE EXISTS"
+            " (SELECT 1 FROM games WHERE id = %s) RETURNING game_id)"
+            " DELETE FROM chat_kept WHERE game_id IN (SELECT game_id FROM ins) AND seq NOT IN"
+            " (SELECT seq FROM chat_kept WHERE game_id = %s ORDER BY seq DESC LIMIT %s)",
+            (game_id, said, game_id, game_id, max(0, cap - 1))), transaction=False)
+
+    def keep_ask(self, game_id: str, seat: Optional[int], asked: bool) -> None:
+        """``seat`` asked for a rematch of a finished game (``asked``) or withdrew its ask; ``seat``
+        None: every ask of the game is done (the rematch began)."""
+        def fn(conn: Conn) -> None:
+            if asked and seat is not None:
+                conn.execute("INSERT INTO rematch_asks(game_id, seat) SELECT %s, %s WHERE EXISTS"
+                             " (SELECT 1 FROM games WHERE id = %s) ON CONFLICT DO NOTHING", (game_id, seat, game_id))
+            elif seat is not None:
+                conn.execute("DELETE FROM rematch_asks WHERE game_id = %s AND seat = %s", (game_id, seat))
+            else:
+                conn.execute("DELETE FROM rematch_asks WHERE game_id = %s", (game_id,))
+        self._call("keep a rematch ask", fn, transaction=False)
+
+    def kept(self, game_id: str, cap: int) -> tuple[list[str], set[int]]:
+        """A game's latest ``cap`` chat lines kept (oldest first, each as it was told) and the
+        seats whose rematch ask stands."""
+        def fn(conn: Conn) -> tuple[list[str], set[int]]:
+            lines = [str(t) for (t,) in conn.execute(
+                "SELECT said FROM chat_kept WHERE game_id = %s ORDER BY seq DESC LIMIT %s", (game_id, cap))]
+            asks = {int(s) for (s,) in conn.execute("SELECT seat FROM rematch_asks WHERE game_id = %s", (game_id,))}
+            return lines[::-1], asks
+        return self._call("read a game's chat and rematch asks", fn, transaction=False)
+
     def call(self, what: str, fn: Callable[[Conn], T], transaction: bool = True) -> T:
         """``fn`` on a pooled connection, in one transaction unless not ``transaction`` (the
         leases' statements)."""
