@@ -738,7 +738,7 @@ def test_the_tutorials_director_moves_on_once_the_step_is_done_and_not_before(wi
     assert d.text() == d.text(T.SECTIONS[0].steps[1]) != d.text(first)
     assert d.words().head == i18n.t("tut.step", section=i18n.t("tut.section.plan"), n=2, total=len(T.SECTIONS[0].steps))
     s.t[0] = 101.1  # the pulse of the box's frame and arrow: 0.1 s into the step
-    d.draw(window)
+    d.draw_over(window)
     assert s.calls[-1][0] == "box.draw" and s.calls[-1][1] == pytest.approx(0.5 + 0.5 * math.sin(0.5))
     # a step that talks of the player's turn: Next waits for it, and Enter does nothing before
     s.steps.section, s.steps.step_i = T.section_index("place"), 0

@@ -2,7 +2,7 @@
 game screen consults it as it consults a replay's controls (``GameScene.director``): each frame
 (``update``: a step done moves on, a section done goes on in the same game or opens the next at
 its own position), for each event first (``handle``: the box's buttons, Enter for Next, a click
-the step does not ask for refused), over the finished frame (``draw``: the box), and for the
+the step does not ask for refused), over the finished frame (``draw_over``: the box), and for the
 words on screen, the curtain (never: one player), the menu (the tutorial's pause), Play again
 and leaving the screen.
 
@@ -285,7 +285,7 @@ class TutorialDirector:
         return any(w.visible and w.rect.collidepoint(pos) and getattr(w, "label", "") in free
                    for w in self.widgets.items)
 
-    def draw(self, surf: pygame.Surface) -> None:
+    def draw_over(self, surf: pygame.Surface) -> None:
         """The box over the finished frame; its target's frame and its arrow pulse."""
         t = self.clock() - self._t0
         self.box().draw(surf, 0.5 + 0.5 * math.sin(t * 5.0))

@@ -564,10 +564,9 @@ class GameScene(Scene):
         if self.online is not None:
             self.online.draw(surf)
         self.tooltip.draw(surf)
-        if self.controls is not None:
-            self.controls.draw_over(surf)
-        if self.director is not None:
-            self.director.draw(surf)
+        for over in (self.controls, self.director):  # over everything: the replay's bar's last touches, the box
+            if over is not None:
+                over.draw_over(surf)
 
     def visible_text(self) -> list[str]:
         out = super().visible_text() + (self.controls.visible_text() if self.controls is not None else [])
