@@ -1,6 +1,7 @@
 """Issue 45 (h45tut): each test of the tutorial's director and map's move in tests/test_game_parts.py against
-one line of its part changed (prints KILLED or SURVIVED per fault, then n/n killed; every file is restored).
-Run from the project root:
+one line of its part changed, and the scene test of the game screen's seam (tests/test_tutorial.py) against
+one of the screen's calls to the director removed (prints KILLED or SURVIVED per fault, then n/n killed;
+every file is restored). Run from the project root:
 
     .venv/bin/python lab/h45_tut_faults.py [TEST_NAME_PART ...]
 """
@@ -16,6 +17,8 @@ GOES_ON = "test_the_tutorials_director_goes_on"
 SKIPS = "test_the_tutorials_director_skips"
 CLEARS = "test_the_tutorials_director_clears"
 ZOOM = "test_the_tutorials_zoom"
+G = "gonzaga/scenes/game/scene.py"
+SEAM = "test_the_tutorials_screen_asks_its_director"
 M = [
     (D, "            self.steps.next_pressed = True", "            pass", MOVES),
     (D, '        self.steps.next_pressed = False\n        self.refusals.msg = ""', "        self.steps.next_pressed = False", MOVES),
@@ -61,6 +64,12 @@ M = [
     (Z, '                r.set_view_state({k: lerp(a[k], b[k], tw.p) for k in ("zoom", "cx", "cy")})', "                pass", ZOOM),
     (Z, "        if not hx or r is None:\n            return", "        if r is None:\n            return", ZOOM),
     (Z, "            self.shown = True\n            self.show()", "            self.shown = True", ZOOM),
+    (G, "        if self.director is not None or self.online is not None:", "        if self.online is not None:", SEAM),
+    (G, "            return self.director.open_menu()", "            pass", SEAM),
+    (G, "            self.director.leave()", "            pass", SEAM),
+    (G, "            return self.director.play_again()", "            pass", SEAM),
+    (G, "        return self.director.visible_text() + out if self.director is not None else out",
+     "        return out + self.director.visible_text() if self.director is not None else out", SEAM),
 ]
 env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
 only = sys.argv[1:]
@@ -72,8 +81,9 @@ for path, a, b, test in M:
     assert src.count(a) == 1, (path, a)
     open(path, "w").write(src.replace(a, b))
     try:
+        tests = "tests/test_tutorial.py" if test == SEAM else "tests/test_game_parts.py"
         r = subprocess.run([".venv/bin/python", "-m", "pytest", "-q", "-p", "no:xdist", "-p", "no:cacheprovider",
-                            "tests/test_game_parts.py", "-k", test], capture_output=True, text=True, env=env)
+                            tests, "-k", test], capture_output=True, text=True, env=env)
         tried += 1
         killed += r.returncode != 0
         print(("KILLED" if r.returncode != 0 else "SURVIVED"), path, test, repr(a.strip()[:70]), flush=True)
