@@ -3,6 +3,7 @@ made-up inputs (a game dealt by the rules, a face of a few fields, a rectangle) 
 around it, and what it draws or measures is checked against what those inputs call for."""
 from __future__ import annotations
 
+import math
 import random
 from types import SimpleNamespace
 
@@ -656,3 +657,231 @@ def test_the_tutorials_steps_are_done_by_what_the_game_and_the_screen_show(windo
     st[0] = evolve(st[0], phase="place")
     assert steps.complete(reveal_step)  # read and closed, the placing begun
     assert not steps.complete(tutorial_step("finish"))  # only its button
+
+
+# ---------------------------------------------------------------- the tutorial's director and the map's
+# move to its targets (h45tut): made-up inputs, no screen around them
+
+class Refusals:
+    """The refusals as the director reads them: the last one (its key), the moves taken for the script's
+    and a wedding's gate, which takes only the harbors in ``rings``."""
+
+    def __init__(self, rings=()):
+        self.msg, self.asked, self.rings = "", {}, rings
+
+    def refuse(self, key, **kw):
+        self.msg = key
+
+    def ring(self, h):
+        if h not in self.rings:
+            self.msg = "tut.wrong_ring"
+        return h in self.rings
+
+
+class TutorialStage:
+    """A director on made-up inputs: a dealt game (its view: ``st[0]``), the script's place at ``section``
+    (the real ``TutorialSteps``), a face whose player's own moves are ``mine``, a box, a map's move and ways
+    out that note what is asked of them in ``calls``, a map of made-up hexes (``hexes``: point -> hex), a
+    "Menu" button and a clock (``t[0]``)."""
+
+    def __init__(self, tmp_path, monkeypatch, section=0, mine=()):
+        monkeypatch.setenv("GONZAGA_HOME", str(tmp_path / "home"))  # the progress is saved there
+        from gonzaga.scenes.tutorial_director import Exits, TutorialDirector
+        from gonzaga.scenes.tutorial_steps import TutorialSteps
+        from gonzaga.ui.widgets import Button
+        self.calls, self.st, self.pc, self.mode, self.t = [], [dealt(2)], [None], ["watch"], [100.0]
+        self.hexes = {(300, 300): (3, 3), (310, 300): (4, 3)}
+        self.widgets = Widgets()
+        self.menu = self.widgets.add(Button(i18n.t("game.menu"), lambda: None, (1150, 8, 116, 38)))
+        self.face = f = face(2)
+        f.ai_showing, f.public_actions = None, lambda: []
+        f.seat_view = lambda seat: SimpleNamespace(actions=lambda: list(mine))
+        f.close = lambda: self.calls.append("close")
+        self.steps = TutorialSteps(section, lambda: self.st[0], f, SimpleNamespace(region=None, action=None, king=False),
+                                   lambda: self.pc[0], lambda: False)
+        self.refusals = Refusals(rings=[(4, 3)])
+        note = self.calls.append
+        self.zoom = SimpleNamespace(update=lambda dt: note("zoom.update"), show=lambda: note("zoom.show"))
+        self.box = SimpleNamespace(rect=pygame.Rect(600, 100, 300, 150), new_step=lambda: note("box.new_step"),
+                                   draw=lambda surf, pulse: note(("box.draw", pulse)))
+        exits = Exits(lambda sid: note(("restart", sid)), lambda: note("title"), lambda text: note(("toast", text)),
+                      lambda: note("pause"), lambda: note("new_game"))
+        self.d = TutorialDirector(self.steps, self.refusals, self.zoom, f, lambda: self.st[0], lambda: self.pc[0],
+                                  lambda: self.mode[0], self.widgets, self.hexes.get, lambda: self.box,
+                                  lambda text: note(("say", text)), exits, lambda: self.t[0])
+
+    def key(self, k, unicode=""):
+        return self.d.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=unicode, scancode=0))
+
+    def click(self, pos, down=True):
+        return self.d.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN if down else pygame.MOUSEBUTTONUP,
+                                                pos=pos, button=1))
+
+
+def test_the_tutorials_director_moves_on_once_the_step_is_done_and_not_before(window, tmp_path, monkeypatch):
+    from gonzaga.table import tutorial as T
+    s = TutorialStage(tmp_path, monkeypatch)
+    d = s.d
+    first = T.SECTIONS[0].steps[0]
+    assert d.step is first and first.kind == "info" and first.until is None
+    assert d.buttons() == [d.next_button, d.skip_button, d.leave_button] and d.next_button.enabled
+    assert d.visible_text() == [d.text()] and d.text() == d.words().text and not d.words().waiting
+    d.update(0.02)
+    assert s.steps.step_i == 0 and s.calls == ["zoom.update"]  # Next not pressed: the step stays
+    s.refusals.msg = "tut.read_first"
+    assert d.visible_text() == [d.text(), "tut.read_first"]  # the step's words, then the refusal
+    s.t[0] = 101.0
+    assert s.key(pygame.K_RETURN) and s.steps.next_pressed  # Enter is Next on a step that talks
+    d.update(0.02)
+    assert s.steps.step_i == 1 and not s.steps.next_pressed and s.refusals.msg == ""
+    assert s.calls[1:] == ["zoom.update", "box.new_step", "zoom.show"]  # the box starts again, the map moves
+    assert d.text() == d.text(T.SECTIONS[0].steps[1]) != d.text(first)
+    assert d.words().head == i18n.t("tut.step", section=i18n.t("tut.section.plan"), n=2, total=len(T.SECTIONS[0].steps))
+    s.t[0] = 101.1  # the pulse of the box's frame and arrow: 0.1 s into the step
+    d.draw_over(window)
+    assert s.calls[-1][0] == "box.draw" and s.calls[-1][1] == pytest.approx(0.5 + 0.5 * math.sin(0.5))
+    # a step that talks of the player's turn: Next waits for it, and Enter does nothing before
+    s.steps.section, s.steps.step_i = T.section_index("place"), 0
+    assert d.step.until == ("turn",) and d.words().waiting
+    assert d.buttons()[0] is d.next_button and not d.next_button.enabled
+    assert s.key(pygame.K_RETURN) and not s.steps.next_pressed
+
+
+def test_the_tutorials_director_refuses_a_click_the_step_does_not_ask_for(window, tmp_path, monkeypatch):
+    from gonzaga.table import tutorial as T
+    s = TutorialStage(tmp_path, monkeypatch)
+    d = s.d
+    assert s.click((300, 300)) and s.refusals.msg == "tut.read_first"  # the map, while the box talks
+    s.refusals.msg = ""
+    assert s.click((300, 300), down=False) and s.refusals.msg == ""  # the release is the box's too, unsaid
+    assert s.click((700, 150)) and s.refusals.msg == ""  # the box is not the map
+    assert not s.click(s.menu.rect.center) and s.refusals.msg == ""  # the menu: any step lets it through
+    assert s.key(pygame.K_LEFT) and s.key(pygame.K_r, "r")  # no moving or turning while it talks
+    assert not s.key(pygame.K_ESCAPE)  # the screen's: its menu, which is the director's pause
+    d.open_menu()
+    assert s.calls[-1] == "pause"
+    s.steps.section, s.steps.step_i = T.section_index("end"), len(T.SECTIONS[-1].steps) - 1
+    assert d.step.kind == "finish" and d.buttons() == [d.finish_button]
+    assert s.click((300, 300)) and s.refusals.msg == "tut.not_now"
+    # a wedding's ring: only the harbor the step asks for
+    s.steps.section, s.steps.step_i = T.section_index("wedding"), 6
+    assert d.step.kind == "ring"
+    s.mode[0], s.pc[0] = "place", SimpleNamespace(mode="wedding", cursor=(3, 3), anchor=None, rotation=0, rings=[])
+    s.refusals.msg = ""
+    assert s.click((300, 300)) and s.refusals.msg == "tut.wrong_ring"  # hex (3, 3): refused, not the screen's
+    assert not s.click((310, 300))  # hex (4, 3): the placing controls take it
+    assert s.key(pygame.K_SPACE, " ")  # Space rings the hex under the cursor, (3, 3): refused
+    s.mode[0] = "watch"
+    assert not s.click((300, 300))  # not placing: not a ring
+
+
+def test_the_tutorials_director_goes_on_in_the_same_game_only_after_the_scripts_moves(window, tmp_path, monkeypatch):
+    from gonzaga.rules import Setup
+    from gonzaga.table import tutorial as T
+    order = T.SECTIONS[1]
+    yours = [a for a in T.script()[:order.start] if not isinstance(a, Setup) and a.seat == T.YOU]
+    assert yours  # the player's plan of round 1
+    for mine, goes_on in ((yours, True), ([], False)):
+        s = TutorialStage(tmp_path, monkeypatch, mine=mine)
+        s.steps.step_i = len(T.SECTIONS[0].steps) - 1
+        s.st[0] = evolve(s.st[0], phase="place")  # the plan sent: the section's last step is done
+        assert s.d.step.kind == "confirm"
+        s.d.update(0.02)
+        p = T.load_progress()
+        assert p.done == ["plan"] and p.section == "order"
+        if goes_on:  # the script's moves so far: the next section in this game
+            assert (s.steps.section, s.steps.step_i) == (1, 0) and s.calls[-1] == "zoom.show"
+            assert ("restart", "order") not in s.calls
+        else:  # else the next section from its own position
+            assert s.steps.section == 0 and s.calls[-1] == ("restart", "order")
+
+
+def test_the_tutorials_director_skips_leaves_and_finishes_and_keeps_the_progress(window, tmp_path, monkeypatch):
+    from gonzaga.table import tutorial as T
+    s = TutorialStage(tmp_path, monkeypatch, section=T.section_index("place"))
+    d = s.d
+    assert T.load_progress().section == "place" and not d.curtain_needed()  # one player: never a curtain
+    d.skip_section()
+    p = T.load_progress()
+    assert p.done == ["place"] and p.section == "wedding" and s.calls[-1] == ("restart", "wedding")
+    d.leave_tutorial()
+    assert T.load_progress().section == "place" and s.calls[-1] == "title"
+    d.play_again()
+    d.leave()
+    assert s.calls[-2:] == ["new_game", "close"]
+    s.steps.section = len(T.SECTIONS) - 1  # the last section skipped: the tutorial is finished
+    d.skip_section()
+    p = T.load_progress()
+    assert p.finished and p.done == [x.id for x in T.SECTIONS] and p.section == T.SECTIONS[0].id
+    assert s.calls[-2:] == ["title", ("toast", i18n.t("tut.finished"))]
+    s.calls.clear()
+    s.steps.step_i = len(T.SECTIONS[-1].steps) - 1
+    assert d.step.kind == "finish" and s.key(pygame.K_RETURN)  # Enter is Finish on the last step
+    assert s.calls == ["title", ("toast", i18n.t("tut.finished"))]
+
+
+def test_the_tutorials_director_clears_a_placing_refusal_once_the_fief_is_put_where_it_is_taken(
+        window, tmp_path, monkeypatch):
+    from gonzaga.table import tutorial as T
+    s = TutorialStage(tmp_path, monkeypatch, section=T.section_index("place"))
+    s.steps.step_i = 3
+    assert s.d.step.kind == "place"
+    monkeypatch.setattr(T, "accepts", lambda st, step, act: act == "taken")  # the script's judge, made up
+    act = ["refused"]
+    pc = SimpleNamespace(mode="fief", anchor=(1, 1), rotation=0, rings=[], action=lambda: act[0])
+    s.pc[0] = pc
+    s.refusals.msg = "tut.wrong_spot"
+    s.d.update(0.02)
+    assert s.refusals.msg == "tut.wrong_spot"  # moved, but still not where the step takes it
+    pc.anchor, act[0] = (2, 1), "taken"
+    s.d.update(0.02)
+    assert s.refusals.msg == "" and s.calls[-1] == ("say", "")  # the box's and the bar's line both go
+    s.refusals.msg = "tut.wrong_turn"  # a refusal said after the move (Enter on it): the ghost has not moved
+    s.d.update(0.02)
+    assert s.refusals.msg == "tut.wrong_turn"
+    pc.rotation = 1  # turned: judged again
+    s.d.update(0.02)
+    assert s.refusals.msg == ""
+
+
+class ZoomRenderer:
+    """What the map's move asks of the board renderer: a view (zoom and centre) it sets and reads."""
+
+    def __init__(self):
+        self.zoom, self.cx, self.cy, self.seen = 1.0, 0.0, 0.0, []
+
+    def view_state(self):
+        return {"zoom": self.zoom, "cx": self.cx, "cy": self.cy}
+
+    def set_view_state(self, v):
+        self.zoom, self.cx, self.cy = v["zoom"], v["cx"], v["cy"]
+
+    def hex_to_screen(self, h):
+        return (10.0 * h[0], 10.0 * h[1])
+
+    def set_zoom(self, z, about):
+        self.zoom = z
+
+    def ensure_visible(self, h, margin):
+        self.seen.append(h)
+        self.cx, self.cy = float(h[0]), float(h[1])
+
+
+def test_the_tutorials_zoom_moves_the_map_to_the_steps_hexes_smoothly_or_at_once(window):
+    from gonzaga.scenes.tutorial_zoom import TutorialZoom
+    r = ZoomRenderer()
+    hexes = [[(4, 6)]]
+    scale = [1.0]
+    zoom = TutorialZoom(lambda: hexes[0], lambda: r, lambda: scale[0])
+    zoom.update(0.0)  # the first frame shows the first step's target: the move begins where the map was
+    assert zoom.shown and r.seen == [(4, 6)] and r.view_state() == {"zoom": 1.0, "cx": 0.0, "cy": 0.0}
+    zoom.update(0.3)  # half way in time, eased: half way on the map
+    assert r.zoom == pytest.approx(1.5) and (r.cx, r.cy) == (pytest.approx(2.0), pytest.approx(3.0))
+    zoom.update(0.3)
+    assert r.view_state() == {"zoom": 2.0, "cx": 4.0, "cy": 6.0} and zoom.tween is None
+    hexes[0] = []
+    zoom.show()  # a step that points at no hex: the map stays
+    assert r.view_state() == {"zoom": 2.0, "cx": 4.0, "cy": 6.0}
+    hexes[0], scale[0] = [(8, 2)], 0.0  # instant speed or reduced motion: there at once, zoom kept
+    zoom.show()
+    assert r.view_state() == {"zoom": 2.0, "cx": 8.0, "cy": 2.0} and zoom.tween is None

@@ -380,3 +380,36 @@ def test_the_box_stays_put_through_a_step_while_the_your_turn_flash_comes_and_go
                     moved.append((g.step.key, before, during, g.box.rect.copy()))
             do_step(app, g)
     assert steps >= 55 and not moved, (size, steps, moved)
+
+
+def test_the_tutorials_screen_asks_its_director_for_the_menu_the_curtain_and_the_words_first(app):
+    """The game screen consults the tutorial's director (issue 45): Esc and the Menu button open the
+    tutorial's pause (whose Skip section and Leave are the director's), no curtain stands even where the
+    settings ask for one with a single human, the step's words come first in what the screen shows
+    (the narrator reads them in that order), and the tutorial's game is closed when its screen goes."""
+    from gonzaga.scenes.tutorial import TutorialPauseScene, start_tutorial
+    app.settings.curtain_solo = True
+    g = start_tutorial(app, "plan")
+    app.run_frames(3)
+    assert app.stack.top is g and g.private_seat == T.YOU, "the hand open at once: no curtain"
+    assert g.visible_text()[:1] == [g.text()] and g.text() in g.visible_text()
+    key(app, pygame.K_ESCAPE)
+    pause = app.stack.top
+    assert isinstance(pause, TutorialPauseScene)
+    leave = next(w for w in pause.widgets.items if getattr(w, "label", "") == i18n.t("tut.leave"))
+    closed, close = [], g.face.close
+    g.face.close = lambda: (closed.append(1), close())
+    click(app, leave.rect.center, frames=2)
+    assert tut(app) is None and app.stack.top.name == "title" and T.load_progress().section == "plan"
+    assert closed == [1]
+    g = start_tutorial(app, "plan")
+    app.run_frames(3)
+    menu = next(w for w in g.widgets.items if getattr(w, "label", "") == i18n.t("game.menu"))
+    click(app, menu.rect.center)
+    pause = app.stack.top
+    assert isinstance(pause, TutorialPauseScene)
+    skip = next(w for w in pause.widgets.items if getattr(w, "label", "") == i18n.t("tut.skip"))
+    click(app, skip.rect.center, frames=2)
+    assert tut(app).sec.id == "order" and T.load_progress().done == ["plan"]
+    tut(app).play_again()  # a game of one's own: chosen on the new game screen, not the tutorial's seats again
+    assert tut(app) is None and app.stack.top.name == "new_game" and app.session is None

@@ -79,9 +79,8 @@ class GameScene(Scene):
         self.tooltip = W.Tooltip()
         self._mouse = (-1, -1)
         self.view_memory = ViewMemory(face.view_key())  # the zoom kept per game (keyed without its seed)
-        self.assist = AssistBar(self)  # hints, take-backs, a refusal's "why?" (issue 11)
-        if self.online is not None:
-            self.assist = RemoteAssistBar(self)  # hints; no take-back (the server keeps the game)
+        # hints, take-backs, a refusal's "why?" (issue 11); online, hints only (the server keeps the game)
+        self.assist = RemoteAssistBar(self) if self.online is not None else AssistBar(self)
         # the parts with explicit inputs: what each reads, and what it asks of the screen
         self.top = TopBar(face, lambda: self.state)
         self.panel = SeatsPanel(face, lambda: self.state, self.feedback.score,
@@ -92,6 +91,7 @@ class GameScene(Scene):
         # the bottom bar's controls in place of the live game's hand and placing controls, with the
         # keys, frames and words that go with them (a replay's: replay_bar.ReplayBar); None: the game's
         self.controls: Optional[Any] = None
+        self.director: Optional[Any] = None  # a script driving the screen (the tutorial's: tutorial_director.py)
         self.hand = Hand(lambda: self.state, lambda: self.private_seat,
                          lambda plan: face.seat_view(plan.seat).submit(plan), self._relayout, self._say, self.close_private)
         self.placing = Placing(lambda: self.state, face, lambda: self.place, lambda: self.renderer,
@@ -132,9 +132,9 @@ class GameScene(Scene):
     def curtain_needed(self) -> bool:
         """A curtain only where it protects something: with two humans or more at the screen, or
         with one when the setting asks for it (a loaded game is no different). An online game shows
-        only this computer's seat: no curtain."""
-        if self.online is not None:
-            return False
+        only this computer's seat: no curtain; a script (``director``) decides for its screen."""
+        if self.director is not None or self.online is not None:
+            return self.director is not None and bool(self.director.curtain_needed())
         return len(self.face.humans) >= 2 or self.app.settings.curtain_solo
 
     def _mode(self) -> str:
@@ -257,7 +257,6 @@ class GameScene(Scene):
             return True
         return self.face.human_to_place() is not None
 
-
     def open_private(self, seat: int) -> None:
         """The hand of ``seat`` opens (behind its curtain, if one stands)."""
         self.private_seat = seat
@@ -275,6 +274,8 @@ class GameScene(Scene):
     # ------------------------------------------------------------ overlays
 
     def open_menu(self) -> None:
+        if self.director is not None:
+            return self.director.open_menu()
         self.app.stack.push("online_menu" if self.online is not None else "menu", self)
 
     def show_objective(self) -> None:
@@ -296,6 +297,8 @@ class GameScene(Scene):
         self.app.stack.push("review", self.face)
 
     def play_again(self) -> None:
+        if self.director is not None:
+            return self.director.play_again()
         old = self.face
         self.app.start_session(list(old.seats), new_seed(), old.scenario)
 
@@ -324,10 +327,14 @@ class GameScene(Scene):
             self.tips.off()
         if self.renderer is not None:
             self.view_memory.keep(self.renderer.view_state(), dt)
+        if self.director is not None:
+            self.director.update(dt)
 
     def leave(self) -> None:
         if self.renderer is not None:
             self.view_memory.save(self.renderer.view_state())
+        if self.director is not None:
+            self.director.leave()
 
     def _sync(self) -> None:
         if self.controls is not None:  # a replay's: no curtain, no reveal, no hand, nothing of the live game
@@ -392,7 +399,7 @@ class GameScene(Scene):
     # ------------------------------------------------------------ events
 
     def handle(self, ev) -> bool:
-        if self.controls is not None and self.controls.handle(ev):
+        if any(part is not None and part.handle(ev) for part in (self.controls, self.director)):  # theirs first
             return True
         if ev.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             if ev.type != pygame.MOUSEMOTION or ev.pos != self._mouse:
@@ -557,9 +564,10 @@ class GameScene(Scene):
         if self.online is not None:
             self.online.draw(surf)
         self.tooltip.draw(surf)
-        if self.controls is not None:
-            self.controls.draw_over(surf)
+        for over in (self.controls, self.director):  # over everything: the replay's bar's last touches, the box
+            if over is not None:
+                over.draw_over(surf)
 
     def visible_text(self) -> list[str]:
-        out = super().visible_text()
-        return out + self.controls.visible_text() if self.controls is not None else out
+        out = super().visible_text() + (self.controls.visible_text() if self.controls is not None else [])
+        return self.director.visible_text() + out if self.director is not None else out  # the script's words first
