@@ -195,6 +195,12 @@ class Feedback:
     def your_turn_box(self, seat: int) -> Optional[pygame.Rect]:
         return self.banners.your_turn_box(seat)
 
+    def _banner_image(self, tw: Tween) -> pygame.Surface:  # (tests/test_tutorial.py measures the banners)
+        return self.banners._banner_image(tw)
+
+    def _banner_box(self, size: tuple[int, int], below: int, raw: float = 1.0) -> pygame.Rect:
+        return self.banners._banner_box(size, below, raw)
+
     def chart_rect(self) -> pygame.Rect:
         return self.chart.rect()
 
