@@ -14,7 +14,7 @@ from gonzaga.render.game_sizes import END_H, TOP_H, panel_width
 from gonzaga.rules import ACTION_CARDS, GameConfig, Plan, apply, deal, new_game, public_view, view
 from gonzaga.rules.state import evolve
 from gonzaga.scenes.feedback import Asks, Feedback, Screen
-from gonzaga.scenes.feedback_banners import Banners, TurnWatch
+from gonzaga.scenes.feedback_banners import Banners, UiWatch
 from gonzaga.scenes.feedback_chart import EndChart
 from gonzaga.scenes.feedback_motion import Motion, Sounds
 from gonzaga.scenes.game.bar import BottomBar
@@ -764,10 +764,10 @@ def test_the_banners_stack_under_the_map_top_and_the_flash_stands_above_the_bar_
     assert tuple(window.get_at((bottom.x + 3, bottom.centery)))[:3] == tuple(theme.GOLD)  # the bar flashes gold
 
 
-def test_the_turn_watch_hears_a_card_chosen_a_turn_opening_and_the_curtain_once_each(window):
+def test_the_ui_watch_hears_a_card_chosen_a_turn_opening_and_the_curtain_once_each(window):
     choice, turn, curtain, heard = [(None, None, False)], [(None, None)], [None], []
     anim = Animator(lambda: 1.0)
-    w = TurnWatch(lambda: choice[0], lambda: turn[0], lambda: curtain[0], heard.append, anim)
+    w = UiWatch(lambda: choice[0], lambda: turn[0], lambda: curtain[0], heard.append, anim)
     w.update()
     assert heard == []
     choice[0] = ("Italia", None, False)

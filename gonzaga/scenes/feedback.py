@@ -27,7 +27,7 @@ updated once (the app's ``count_finished``).
 
 :class:`Feedback` composes parts with explicit inputs, none holding the screen or the app:
 ``Motion`` and ``Sounds`` (feedback_motion.py: the events and what moves for them),
-``Banners`` and ``TurnWatch`` (feedback_banners.py: the banners, the "Your turn" flash, the
+``Banners`` and ``UiWatch`` (feedback_banners.py: the banners, the "Your turn" flash, the
 screen's own moments) and ``EndChart`` (feedback_chart.py). What they read of the screen comes
 as getters (:class:`Screen`), what they ask of the app as callbacks (:class:`Asks`); an online
 game passes its own scores by round and a drawer under the banners (its chat strip).
@@ -45,7 +45,7 @@ from ..rules import GameRecord
 from ..table import history
 from ..table.history import RoundScores
 from ..ui.motion import Animator, Tween, speed_scale
-from .feedback_banners import Banners, Choice, Turn, TurnWatch
+from .feedback_banners import Banners, Choice, Turn, UiWatch
 from .feedback_chart import EndChart
 from .feedback_motion import END_ROW_S as END_ROW_S, Event as Event, Motion, Sounds, derive as derive
 
@@ -112,7 +112,7 @@ class Feedback:
         self.sounds = Sounds(self.scale, asks.play)
         self.motion = Motion(face, self.anim, self.sounds, screen.renderer, asks.size, self._seat_rects, self._ended)
         self.banners = Banners(face, screen.view, self.anim, screen.board, screen.bottom, screen.keep_clear)
-        self.watch = TurnWatch(screen.choice, screen.turn, asks.curtain, self.play, self.anim)
+        self.watch = UiWatch(screen.choice, screen.turn, asks.curtain, self.play, self.anim)
         self.chart = EndChart(face, screen.view, screen.board, screen.panel_rect, screen.panel, screen.mouse,
                               round_scores or self._round_scores)
 

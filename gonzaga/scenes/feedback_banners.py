@@ -1,6 +1,6 @@
 """The banners at the top of the map (a sea league, the Last Turn) and the "Your turn" flash
 above the bottom bar: where they stand (also before they show: a box that keeps clear of them
-stays put) and their drawing; and :class:`TurnWatch`, which hears the screen's own moments (a
+stays put) and their drawing; and :class:`UiWatch`, which hears the screen's own moments (a
 card chosen, a turn that opens, the privacy curtain).
 
 Parts of the game screen's feedback (scenes/feedback.py) with explicit inputs."""
@@ -180,7 +180,7 @@ class Banners:
         img.set_alpha(255)
 
 
-class TurnWatch:
+class UiWatch:
     """The screen's own moments, heard and the turn's flashed. Inputs: ``choice`` (the hand's
     region, action and king now), ``turn`` (the seat whose hand is open, and the placing seat
     with its placement's key), ``curtain`` (an id of the privacy curtain shown, None without

@@ -205,7 +205,7 @@ class RemoteBar:
 
     def draw(self, surf) -> None:
         """The banner (a lost connection, a player not connected), over everything but tooltips;
-        none of the map's tooltips through it or the chat strip (``RemoteFeedback`` draws the
+        none of the map's tooltips through it or the chat strip (``remote_feedback`` draws the
         strip, under the game's banners and the hint, which keep clear of it where they can)."""
         self._draw_banner(surf)
         if any(r.collidepoint(self.game._mouse) for r in self.covers()):
