@@ -1,7 +1,7 @@
 """The table responds: what happened, heard and seen.
 
 One observer per game screen. Each frame it compares the game state it saw last with the
-session's state now (``derive``: pure, from the two states only, so several moves applied in
+face's public state now (``derive``: pure, from the two states only, so several moves applied in
 one frame are all seen) and watches the screen's own interface state (a card chosen, a turn
 that opens, the privacy curtain). For every event it plays a sound *and* starts a motion, so
 nothing is told by sound alone:
