@@ -10,17 +10,24 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
+from gonzaga.render import theme
 from gonzaga.render.game_sizes import END_H, TOP_H, panel_width
 from gonzaga.rules import ACTION_CARDS, GameConfig, Plan, apply, deal, new_game, public_view, view
 from gonzaga.rules.state import evolve
+from gonzaga.scenes.feedback import Asks, Feedback, Screen
+from gonzaga.scenes.feedback_banners import Banners, UiWatch
+from gonzaga.scenes.feedback_chart import EndChart
+from gonzaga.scenes.feedback_motion import Motion, Sounds
 from gonzaga.scenes.game.bar import BottomBar
 from gonzaga.scenes.game.camera import Camera
 from gonzaga.scenes.game.hand import Hand
 from gonzaga.scenes.game.panel import SeatsPanel
 from gonzaga.scenes.game.top import TopBar
 from gonzaga.scenes.tutorial_marks import TutorialMarks
+from gonzaga.table.history import RoundScores
 from gonzaga.table.seats import SeatSpec
 from gonzaga.ui import widgets as W
+from gonzaga.ui.motion import Animator
 from gonzaga.ui.widgets import Widgets
 from gonzaga.words import i18n
 
@@ -885,3 +892,187 @@ def test_the_tutorials_zoom_moves_the_map_to_the_steps_hexes_smoothly_or_at_once
     hexes[0], scale[0] = [(8, 2)], 0.0  # instant speed or reduced motion: there at once, zoom kept
     zoom.show()
     assert r.view_state() == {"zoom": 2.0, "cx": 8.0, "cy": 2.0} and zoom.tween is None
+
+
+# ---------------------------------------------------------------- the feedback's parts (issue 45, h45fx):
+# the motions, the banners and the "Your turn" flash, the screen's moments, the end chart, composed
+
+
+class SeenFace:
+    """A game's face as the feedback reads it: the public view now, its version, names, humans."""
+
+    def __init__(self, st, humans=(0,)):
+        self.state, self.version, self.humans = st, 1, list(humans)
+        self.token, self.position = "game-1", 0
+
+    def public(self):
+        return self.state
+
+    def seat_name(self, i: int) -> str:
+        return NAMES[i]
+
+    def move(self, st) -> None:
+        self.state, self.version = st, self.version + 1
+
+
+def scored(st, seat: int, points: int, sea: str | None = None):
+    """``st`` with ``points`` more for ``seat`` (and its league of ``sea``)."""
+    seats = list(st.seats)
+    s = seats[seat]
+    seats[seat] = evolve(s, site_points=s.site_points + points, leagues=s.leagues | ({sea} if sea else set()))
+    return evolve(st, seats=tuple(seats))
+
+
+def test_the_motion_counts_a_score_up_names_a_league_and_the_last_turn_and_counts_the_end_once(window):
+    st = dealt(3)
+    f = SeenFace(st)
+    heard, ended = [], []
+    anim = Animator(lambda: 1.0)
+    m = Motion(f, anim, Sounds(lambda: 1.0, heard.append), lambda: None, lambda: (1280, 720), lambda: [],
+               lambda: ended.append(1))
+    sea = sorted(st.content.sea_names)[0]
+    before = st.seats[1].score
+    f.move(evolve(scored(st, 1, 7, sea), last_round=st.round + 1))
+    m.see()
+    assert [e.kind for e in m.events] == ["league", "last_turn", "score"]
+    texts = [tw.data["text"] for tw in anim.tweens if tw.kind == "banner"]
+    assert texts == [i18n.t("fx.league", name=NAMES[1], sea=st.content.sea_names[sea]),
+                     i18n.t("fx.last_turn", round=st.round + 1)]
+    assert m.score(1, before + 7) == before  # it counts up from the old score (after 0.3 s)
+    m.sounds.update(0.55)
+    assert heard == ["league"]  # heard after its delay, the Last Turn's later
+    m.sounds.update(0.1)
+    assert heard == ["league", "last_turn"]
+    anim.update(0.3 + 0.45)
+    assert before < m.score(1, before + 7) < before + 7
+    anim.update(1.0)
+    assert m.score(1, before + 7) == before + 7
+    rows = ["a", "b", "c"]
+    f.move(evolve(f.state, phase="over", winners=(0,)))
+    m.see()
+    m.fill_end()
+    m.see()
+    m.fill_end()
+    assert ended == [1]
+    assert m.end_rows(rows) == []  # the end table fills from its first row, after 0.2 s
+    anim.update(0.2 + 0.35 * 1.5)  # one row every 0.35 s: half of it
+    assert m.end_rows(rows) == ["a", "b"]
+    anim.update(1.0)
+    assert m.end_rows(rows) == rows
+    m.sounds.update(0.3)
+    assert heard[-1] == "win"  # the human seat 0 won
+
+
+def test_the_banners_stack_under_the_map_top_and_the_flash_stands_above_the_bar_beside_a_strip(window):
+    st = dealt(3)
+    board, bottom = pygame.Rect(0, 54, 967, 466), pygame.Rect(0, 520, 967, 200)
+    strip: list[pygame.Rect] = []
+    anim = Animator(lambda: 1.0)
+    b = Banners(SeenFace(st), lambda: st, anim, lambda: board, lambda: bottom, lambda: strip)
+    box = b.your_turn_box(0)
+    assert box is not None and box.midbottom == (bottom.centerx, bottom.y - 8)
+    strip.append(pygame.Rect(bottom.centerx - 100, bottom.y - 60, 150, 60))  # a chat strip where it would stand
+    beside = b.your_turn_box(0)
+    assert beside is not None and beside.x == strip[0].right + 8 and beside.bottom == box.bottom
+    assert Banners(SeenFace(st), lambda: st, anim, lambda: board, lambda: None, lambda: []).your_turn_box(0) is None
+    strip.clear()
+    anim.add("banner", 2.0, 0.0, ease=lambda p: p, text="League", colour="red")
+    anim.add("banner", 2.0, 0.0, ease=lambda p: p, text="League", colour=None)
+    anim.add("your_turn", 1.8, 0.0, ease=lambda p: p, seat=0)
+    first, second, flash = b.banner_rects()
+    assert first.top == board.y + 53 and first.centerx == board.centerx  # where it settles once slid in
+    assert second.top == first.bottom + 8 and flash == box
+    flashes, banners = b.steady_rects((0,))
+    assert flashes == [box] and len(banners) == 2 and banners[1].top == banners[0].bottom + 8
+    assert b.steady_rects((0,))[1][0].top == board.y + 53
+    over = evolve(st, phase="over")
+    assert Banners(SeenFace(over), lambda: over, anim, lambda: board, lambda: bottom, lambda: []).steady_rects((0,))[1] == []
+    anim.update(0.01)
+    window.fill((0, 0, 0))
+    b.draw(window)
+    assert tuple(window.get_at((bottom.x + 3, bottom.centery)))[:3] == tuple(theme.GOLD)  # the bar flashes gold
+
+
+def test_the_ui_watch_hears_a_card_chosen_a_turn_opening_and_the_curtain_once_each(window):
+    choice, turn, curtain, heard = [(None, None, False)], [(None, None)], [None], []
+    anim = Animator(lambda: 1.0)
+    w = UiWatch(lambda: choice[0], lambda: turn[0], lambda: curtain[0], heard.append, anim)
+    w.update()
+    assert heard == []
+    choice[0] = ("Italia", None, False)
+    w.update()
+    w.update()
+    assert heard == ["card"]
+    turn[0] = (1, None)  # seat 1's hand opens
+    w.update()
+    w.update()
+    assert heard == ["card", "your_turn"] and [tw.data["seat"] for tw in anim.tweens] == [1]
+    turn[0] = (None, (2, ("fief", 1)))  # seat 2 places
+    w.update()
+    assert heard[-1] == "your_turn" and [tw.data["seat"] for tw in anim.tweens] == [2]  # one flash at a time
+    curtain[0] = 5
+    w.update()
+    w.update()
+    assert heard.count("curtain") == 1
+    curtain[0] = None
+    w.update()
+    curtain[0] = 6
+    w.update()
+    assert heard.count("curtain") == 2 and heard.count("card") == 1
+
+
+def test_the_end_chart_stands_in_the_panel_when_it_has_room_else_on_the_maps_corner(window):
+    st = evolve(dealt(4), phase="over")
+    f = SeenFace(st)
+    room: list = []  # the panel leaves the room the chart asks (the chart is made below)
+    panel = make_panel(st, face(4), chart_room=lambda: room[0]())
+    prect = panel_rect()
+    panel.place(prect)
+    board = pygame.Rect(0, TOP_H, prect.x, 720 - TOP_H - END_H)
+    asked = []
+
+    def scores(s):
+        asked.append(s)
+        return RoundScores([1, 2], [[0, 5], [2, 4], [1, 1], [0, 9]], [10, 6, 3, 12])
+
+    chart = EndChart(f, lambda: st, lambda: board, lambda: prect, lambda: panel, lambda: (-1, -1), scores)
+    room.append(chart.panel_room)
+    r = chart.rect()
+    assert chart.in_panel() and prect.contains(r) and not r.colliderect(board)
+    assert r.h >= chart.panel_room() - W.sc(68)  # the room it asks is the room it takes
+    y = panel.seats_bottom(panel.seat_boxes(prect.y + W.sc(10), set()))
+    assert r.y == y + W.sc(58)  # under the seats' boxes, Watch and Review between
+    window.fill((0, 0, 0))
+    chart.draw(window, on_map=False)
+    assert asked == [f] and chart.image is not None
+    assert tuple(window.get_at((r.right - 4, r.centery)))[:3] != (0, 0, 0)
+    panel.foot = lambda: 400  # a tall foot (an online game's chat strip): no room left under the seats
+    cornered = EndChart(f, lambda: st, lambda: board, lambda: prect, lambda: panel, lambda: (-1, -1), scores)
+    c = cornered.rect()
+    assert not cornered.in_panel() and board.contains(c)
+    assert c.bottomright == (board.right - W.sc(12), board.bottom - W.sc(12))
+    waiting = EndChart(f, lambda: st, lambda: board, lambda: None, lambda: None, lambda: (-1, -1), lambda s: None)
+    waiting.draw(window, on_map=True)
+    assert waiting.image is None  # the scores are still being worked out: nothing yet
+
+
+def test_the_feedback_counts_a_game_seen_to_its_end_once_and_draws_under_its_banners_first(window):
+    st = dealt(2)
+    f = SeenFace(st)
+    counted, toasts, under = [], [], []
+    board = pygame.Rect(0, 54, 900, 466)
+    screen = Screen(lambda: f.state, lambda: None, lambda: board, lambda: None, lambda: None, lambda: None,
+                    lambda: (-1, -1), lambda: (None, None, False), lambda: (None, None), lambda: ())
+    asks = Asks(lambda: "instant", lambda: False, lambda: (1280, 720), lambda name: None,
+                lambda: counted.append(1) or "Counted", lambda m, s: toasts.append(m), lambda: None)
+    fb = Feedback(f, screen, asks, round_scores=lambda s: None, under_banners=under.append)
+    fb.draw(window)
+    assert under == [window]  # even with nothing moving
+    f.move(evolve(st, phase="over", winners=(1,)))
+    fb.update(1 / 60)
+    fb.update(1 / 60)
+    assert counted == [1] and toasts == ["Counted"]
+    quiet = Feedback(SeenFace(st), screen, asks, record_stats=False)
+    quiet.face.move(evolve(st, phase="over", winners=(1,)))
+    quiet.update(1 / 60)
+    assert counted == [1] and "end" in [e.kind for e in quiet.events]

@@ -15,7 +15,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PKG = ROOT / "gonzaga"
-PARTS = ["scenes/game/*.py", "scenes/tutorial*.py", "scenes/replay_view.py", "scenes/replay_bar.py"]
+PARTS = ["scenes/game/*.py", "scenes/tutorial*.py", "scenes/replay_view.py", "scenes/replay_bar.py", "scenes/feedback*.py"]
 SCREENS = ("GameScene", "ReplayScene", "TutorialGameScene")
 
 

@@ -12,7 +12,7 @@ game screen adds for a game played over the network.
   game screen over a ``RemoteSession``.
 - ``RemoteBar`` (``scenes/remote.py``): the game screen's banners (connection lost with Retry; waiting for a player whose
   computer is not connected, with the host's "let the AI play" button) and its bottom-bar words;
-  ``RemoteAssistBar`` (hints, no take-back), ``RemoteFeedback`` (no statistics; the end chart from
+  ``RemoteAssistBar`` (hints, no take-back), ``remote_feedback`` (the end chart from
   the rounds seen), ``RemoteMenuScene`` (no saving: the server keeps the game).
 
 The table (``net.remote.Table``) is the App's (``app.table``): leaving closes its connection and

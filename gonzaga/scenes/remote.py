@@ -1,7 +1,7 @@
 """What the game screen adds for a game played over the network (issue 14): ``RemoteBar`` (the
 banners: connection lost with Retry; waiting for a player whose computer is not connected, with the
 host's "let the AI play" button; the bottom bar's words), ``RemoteAssistBar`` (hints, no
-take-back), ``RemoteFeedback`` (no statistics; the end chart from the rounds seen),
+take-back), ``remote_feedback`` (the end chart from the rounds seen; the chat strip under the banners),
 ``RemoteMenuScene`` (no saving: the server keeps the game)."""
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from ..words import i18n
 from ..ui import widgets as W
 from ..ui.widgets import Button
 from .assist import AssistBar
-from .feedback import Feedback
+from .feedback import Asks, Feedback, Screen
 from .online_common import lost_lines
 from .overlays import MenuScene
 from .remote_talk import TalkStrip
@@ -205,7 +205,7 @@ class RemoteBar:
 
     def draw(self, surf) -> None:
         """The banner (a lost connection, a player not connected), over everything but tooltips;
-        none of the map's tooltips through it or the chat strip (``RemoteFeedback`` draws the
+        none of the map's tooltips through it or the chat strip (``remote_feedback`` draws the
         strip, under the game's banners and the hint, which keep clear of it where they can)."""
         self._draw_banner(surf)
         if any(r.collidepoint(self.game._mouse) for r in self.covers()):
@@ -251,20 +251,12 @@ class RemoteAssistBar(AssistBar):
         self.app.toast(i18n.t("online.no_takeback"), 4)
 
 
-class RemoteFeedback(Feedback):
+def remote_feedback(face, screen: Screen, asks: Asks, online: RemoteBar) -> Feedback:
     """Sound and motion as in any game; the statistics count it as an online game, once, by the
-    server's game id; the end chart from the rounds this computer saw (there is no full record)."""
-
-    def __init__(self, scene):
-        super().__init__(scene)
-
-    def _round_scores(self, s):
-        return s.round_scores()
-
-    def draw(self, surf) -> None:
-        """The chat strip first (``RemoteBar``'s): the banners and the "Your turn" flash over it."""
-        self.scene.online.talk.draw(surf)
-        super().draw(surf)
+    server's game id; the end chart from the rounds this computer saw (there is no full record);
+    the chat strip (``online``'s) drawn first, the banners and the "Your turn" flash over it."""
+    return Feedback(face, screen, asks, round_scores=lambda s: s.round_scores(),
+                    under_banners=lambda surf: online.talk.draw(surf))
 
 
 class RemoteMenuScene(MenuScene):

@@ -24,9 +24,9 @@ from ...ui import keys, widgets as W
 from ...ui.widgets import Button
 from ..assist import AssistBar
 from ..base import Scene, refusal_rule
-from ..feedback import Feedback
+from ..feedback import Asks, Feedback, Screen
 from ..placement import PlacementController
-from ..remote import RemoteAssistBar, RemoteBar, RemoteFeedback
+from ..remote import RemoteAssistBar, RemoteBar, remote_feedback
 from .bar import BottomBar
 from .camera import Camera
 from .view_memory import ViewMemory
@@ -69,12 +69,9 @@ class GameScene(Scene):
         self.wide = False  # the window is wide: the side panel took the width the map cannot use
         self._map_aspect: Optional[float] = None
         self.online: Optional[RemoteBar] = None  # an online game's banners and host buttons (scenes/online.py)
-        self.feedback: Any  # sound and motion: Feedback, or an online game's RemoteFeedback
         if face.remote:
             self.online = RemoteBar(self)
-            self.feedback = RemoteFeedback(self)
-        else:
-            self.feedback = Feedback(self)  # sound and motion (scenes/feedback.py)
+        self.feedback = feedback_of(self)  # sound and motion (scenes/feedback.py)
         # the view and the hover help
         self.tooltip = W.Tooltip()
         self._mouse = (-1, -1)
@@ -571,3 +568,21 @@ class GameScene(Scene):
     def visible_text(self) -> list[str]:
         out = super().visible_text() + (self.controls.visible_text() if self.controls is not None else [])
         return self.director.visible_text() + out if self.director is not None else out  # the script's words first
+
+
+def feedback_of(game: GameScene) -> Feedback:
+    """The game screen's sound and motion: what they read of the screen (getters: it lays itself
+    out again at any time) and ask of the app; an online game's with its chat strip under the banners."""
+    screen = Screen(lambda: game.state, lambda: game.renderer, lambda: game.board_rect,
+                    lambda: getattr(game, "bottom_rect", None), lambda: getattr(game, "panel_rect", None),
+                    lambda: getattr(game, "panel", None), lambda: game._mouse,
+                    lambda: (game.hand.region, game.hand.action, game.hand.king),
+                    lambda: (game.private_seat, (game.place.seat, game.place.key) if game.place is not None else None),
+                    lambda: game.online.keep_clear() if game.online is not None else ())
+    app = game.app
+    asks = Asks(lambda: app.speed, lambda: app.settings.reduce_motion, lambda: app.size,
+                lambda name: app.audio.play(name), lambda: app.count_finished(game.face), app.toast,
+                lambda: id(app.stack.top) if getattr(app.stack.top, "name", "") == "curtain" else None)
+    if game.online is not None:
+        return remote_feedback(game.face, screen, asks, game.online)
+    return Feedback(game.face, screen, asks)
