@@ -16,6 +16,7 @@ import struct
 import zlib
 
 import pytest
+from websockets.exceptions import ConnectionClosedError
 from websockets.sync.client import connect
 
 from gonzaga.net import protocol as P
@@ -23,6 +24,7 @@ from gonzaga.net import tls
 from gonzaga.net.invite import split_pin
 from gonzaga.net.serve import ServerThread, TlsFiles
 from gonzaga.rules import COLOURS
+from online_helpers import on_loop
 
 OFFER = "permessage-deflate; client_max_window_bits"  # what websockets' clients offer by default
 
@@ -134,3 +136,26 @@ def test_a_compressed_frame_is_a_protocol_error_never_inflated(ws_server):
             assert op == 0x1 and json.loads(data)["type"] != "pong", data  # never answered
     finally:
         s.close()
+
+
+def test_tls_connections_read_through_a_small_buffer_and_still_take_the_largest_message(wss_server):
+    """asyncio's TLS allocates a 256 KiB read buffer for each connection (100 MB for 400
+    connections); the server's is 32 KiB (``gate._SmallReads``), and a client message of the
+    largest size allowed still arrives whole (answered as a message, not as too large or cut)."""
+    url, pin = split_pin(wss_server.url)
+    with connect(url, open_timeout=20, ssl=tls.client_context(pin), proxy=None) as ws:
+        ws.send(P.encode(P.Ping()))
+        assert json.loads(ws.recv(timeout=10))["type"] == "pong"
+        sizes = on_loop(wss_server.server, lambda: [len(c.ws.transport._ssl_protocol._ssl_buffer)
+                                                    for c in wss_server.server.conns])
+        assert sizes == [32 * 1024]
+        big = json.dumps({"v": P.PROTOCOL_VERSION, "type": "ping", "x": ""})
+        big = big[:-2] + "x" * (P.MAX_CLIENT_BYTES - len(big)) + '"}'
+        assert len(big.encode()) == P.MAX_CLIENT_BYTES
+        ws.send(big)
+        m = json.loads(ws.recv(timeout=10))
+        assert m["type"] == "error" and m["code"] == "bad_message", m  # read whole: its fields refused
+        ws.send(big + " ")  # one byte more: over websockets' own limit, closed 1009 as before
+        with pytest.raises(ConnectionClosedError) as e:
+            ws.recv(timeout=10)
+        assert e.value.rcvd is not None and e.value.rcvd.code == 1009
