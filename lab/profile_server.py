@@ -15,7 +15,7 @@ acknowledged actions at the same instants, ``botclient --ticks``; the server's C
 every 50 ms; the first second of play is left out): what each action costs, whatever the
 machine's load let fit in the 20 s. The bots are this tree's (``--bots``), so two servers are
 measured under the same load; a --legacy tree's own bots, which print no counts, give only the
-first figure.
+first figure. ``peak_rss_mb``: the server's resident memory at its highest (sampled with the CPU).
 
     .venv/bin/python lab/profile_server.py --load 100 --seconds 20 [--tls] [--profile out.prof]
         [--log-level debug]   # netplay-check runs its server at debug (the secrets scan reads it)
@@ -90,6 +90,12 @@ def _count_sizes(out: str) -> None:
     atexit.register(lambda: Path(out).write_text(json.dumps(rows)))
 
 
+def _rss(pid: int) -> int:
+    """The process's resident memory in bytes (/proc: Linux only)."""
+    with open(f"/proc/{pid}/statm", encoding="ascii") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
 def _cpu(pid: int) -> float:
     with open(f"/proc/{pid}/stat", encoding="ascii") as f:
         fields = f.read().rsplit(")", 1)[1].split()
@@ -102,11 +108,13 @@ class CpuSampler(threading.Thread):
     def __init__(self, pid: int):
         super().__init__(daemon=True)
         self.pid, self.samples, self.stop = pid, [(time.monotonic(), _cpu(pid))], threading.Event()
+        self.peak_rss = _rss(pid)
 
     def run(self) -> None:
         while not self.stop.wait(0.05):
             try:
                 self.samples.append((time.monotonic(), _cpu(self.pid)))
+                self.peak_rss = max(self.peak_rss, _rss(self.pid))
             except OSError:  # the server has ended
                 return
 
@@ -223,7 +231,7 @@ def main() -> int:
     res = {"root": str(root), "load_avg_1m": round(load[0], 2), "tls": a.tls, "log_level": a.log_level, "profiled": bool(a.profile), "games": a.load,
            "actions": actions, "server_cpu_s": round(cpu1 - cpu0, 2), "wall_s": round(wall, 1),
            "cpu_ms_per_action": round(1000 * (cpu1 - cpu0) / max(1, actions), 3),
-           **_play_window(counts, sampler),
+           **_play_window(counts, sampler), "peak_rss_mb": round(sampler.peak_rss / 2**20, 1),
            "latency_ms_p50": round(lat[len(lat) // 2], 1) if lat else None,
            "failures": [f for d in done for f in d.get("failures", [])][:3],
            "errors": {k: v for d in done for k, v in (d.get("errors") or {}).items()}}
