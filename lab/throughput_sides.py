@@ -2,7 +2,8 @@
 --load 100 --seconds 20`` against several source trees, alternating (A B C A B C ...), one table.
 
 Each tree is a commit, unpacked once with ``git archive COMMIT | tar -x`` into ``--work``
-(default: a folder in the system's temporary folder), or ``.`` for this working tree; all run
+(default: a folder in the system's temporary folder), a folder holding a tree already (``git
+archive main | tar -x -C /tmp/main``), or ``.`` for this working tree; all run
 with this interpreter (the same packages). netplay-check's load runs over ``wss://`` and then
 over plain ``ws://`` on a second server (trees before issue 39 have only ``ws://``: their
 netplay-check reports one load, printed as ws). Prints, per tree and mode: actions/s, the
@@ -35,6 +36,8 @@ def unpack(tree: str, work: Path) -> Path:
     """The source folder of ``tree`` (a commit, unpacked once; ``.``: this working tree)."""
     if tree == ".":
         return ROOT
+    if (Path(tree) / "gonzaga").is_dir():  # a folder already unpacked (main's tree, say)
+        return Path(tree).resolve()
     dest = work / tree
     if not (dest / "gonzaga").is_dir():
         dest.mkdir(parents=True, exist_ok=True)
@@ -72,7 +75,8 @@ def rows(res: dict[str, Any]) -> dict[str, tuple[Any, ...]]:
 
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--trees", nargs="+", default=DEFAULT_TREES, help="commits, or . for this working tree")
+    p.add_argument("--trees", nargs="+", default=DEFAULT_TREES, help="commits, folders holding a tree, or . for "
+                   "this working tree")
     p.add_argument("--runs", type=int, default=2)
     p.add_argument("--load", type=int, default=100)
     p.add_argument("--seconds", type=float, default=20.0)

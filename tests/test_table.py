@@ -106,6 +106,43 @@ def test_observers_each_receive_only_their_own_view():
     assert t.view_for(None) == public_view(t.state)
 
 
+@pytest.mark.rule("E-view", "E-table")
+def test_each_seats_view_is_worked_out_once_per_change_however_many_observe_it():
+    """A server's table has three observers of the public view (spectators, accounts, turns):
+    one public view per change, not three (issue 47: the server's CPU per action)."""
+    t = table(("human", "human"), seed=9)
+    told = []
+    for seat in (None, 0, None, 1, None):
+        t.observe(lambda v, a, table, seat=seat: told.append((seat, v)), seat=seat)
+    asked = []
+    view_for = t.view_for
+    t.view_for = lambda seat: asked.append(seat) or view_for(seat)  # type: ignore[method-assign]
+    assert t.act(0, plan(t, 0)) is None
+    assert sorted(asked, key=str) == [0, 1, None]
+    assert [s for s, _ in told] == [None, 0, None, 1, None]
+    for seat, v in told:
+        assert v == view_for(seat) and v.viewer == seat
+
+
+def test_an_observer_that_changes_the_state_gives_the_next_one_a_view_of_the_new_state():
+    from gonzaga.table.observers import Observers
+
+    class Stub:
+        state = 1
+
+        def view_for(self, seat):
+            return ("view", seat, self.state)
+    stub, got, obs = Stub(), [], Observers()
+
+    def first(v, a, tb):
+        got.append(v)
+        stub.state = 2
+    obs.add(first, None)
+    obs.add(lambda v, a, tb: got.append(v), None)
+    obs.tell(stub, None)  # type: ignore[arg-type]
+    assert got == [("view", None, 1), ("view", None, 2)]
+
+
 @pytest.mark.rule("E-view")
 def test_the_public_view_hides_every_secret_until_the_end():
     t = table(("human", "human"), seed=4)

@@ -326,6 +326,16 @@ async def guest_main(a: argparse.Namespace, content: Content, deadline: float,
     return {**_sum_figures(clients), "games_over": sum(c.over for c in clients), "failures": failures}
 
 
+async def _tick(every: float, games: list[list[SeatClient]]) -> None:
+    """Print the actions acknowledged so far at each multiple of ``every`` seconds of the system's
+    monotonic clock, the same in every process: a load tool sums several processes' counts at
+    one instant (lab/profile_server.py: the server's CPU per action while the games are played)."""
+    while True:
+        await asyncio.sleep(every - time.monotonic() % every)
+        _emit({"ev": "count", "t": round(time.monotonic(), 3),
+               "actions": sum(max(0, game[0].n - 1) for game in games)})
+
+
 async def load_main(a: argparse.Namespace, content: Content, deadline: float) -> dict[str, Any]:
     """Play ``a.games`` whole games at once (every seat here), until they end or time runs out."""
     stop = time.monotonic() + a.seconds
@@ -349,12 +359,15 @@ async def load_main(a: argparse.Namespace, content: Content, deadline: float) ->
     failures = [f"{type(m).__name__}: {m}" for m in made if isinstance(m, BaseException)]
     clients = [c for game in games for c in game]
     tasks = [asyncio.ensure_future(c.run()) for c in clients]
+    ticker = asyncio.ensure_future(_tick(a.ticks, games)) if a.ticks > 0 else None
     if tasks:
         done, pending = await asyncio.wait(tasks, timeout=max(0.0, stop - time.monotonic()))
         for t in pending:
             t.cancel()
         await asyncio.gather(*pending, return_exceptions=True)
         failures += [f"{type(t.exception()).__name__}: {t.exception()}" for t in done if t.exception()]
+    if ticker is not None:
+        ticker.cancel()
     elapsed = time.monotonic() - begun
     for c in clients:
         await c.close()
@@ -375,6 +388,8 @@ def _args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--log", default=None, help="write every message received here (JSON lines)")
     p.add_argument("--seconds", type=float, default=30.0, help="load: stop playing after this long")
     p.add_argument("--timeout", type=float, default=120.0, help="give up after this long")
+    p.add_argument("--ticks", type=float, default=0.0, help="load: print the actions acknowledged so far every "
+                   "this many seconds while playing (0: never)")
     return p.parse_args(argv)
 
 

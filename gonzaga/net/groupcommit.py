@@ -19,6 +19,7 @@ them for their game (and the commit under way), so they see every append of it b
 from __future__ import annotations
 
 import asyncio
+import heapq
 import logging
 import threading
 from collections import deque
@@ -37,8 +38,9 @@ T = TypeVar("T")
 class Holder(Protocol):
     """A connection that holds messages until the writes they follow are durable."""
 
-    def release(self, durable: int) -> bool:
-        """Send what ``durable`` covers; True when nothing is held any more."""
+    def release(self, durable: int) -> Optional[int]:
+        """Send what ``durable`` covers; the write number the first message still held waits
+        for, None when nothing is held any more."""
 
 
 @dataclass
@@ -91,7 +93,10 @@ class GroupCommit(GameStore):
         self.issued = 0  # the last seq handed out (on the loop)
         self.durable = 0  # every append up to this seq is on disk or was refused (on the loop)
         self.batches = 0  # commits made (for the figures and the tests)
-        self._holders: set[Holder] = set()
+        # (the write its first held message waits for, a tie-breaker, the holder): a landed batch
+        # releases only the holders it covers, not every connection holding something
+        self._holders: list[tuple[int, int, Holder]] = []
+        self._held_count = 0
         self._queue: deque[Any] = deque()
         self._wake = threading.Condition()
         self._closed = False
@@ -117,9 +122,11 @@ class GroupCommit(GameStore):
         else:
             self._after.append((seq, fn))
 
-    def hold(self, holder: Holder) -> None:
-        """``holder`` has messages waiting for ``durable``: it is released as batches land."""
-        self._holders.add(holder)
+    def hold(self, holder: Holder, seq: int) -> None:
+        """``holder`` held nothing and now holds a message that waits for write ``seq``: it is
+        released when a batch lands with ``durable`` at ``seq`` or beyond."""
+        self._held_count += 1
+        heapq.heappush(self._holders, (seq, self._held_count, holder))
 
     def _landed(self, last: int, lost: list[Lost]) -> None:
         """A batch is done (on the loop): the refused ones first, then the messages after it go."""
@@ -129,9 +136,14 @@ class GroupCommit(GameStore):
             except Exception:  # the messages must still go: a failure here is only logged
                 log.exception("handling %d actions the store refused failed", len(lost))
         self.durable = max(self.durable, last)
-        for h in list(self._holders):
-            if h.release(self.durable):
-                self._holders.discard(h)
+        holders, again = self._holders, []
+        while holders and holders[0][0] <= self.durable:
+            h = heapq.heappop(holders)[2]
+            seq = h.release(self.durable)
+            if seq is not None:  # later messages wait for a later write
+                again.append((max(seq, self.durable + 1), h))
+        for seq, h in again:
+            self.hold(h, seq)
         due = [fn for seq, fn in self._after if seq <= self.durable]
         self._after = [(seq, fn) for seq, fn in self._after if seq > self.durable]
         for fn in due:

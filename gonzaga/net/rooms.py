@@ -110,16 +110,18 @@ class Conn:
         c = self.commits
         after = self.room.written if self.room is not None else 0  # the last write of its game
         if c is not None and (self.held or after > c.durable):  # after that write, in order
+            if not self.held:
+                c.hold(self, after)
             self.held.append((after, item))
-            c.hold(self)
         else:
             self.out.put_nowait(item)
 
-    def release(self, durable: int) -> bool:
-        """The writes up to ``durable`` are on disk: what was held for them goes out."""
+    def release(self, durable: int) -> Optional[int]:
+        """The writes up to ``durable`` are on disk: what was held for them goes out; the write
+        the first message still held waits for (None: nothing held)."""
         while self.held and self.held[0][0] <= durable:
             self.out.put_nowait(self.held.popleft()[1])
-        return not self.held
+        return self.held[0][0] if self.held else None
 
     def finish(self) -> None:
         """Its handler is done: the writer stops after the messages queued (and held) before."""

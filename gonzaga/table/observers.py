@@ -63,9 +63,16 @@ class Observers:
             self._all.remove(o)
 
     def tell(self, table: Viewed, action: Optional[Action]) -> None:
+        # each seat's view is worked out once per change, however many observers it has (a server
+        # table has three for the public view); again if an observer has changed the state
+        views: dict[Optional[int], tuple[object, GameState]] = {}
         for o in list(self._all):
             try:
-                o.callback(table.view_for(o.seat), known_action(action, o.seat), table)
+                now = getattr(table, "state", None)
+                had = views.get(o.seat)
+                if had is None or had[0] is not now or now is None:
+                    had = views[o.seat] = (now, table.view_for(o.seat))
+                o.callback(had[1], known_action(action, o.seat), table)
             except Exception:
                 log.exception("an observer of seat %s failed", o.seat)
 
