@@ -30,8 +30,9 @@ TOP_LEVEL = {"__init__", "__main__", "version", "resources", "app", "cli", "cli_
 # Optional or system-only dependencies: the only things outside the game a function may import
 # (with a comment); the list is what gonzaga/ does now (test_the_lazy_lists_hold_only_what_is_used).
 # msvcrt, fcntl: the file lock of each system; miniupnpc: only when a host asks for port mapping
-# (the game runs without it); cytolk: Windows only (the screen reader, ui/speech).
-LAZY_OUTSIDE = {"msvcrt", "fcntl", "miniupnpc", "cytolk"}
+# (the game runs without it); cytolk: Windows only (the screen reader, ui/speech); ctypes: only for
+# Windows' calls (the system's language, whether a screen reader runs), 5 ms of every start elsewhere.
+LAZY_OUTSIDE = {"msvcrt", "fcntl", "miniupnpc", "cytolk", "ctypes"}
 # Modules of the game imported inside a function, each for the reason given (they load pygame,
 # psycopg or websockets, which the code importing them does not need at its start).
 LAZY_INSIDE = {

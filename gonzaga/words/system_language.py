@@ -16,7 +16,6 @@ proves the calls themselves. English when nothing matches a language the game of
 """
 from __future__ import annotations
 
-import ctypes
 import locale
 import logging
 import os
@@ -79,6 +78,7 @@ def _getlocale() -> Optional[str]:
 def _windows_ui_language() -> Optional[str]:
     """The user's display language on Windows ("de_DE"), from GetUserDefaultUILanguage."""
     try:
+        import ctypes  # Windows only, and only here: 5 ms of every start elsewhere
         langid = ctypes.windll.kernel32.GetUserDefaultUILanguage()  # type: ignore[attr-defined]
     except (AttributeError, OSError):
         return None

@@ -8,7 +8,6 @@ start a short process), so the "Screen reader" setting's Automatic can follow it
 """
 from __future__ import annotations
 
-import ctypes
 import logging
 import os
 import subprocess
@@ -21,6 +20,7 @@ SPI_GETSCREENREADER = 0x0046
 
 
 def _windows() -> bool:
+    import ctypes  # Windows only, and only here: 5 ms of every start elsewhere
     flag = ctypes.c_int(0)  # ctypes.windll exists only on Windows: read here, never at import
     ok = ctypes.windll.user32.SystemParametersInfoW(SPI_GETSCREENREADER, 0, ctypes.byref(flag), 0)  # type: ignore[attr-defined]
     return bool(ok and flag.value)
