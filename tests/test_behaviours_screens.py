@@ -64,3 +64,21 @@ def test_a_long_name_is_cut_with_an_ellipsis_and_fits_its_room():
     assert cut.endswith("…") and name.startswith(cut[:-1]) and len(cut) > 5
     assert font.size(cut)[0] <= room < font.size(name[:len(cut)] + "…")[0]  # as long as fits, no shorter
     assert W.fit_text("Ann", "sans", 16, room) == "Ann"
+
+
+def test_the_key_labels_follow_a_new_key_and_the_language_at_once():
+    """The labels are kept per language (the help line asks for them every frame): a key the
+    player takes and a language chosen show at once, never a label kept from before."""
+    from gonzaga.words import i18n
+    b = keys.Bindings()
+    assert b.labels()["donate"] == "Shift+D"
+    assert b.assign("donate", "g") is None
+    assert b.labels()["donate"] == "Shift+G"  # the new key, not the one kept
+    try:
+        i18n.set_language("it")
+        assert b.labels()["donate"] == "Maiusc+G"  # the Italian word for Shift
+    finally:
+        i18n.set_language("en")
+    assert b.labels()["donate"] == "Shift+G"
+    b.labels()["donate"] = "spoilt"  # a caller's copy: the labels kept are not changed
+    assert b.labels()["donate"] == "Shift+G"

@@ -69,6 +69,9 @@ class Bindings:
                 self.own[name] = k
         if self._clash():
             self.own = {}
+        # the labels as read in each language: the bottom bar's help line asks for every label
+        # every frame (ui bench: 0.5 s of 15 in the drag and planning sweeps before this)
+        self._labels: dict[str, dict[str, str]] = {}
 
     def key(self, name: str) -> str:
         return self.own.get(name, BY_NAME[name].key)
@@ -104,6 +107,7 @@ class Bindings:
             self.own.pop(name, None)
         else:
             self.own[name] = key
+        self._labels.clear()
         return None
 
     def label(self, name: str) -> str:
@@ -114,7 +118,10 @@ class Bindings:
 
     def labels(self) -> dict[str, str]:
         """Every action's key as a player reads it: the help texts' placeholders ({rotate}...)."""
-        return {a.name: self.label(a.name) for a in ACTIONS}
+        lang = i18n.language()
+        if lang not in self._labels:
+            self._labels[lang] = {a.name: self.label(a.name) for a in ACTIONS}
+        return dict(self._labels[lang])
 
     def pressed(self, ev, name: str) -> bool:
         """``ev`` is a key press of the action (with its modifier, and without Ctrl/Alt otherwise)."""

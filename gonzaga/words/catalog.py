@@ -76,8 +76,15 @@ def language(code: str) -> Optional[Language]:
 
 
 def codes() -> tuple[str, ...]:
-    """The codes of every language, English first."""
-    return tuple(lang.code for lang in LANGUAGES)
+    """The codes of every language, English first. Asked for every word on every frame
+    (``i18n.table``): worked out again only when the table is another (a test may add a language)."""
+    global _codes
+    if _codes[0] is not LANGUAGES or _codes[1] != len(LANGUAGES):
+        _codes = (LANGUAGES, len(LANGUAGES), tuple(lang.code for lang in LANGUAGES))
+    return _codes[2]
+
+
+_codes: tuple[object, int, tuple[str, ...]] = (None, -1, ())
 
 
 def plural_category(lang: str, n: int) -> str:
