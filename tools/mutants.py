@@ -297,8 +297,8 @@ MUTANTS = [
     M("E-session", SESSION, '"objective_id": s.objective if st.phase == "over" else None,',
       '"objective_id": s.objective,', "objectives in the score table before the end"),
     # ---------------------------------------------------------------- the table (one authority)
-    M("E-table", OBS, "o.callback(table.view_for(o.seat), known_action(action, o.seat), table)",
-      "o.callback(table.view_for(0), known_action(action, o.seat), table)", "an observer given another seat's view"),
+    M("E-table", OBS, "had = views[o.seat] = (now, table.view_for(o.seat))",
+      "had = views[o.seat] = (now, table.view_for(0))", "an observer given another seat's view"),
     M("E-table", OBS, "if isinstance(action, Plan) and action.seat != seat:",
       "if isinstance(action, Plan) and action.seat == seat:", "another seat's plan told as played"),
     M("E-table", OBS, "return Setup(action.scenario, action.last_turn_seat, (), ())", "return action",
@@ -705,6 +705,9 @@ MUTANTS = [
     M("D2", MAPCHECK, "if not any(sea_of.get(n) == s.sea for n in hexgrid.neighbors(at)):",
       "if not any(sea_of.get(n) for n in hexgrid.neighbors(at)):",
       "board check: a harbor on another sea's coast accepted"),
+    # the views worked out once per change are each seat's own (h47speed's cache)
+    M("E-table", OBS, "                had = views.get(o.seat)", "                had = views.get(None)",
+      "observers: a view worked out for one seat given to another's observer"),
     # long names are cut with a sign
     M("E-ui", WIDGETS, '    return s + "…"', "    return s", "widgets: a long name cut without an ellipsis"),
 ]
