@@ -5,9 +5,9 @@ every file is restored). Run from the project root:
 
     .venv/bin/python lab/h45_tut_faults.py [TEST_NAME_PART ...]
 """
-import os
-import subprocess
 import sys
+
+from part_faults import run  # lab/part_faults.py: the loop
 
 D = "gonzaga/scenes/tutorial_director.py"
 Z = "gonzaga/scenes/tutorial_zoom.py"
@@ -71,22 +71,4 @@ M = [
     (G, "        return self.director.visible_text() + out if self.director is not None else out",
      "        return out + self.director.visible_text() if self.director is not None else out", SEAM),
 ]
-env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-only = sys.argv[1:]
-killed = tried = 0
-for path, a, b, test in M:
-    if only and not any(o in test for o in only):
-        continue
-    src = open(path).read()
-    assert src.count(a) == 1, (path, a)
-    open(path, "w").write(src.replace(a, b))
-    try:
-        tests = "tests/test_tutorial.py" if test == SEAM else "tests/test_game_parts.py"
-        r = subprocess.run([".venv/bin/python", "-m", "pytest", "-q", "-p", "no:xdist", "-p", "no:cacheprovider",
-                            tests, "-k", test], capture_output=True, text=True, env=env)
-        tried += 1
-        killed += r.returncode != 0
-        print(("KILLED" if r.returncode != 0 else "SURVIVED"), path, test, repr(a.strip()[:70]), flush=True)
-    finally:
-        open(path, "w").write(src)
-print(f"{killed}/{tried} killed")
+run(M, lambda test: "tests/test_tutorial.py" if test == SEAM else "tests/test_game_parts.py", sys.argv[1:])

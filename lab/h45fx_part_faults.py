@@ -3,9 +3,9 @@ of its part changed (prints KILLED or SURVIVED per fault; every file is restored
 
     .venv/bin/python lab/h45fx_part_faults.py
 """
-import os
-import subprocess
 import sys
+
+from part_faults import run  # lab/part_faults.py: the loop
 
 M = [
  ("gonzaga/scenes/feedback_motion.py", '                start = self.score(e.seat, e.data["from"])', '                start = e.data["to"]',
@@ -27,20 +27,4 @@ M = [
  ("gonzaga/scenes/feedback.py", "        if self.under_banners is not None:\n            self.under_banners(surf)\n        over",
   "        over", "test_the_feedback_counts"),
 ]
-env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-only = sys.argv[1:]  # test names to check (all by default)
-killed = 0
-for path, a, b, test in M:
-    if only and test not in only:
-        continue
-    src = open(path).read()
-    assert src.count(a) == 1, (path, a)
-    open(path, "w").write(src.replace(a, b))
-    try:
-        r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:xdist", "-p", "no:cacheprovider",
-                            "tests/test_game_parts.py", "-k", test], capture_output=True, text=True, env=env)
-        killed += r.returncode != 0
-        print(("KILLED" if r.returncode != 0 else "SURVIVED"), path, test, flush=True)
-    finally:
-        open(path, "w").write(src)
-print(f"{killed}/{len(M) if not only else '?'} killed")
+run(M, only=sys.argv[1:])
