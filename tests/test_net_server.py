@@ -114,9 +114,15 @@ class Client:
                 return m
             assert m["type"] in skip or m["type"] in TOLD, f"expected {kind}, got {m}"
 
-    def settle(self, quiet: float = 0.3) -> None:
-        """Read until nothing has come for ``quiet`` seconds (an AI seat has had its say)."""
+    def settle(self, until: Optional[Callable[[], bool]] = None, quiet: float = 0.3) -> None:
+        """Read until ``until`` holds, then until nothing has come for ``quiet`` seconds.
+
+        The condition is what the test knows must arrive: on a loaded machine the first update
+        can come later than any quiet spell, so silence alone proves nothing."""
         end = time.monotonic() + TIMEOUT
+        while until is not None and not until():
+            assert time.monotonic() < end, "what the test waited for never came"
+            self.poll(0.05)
         while self.poll(quiet) is not None:
             assert time.monotonic() < end, "the server never fell quiet"
 
@@ -458,9 +464,9 @@ def test_refused_actions_leave_the_game_unchanged(srv):
 def test_a_failing_store_or_handler_refuses_with_server_and_changes_nothing(srv, monkeypatch):
     host = host_game(srv.url, [HOST, seat("ai", "blue", "greedy")], seed=5)
     host.send(type="start", token=host.token)
-    host.settle()  # the setup, then the AI's plan
+    host.settle(until=lambda: host.n == 2)  # the setup, then the AI's plan
     n = host.n
-    assert n == 2
+    assert n == 2  # and nothing after it: the host's plan is next
     store = srv.server.commits.store  # the database behind the grouped commits (groupcommit.py)
 
     def broken(*a, **k):

@@ -181,7 +181,7 @@ def _finished(store, gid):
     return store.load_game(gid)
 
 
-def _until(what, timeout=10.0):
+def _until(what, timeout=30.0):
     end = time.monotonic() + timeout
     while not what():
         assert time.monotonic() < end, "timed out"
@@ -210,8 +210,9 @@ def test_grouped_commits_refuse_alone_a_game_whose_lease_was_taken_mid_batch(pg_
             c.expect("update")
         play([host1, friend1], stop_when=lambda: host1.n is not None and host1.n >= 3 and bool(host1.my_actions()))
         play([host2, friend2], stop_when=lambda: host2.n is not None and host2.n >= 3)
+        rooms = a.server.rooms  # both games run on A: every client reads up to its game's last action
         for c in (host1, friend1, host2, friend2):
-            c.settle()
+            c.settle(until=lambda c=c: c.game in rooms and c.n == rooms[c.game].n)
         g1 = host1.game
         store = _store(pg_database)
         try:
