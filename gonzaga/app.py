@@ -21,94 +21,28 @@ from .ai import bot_names
 from .ai.roster import demo_levels
 from .cli_common import TOOL_COMMANDS, UsageError
 from .render.game_sizes import map_aspect, map_first_scale
-from .resources import asset_path
 from .rules import ContentError, load_content
 from .scenes.base import SceneStack, help_corner
 from .scenes.catalog import scene_registry
-from .table import finished as finished_games, in_progress, pacing, persistence, stats
-from .table.seatview import face_of
-from .table.hints import close_service
+from .table import finished as finished_games, in_progress, persistence
 from .table.seats import SeatSpec
-from .table.session import Session, new_seed
 from .ui import keys, widgets as W
 from .ui.audio import Audio
 from .ui.notify import Notifier, Off, SystemNotifier
 from .ui.speech import Speech
 from .ui.speech.narrator import Narrator
 from .version import NOTICE, __version__
+from .ui.window import NoDisplay, check_display, desktop_usable, fit_window, set_window_icon, show_fatal, window_position
 from .words import catalog, i18n
 
 if TYPE_CHECKING:  # imported when first needed (websockets and the protocol: not before the first frames)
+    from .table.session import Session
     from .net.mygames_poll import TurnWatch
 
 WATCH_AFTER_FRAMES = 120  # My games' watch starts after the first two seconds (its imports cost a frame)
 log = logging.getLogger(__name__)
 
 MIN_SIZE = (1024, 680)
-# What a desktop keeps for itself around a window: the title bar, a taskbar or dock, the frame.
-# SDL 2's usable bounds are not exposed by pygame-ce, so the first window keeps this margin.
-DESKTOP_MARGIN = (16, 90)
-
-
-def desktop_usable(pg) -> Optional[tuple[int, int]]:
-    """The room a window may take on the main desktop, or None when SDL shows nothing (the
-    tests' dummy driver: its made-up 1024x768 desktop must not shrink their windows)."""
-    try:
-        if (pg.display.get_driver() or "").lower() in HEADLESS_DRIVERS:
-            return None
-        sizes = pg.display.get_desktop_sizes()
-    except Exception:  # pygame.error: no display information
-        return None
-    if not sizes:
-        return None
-    w, h = sizes[0]
-    return max(320, w - DESKTOP_MARGIN[0]), max(240, h - DESKTOP_MARGIN[1])
-
-
-def fit_window(want, usable) -> tuple[int, int]:
-    """The window size to open: ``want`` (the remembered size), each side no larger than the
-    ``usable`` room of the desktop (None: as wanted)."""
-    w, h = int(want[0]), int(want[1])
-    if usable is None:
-        return w, h
-    return max(320, min(w, usable[0])), max(240, min(h, usable[1]))
-
-
-def window_position(size, usable, remembered) -> tuple[int, int]:
-    """Where the window opens: where it was left when it still lies wholly on the desktop, else
-    centred in the usable room (never above or left of the desktop's corner)."""
-    if remembered is not None and usable is not None:
-        x, y = remembered
-        if 0 <= x and 0 <= y and x + size[0] <= usable[0] + DESKTOP_MARGIN[0] and \
-                y + size[1] <= usable[1] + DESKTOP_MARGIN[1]:
-            return int(x), int(y)
-    if usable is None:
-        return 0, 0
-    return max(0, (usable[0] + DESKTOP_MARGIN[0] - size[0]) // 2), max(0, (usable[1] - size[1]) // 2 + DESKTOP_MARGIN[1] // 3)
-
-
-class NoDisplay(Exception):
-    """No real window can be opened: ``main`` says so in one line and exits with status 2."""
-
-
-HEADLESS_DRIVERS = ("offscreen", "dummy")  # SDL video drivers that open no window anybody sees
-
-
-def check_display(pg) -> None:
-    """NoDisplay when SDL has no display, or fell back to a driver that shows nothing although
-    nobody asked for it (``SDL_VIDEODRIVER=dummy``, as the tests and tools set it, is allowed)."""
-    try:
-        if not pg.display.get_init():
-            pg.display.init()
-        driver = (pg.display.get_driver() or "").lower()
-    except Exception as e:  # pygame.error: no video device at all
-        raise NoDisplay(f"no video device could be opened ({e})") from None
-    asked = [d.strip().lower() for d in os.environ.get("SDL_VIDEODRIVER", "").split(",") if d.strip()]
-    if driver in HEADLESS_DRIVERS and driver not in asked:
-        raise NoDisplay(f"no screen to open a window on (SDL found only its '{driver}' video driver; "
-                        "is DISPLAY or WAYLAND_DISPLAY set?)")
-
-
 class _Parser(argparse.ArgumentParser):
     def error(self, message):  # one clear line, exit 2 (not argparse's usage block)
         raise UsageError(message)
@@ -393,10 +327,12 @@ class App:
     @property
     def worker(self):
         if self._worker is None:
+            from .table import pacing  # when a game first opens, not before the first frame
             self._worker = pacing.make_worker()
         return self._worker
 
     def ai_delay(self) -> float:
+        from .table import pacing  # when a game first opens, not before the first frame
         return pacing.SPEEDS.get(self.speed, pacing.SPEEDS["normal"])
 
     def set_speed(self, speed: persistence.Speed) -> None:
@@ -411,6 +347,7 @@ class App:
         return lambda change: self.autosave_now(change, path)
 
     def start_session(self, seats, seed: int, scenario: Optional[str] = None) -> None:
+        from .table.session import Session  # when a game first opens, not before the first frame
         self.end_session()
         path = persistence.new_autosave_path()  # a new game never writes over another one's file
         self.session = session = Session.new(seats, seed, scenario, content=self.content, worker=self.worker,
@@ -420,6 +357,7 @@ class App:
         self._show_game(session, resumed=False)
 
     def start_demo(self, seats: int, seed: Optional[int], bots: Optional[list[str]] = None) -> None:
+        from .table.session import new_seed  # when a game first opens, not before the first frame
         levels = bots or demo_levels() or ["greedy"]
         colours = ("red", "yellow", "green", "blue")
         specs = [SeatSpec(f"{i18n.colour_name(c)} AI", "ai", levels[i % len(levels)], c)
@@ -428,6 +366,7 @@ class App:
 
     def open_save(self, path: Path) -> bool:
         """Load a save and resume behind the privacy curtain; False (and a message) if it is bad."""
+        from .table.session import Session  # when a game first opens, not before the first frame
         try:
             ls = persistence.load_save(path, self.content)
         except persistence.SaveError as e:
@@ -460,6 +399,7 @@ class App:
 
     def _show_game(self, session: Session, resumed: bool) -> None:
         """The game screen gets the game's face, never the session (table/seatview.py)."""
+        from .table.seatview import face_of  # when a game first opens, not before the first frame
         self.stack.replace("title")
         self.stack.push("game", face_of(session), resumed=resumed)
 
@@ -474,6 +414,7 @@ class App:
         a message for the player when the statistics file had to be started again, else None."""
         if self.session is None or not face.same_game(self.session):
             return None
+        from .table import stats  # when a game first opens, not before the first frame
         return stats.record_game(self.session)
 
     def end_session(self) -> None:
@@ -657,7 +598,9 @@ class App:
         self.end_session()
         self.audio.close()
         self.speech.close()
-        close_service(self)  # the hints' own worker (issue 11)
+        if getattr(self, "_hint_service", None) is not None:  # hints were asked (table/hints.py keeps its worker here)
+            from .table.hints import close_service  # when a game first opens, not before the first frame
+            close_service(self)
         if self._worker is not None:
             self._worker.close()
             self._worker = None
@@ -676,18 +619,6 @@ class App:
         except Exception:  # pygame.error: no window
             return self.settings.window_pos
         return int(x), int(y)
-
-
-def set_window_icon(pg) -> bool:
-    """Give the window the game's icon (assets/icon/gonzaga.png); False when it cannot be read
-    (the window keeps the system's default: never a reason to stop)."""
-    try:
-        icon = pg.image.load(str(asset_path("icon", "gonzaga.png")))
-        pg.display.set_icon(icon)
-    except (pg.error, OSError, FileNotFoundError) as e:
-        log.warning("window icon not set: %s", e)
-        return False
-    return True
 
 
 def _print_line(text: str, stream=None) -> None:
@@ -720,39 +651,6 @@ def score_table_text(st, rows, seed: Optional[int], seat_name) -> str:
     return "\n".join(lines)
 
 
-def _show_fatal(message: str) -> None:
-    """A plain window with a message (needs no game asset), for players who have no terminal."""
-    try:
-        pg = pygame
-        pg.init()
-        screen = pg.display.set_mode((760, 240))
-        pg.display.set_caption("Gonzaga")
-        font = pg.font.Font(None, 26)
-        words, lines, line = message.split(), [], ""
-        for w in words + ["", *i18n.t("cli.press_any_key").split()]:
-            if not w:
-                lines += [line, ""]
-                line = ""
-            elif font.size(line + " " + w)[0] > 700:
-                lines.append(line)
-                line = w
-            else:
-                line = f"{line} {w}".strip()
-        lines.append(line)
-        screen.fill((40, 30, 22))
-        for i, text in enumerate(lines):
-            screen.blit(font.render(text, True, (240, 228, 200)), (30, 30 + 26 * i))
-        pg.display.flip()
-        clock = pg.time.Clock()
-        for _ in range(60 * 600):  # ten minutes at most
-            if any(ev.type in (pg.QUIT, pg.KEYDOWN, pg.MOUSEBUTTONDOWN) for ev in pg.event.get()):
-                break
-            clock.tick(60)
-        pg.quit()
-    except Exception:  # no display at all: the message is already on stderr and in the log
-        log.exception("could not show the start-up message")
-
-
 def main(argv: Optional[list[str]] = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
@@ -775,7 +673,7 @@ def main(argv: Optional[list[str]] = None) -> int:
         log.error("game data: %s", e)
         print(f"gonzaga: {e}", file=sys.stderr)
         if not (args.exit_after_game or args.exit_after_first_frame):
-            _show_fatal(i18n.t("cli.cannot_start", reason=e))
+            show_fatal(i18n.t("cli.cannot_start", reason=e))
         return 2
     speed = args.speed or ("instant" if args.exit_after_game else None)
     try:

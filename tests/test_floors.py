@@ -44,6 +44,14 @@ LAZY_INSIDE = {
     ("gonzaga.net.serve", "gonzaga.net.account_store_pg"): "psycopg (the server extra) only when PostgreSQL is chosen",
     ("gonzaga.net.accounts_cli", "gonzaga.net.account_store_pg"): "psycopg (the server extra) only when PostgreSQL is chosen",
     ("gonzaga.app", "gonzaga.net.mygames_poll"): "My games' watch loads websockets and the protocol: not at start",
+    # the game's table floor (the authority, its AI worker, statistics, hints) when a game first
+    # opens: the title's first frame does without them (tests/test_start_up.py)
+    ("gonzaga.app", "gonzaga.table.pacing"): "the AI worker: when a game first opens",
+    ("gonzaga.app", "gonzaga.table.session"): "the authority: when a game first opens",
+    ("gonzaga.app", "gonzaga.table.seatview"): "a game's face: when a game first opens",
+    ("gonzaga.app", "gonzaga.table.stats"): "statistics: when a game ends",
+    ("gonzaga.app", "gonzaga.table.hints"): "the hints' worker: closed at exit if a game started it",
+    ("gonzaga.scenes.title", "gonzaga.render.board_view"): "the map behind the menus: from the third frame on",
 }
 
 NO_PYGAME = ("gonzaga.rules", "gonzaga.ai", "gonzaga.words", "gonzaga.table", "gonzaga.net",

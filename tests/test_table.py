@@ -16,7 +16,9 @@ from gonzaga.rules import (Donate, GameConfig, GameRecord, Place, Plan, Setup, W
                            legal_plans, load_content, public_view, view)
 from gonzaga.rules.view import HIDDEN
 from gonzaga.rules.refusals import Illegal
-from gonzaga.table import SeatRefused, SeatSpec, StoreFailed, Table
+from gonzaga.table.core import Table
+from gonzaga.table.seats import SeatRefused, SeatSpec
+from gonzaga.table.store import StoreFailed
 from gonzaga.table.pacing import InlineWorker
 from gonzaga.table.session import Session
 

@@ -9,7 +9,9 @@ import random
 import pytest
 
 from gonzaga.rules import GameConfig, GameRecord, Setup, legal_plans, load_content
-from gonzaga.table import SeatSpec, StoreFailed, Table
+from gonzaga.table.core import Table
+from gonzaga.table.seats import SeatSpec
+from gonzaga.table.store import StoreFailed
 from gonzaga.table.session import Session
 
 from test_table import Failing  # a store that keeps every change until told to fail

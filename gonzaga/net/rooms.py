@@ -32,7 +32,10 @@ from ..rules import Action, ActionSyntaxError, GameConfig, GameRecord, GameState
 from ..rules.content import Content
 from ..rules import Illegal, Place, Plan, Setup, Wedding
 from ..rules.view import public_view
-from ..table import SeatRefused, SeatSpec, StoreFailed, Table, gamelog, history
+from ..table import gamelog, history
+from ..table.core import Table
+from ..table.seats import SeatRefused, SeatSpec
+from ..table.store import StoreFailed
 from ..table.gamelog import LogEntry
 from ..table.reviews import public_finished
 from ..table.store import Change

@@ -34,7 +34,7 @@ from websockets.exceptions import ConnectionClosed
 from ..ai.roster import is_known, shipped_levels
 from ..rules import (Action, GameConfig, GameState, parse_action)
 from ..rules.content import Content, load_content
-from ..table import StoreFailed
+from ..table.store import StoreFailed
 from ..table.observers import ObserverCallback, Viewed
 from ..table.persistence import data_dir
 from ..words import i18n

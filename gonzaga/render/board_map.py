@@ -11,6 +11,11 @@ from typing import Any
 from ..rules import hexgrid
 from ..rules.content import Content, Site
 from ..rules.hexgrid import Hex
+from .icons import CITY_SYMBOLS
+
+#: the map's words (its legend and the cities' symbols), looked up in the interface language
+TEXT_KEYS: tuple[str, ...] = ("legend.cities", "legend.seas", "legend.barrier") + tuple(
+    f"symbol.{s}" for s in CITY_SYMBOLS)
 
 SQRT3 = hexgrid.SQRT3
 

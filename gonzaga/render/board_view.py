@@ -83,11 +83,11 @@ import pygame
 
 from ..rules.content import Content
 from ..rules.hexgrid import Hex
-from . import icons, theme
+from . import theme
 from .board_camera import FIT_CLEAR_STEPS, MARGIN, ZOOM_LEVELS, ZOOM_MAX, BoardCamera
 from .board_frame import Layer, LayerFrame
 from .board_layers import FiefSpec, PiecesLayer
-from .board_map import BoardMap, extent_of
+from .board_map import TEXT_KEYS, BoardMap, extent_of
 from .board_static import build_layer
 from .board_zoom import SETTLE_S, WINDOW_MARGIN, ZoomLayers
 
@@ -109,8 +109,7 @@ class BoardRenderer:
 
     #: keys of the words the board shows besides the map's own names; pass translations
     #: as ``texts`` (a mapping key -> text); missing keys fall back to English.
-    TEXT_KEYS: tuple[str, ...] = ("legend.cities", "legend.seas", "legend.barrier") + tuple(
-        f"symbol.{s}" for s in icons.CITY_SYMBOLS)
+    TEXT_KEYS = TEXT_KEYS
     #: the margin around the fitted map, of the rectangle's smaller side (game_sizes plans with it)
     MARGIN = MARGIN
 

@@ -9,6 +9,9 @@ table, the palette and the role (``TableError``). Each field says what it holds 
 Why not pydantic, which validates the game's content files: its models build their validators
 when the class is made, which for the two palettes' 140 roles was 75-90 ms of every start, all
 of it before the first frame (``python -X importtime``); these checks take well under 1 ms.
+For the same reason a palette's class is made with :func:`table`, not a plain ``@dataclass``:
+the generated ``__init__``, ``__eq__`` and ``__repr__`` of 60-odd fields were compiled at every
+start (6.5 ms for the map's palette, 1.8 ms without them), and only :func:`build` makes a row.
 """
 from __future__ import annotations
 
@@ -72,6 +75,12 @@ def rows(cls: type, names: tuple[str, ...]) -> Any:
     return dataclasses.field(metadata={"check": check})
 
 
+def table(cls: type[T]) -> type[T]:
+    """A palette's class: frozen fields, rows made only by :func:`build` (no generated
+    ``__init__``, ``__eq__`` or ``__repr__``: see above)."""
+    return dataclasses.dataclass(frozen=True, eq=False, repr=False, init=False)(cls)
+
+
 def build(cls: type[T], row: Any, where: str) -> T:
     """``row`` (a mapping of role to value) checked and made into a ``cls``; ``where`` names it
     in a refusal ("ui/palette.py TABLE high")."""
@@ -85,7 +94,10 @@ def build(cls: type[T], row: Any, where: str) -> T:
     for f in fields:
         if f.name not in row:
             raise TableError(f"{where}.{f.name}: missing")
-    return cls(**{f.name: f.metadata["check"](row[f.name], f"{where}.{f.name}") for f in fields})
+    made = object.__new__(cls)
+    for f in fields:  # frozen: set as dataclasses' own __init__ sets a frozen field
+        object.__setattr__(made, f.name, f.metadata["check"](row[f.name], f"{where}.{f.name}"))
+    return made
 
 
 def roles(cls: type) -> tuple[str, ...]:

@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Optional
 
 from ..words import i18n
-from .board_view import BoardRenderer
+from .board_camera import MARGIN
+from .board_map import TEXT_KEYS, extent_of
 
 TOP_H = 54
 PANEL_W = 390  # at 1600 px and wider; narrower windows get a narrower panel (see layout)
@@ -21,7 +22,7 @@ MAP_KEEP = 0.9  # a larger interface size may take at most a tenth of the map's 
 # side panel (two columns of seats, the table of best points beside them, a longer log) instead of
 # empty sea on both sides of it. The map keeps a strip on its left for the title and the legend.
 BAR_MIN = 1060  # the bottom bar at its narrowest on a wide window (room for its left block and the cards)
-MAP_MARGIN = BoardRenderer.MARGIN  # the renderer's margin around the map, of the board's smaller side
+MAP_MARGIN = MARGIN  # the renderer's margin around the map, of the board's smaller side
 STRIP = 0.32  # the strip left of the map for the title cartouche and the legend, of the map's height
 WIDE_GAIN = 200  # the panel takes the width only when it gains at least this much (scale 1)
 PANEL_MAX = 2 * PANEL_W + 60  # two columns of seats at most (an ultra-wide window keeps some sea)
@@ -90,10 +91,10 @@ def map_first_scale(size, scale: float, natural: float, aspect: float) -> float:
 
 def map_aspect(content) -> float:
     """The whole map's width over its height (hexes of unit size, as the board renderer fits it)."""
-    x0, y0, x1, y1 = BoardRenderer.extent_of(content)
+    x0, y0, x1, y1 = extent_of(content)
     return (x1 - x0) / (y1 - y0)
 
 
 def board_texts() -> dict[str, str]:
     """The words the board renderer shows (legend, symbols), in the interface language."""
-    return {k: i18n.t(k) for k in BoardRenderer.TEXT_KEYS}
+    return {k: i18n.t(k) for k in TEXT_KEYS}

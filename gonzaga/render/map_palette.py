@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .colour_table import Rgb, Rgba, build, colour, flag, number, rows
+from .colour_table import Rgb, Rgba, build, colour, flag, number, rows, table
 
 SEAT_NAMES: tuple[str, ...] = ("red", "yellow", "green", "blue")
 
@@ -34,7 +34,7 @@ class SeatColours:
     mark: Rgb = colour()
 
 
-@dataclass(frozen=True)
+@table
 class MapPalette:
     """Every colour the board, its pieces and their marks are drawn in, by role."""
 

@@ -12,7 +12,6 @@ import pygame
 from ..table import in_progress, tutorial
 from ..table.persistence import SaveInfo
 from ..net.mygames import Book
-from ..render.board_view import BoardRenderer
 from ..words import i18n
 from ..ui import widgets as W
 from ..ui.widgets import Button
@@ -46,6 +45,7 @@ class Backdrop:
         keep = tuple(tuple(r) for r in keep_clear)
         if self._surf is None or self._size != (size, i18n.language(), keep):
             try:
+                from ..render.board_view import BoardRenderer  # from the third frame on: not before the first
                 r = BoardRenderer(self.app.content, pygame.Rect(0, 0, *size), texts=board_texts())
                 if keep:
                     r.set_keep_clear(keep)

@@ -24,6 +24,7 @@ from typing import Any, Optional
 import pygame
 
 from ..table import tutorial as T
+from ..table.tutorial_game import tutorial_face
 from ..words import i18n
 from ..ui import widgets as W
 from ..ui.motion import speed_scale
@@ -56,7 +57,7 @@ class TutorialGameScene(GameScene):
 
     def __init__(self, app, section_id: str):
         delay = app.ai_delay() if app.speed == "instant" else max(0.6, app.ai_delay())
-        face = T.tutorial_face(section_id, app.content, delay, i18n.t("tut.title_button"))
+        face = tutorial_face(section_id, app.content, delay, i18n.t("tut.title_button"))
         super().__init__(app, face)
         self.assist.enabled = False  # no hints, no take-backs: the tutorial asks for its moves
         self.feedback.record_stats = False  # a tutorial is not a game of the statistics

@@ -16,11 +16,9 @@ screens, render, widgets or net.
 - ``persistence.py``, ``save_schema.py``: save files, settings, folders; ``finished.py``: the
   finished games kept to watch again; ``stats.py``: statistics;
   ``history.py``: a record's states and scores; ``hints.py``: hints; ``tutorial.py``: the
-  tutorial's script (its screen is ``scenes/tutorial.py`` and its ``tutorial_*`` mixins).
+  tutorial's script, ``tutorial_game.py``: its game against the scripted AI seat (its screen is
+  ``scenes/tutorial.py`` with its director).
+
+The package itself imports nothing: importing one of its modules (the settings, the saves) does
+not load the authority and its AI worker, which the title's first frame does not need.
 """
-
-from .core import Table
-from .seats import SeatRefused, SeatSpec
-from .store import Change, StoreFailed
-
-__all__ = ["Table", "SeatSpec", "SeatRefused", "Change", "StoreFailed"]

@@ -1,6 +1,7 @@
 """The guided first game (issue 11): a short scripted game against one AI seat in which the
 game teaches by doing. Pure Python (no pygame): the script, the sections and their steps,
-the scripted AI, and the progress file. ``scenes/tutorial.py`` plays it on the game screen.
+the scripted AI's moves, and the progress file. ``tutorial_game.py`` makes its game (a session
+against the scripted AI seat); ``scenes/tutorial.py`` plays it on the game screen.
 
 The game is fixed: the setup (scenario Shakespeare, both decks, both objectives), every move
 of the AI seat, and every move asked of the player, so the steps can point at exact hexes
@@ -25,15 +26,10 @@ from typing import Iterable, Optional, Union
 
 from ..rules import Action, Donate, GameConfig, GameRecord, GameState, Place, Plan, Setup, Wedding
 from ..rules import scoring
-from ..rules.content import Content
 from ..rules.hexgrid import Hex
 from ..rules import check, legal_placements
 from ..words import i18n
-from ..ai import make_bot
 from . import persistence
-from .seats import SeatSpec
-from .seatview import GameFace, face_of
-from .session import Session
 
 log = logging.getLogger(__name__)
 
@@ -233,15 +229,6 @@ def start_record(section_id: str) -> GameRecord:
 
 # ---------------------------------------------------------------- what the texts say
 
-def tutorial_face(section_id: str, content: Optional[Content], ai_delay: float, name: str) -> GameFace:
-    """The tutorial's game from ``section_id`` on, as the screen gets it (its face: the screen
-    never holds the session): you against the scripted AI seat."""
-    seats = [SeatSpec("Gonzaga", "human", colour=COLOURS[YOU]), SeatSpec("Sforza", "ai", "easy", COLOURS[AI])]
-    session = Session(seats, start_record(section_id), content=content, worker=ScriptedWorker(),
-                      ai_delay=ai_delay, name=name)
-    return face_of(session)
-
-
 def params(state: GameState) -> dict[str, object]:
     """The values the step texts name, read from the game as it stands."""
     c = state.content
@@ -366,36 +353,6 @@ def reading_words(lang: str = "en") -> int:
     """How many words the player reads (the steps' texts): the ten-minute budget's measure."""
     table = i18n.table(lang)
     return sum(len(table.get(st.key, "").split()) for sec in SECTIONS for st in sec.steps)
-
-
-# ---------------------------------------------------------------- the AI seat
-
-class ScriptedWorker:
-    """A decision worker (the session's API) whose AI seat plays the script at once.
-
-    An AI decision the script has no answer for (it cannot happen while the tutorial is
-    followed) falls back to the greedy bot, so a game never stalls."""
-
-    def __init__(self) -> None:
-        self._answers: dict[int, Action] = {}
-        self._n = 0
-
-    def request(self, bot_name: str, seed: int, v: GameState, seat: int) -> int:
-        self._n += 1
-        a = ai_move(v.round, v.phase) if seat == AI else None
-        if a is None or (v.phase == "place" and v.order[v.turn] != seat):
-            a = make_bot("greedy", seed).choose(v, seat)
-        self._answers[self._n] = a
-        return self._n
-
-    def result(self, ticket: int) -> Optional[Action]:
-        return self._answers.pop(ticket, None)
-
-    def cancel_all(self) -> None:
-        self._answers.clear()
-
-    def close(self) -> None:
-        self.cancel_all()
 
 
 # ---------------------------------------------------------------- progress

@@ -10,13 +10,12 @@ switched with these. Colours are written ``"#rrggbb"``.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from ..render.colour_table import Rgb, build, colour, number, roles
+from ..render.colour_table import Rgb, build, colour, number, roles, table
 
 
-@dataclass(frozen=True)
+@table
 class Palette:
     """Every colour of the interface, by role."""
 
