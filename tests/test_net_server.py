@@ -114,7 +114,7 @@ class Client:
                 return m
             assert m["type"] in skip or m["type"] in TOLD, f"expected {kind}, got {m}"
 
-    def settle(self, until: Optional[Callable[[], bool]] = None, quiet: float = 0.3) -> None:
+    def settle(self, quiet: float = 0.3, until: Optional[Callable[[], bool]] = None) -> None:
         """Read until ``until`` holds, then until nothing has come for ``quiet`` seconds.
 
         The condition is what the test knows must arrive: on a loaded machine the first update

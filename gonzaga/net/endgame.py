@@ -9,7 +9,8 @@
   token) has asked, while connected, a new game begins with the same seats (names, colours,
   AI levels, the host's choices) and a fresh deal. Each player's connection gets ``joined`` for
   the new game (a new token) and its snapshot; the spectators are moved to it (``watching``,
-  then its updates). A player who disconnects withdraws their ask.
+  then its updates). A player who disconnects withdraws their ask. On several processes the
+  players may be connected to different ones: ``sharing_rematch.py`` decides there.
 """
 from __future__ import annotations
 
@@ -33,6 +34,7 @@ RESIGN_CODES = {"game_over": "started", "not_begun": "not_started"}  # the table
 class EndgameHost(Protocol):
     """What resign and rematch use of the server (``server.GameServer``)."""
     store: GameStore
+    sharing: Any  # sharing.Sharing on several processes, else None
 
     def _holder(self, conn: Conn, token: str) -> tuple[GameRoom, int]: ...
     def _broadcast_lobby(self, room: GameRoom, extra: Optional[Conn] = None) -> None: ...
@@ -45,7 +47,8 @@ class EndgameHost(Protocol):
     def _attach(self, conn: Conn, room: GameRoom, seat: int) -> None: ...
     def _joined(self, conn: Conn, room: GameRoom, seat: int, token: str) -> None: ...
     def _deal(self, room: GameRoom) -> None: ...
-    def _rematch(self, room: GameRoom, players: list[int]) -> None: ...
+    def _rematch(self, room: GameRoom, players: list[int],
+                 hashes: Optional[dict[int, str]] = None) -> GameRoom: ...
 
 
 class EndgameHandlers:
@@ -75,6 +78,9 @@ class EndgameHandlers:
         room, seat = self._holder(conn, m.token)
         if not room.finished:
             raise Refused("not_over", "net.rematch_not_over")
+        if self.sharing is not None:  # its players may be connected to other processes
+            self.sharing.rematches.ask(room, seat)
+            return
         room.rematch.add(seat)
         players = [i for i, s in enumerate(room.seats) if s.token_hash]
         if not all(i in room.rematch and room.seats[i].conn is not None for i in players):
@@ -82,20 +88,31 @@ class EndgameHandlers:
             return
         self._rematch(room, players)
 
-    def _rematch(self: EndgameHost, room: GameRoom, players: list[int]) -> None:
-        """Every player asked: the same seats, a fresh deal."""
+    def _rematch(self: EndgameHost, room: GameRoom, players: list[int],
+                 hashes: Optional[dict[int, str]] = None) -> GameRoom:
+        """Every player asked: the same seats, a fresh deal. Each player's token for the new game
+        is made here, or (``hashes``: several processes) by the process holding their connection,
+        which gives it to them: the seat gets its hash, and this process knows the tokens of its
+        own players only (``room.rematch.minted``)."""
         if self.unfinished() >= self.max_unfinished():
             raise Refused("server", "net.server_full")
         tokens, seats = {}, []
         for i, s in enumerate(room.seats):
             if i in players:
-                tokens[i] = self._new_token()
-                seats.append(Seat(s.player or s.name if s.kind == "ai" else s.name, "human", s.colour, None,
-                                  token_hash(tokens[i])))
+                if hashes is None:
+                    tokens[i] = self._new_token()
+                    digest = token_hash(tokens[i])
+                else:
+                    digest = hashes[i]
+                    mine = room.rematch.minted.get(i)
+                    if mine is not None and token_hash(mine) == digest:
+                        tokens[i] = mine
+                seats.append(Seat(s.player or s.name if s.kind == "ai" else s.name, "human", s.colour, None, digest))
             else:
                 seats.append(Seat(s.name, "ai", s.colour, s.bot))
         new = self._open_room(room.config, secrets.randbits(63), seats, room.host_seat, room.options())
-        conns = {i: c for i in players if (c := room.seats[i].conn) is not None}  # all of them: asked connected
+        # all of them on one process (they asked while connected); several: those connected here
+        conns = {i: c for i in tokens if (c := room.seats[i].conn) is not None}
         room.hand_over(new)  # the asks are done; the spectators go to the new game
         log.info("game %s: rematch as game %s", room.id, new.id)
         for i, c in conns.items():
@@ -103,3 +120,4 @@ class EndgameHandlers:
             self._joined(c, new, i, tokens[i])
         self._broadcast_lobby(new)
         self._deal(new)
+        return new

@@ -275,6 +275,9 @@ class Asks:
     def __init__(self) -> None:
         self.seats: set[int] = set()
         self.changed: Optional[Callable[[Optional[int], bool], None]] = None
+        # across processes: the token this process made for each of its asking players' seat in
+        # the new game (only its hash is kept in the store; sharing.py)
+        self.minted: dict[int, str] = {}
 
     def add(self, seat: int) -> None:
         if seat not in self.seats:
@@ -282,11 +285,13 @@ class Asks:
             self._tell(seat, True)
 
     def discard(self, seat: int) -> None:
+        self.minted.pop(seat, None)
         if seat in self.seats:
             self.seats.discard(seat)
             self._tell(seat, False)
 
     def clear(self) -> None:
+        self.minted.clear()
         if self.seats:
             self.seats.clear()
             self._tell(None, False)

@@ -36,6 +36,10 @@ What a room holds besides its actions is kept in the store too, so that it outli
 that heard it: the latest chat lines (``rooms.CHAT_KEPT``, each as it was told: its text was
 cleaned before, and it is sent again as it is) and the seats asking for a rematch of a finished
 game (a finished game has no lease: whichever process a player's message reaches keeps it).
+A rematch's players may be connected to different processes: each asks where they are
+connected, and the token of their seat in the new game is made there (only its hash is written
+with the ask); the process that hears the last ask begins the rematch with those hashes and tells
+the others (``m``), which give their own players their tokens (``sharing_rematch.py``).
 Each is written on the server's writer thread, after what it had queued, off the event loop
 (``_write``). A process reading a game (``load``, ``reload``: a take-over, a steal, a resume)
 reads them back behind its own queued writes (``_restore_kept``); the chat lines it heard from
@@ -59,6 +63,7 @@ from ..rules import parse_action
 from . import protocol as P
 from .admission import Refused
 from .rooms import CHAT_KEPT, Conn, GameRoom, clock_now, play_act, token_hash
+from .sharing_rematch import SharedRematch
 from .storage import GameStore, StoredGame
 from .upkeep import forget_room
 
@@ -122,6 +127,16 @@ class SharedServer(Protocol):
     def _settle(self, room: GameRoom) -> None: ...
 
     def _broadcast_lobby(self, room: GameRoom, extra: Any = None) -> None: ...
+
+    # and what sharing_rematch.SharedRematch uses (it is given this server)
+    def _new_token(self) -> str: ...
+
+    def _attach(self, conn: Conn, room: GameRoom, seat: int) -> None: ...
+
+    def _joined(self, conn: Conn, room: GameRoom, seat: int, token: str) -> None: ...
+
+    def _rematch(self, room: GameRoom, players: list[int],
+                 hashes: Optional[dict[int, str]] = None) -> GameRoom: ...
 
 
 class TellingStore(GameStore):
@@ -198,6 +213,7 @@ class Sharing:
         self._req = 0
         self.held: set[tuple[str, int]] = set()  # (game, seat) whose connection this process said it holds
         self.listener: Any = None  # leases_pg.Listener, once listening (serve.py)
+        self.rematches = SharedRematch(server, leases, self.load)  # players on several processes
 
     @property
     def store(self) -> Any:
@@ -257,8 +273,8 @@ class Sharing:
         A process that stops withdraws nothing: its players come back elsewhere, asks standing."""
         if self.server.stopping and not asked:
             return
-        gid = room.id
-        self._write("a rematch ask", gid, lambda store: store.keep_ask(gid, seat, asked))
+        gid, me = room.id, self.leases.process
+        self._write("a rematch ask", gid, lambda store: store.keep_ask(gid, seat, asked, process=me))
 
     def _restore_kept(self, room: GameRoom, old: Optional[GameRoom] = None) -> None:
         """``room``'s chat lines and rematch asks as the store keeps them (read after this
@@ -433,6 +449,8 @@ class Sharing:
             elif room.follower and kind in STEALS and not room.finished:
                 room = self.steal(room)  # (a finished game is shown where it is asked for)
             self._here(c, m, room.id, handle, stolen=False)
+            if kind == "resume":
+                self.rematches.came_back(c)
         return run
 
     def _here(self, c: Conn, m: Any, gid: str, handle: Callable[[Conn, Any], None], stolen: bool = True) -> None:
@@ -582,6 +600,11 @@ class Sharing:
                     self._heard_said(room, extra)
             elif kind == "d":
                 forget_room(self.server, room)  # type: ignore[arg-type]
+            elif kind == "m":
+                self.rematches.began(room, extra)
+            elif kind == "q" and room.finished:  # an ask or its withdrawal elsewhere: shown here too
+                self._restore_kept(room, room)
+                self.server._broadcast_lobby(room)
         except Exception:
             log.exception("game %s: a notification %r failed", gid, kind)
 

@@ -387,18 +387,36 @@ class PostgresStore(GameStore):
             " (SELECT seq FROM chat_kept WHERE game_id = %s ORDER BY seq DESC LIMIT %s)",
             (game_id, said, game_id, game_id, max(0, cap - 1))), transaction=False)
 
-    def keep_ask(self, game_id: str, seat: Optional[int], asked: bool) -> None:
+    def keep_ask(self, game_id: str, seat: Optional[int], asked: bool, minted: Optional[str] = None,
+                 process: Optional[str] = None) -> None:
         """``seat`` asked for a rematch of a finished game (``asked``) or withdrew its ask; ``seat``
-        None: every ask of the game is done (the rematch began)."""
+        None: every ask of the game is done (the rematch began). Across processes (sharing.py) an
+        ask carries the hash of the token ``process`` made for the player's seat in the new game
+        (``minted``), and a withdrawal by ``process`` takes back only an ask it made: the player
+        may have come back through another process meanwhile, which made the ask its own."""
         def fn(conn: Conn) -> None:
             if asked and seat is not None:
-                conn.execute("INSERT INTO rematch_asks(game_id, seat) SELECT %s, %s WHERE EXISTS"
-                             " (SELECT 1 FROM games WHERE id = %s) ON CONFLICT DO NOTHING", (game_id, seat, game_id))
+                conn.execute("INSERT INTO rematch_asks(game_id, seat, token_hash, process) SELECT %s, %s, %s, %s"
+                             " WHERE EXISTS (SELECT 1 FROM games WHERE id = %s) ON CONFLICT (game_id, seat) DO UPDATE"
+                             " SET token_hash = coalesce(excluded.token_hash, rematch_asks.token_hash),"
+                             " process = coalesce(excluded.process, rematch_asks.process)",
+                             (game_id, seat, minted, process, game_id))
             elif seat is not None:
-                conn.execute("DELETE FROM rematch_asks WHERE game_id = %s AND seat = %s", (game_id, seat))
+                conn.execute("DELETE FROM rematch_asks WHERE game_id = %s AND seat = %s"
+                             " AND (%s::text IS NULL OR process IS NULL OR process = %s)",
+                             (game_id, seat, process, process))
             else:
                 conn.execute("DELETE FROM rematch_asks WHERE game_id = %s", (game_id,))
         self._call("keep a rematch ask", fn, transaction=False)
+
+    def live_asks(self, game_id: str) -> dict[int, str]:
+        """The rematch asks of ``game_id`` that count (sharing.py): each seat's token hash, for the
+        asks made by a process still alive (by the database's clock, as the leases)."""
+        rows = self._call("read the rematch asks", lambda conn: conn.execute(
+            "SELECT a.seat, a.token_hash FROM rematch_asks a JOIN server_processes p ON p.process = a.process"
+            " WHERE a.game_id = %s AND a.token_hash IS NOT NULL AND p.alive_until >= now()",
+            (game_id,)).fetchall(), transaction=False)
+        return {int(seat): str(h) for seat, h in rows}
 
     def kept(self, game_id: str, cap: int) -> tuple[list[str], set[int]]:
         """A game's latest ``cap`` chat lines kept (oldest first, each as it was told) and the
