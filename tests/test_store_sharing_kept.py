@@ -237,3 +237,33 @@ def test_a_line_told_but_not_yet_written_by_the_owner_is_kept_by_a_follower_that
         store.close()
         a.stop()
         b.stop()
+
+
+def test_a_finished_games_chat_is_passed_on_by_the_process_that_hears_it(pg_database, tmp_path):
+    """Ann's game ran on A; Bea is connected through B. Once it is over (no process runs it), a
+    line Bea says through B reaches Ann on A, and Ann's answer through A reaches Bea: each
+    exactly once, and kept for whoever comes back."""
+    a, b = _server(tmp_path, "a", pg_database), _server(tmp_path, "b", pg_database)
+    store = _store(pg_database)
+    clients = []
+    try:
+        host, friend = clients[:] = _game_of_two(a.url, b.url, 131)
+        play([host, friend])
+        _finished(store, host.game)
+        assert b.server.rooms[host.game].follower  # B never ran it
+        friend.send(type="chat", token=friend.token, text="good game")
+        heard = _said(host, 1)[0]
+        assert heard["text"] == "good game" and heard["seat"] == 1
+        host.send(type="chat", token=host.token, text="again?")
+        assert [m["text"] for m in _said(friend, 2)] == ["good game", "again?"]  # her own, then Ann's
+        assert [m["text"] for m in _said(host, 1)] == ["again?"]  # Ann's own, told back to her
+        for c in (host, friend):  # nothing twice
+            while (m := c.poll(0.5)) is not None:
+                assert m["type"] != "said", m
+        _until(lambda: len(_kept_rows(store, host.game)) == 2)  # each kept once, by the process that heard it
+    finally:
+        for c in clients:
+            c.close()
+        store.close()
+        a.stop()
+        b.stop()

@@ -35,7 +35,8 @@ at the seats it believes held elsewhere (that process may have died).
 What a room holds besides its actions is kept in the store too, so that it outlives the process
 that heard it: the latest chat lines (``rooms.CHAT_KEPT``, each as it was told: its text was
 cleaned before, and it is sent again as it is) and the seats asking for a rematch of a finished
-game (a finished game has no lease: whichever process a player's message reaches keeps it).
+game (a finished game has no lease: whichever process a player's message reaches keeps it,
+and passes on a chat line said there to the others, ``t``, as an owner does).
 A rematch's players may be connected to different processes: each asks where they are
 connected, and the token of their seat in the new game is made there (only its hash is written
 with the ask); the process that hears the last ask begins the rematch with those hashes and tells
@@ -229,8 +230,9 @@ class Sharing:
         room.rematch.changed = lambda seat, asked, r=room: self._keep_ask(r, seat, asked)
 
     def _mirror(self, room: GameRoom, text: str) -> None:
-        """What an owner tells everyone at its table, passed on to the followers' connections."""
-        if room.follower or self.server.stopping:
+        """What an owner tells everyone at its table, passed on to the followers' connections; and
+        a finished game's chat by whichever process hears it (a finished game has no owner)."""
+        if self.server.stopping or (room.follower and not (room.finished and _said(text))):
             return
         try:
             self.leases.tell("t", room.id, room.n, text)
@@ -593,10 +595,10 @@ class Sharing:
                 self.reload(room)
             elif kind == "p":
                 self.presence(room, tell=True)
-            elif kind == "t" and room.follower:
+            elif kind == "t" and (room.follower or (room.finished and _said(extra))):
                 for c in room.everyone():
                     c.send(extra)
-                if '"type":"said"' in extra[:30]:  # kept for whoever comes here later
+                if _said(extra):  # kept for whoever comes here later
                     self._heard_said(room, extra)
             elif kind == "d":
                 forget_room(self.server, room)  # type: ignore[arg-type]
@@ -763,6 +765,12 @@ class Sharing:
                 self.tick()
             except Exception:
                 log.exception("the leases' tick failed")
+
+
+def _said(text: str) -> bool:
+    """Whether ``text``, a message this server encoded, is a chat line (``protocol.encode`` puts
+    the type first after the version: a cheap look before any parse; the parse then decides)."""
+    return '"type":"said"' in text[:30]
 
 
 def follow_actions(room: GameRoom, texts: list[str]) -> None:
