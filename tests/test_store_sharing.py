@@ -2,6 +2,7 @@
 the process holding its lease, any process serves any player (sharing.py, leases_pg.py). Two
 servers in this process, each on its own event loop and thread, share one database as two
 processes would: they meet only there."""
+import contextlib
 import time
 
 import pytest
@@ -23,6 +24,31 @@ def _store(pg_database):
     from gonzaga.net.store_pg import PostgresStore  # psycopg only for the PostgreSQL tests
     url, password = pg_database
     return PostgresStore(url, password=password)
+
+
+@contextlib.contextmanager
+def two_processes(pg_database, tmp_path):
+    """Processes A and B on one database, and a store to read it: ``(a, b, store, clients)``.
+    Afterwards the clients listed in ``clients`` are closed, then the store and both servers
+    (a frozen server is let go on first: ``clients.go``)."""
+    a, b = _server(tmp_path, "a", pg_database), _server(tmp_path, "b", pg_database)
+    store = _store(pg_database)
+    clients = Held()
+    try:
+        yield a, b, store, clients
+    finally:
+        if clients.go is not None:
+            clients.go.set()
+        for c in clients:
+            c.close()
+        store.close()
+        a.stop()
+        b.stop()
+
+
+class Held(list):
+    """The clients a test opened (closed at its end), and the event that lets a frozen server go."""
+    go = None
 
 
 def _ns(c):

@@ -13,7 +13,7 @@ from gonzaga.net.cleantext import clean_chat
 from gonzaga.net.rooms import CHAT_KEPT
 
 from test_net_server import HOST, Client, join, play, seat
-from test_store_sharing import _finished, _freeze, _lapse, _server, _store, _until
+from test_store_sharing import _finished, _freeze, _lapse, _server, _store, _until, two_processes
 
 # a line a hostile client might send: JSON and SQL fragments, markup, a text-direction override,
 # a zero-width space, controls and runs of spaces (the server cleans it before it is told)
@@ -243,10 +243,7 @@ def test_a_finished_games_chat_is_passed_on_by_the_process_that_hears_it(pg_data
     """Ann's game ran on A; Bea is connected through B. Once it is over (no process runs it), a
     line Bea says through B reaches Ann on A, and Ann's answer through A reaches Bea: each
     exactly once, and kept for whoever comes back."""
-    a, b = _server(tmp_path, "a", pg_database), _server(tmp_path, "b", pg_database)
-    store = _store(pg_database)
-    clients = []
-    try:
+    with two_processes(pg_database, tmp_path) as (a, b, store, clients):
         host, friend = clients[:] = _game_of_two(a.url, b.url, 131)
         play([host, friend])
         _finished(store, host.game)
@@ -261,9 +258,3 @@ def test_a_finished_games_chat_is_passed_on_by_the_process_that_hears_it(pg_data
             while (m := c.poll(0.5)) is not None:
                 assert m["type"] != "said", m
         _until(lambda: len(_kept_rows(store, host.game)) == 2)  # each kept once, by the process that heard it
-    finally:
-        for c in clients:
-            c.close()
-        store.close()
-        a.stop()
-        b.stop()

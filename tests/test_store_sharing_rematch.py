@@ -9,7 +9,7 @@ from __future__ import annotations
 import threading
 
 from test_net_server import Client, play
-from test_store_sharing import _finished, _freeze, _server, _store, _until
+from test_store_sharing import _finished, _freeze, _until, two_processes
 from test_store_sharing_kept import _game_of_two
 
 SKIP = ("lobby", "pong", "update", "history", "said")
@@ -43,14 +43,16 @@ def _finished_game(a, b, store, seed):
 
 def test_players_on_two_processes_get_their_rematch_each_from_her_own(pg_database, tmp_path):
     """Ann asks through A: Bea, on B, is shown the ask. Bea asks through B: both are given the
-    same new game, each with a new token, and they play it to its end, each told her own
-    seat's view; no token of either game is written anywhere in the database."""
-    a, b = _server(tmp_path, "a", pg_database), _server(tmp_path, "b", pg_database)
-    store = _store(pg_database)
-    clients = []
-    try:
+    same new game, each with a new token, and a spectator through A follows them there; they
+    play it to its end, each told her own seat's view; no token of either game is written
+    anywhere in the database."""
+    with two_processes(pg_database, tmp_path) as (a, b, store, clients):
         host, friend = clients[:] = _finished_game(a, b, store, 101)
         old, old_tokens = host.game, (host.token, friend.token)
+        watcher = Client(a.url, seed=102)  # a spectator through A, where the rematch does not begin
+        clients.append(watcher)
+        watcher.send(type="watch", code=host.code)
+        watcher.expect("watching")
         host.send(type="rematch", token=host.token)
         _asks_seen(friend, [0])  # told through B
         friend.send(type="rematch", token=friend.token)
@@ -58,24 +60,19 @@ def test_players_on_two_processes_get_their_rematch_each_from_her_own(pg_databas
             assert c.expect("joined", skip=SKIP)["game"] != old
         assert host.game == friend.game and (host.token, friend.token) != old_tokens
         assert host.seat == 0 and friend.seat == 1
+        assert watcher.expect("watching", skip=SKIP)["game"] == host.game  # and follows them there
+        watcher.view = None  # (the finished game's, until the new game's first update)
         play([host, friend])
         assert host.over and friend.over
+        while not watcher.over:  # the spectator saw the new game to its end too
+            watcher.recv()
         stored = _every_stored_text(store)
         assert not [t for t in (host.token, friend.token, *old_tokens) if t in stored]
-    finally:
-        for c in clients:
-            c.close()
-        store.close()
-        a.stop()
-        b.stop()
 
 
 def test_asks_at_the_same_moment_on_two_processes_begin_one_rematch(pg_database, tmp_path):
     """Ann and Bea ask through their own processes at once: one new game, both in it."""
-    a, b = _server(tmp_path, "a", pg_database), _server(tmp_path, "b", pg_database)
-    store = _store(pg_database)
-    clients = []
-    try:
+    with two_processes(pg_database, tmp_path) as (a, b, store, clients):
         host, friend = clients[:] = _finished_game(a, b, store, 111)
         before = _games(store)
         go = threading.Barrier(2)
@@ -96,27 +93,18 @@ def test_asks_at_the_same_moment_on_two_processes_begin_one_rematch(pg_database,
         for c in (host, friend):  # and nobody is given a second one
             while (m := c.poll(0.5)) is not None:
                 assert m["type"] != "joined", m
-    finally:
-        for c in clients:
-            c.close()
-        store.close()
-        a.stop()
-        b.stop()
 
 
 def test_an_ask_made_through_a_process_that_died_counts_once_its_player_is_back(pg_database, tmp_path):
     """Ann asks through A, then A dies (its loop stops, and it no longer says it is alive): Bea's
     ask through B begins no rematch (Ann is connected nowhere, and A's token for her is gone with
     it); Bea is shown both asks. Ann comes back through B: the rematch begins, both in it."""
-    a, b = _server(tmp_path, "a", pg_database), _server(tmp_path, "b", pg_database)
-    store = _store(pg_database)
-    clients, go = [], None
-    try:
+    with two_processes(pg_database, tmp_path) as (a, b, store, clients):
         host, friend = clients[:] = _finished_game(a, b, store, 121)
         old = host.game
         host.send(type="rematch", token=host.token)
         _asks_seen(friend, [0])
-        go = _freeze(a)
+        clients.go = _freeze(a)
         dead = a.server.sharing.leases.process
         store.call("A stops saying it is alive", lambda c: c.execute(
             "UPDATE server_processes SET alive_until = now() - interval '1 second' WHERE process = %s", (dead,)))
@@ -133,11 +121,3 @@ def test_an_ask_made_through_a_process_that_died_counts_once_its_player_is_back(
         assert ann.game == friend.game
         _until(lambda: store.call("asks", lambda c: c.execute(
             "SELECT count(*) FROM rematch_asks WHERE game_id = %s", (old,)).fetchone()) == (0,))
-    finally:
-        if go is not None:
-            go.set()
-        for c in clients:
-            c.close()
-        store.close()
-        a.stop()
-        b.stop()

@@ -64,7 +64,7 @@ from ..rules import parse_action
 from . import protocol as P
 from .admission import Refused
 from .rooms import CHAT_KEPT, Conn, GameRoom, clock_now, play_act, token_hash
-from .sharing_rematch import SharedRematch
+from .sharing_rematch import RematchServer, SharedRematch
 from .storage import GameStore, StoredGame
 from .upkeep import forget_room
 
@@ -110,8 +110,8 @@ class Leases(Protocol):
     def exclusive(self, key: int, fn: Callable[[], T]) -> T: ...
 
 
-class SharedServer(Protocol):
-    """What this part uses of ``server.GameServer``."""
+class SharedServer(RematchServer, Protocol):
+    """What this part uses of ``server.GameServer`` (and gives ``SharedRematch``)."""
     store: GameStore
     rooms: dict[str, GameRoom]
     by_code: dict[str, GameRoom]
@@ -126,18 +126,6 @@ class SharedServer(Protocol):
     def _pump(self, room: GameRoom) -> None: ...
 
     def _settle(self, room: GameRoom) -> None: ...
-
-    def _broadcast_lobby(self, room: GameRoom, extra: Any = None) -> None: ...
-
-    # and what sharing_rematch.SharedRematch uses (it is given this server)
-    def _new_token(self) -> str: ...
-
-    def _attach(self, conn: Conn, room: GameRoom, seat: int) -> None: ...
-
-    def _joined(self, conn: Conn, room: GameRoom, seat: int, token: str) -> None: ...
-
-    def _rematch(self, room: GameRoom, players: list[int],
-                 hashes: Optional[dict[int, str]] = None) -> GameRoom: ...
 
 
 class TellingStore(GameStore):
