@@ -42,20 +42,20 @@ def _finished_game(a, b, store, seed):
 
 
 def test_players_on_two_processes_get_their_rematch_each_from_her_own(pg_database, tmp_path):
-    """Ann asks through A: Bea, on B, is shown the ask. Bea asks through B: both are given the
-    same new game, each with a new token, and a spectator through A follows them there; they
-    play it to its end, each told her own seat's view; no token of either game is written
-    anywhere in the database."""
+    """Bea asks through B (a process that never ran the game): Ann, on A, is shown the ask. Ann
+    asks through A: both are given the same new game, each with a new token (Bea's made by B),
+    and a spectator through B follows them there; they play it to its end, each told her own
+    seat's view; no token of either game is written anywhere in the database."""
     with two_processes(pg_database, tmp_path) as (a, b, store, clients):
         host, friend = clients[:] = _finished_game(a, b, store, 101)
         old, old_tokens = host.game, (host.token, friend.token)
-        watcher = Client(a.url, seed=102)  # a spectator through A, where the rematch does not begin
+        watcher = Client(b.url, seed=102)  # a spectator through B, where the rematch does not begin
         clients.append(watcher)
         watcher.send(type="watch", code=host.code)
         watcher.expect("watching")
-        host.send(type="rematch", token=host.token)
-        _asks_seen(friend, [0])  # told through B
         friend.send(type="rematch", token=friend.token)
+        _asks_seen(host, [1])  # told through A
+        host.send(type="rematch", token=host.token)
         for c in (host, friend):
             assert c.expect("joined", skip=SKIP)["game"] != old
         assert host.game == friend.game and (host.token, friend.token) != old_tokens
@@ -85,8 +85,13 @@ def test_asks_at_the_same_moment_on_two_processes_begin_one_rematch(pg_database,
             t.start()
         for t in threads:
             t.join()
-        for c in (host, friend):
-            c.expect("joined", skip=SKIP)
+        old = host.game
+        host.expect("joined", skip=SKIP)
+        # told once every ask is gone: written under the lock, before anyone is told (a process
+        # still finding them would begin a second rematch)
+        assert store.call("asks", lambda c: c.execute(
+            "SELECT count(*) FROM rematch_asks WHERE game_id = %s", (old,)).fetchone()) == (0,)
+        friend.expect("joined", skip=SKIP)
         assert host.game == friend.game
         host.expect("update", skip=("lobby", "pong", "history", "said"))  # the new game runs
         assert _games(store) == before + 1
@@ -121,3 +126,28 @@ def test_an_ask_made_through_a_process_that_died_counts_once_its_player_is_back(
         assert ann.game == friend.game
         _until(lambda: store.call("asks", lambda c: c.execute(
             "SELECT count(*) FROM rematch_asks WHERE game_id = %s", (old,)).fetchone()) == (0,))
+
+
+def test_a_player_back_through_another_process_keeps_her_ask_when_her_old_connection_ends(pg_database, tmp_path):
+    """Ann asks through A, then comes back through B (a new connection; the old one to A is still
+    open, as after a change of network). When the old connection ends, A withdraws nothing of
+    the ask B now holds: Bea's ask through B begins the rematch with Ann in it."""
+    with two_processes(pg_database, tmp_path) as (a, b, store, clients):
+        host, friend = clients[:] = _finished_game(a, b, store, 141)
+        old = host.game
+        host.send(type="rematch", token=host.token)
+        _asks_seen(friend, [0])
+        ann = Client(b.url, seed=142)
+        clients.append(ann)
+        ann.send(type="resume", game=old, token=host.token)
+        assert ann.expect("joined")["game"] == old
+        _until(lambda: store.call("asks", lambda c: c.execute(  # the ask is B's now
+            "SELECT process FROM rematch_asks WHERE game_id = %s AND seat = 0", (old,)).fetchall())
+            == [(b.server.sharing.leases.process,)])
+        host.close()
+        _until(lambda: a.server.rooms[old].seats[0].conn is None)  # A has seen it end
+        a.server.commits.call(lambda: None)  # and has written what it queued then (its writer thread)
+        friend.send(type="rematch", token=friend.token)
+        for c in (ann, friend):
+            assert c.expect("joined", skip=SKIP)["game"] != old
+        assert ann.game == friend.game
