@@ -73,7 +73,7 @@ def main() -> int:
     app.run_frames(3)
     g = app.game_screen()
     for _ in range(40):  # the first plan: Tab to a region, an action, Done (as a player would)
-        if g._mode() != "plan":
+        if g.screen_mode() != "plan":
             break
         for want in ("region", "action", "done"):
             for _t in range(30):

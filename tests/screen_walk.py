@@ -252,7 +252,7 @@ def show_planning(app) -> None:
     g.hand.pick_region(next(r for r in st.region_cards() if r not in s.unavailable))
     g.hand.pick_action(next(a for a in "CBA" if a not in s.unavailable))
     app.run_frames(1)
-    assert g._mode() == "plan", g._mode()
+    assert g.screen_mode() == "plan", g.screen_mode()
 
 
 def show_planning_table(app) -> None:
@@ -295,7 +295,7 @@ def _placing(app):
     _open(app, "v1-solo-round5-placing.json")
     _pass_curtains(app)
     g = _game(app)
-    assert g._mode() == "place", g._mode()
+    assert g.screen_mode() == "place", g.screen_mode()
     return g
 
 
@@ -378,7 +378,7 @@ def show_end(app) -> None:
             app.stack.top.close()
     app.run_frames(3)
     g = _game(app)
-    assert g._mode() == "over"
+    assert g.screen_mode() == "over"
     job = g.feedback.__dict__.get("_scores_job")  # the score chart is worked out off the frame loop
     if job is not None:
         job[2].join(30)
@@ -437,7 +437,7 @@ def check_frame(app, min_px: float = 0) -> list[str]:
 def _game_problems(g) -> list[str]:
     from gonzaga.scenes.game.panel import LOG_LINES
     out = []
-    over = g._mode() == "over"
+    over = g.screen_mode() == "over"
     if not (over and g.feedback.chart_in_panel()) and g.panel.log_whole_lines < LOG_LINES:
         out.append(f"game: the log shows {g.panel.log_whole_lines} whole lines (< {LOG_LINES})")
     covers = [("button " + getattr(w, "label", "?"), w.rect) for w in g.widgets.items if w.visible]

@@ -34,7 +34,7 @@ def curtains_until_decision(app, frames: int = 30) -> list[str]:
         if isinstance(top, CurtainScene):
             seen.append(top.purpose)
             click(app, top.button.rect.center, frames=2)
-        elif top is g and g._mode() in ("plan", "place"):
+        elif top is g and g.screen_mode() in ("plan", "place"):
             break
         else:
             app.run_frames(1)
@@ -85,7 +85,7 @@ def test_solo_load_without_curtain(app, save):
     """One human and the solo curtain off: a loaded game opens straight on the hand or the fief."""
     SW._load(app, save)
     assert curtains_until_decision(app) == []
-    assert SW._game(app)._mode() in ("plan", "place")
+    assert SW._game(app).screen_mode() in ("plan", "place")
 
 
 def test_solo_load_with_the_setting_on(app):
@@ -118,7 +118,7 @@ def test_hotseat_load_shows_one_curtain(app, phase):
     assert app.open_save(persistence.saves_dir() / name)
     app.run_frames(2)
     assert len(curtains_until_decision(app)) == 1
-    assert SW._game(app)._mode() == phase
+    assert SW._game(app).screen_mode() == phase
 
 
 def test_objective_curtain_has_cancel_and_esc(app):

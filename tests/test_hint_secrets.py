@@ -120,7 +120,7 @@ def app(make_app):
 
 def test_h_on_a_hot_seat_placement_never_shows_the_objective(app, monkeypatch):
     g = to_own_placement(app, [SeatSpec("Ann", "human", colour="red"), SeatSpec("Bob", "human", colour="blue")])
-    assert g.curtain_needed() and app.stack.top is g and g._mode() == "place"  # the open screen
+    assert g.curtain_needed() and app.stack.top is g and g.screen_mode() == "place"  # the open screen
     key(app, pygame.K_h)
     h = wait_hint(app, g)
     text = drawn(app, g, monkeypatch)

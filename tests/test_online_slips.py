@@ -90,7 +90,7 @@ def test_the_bar_under_the_reveal_says_whose_turn_not_that_a_move_is_on_its_way(
     plan_host_first(app, guest, s)
     assert frames_until(app, lambda: isinstance(app.stack.top, RevealScene), [guest])
     assert s.state.phase == "place" and s.state.to_act() == (0,) and s.pending is None
-    assert game._mode() == "watch"  # the reveal is over the turn: the bar shows the watch words
+    assert game.screen_mode() == "watch"  # the reveal is over the turn: the bar shows the watch words
     assert game.online.watch_text() == i18n.t("game.your_turn", name="Ann")
     assert i18n.t("online.sending") not in game.online.watch_text()
     s.pending = (legal_actions(s.state, 0)[0], s.n)  # a move sent and not yet back: then it is on its way

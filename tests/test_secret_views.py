@@ -71,7 +71,7 @@ def test_while_one_human_plans_the_screen_holds_no_other_secret(make_app):
     app.run_frames(2)
     g = game_scene(app)
     pass_curtain(app)  # Ann sits down
-    assert g._mode() == "plan" and g.private_seat == 0
+    assert g.screen_mode() == "plan" and g.private_seat == 0
     assert s.state.seats[1].plan is not None and s.state.seats[1].objective is not None  # there is a secret
 
     spy = SessionSpy(s)
@@ -138,7 +138,7 @@ def test_a_hot_seat_placement_holds_no_objective_on_the_open_screen(make_app, mo
     g = to_own_placement(app, [SeatSpec("Ann", "human", colour="red"), SeatSpec("Bob", "human", colour="blue")])
     s = app.session
     me = g.place.seat
-    assert g.curtain_needed() and g._mode() == "place" and s.state.seats[me].objective is not None
+    assert g.curtain_needed() and g.screen_mode() == "place" and s.state.seats[me].objective is not None
 
     spy = SessionSpy(s)
     g.face = GameFace(spy)
@@ -166,7 +166,7 @@ def test_a_hot_seat_placement_holds_no_objective_on_the_open_screen(make_app, mo
     g.draw = real_draw
     g.face = GameFace(s)
 
-    assert g._mode() == "place" and g.place.seat == me and h.headline in text
+    assert g.screen_mode() == "place" and g.place.seat == me and h.headline in text
     assert seen and all(st.viewer is None for st in seen)
     for st in seen:  # (the plans are public since the reveal)
         assert st.phase == "place" and all(x.objective is None and x.deck_hidden for x in st.seats)

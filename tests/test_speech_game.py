@@ -65,7 +65,7 @@ def test_solo_game_by_keys_alone_is_announced(make_app):
         if top is not g:  # the reveal (plans read out when it opened): Enter closes it
             key(app, pygame.K_RETURN, frames=2)
             continue
-        mode = g._mode()
+        mode = g.screen_mode()
         if mode not in ("plan", "place"):
             continue
         decisions += 1

@@ -111,7 +111,7 @@ def do_step(app, g, wrong: bool = False):
         if not g.steps.until(st.until):
             app.run_frames(1)
             return
-        if wrong and g._mode() == "plan":  # a card clicked while the box talks: refused
+        if wrong and g.screen_mode() == "plan":  # a card clicked while the box talks: refused
             card = next(w for w in g.widgets.items if getattr(w, "card", None))
             click(app, card.rect.center)
             assert g.refusals.msg and g.hand.region is None and g.hand.action is None

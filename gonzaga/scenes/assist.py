@@ -56,7 +56,7 @@ class AssistBar:
     def decider(self) -> Optional[int]:
         """The seat whose decision a hint is for: the hand on screen, or the human placing."""
         g = self.game
-        mode = g._mode()
+        mode = g.screen_mode()
         if mode == "plan":
             return g.private_seat
         if mode == "place" and g.place is not None:
@@ -66,7 +66,7 @@ class AssistBar:
     def shared_screen(self) -> bool:
         """The decision is made where others at this computer see the screen: a hot-seat
         placement (no curtain before it; a hand is opened only behind one)."""
-        return self.game._mode() == "place" and self.game.curtain_needed()
+        return self.game.screen_mode() == "place" and self.game.curtain_needed()
 
     def service(self) -> hints.HintService:
         return hints.service(self.app)
@@ -246,7 +246,7 @@ class AssistBar:
         g = self.game
         for b in self._buttons():
             b.draw(surf)
-        mode = g._mode()
+        mode = g.screen_mode()
         if mode == "place":
             self._draw_why(surf)
         if mode == "over":

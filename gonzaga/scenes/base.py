@@ -213,7 +213,7 @@ class HelpCorner:
 def refusal_rule(game: Any) -> Optional[str]:
     """The rule behind the refusal the game screen shows now (placing), or None."""
     pc = getattr(game, "place", None)
-    if pc is None or game._mode() != "place":
+    if pc is None or game.screen_mode() != "place":
         return None
     fb = pc.feedback()
     rule: Optional[str] = None
@@ -230,7 +230,7 @@ def game_page(game: Any) -> str:
     rule = refusal_rule(game)
     if rule:
         return page_for_rule(rule)
-    mode: str = game._mode()
+    mode: str = game.screen_mode()
     if mode == "place":
         return "wedding" if game.place.mode == "wedding" else "turn"
     return {"plan": "plan", "over": "end"}.get(mode, "order")

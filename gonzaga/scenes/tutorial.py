@@ -93,9 +93,9 @@ def direct(g: GameScene, app, section: int) -> TutorialDirector:
         getattr(app, "speed", "normal"), getattr(app.settings, "reduce_motion", False)))
     exits = Exits(partial(start_tutorial, app), app.to_title, app.toast,
                   lambda: app.stack.push(TutorialPauseScene(app, d)), partial(new_game_from_title, app))
-    d = TutorialDirector(steps, refusals, zoom, g.face, lambda: g.state, lambda: g.place, g._mode, g.widgets,
-                         partial(hex_at, g), lambda: box, g._say, exits, time.monotonic)
-    box = TutorialBox(lambda: steps.step, d.words, d.buttons, lambda: g.state, lambda: g.face.version, g._mode,
+    d = TutorialDirector(steps, refusals, zoom, g.face, lambda: g.state, lambda: g.place, g.screen_mode, g.widgets,
+                         partial(hex_at, g), lambda: box, g.say, exits, time.monotonic)
+    box = TutorialBox(lambda: steps.step, d.words, d.buttons, lambda: g.state, lambda: g.face.version, g.screen_mode,
                       lambda: g.place, g.widgets, lambda: g.renderer,
                       lambda: Frame(g.board_rect, g.bottom_rect, g.panel_rect, g.info_w, pygame.Rect(0, 0, *app.size)),
                       marks.target_hexes, g.plans, g.placing, g.panel, g.top, g.bar, g.feedback,

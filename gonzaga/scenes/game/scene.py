@@ -90,10 +90,10 @@ class GameScene(Scene):
         self.controls: Optional[Any] = None
         self.director: Optional[Any] = None  # a script driving the screen (the tutorial's: tutorial_director.py)
         self.hand = Hand(lambda: self.state, lambda: self.private_seat,
-                         lambda plan: face.seat_view(plan.seat).submit(plan), self._relayout, self._say, self.close_private)
+                         lambda plan: face.seat_view(plan.seat).submit(plan), self._relayout, self.say, self.close_private)
         self.placing = Placing(lambda: self.state, face, lambda: self.place, lambda: self.renderer,
-                               lambda: self.board_rect, lambda: self.bottom_rect, self._say, self._relayout, self._placed)
-        self.plans = PlanPreviews(lambda: self.state, lambda: self.private_seat, lambda: self._mode() == "plan",
+                               lambda: self.board_rect, lambda: self.bottom_rect, self.say, self._relayout, self._placed)
+        self.plans = PlanPreviews(lambda: self.state, lambda: self.private_seat, lambda: self.screen_mode() == "plan",
                                   self.hand, self.widgets, lambda: self._mouse, lambda: self.renderer,
                                   lambda: self.board_rect, self._keep_clear, self.panel.table_rect, self._relayout)
         self.camera = Camera(lambda: self.renderer, lambda: self.board_rect, lambda: self._mouse, self._placing_now,
@@ -134,7 +134,8 @@ class GameScene(Scene):
             return self.director is not None and bool(self.director.curtain_needed())
         return len(self.face.humans) >= 2 or self.app.settings.curtain_solo
 
-    def _mode(self) -> str:
+    def screen_mode(self) -> str:
+        """What the screen is doing: "plan", "place" (the seat on screen), "watch" or "over"."""
         st = self.state
         if st.phase == "over":
             return "over"
@@ -179,8 +180,8 @@ class GameScene(Scene):
         if self.online is not None:  # the chat strip sits on the map: the legend goes elsewhere
             self.renderer.set_keep_clear([r.move(-self.board_rect.x, -self.board_rect.y)
                                           for r in self.online.keep_clear()])
-        self._layout_key = (size, self._mode(), self.private_seat, self.place.mode if self.place else None,
-                            self.state.phase, self.face.version if self._mode() in ("plan", "place") else 0)
+        self._layout_key = (size, self.screen_mode(), self.private_seat, self.place.mode if self.place else None,
+                            self.state.phase, self.face.version if self.screen_mode() in ("plan", "place") else 0)
         self._build_widgets()
 
     def _build_widgets(self) -> None:
@@ -192,7 +193,7 @@ class GameScene(Scene):
         sc = W.sc
         self.widgets.add(Button(i18n.t("game.menu"), self.open_menu, (w - sc(130), sc(8), sc(116), sc(38)),
                                 style="secondary", px=17))
-        mode = self._mode()
+        mode = self.screen_mode()
         b = self.bottom_rect
         if mode == "plan":
             self.hand.build(self.widgets, self.bottom_rect, self.info_w)
@@ -221,7 +222,7 @@ class GameScene(Scene):
 
     def _placing_now(self) -> Optional[PlacementController]:
         """The placement under way at this screen (a human places now), else None."""
-        return self.place if self._mode() == "place" else None
+        return self.place if self.screen_mode() == "place" else None
 
     def _relayout(self) -> None:
         self.layout(self.app.size)
@@ -242,7 +243,8 @@ class GameScene(Scene):
                 keep.append(self.online.box)
         return keep
 
-    def _say(self, message: str) -> None:
+    def say(self, message: str) -> None:
+        """A line for the bottom bar (a refusal, what to do next): how the parts speak."""
         self.message = message
 
     def solo_objective_allowed(self) -> bool:
@@ -385,8 +387,8 @@ class GameScene(Scene):
                 self.message = ""
                 self.placing.donate_pending = False
                 self.layout(self.app.size)
-        key = (self.app.size, self._mode(), self.private_seat, self.place.mode if self.place else None, st.phase,
-               s.version if self._mode() in ("plan", "place") else 0)
+        key = (self.app.size, self.screen_mode(), self.private_seat, self.place.mode if self.place else None, st.phase,
+               s.version if self.screen_mode() in ("plan", "place") else 0)
         if key != self._layout_key:
             self.layout(self.app.size)
 
@@ -416,7 +418,7 @@ class GameScene(Scene):
         if ev.type == pygame.MOUSEWHEEL and self.panel_rect.collidepoint(self._mouse):
             self.panel.log_scroll = max(0, self.panel.log_scroll + ev.y)
             return True
-        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self._mode() == "plan" \
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self.screen_mode() == "plan" \
                 and self.plans.click(ev.pos):
             return True
         if self.camera.handle(ev):
@@ -425,7 +427,7 @@ class GameScene(Scene):
         if self.widgets.handle(ev):
             self.placing.refresh_confirm()
             return True
-        mode = self._mode()
+        mode = self.screen_mode()
         if mode == "place" and self.placing.handle(ev):
             self.placing.refresh_confirm()
             return True
@@ -455,7 +457,7 @@ class GameScene(Scene):
     def _panel_table_height(self) -> Optional[int]:
         """The table of best points' height while it may go in the side panel (a wide window, a
         human planning), else None."""
-        return self.plans.table_size()[1] if self.wide and self._mode() == "plan" else None
+        return self.plans.table_size()[1] if self.wide and self.screen_mode() == "plan" else None
 
     def _draw_bottom(self, surf) -> None:
         """The bottom bar as the mode asks (the hand's cards and the placing buttons are widgets)."""
@@ -464,7 +466,7 @@ class GameScene(Scene):
             return
         bar = self.bar
         bar.draw_ground(surf)
-        mode = self._mode()
+        mode = self.screen_mode()
         if mode == "plan" and self.private_seat is not None:
             bar.draw_plan(surf, self.private_seat, self.message)
         elif mode == "place":
@@ -487,7 +489,7 @@ class GameScene(Scene):
     def draw_info(self) -> dict:
         """What the screen shows now, as data (tests assert on it; nothing secret unless private)."""
         st = self.state
-        info: dict[str, Any] = {"mode": self._mode(), "private_seat": self.private_seat, "hand": None, "objective": None,
+        info: dict[str, Any] = {"mode": self.screen_mode(), "private_seat": self.private_seat, "hand": None, "objective": None,
                 "plans": {}}
         if self.private_seat is not None and st.phase == "plan":
             s = st.seats[self.private_seat]
@@ -505,7 +507,7 @@ class GameScene(Scene):
         highlights: Any = ()
         faint: Any = ()
         ghost, objective = None, ()
-        mode = self._mode()
+        mode = self.screen_mode()
         pc = self.place
         if mode == "place":
             assert pc is not None
