@@ -6,6 +6,7 @@ is given her seat in the new game by her own process, with a token no table of t
 holds; an ask made through a process that died counts again once its player comes back."""
 from __future__ import annotations
 
+import socket
 import threading
 
 from test_net_server import Client, play
@@ -110,6 +111,7 @@ def test_an_ask_made_through_a_process_that_died_counts_once_its_player_is_back(
         host.send(type="rematch", token=host.token)
         _asks_seen(friend, [0])
         clients.go = _freeze(a)
+        host.ws.socket.shutdown(socket.SHUT_RDWR)  # her connection to A is gone too (A hears it when it wakes)
         dead = a.server.sharing.leases.process
         store.call("A stops saying it is alive", lambda c: c.execute(
             "UPDATE server_processes SET alive_until = now() - interval '1 second' WHERE process = %s", (dead,)))

@@ -22,6 +22,7 @@ from . import protocol as P
 from .admission import Refused
 from ..rules import GameConfig
 from .rooms import Conn, GameRoom, Seat, _ai_name, token_hash
+from .sharing import Sharing
 from .storage import GameStore
 
 
@@ -34,7 +35,7 @@ RESIGN_CODES = {"game_over": "started", "not_begun": "not_started"}  # the table
 class EndgameHost(Protocol):
     """What resign and rematch use of the server (``server.GameServer``)."""
     store: GameStore
-    sharing: Any  # sharing.Sharing on several processes, else None
+    sharing: Optional[Sharing]  # several processes on one database, else None
 
     def _holder(self, conn: Conn, token: str) -> tuple[GameRoom, int]: ...
     def _broadcast_lobby(self, room: GameRoom, extra: Optional[Conn] = None) -> None: ...
