@@ -147,7 +147,7 @@ def test_a_player_back_through_another_process_keeps_her_ask_when_her_old_connec
             "SELECT process FROM rematch_asks WHERE game_id = %s AND seat = 0", (old,)).fetchall())
             == [(b.server.sharing.leases.process,)])
         host.close()
-        _until(lambda: a.server.rooms[old].seats[0].conn is None)  # A has seen it end
+        _until(lambda: old not in a.server.rooms or a.server.rooms[old].seats[0].conn is None)  # A saw it end
         a.server.commits.call(lambda: None)  # and has written what it queued then (its writer thread)
         friend.send(type="rematch", token=friend.token)
         for c in (ann, friend):
