@@ -592,7 +592,7 @@ class Sharing:
                 forget_room(self.server, room)  # type: ignore[arg-type]
             elif kind == "m":
                 self.rematches.began(room, extra)
-            elif kind == "q" and room.finished:  # an ask or its withdrawal elsewhere: shown here too
+            elif kind == "q" and room.finished:  # a rematch ask made elsewhere: shown here too
                 self._restore_kept(room, room)
                 self.server._broadcast_lobby(room)
         except Exception:
